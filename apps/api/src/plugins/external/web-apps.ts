@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config';
+
+/** The federated remotes the shell may load; each is served from /remotes/<name>/. */
+export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+// Entry files keep their names across builds (the shell and other hosts find them by name),
+// so browsers must revalidate them; everything under static/ carries a content hash.
+function setCacheHeaders(res: { setHeader(name: string, value: string): void }, filePath: string) {
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  const cacheable = filePath.includes(`${path.sep}static${path.sep}`) || /\.[0-9a-f]{8,}\./.test(base);
+  res.setHeader('Cache-Control', cacheable ? LONG_CACHE : NO_CACHE);
+}
+
+/** Paths that name files or the API: never answered with the app's index.html. */
+const NOT_APP_ROUTE = /^\/(api|remotes|static)(\/|$)/;
+
+function wantsAppPage(url: string, accept: string | undefined): boolean {
+  const pathname = url.split('?')[0];
+  if (NOT_APP_ROUTE.test(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.') || (accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web apps in the one-process setup: the shell at / with a history fallback
+ * to index.html for app routes, each remote at /remotes/<name>/, and JSON 404s for the rest.
+ */
+async function webApps(app: FastifyInstance, { config }: { config: Config }) {
+  const shellDir = path.join(config.webDir, 'shell');
+  const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
+
+  if (hasShell) {
+    if (config.remotesManifest) {
+      const manifestFile = path.resolve(config.remotesManifest);
+      app.get('/remotes.json', async (_req, reply) => {
+        reply.header('Cache-Control', NO_CACHE).type('application/json');
+        return fs.promises.readFile(manifestFile, 'utf8');
+      });
+    }
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      preCompressed: true,
+      setHeaders: setCacheHeaders,
+    });
+    for (const name of REMOTE_NAMES) {
+      const dir = path.join(config.webDir, name);
+      if (!fs.existsSync(dir)) continue;
+      await app.register(fastifyStatic, {
+        root: dir,
+        prefix: `/remotes/${name}/`,
+        decorateReply: false,
+        preCompressed: true,
+        setHeaders: setCacheHeaders,
+      });
+    }
+  }
+
+  app.setNotFoundHandler((request, reply: FastifyReply) => {
+    if (hasShell && (request.method === 'GET' || request.method === 'HEAD') && wantsAppPage(request.url, request.headers.accept)) {
+      reply.header('Cache-Control', NO_CACHE);
+      return reply.sendFile('index.html', shellDir, { cacheControl: false });
+    }
+    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+export default fp(webApps, { name: 'web-apps' });

@@ -1,0 +1,50 @@
+// Bundles a Node program (the API server and its CLIs) into dist/<projectRoot>. Workspace
+// libs (@vox/*) are compiled in; packages from node_modules stay external and are required
+// at run time, so native modules (better-sqlite3, argon2) load from their own builds.
+const path = require('node:path');
+const workspaceRoot = path.resolve(__dirname, '../..');
+const { aliases } = require('./aliases.cjs');
+
+/** @param {{ projectRoot: string, entry: Record<string,string> }} opts */
+module.exports = function createNodeConfig({ projectRoot, entry }) {
+  return (_env, argv) => ({
+    mode: argv.mode ?? 'production',
+    target: 'node20',
+    context: path.join(workspaceRoot, projectRoot),
+    entry,
+    devtool: 'source-map',
+    output: {
+      path: path.join(workspaceRoot, 'dist', projectRoot),
+      filename: '[name].js',
+      clean: true,
+      library: { type: 'commonjs2' },
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      alias: aliases,
+      extensionAlias: { '.js': ['.ts', '.js'] },
+    },
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) => {
+        if (!request || request.startsWith('.') || request.startsWith('@vox/') || path.isAbsolute(request)) {
+          return callback();
+        }
+        return callback(null, `commonjs ${request}`);
+      },
+    ],
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, configFile: path.join(workspaceRoot, projectRoot, 'tsconfig.json') },
+        },
+      ],
+    },
+    optimization: { minimize: false },
+    node: { __dirname: false, __filename: false },
+    stats: 'errors-warnings',
+  });
+};

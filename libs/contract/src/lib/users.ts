@@ -1,0 +1,65 @@
+import Type from 'typebox';
+
+export const PRIVILEGES = ['draft', 'audio_library', 'show_metrics', 'read_free_script'] as const;
+export type Privilege = (typeof PRIVILEGES)[number];
+
+export const Role = Type.Object({
+  name: Type.String(),
+  privileges: Type.Array(Type.String()),
+});
+export type Role = Type.Static<typeof Role>;
+
+/** The seed's User: id, handle (optional), name (Guest when missing), photo (file id), role, classes. */
+export const User = Type.Object({
+  id: Type.String(),
+  handle: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  photo: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  role: Role,
+  classes: Type.Array(Type.String()),
+});
+export type User = Type.Static<typeof User>;
+
+/** Answer of authenticate, refresh-token and the Microsoft exchange. */
+export const SignInResult = Type.Object({ user: User, token: Type.String() });
+export type SignInResult = Type.Static<typeof SignInResult>;
+
+export const Credentials = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type Credentials = Type.Static<typeof Credentials>;
+
+export const PasswordCodeBody = Type.Object({ username: Type.String({ minLength: 1, maxLength: 320 }) });
+export type PasswordCodeBody = Type.Static<typeof PasswordCodeBody>;
+
+export const PasswordVerifyBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 320 }),
+  code: Type.Union([Type.String({ maxLength: 16 }), Type.Integer()]),
+});
+export type PasswordVerifyBody = Type.Static<typeof PasswordVerifyBody>;
+
+export const PasswordResetBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 320 }),
+  code: Type.Union([Type.String({ maxLength: 16 }), Type.Integer()]),
+  password: Type.String({ maxLength: 1024 }),
+});
+export type PasswordResetBody = Type.Static<typeof PasswordResetBody>;
+
+export const MicrosoftSignInBody = Type.Object({ idToken: Type.String({ minLength: 1, maxLength: 16384 }) });
+export type MicrosoftSignInBody = Type.Static<typeof MicrosoftSignInBody>;
+
+/** Validation texts the seed fixes word for word (section 5); client and server both use them. */
+export const MESSAGES = {
+  invalidEmail: 'Email address is not valid.',
+  shortPassword: 'Your password needs to contain at least 6 characters.',
+  resetDone: 'Your password has been reset successfully.',
+  genericError: 'An error occurred.',
+  invalidLink: 'This link is invalid.',
+  loginForSharedScript: 'Please log in to access the shared script.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const RESET_CODE_LENGTH = 6;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isValidEmail = (value: string): boolean => EMAIL_RE.test(value) && value.length <= 320;

@@ -11,8 +11,27 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   moduleNameMapper[`^${alias.replace('/', '\\/')}$`] = path.join(__dirname, target);
 }
 
-// ESM-only packages that Jest's CommonJS runtime cannot require as shipped.
-const esmPackages = ['jose', 'oidc-provider', 'typebox', 'nanoid', '@azure/msal-browser'];
+// Jest's CommonJS runtime cannot require ES modules on Node 20, so packages shipped as ESM
+// ("type": "module") are transpiled like our own code; the list is read from node_modules so
+// a new ESM dependency needs no edit here.
+const fs = require('node:fs');
+function esmPackageNames() {
+  const top = path.join(__dirname, 'node_modules');
+  const names = [];
+  for (const entry of fs.readdirSync(top)) {
+    const dirs = entry.startsWith('@') ? fs.readdirSync(path.join(top, entry)).map((d) => `${entry}/${d}`) : [entry];
+    for (const name of dirs) {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(top, name, 'package.json'), 'utf8'));
+        if (pkg.type === 'module') names.push(name.replace(/[.+]/g, '\\$&'));
+      } catch {
+        // not a package folder (.bin, .cache)
+      }
+    }
+  }
+  return names;
+}
+const esmPackages = [...esmPackageNames(), 'typebox', '@azure/msal-browser'];
 
 module.exports = {
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],

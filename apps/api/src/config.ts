@@ -10,6 +10,8 @@ export interface Config {
   /** Optional file that replaces the shell's built remotes.json (name -> remote entry URL). */
   remotesManifest: string | undefined;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema (search_path); tests give each run its own. */
+  pgSchema: string | undefined;
   smtpUrl: string | undefined;
   redisUrl: string | undefined;
   msClientId: string | undefined;
@@ -23,6 +25,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  if (env.DATABASE_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
+    problems.push('DATABASE_SCHEMA must be a lower-case SQL identifier');
+  }
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
   return {
@@ -33,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR ?? path.join(__dirname, '..')),
     remotesManifest: env.REMOTES_MANIFEST || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     msClientId: env.MS_CLIENT_ID || undefined,

@@ -13,10 +13,10 @@ const NO_CACHE = 'no-cache';
 
 // Entry files keep their names across builds (the shell and other hosts find them by name),
 // so browsers must revalidate them; everything under static/ carries a content hash.
-function setCacheHeaders(res: { setHeader(name: string, value: string): void }, filePath: string) {
+function setCacheHeaders(reply: FastifyReply, filePath: string) {
   const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
   const cacheable = filePath.includes(`${path.sep}static${path.sep}`) || /\.[0-9a-f]{8,}\./.test(base);
-  res.setHeader('Cache-Control', cacheable ? LONG_CACHE : NO_CACHE);
+  reply.header('Cache-Control', cacheable ? LONG_CACHE : NO_CACHE);
 }
 
 /** Paths that name files or the API: never answered with the app's index.html. */

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { PORTS } from './support/ports';
+
+const root = path.resolve(__dirname, '../..');
+const tmp = path.join(root, 'tmp/e2e');
+fs.rmSync(tmp, { recursive: true, force: true });
+fs.mkdirSync(tmp, { recursive: true });
+// A second copy of the main remote, built separately and served from another origin.
+const altRemoteDir = path.join(tmp, 'main-alt');
+const altManifest = path.join(tmp, 'remotes-alt.json');
+fs.writeFileSync(
+  altManifest,
+  JSON.stringify({
+    main: `http://localhost:${PORTS.altRemote}/remoteEntry.js`,
+    school: '/remotes/school/remoteEntry.js',
+    dashboard: '/remotes/dashboard/remoteEntry.js',
+    podcast: '/remotes/podcast/remoteEntry.js',
+  }),
+);
+
+const server = (port: number, dataDir: string, extraEnv: Record<string, string> = {}) => ({
+  command: 'node dist/apps/api/main.js',
+  cwd: root,
+  url: `http://localhost:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', ...extraEnv },
+});
+
+export default defineConfig({
+  testDir: './src',
+  outputDir: path.join(root, 'tmp/e2e-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORTS.app}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Without these, Chromium keeps reaching for Google's hosts on this closed network.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    server(PORTS.app, 'var'),
+    {
+      command: `npx webpack -c apps/main/webpack.config.cjs --mode production --env outDir=${altRemoteDir} --env buildLabel=alt && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
+      cwd: root,
+      url: `http://localhost:${PORTS.altRemote}/remoteEntry.js`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+    server(PORTS.appWithAltRemote, 'var-alt', { REMOTES_MANIFEST: altManifest }),
+  ],
+});

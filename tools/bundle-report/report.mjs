@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Bundle report: loads the first route (/) of each variant in headless Chromium against the
+// production build, and prints per app the JS and CSS bytes the browser fetched (raw and gzip).
+// Fails when a variant loads more than 170 KB gzip of JS, when a shared library's code is
+// loaded twice, or when MSAL is loaded without a Microsoft sign-in started or pending.
+// Needs `npm run build` first (npm test runs it after the build).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import sharedConfig from '../webpack/shared.cjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
+const JS_BUDGET_GZIP = 170 * 1024;
+const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
+const SHARED = Object.keys(sharedConfig.shared);
+
+const contents = Object.fromEntries(
+  fs
+    .readdirSync(path.join(root, 'dist/bundle-contents'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(root, 'dist/bundle-contents', f), 'utf8')))
+    .map((c) => [c.app, c.files]),
+);
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-bundle-'));
+  const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return () => {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** Which app a URL belongs to, and its file name inside that app's build. */
+function locate(url) {
+  const { pathname } = new URL(url);
+  const m = /^\/remotes\/([^/]+)\/(.*)$/.exec(pathname);
+  return m ? { app: m[1], file: m[2] } : { app: 'shell', file: pathname.slice(1) };
+}
+
+async function measure(browser, host, { pendingMicrosoft = false } = {}) {
+  const context = await browser.newContext();
+  if (pendingMicrosoft) await context.addInitScript(() => sessionStorage.setItem('pendingLogin', 'ms'));
+  const page = await context.newPage();
+  const loaded = [];
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await res.body();
+      loaded.push({ url: res.url(), type, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+    } catch {
+      // redirects and aborted responses carry no body
+    }
+  });
+  await page.goto(`http://${host}:${PORT}/`, { waitUntil: 'networkidle' });
+  await page.waitForSelector('[data-remote]', { timeout: 15000 });
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return loaded;
+}
+
+function analyse(host, loaded) {
+  const problems = [];
+  const perApp = {};
+  const moduleSeen = new Map();
+  let jsGzip = 0;
+  for (const item of loaded) {
+    const { app, file } = locate(item.url);
+    const row = (perApp[app] ??= { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 });
+    if (item.type === 'script') {
+      row.jsRaw += item.raw;
+      row.jsGzip += item.gzip;
+      jsGzip += item.gzip;
+      const info = contents[app]?.[file];
+      for (const mod of info?.modules ?? []) {
+        const owner = SHARED.find((s) => mod.includes(`node_modules/${s}/`) || mod.startsWith(`libs/${s.replace('@vox/', '')}/`));
+        if (!owner) continue;
+        const where = `${app}/${file}`;
+        if (moduleSeen.has(mod) && moduleSeen.get(mod) !== where) {
+          problems.push(`${host}: shared library ${owner} loaded twice (${mod} in ${moduleSeen.get(mod)} and ${where})`);
+        }
+        moduleSeen.set(mod, where);
+      }
+      if (info?.packages.includes('@azure/msal-browser')) problems.push(`${host}: MSAL loaded on / without a Microsoft sign-in (${app}/${file})`);
+    } else {
+      row.cssRaw += item.raw;
+      row.cssGzip += item.gzip;
+    }
+  }
+  if (jsGzip > JS_BUDGET_GZIP) problems.push(`${host}: ${kb(jsGzip)} gzip of JS on / is over the ${kb(JS_BUDGET_GZIP)} budget`);
+  return { perApp, jsGzip, problems: [...new Set(problems)] };
+}
+
+const stop = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const problems = [];
+try {
+  for (const host of VARIANTS) {
+    const { perApp, jsGzip, problems: found } = analyse(host, await measure(browser, host));
+    problems.push(...found);
+    console.log(`\n${host}  /`);
+    console.log('  app         JS raw     JS gzip    CSS raw    CSS gzip');
+    for (const [app, r] of Object.entries(perApp)) {
+      console.log(`  ${app.padEnd(10)}${kb(r.jsRaw).padStart(10)}${kb(r.jsGzip).padStart(11)}${kb(r.cssRaw).padStart(11)}${kb(r.cssGzip).padStart(11)}`);
+    }
+    console.log(`  total JS gzip ${kb(jsGzip)} of ${kb(JS_BUDGET_GZIP)} budget`);
+  }
+} finally {
+  await browser.close();
+  stop();
+}
+if (problems.length) {
+  console.error(`\nBundle budget failed:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nBundle budget met: within 170 KB gzip of JS per variant, no shared library twice, no MSAL on /.');

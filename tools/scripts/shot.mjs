@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const [,, url, out] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update'] });
+const page = await browser.newPage();
+const logs = [];
+page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+page.on('pageerror', (e) => logs.push(`pageerror: ${e.stack}`));
+page.on('requestfailed', (r) => logs.push(`failed: ${r.url()}`));
+await page.goto(url);
+await page.waitForTimeout(1500);
+console.log(await page.locator('body').innerText());
+console.log(logs.join('\n'));
+if (out) await page.screenshot({ path: out, fullPage: true });
+await browser.close();

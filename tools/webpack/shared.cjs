@@ -1,0 +1,32 @@
+// The one list of federation singletons, used by the shell and every remote. One copy of each
+// of these exists at run time, so there is one React, one router, one QueryClient and one auth
+// store across all remotes. Versions are ranges (from package.json), not pins, so a remote built
+// from an older commit still loads into a newer shell.
+const pkg = require('../../package.json');
+const { libNames } = require('./aliases.cjs');
+
+const range = (name) => pkg.dependencies[name] ?? pkg.devDependencies[name];
+const pkgSingleton = (name, requiredVersion = range(name)) => ({ singleton: true, requiredVersion });
+
+// Workspace libs have no version of their own: they move with the workspace version.
+const libVersion = pkg.version;
+const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').slice(0, 2).join('.') + '.0' : libVersion.split('.')[0] + '.0.0'}`;
+
+const shared = {
+  react: pkgSingleton('react'),
+  'react/jsx-runtime': pkgSingleton('react/jsx-runtime', range('react')),
+  'react-dom': pkgSingleton('react-dom'),
+  'react-router': {
+    ...pkgSingleton('react-router'),
+    // The module behind the name is tools/webpack/react-router-shared.mjs (a resolve alias in
+    // web.config.cjs), so its version cannot be read from a package.json beside it.
+    version: require('react-router/package.json').version,
+  },
+  '@tanstack/react-query': pkgSingleton('@tanstack/react-query'),
+  '@azure/msal-browser': pkgSingleton('@azure/msal-browser'),
+  ...Object.fromEntries(
+    libNames.map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor }]),
+  ),
+};
+
+module.exports = { shared, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };

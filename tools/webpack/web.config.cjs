@@ -1,0 +1,138 @@
+// Webpack config for the web apps: the shell (federation host) and the four remotes.
+// Contract (ARCHITECTURE.md "Federation contract"): chunks at static/js/<numeric id>.chunk.js and
+// static/css/<numeric id>.chunk.css relative to the app's own root, chunk load time-out 120000 ms,
+// singletons from shared.cjs, each remote exposes ./App from remoteEntry.js.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const webpack = require('webpack');
+const TerserPlugin = require('terser-webpack-plugin');
+const zlib = require('node:zlib');
+const { aliases } = require('./aliases.cjs');
+const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
+const { shared, REMOTES } = require('./shared.cjs');
+
+const workspaceRoot = path.resolve(__dirname, '../..');
+const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+// Asset names may carry the ?v=<hash> query (see chunkFilename).
+const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
+
+/** Emits the default remotes manifest: every remote on the same origin as the shell. */
+class RemotesManifestPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('RemotesManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemotesManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const manifest = Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`]));
+          compilation.emitAsset('remotes.json', new RawSource(JSON.stringify(manifest, null, 2) + '\n'));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{ name: string, projectRoot: string, host?: boolean, exposes?: Record<string,string> }} opts
+ */
+module.exports = function createWebConfig({ name, projectRoot, host = false, exposes }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? 'production';
+    const prod = mode === 'production';
+    const outDir = env.outDir ? path.resolve(env.outDir) : path.join(workspaceRoot, 'dist', projectRoot);
+    // Chunk ids are numeric and stable, so the file name cannot carry the content hash; a
+    // ?v=<hash> query busts caches instead (webpack drops the query from the written file name).
+    const version = prod ? '?v=[contenthash:8]' : '';
+    return {
+      name,
+      mode,
+      context: path.join(workspaceRoot, projectRoot),
+      entry: host ? { main: './src/main.ts' } : {},
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outDir,
+        uniqueName: `vox_${name}`,
+        publicPath: host ? '/' : 'auto',
+        // The federation runtime asks for this name before content hashes exist, only to learn
+        // the folder depth; both forms live in the same folder.
+        filename: (pathData) =>
+          prod && pathData.chunk?.contentHash?.javascript ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+        chunkFilename: `static/js/[id].chunk.js${version}`,
+        chunkLoadTimeout: 120000,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          ...aliases,
+          'react-router$': path.join(__dirname, 'react-router-shared.mjs'),
+          'react-router-build$': path.join(reactRouterDir, 'dist', prod ? 'production' : 'development', 'index.mjs'),
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: 'ts-loader',
+            exclude: /node_modules/,
+            options: { transpileOnly: true, configFile: path.join(workspaceRoot, projectRoot, 'tsconfig.json') },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset', generator: { filename: 'static/media/[name].[contenthash:8][ext]' } },
+        ],
+      },
+      optimization: {
+        chunkIds: 'deterministic',
+        moduleIds: 'deterministic',
+        // Module federation's consume-shared modules break when split into common chunks (a
+        // module then runs before the consume handler installed its dependency).
+        splitChunks: false,
+        minimize: prod,
+        minimizer: [new TerserPlugin({ extractComments: false }), new CssMinimizerPlugin()],
+      },
+      performance: { hints: false },
+      plugins: [
+        // Lets a test tell two builds of the same remote apart (see the e2e manifest test).
+        new webpack.DefinePlugin({ 'process.env.VOX_BUILD_LABEL': JSON.stringify(env.buildLabel ?? 'default') }),
+        new ModuleFederationPlugin({
+          name,
+          ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shared,
+          dts: false,
+          manifest: false,
+          ...(host ? { runtimePlugins: [path.join(workspaceRoot, 'apps/shell/src/federation/remote-retry-plugin.ts')] } : {}),
+        }),
+        new MiniCssExtractPlugin({
+          filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
+          chunkFilename: `static/css/[id].chunk.css${version}`,
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+              new RemotesManifestPlugin(),
+            ]
+          : []),
+        ...(prod
+          ? [
+              new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),
+              new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 0, minRatio: 1 }),
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: COMPRESSIBLE,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 0,
+                minRatio: 1,
+              }),
+            ]
+          : []),
+      ],
+      stats: 'errors-warnings',
+      devServer: undefined,
+    };
+  };
+};

@@ -56,7 +56,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
       output: {
         path: outDir,
         uniqueName: `vox_${name}`,
-        publicPath: host ? '/' : 'auto',
+        publicPath: host ? '/' : (env.publicPath ?? 'auto'),
         // The federation runtime asks for this name before content hashes exist, only to learn
         // the folder depth; both forms live in the same folder.
         filename: (pathData) =>

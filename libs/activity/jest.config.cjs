@@ -3,4 +3,6 @@ module.exports = {
   displayName: 'activity',
   rootDir: __dirname,
   testEnvironment: 'node',
+  // The React hook's spec switches itself to jsdom with a docblock.
+  setupFiles: ['<rootDir>/jest.setup.cjs'],
 };

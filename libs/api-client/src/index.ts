@@ -1,0 +1,5 @@
+export * from './lib/api-error';
+export * from './lib/api-client';
+export * from './lib/api';
+export { isRefreshPath } from './lib/refresh-path';
+export type { ActivityPost } from './lib/endpoints';

@@ -15,4 +15,5 @@ export const apiPaths = {
   friendships: '/api/friendships/',
   userPhoto: (photo: string) => `/api/users/photo/${encodeURIComponent(photo)}`,
   activities: '/api/activities/',
+  publicConfig: '/api/config/public',
 } as const;

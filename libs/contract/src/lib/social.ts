@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { IdParam } from './common';
 import { Role, User } from './users';
 
 export const Subscription = Type.Object({ role: Role, expiry: Type.String({ format: 'date-time' }) });
@@ -20,7 +21,13 @@ export const ActivityEntry = Type.Object({
   localTime: Type.String({ maxLength: 64 }),
   session: Type.String({ pattern: '^[A-Za-z0-9]{10}$' }),
   path: Type.String({ maxLength: 2048 }),
-  action: Type.Union(['visit', 'login', 'register', 'logout', 'open_sharelink'].map((a) => Type.Literal(a))),
+  action: Type.Union([
+    Type.Literal('visit'),
+    Type.Literal('login'),
+    Type.Literal('register'),
+    Type.Literal('logout'),
+    Type.Literal('open_sharelink'),
+  ]),
   context: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
 });
 export type ActivityEntry = Type.Static<typeof ActivityEntry>;
@@ -30,3 +37,25 @@ export const ScriptSession = Type.Object({ id: Type.String() });
 export type ScriptSession = Type.Static<typeof ScriptSession>;
 export const ShareLinkSession = Type.Object({ id: Type.String(), scriptId: Type.String() });
 export type ShareLinkSession = Type.Static<typeof ShareLinkSession>;
+
+/** Route parameters of the seed's session calls; ids are the server's random base62 ids. */
+export const ScriptSessionParams = Type.Object({ scriptId: IdParam });
+export type ScriptSessionParams = Type.Static<typeof ScriptSessionParams>;
+export const ShareLinkSessionParams = Type.Object({ linkId: IdParam });
+export type ShareLinkSessionParams = Type.Static<typeof ShareLinkSessionParams>;
+
+/** A photo id is the SHA-256 of the stored bytes (lower-case hex), so it can never name a path. */
+export const PHOTO_ID_PATTERN = '^[0-9a-f]{64}$';
+export const PhotoParams = Type.Object({ photo: Type.String({ pattern: PHOTO_ID_PATTERN }) });
+export type PhotoParams = Type.Static<typeof PhotoParams>;
+
+export const SCRIPT_VISIBILITIES = ['private', 'friends', 'public'] as const;
+export type ScriptVisibility = (typeof SCRIPT_VISIBILITIES)[number];
+
+/** Server texts of the social and scripts calls (the UI shows `message` as the server's text). */
+export const SOCIAL_MESSAGES = {
+  scriptNotFound: 'This script was not found.',
+  photoNotFound: 'This photo was not found.',
+  activityNotYours: 'An activity can only be logged for the signed-in user.',
+  activityNeedsLogin: 'Please log in to log an activity for a user.',
+} as const;

@@ -1,0 +1,169 @@
+import { MESSAGES } from '@vox/contract';
+import { ApiError, apiErrorFrom } from './api-error';
+import { createEndpoints } from './endpoints';
+import { createPhotoLoader } from './user-photo';
+import { isRefreshPath } from './refresh-path';
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' (same origin) by default. */
+  baseUrl?: string;
+  /** The current access token, read for every request (and again for the retry). */
+  getToken?: () => string | null | undefined;
+  /**
+   * Renews the access token after a 401 so getToken answers the new one. Its outcome is not
+   * inspected: the request is retried once either way, and a second 401 ends in onUnauthorized.
+   * Without it a 401 goes straight to onUnauthorized.
+   */
+  refresh?: () => Promise<unknown>;
+  /** Called when a request is still 401 after the refresh and retry (the app sends the user to '/'). */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+  createObjectUrl?: (blob: Blob) => string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON unless it is FormData, a Blob, URLSearchParams or a string. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** How to read a successful answer: JSON (default; an empty body gives undefined), text or blob. */
+  responseType?: 'json' | 'text' | 'blob';
+  /**
+   * False for calls where a 401 means wrong credentials rather than an expired token (sign-in,
+   * registration, password reset): a refresh cannot fix those, and retrying would resend a password.
+   */
+  retryOnUnauthorized?: boolean;
+}
+
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+const passThroughBody = (body: unknown): body is BodyInit =>
+  typeof body === 'string' ||
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  (typeof Blob !== 'undefined' && body instanceof Blob) ||
+  (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams);
+
+export function createApiClient(initial: ApiClientOptions = {}) {
+  let options: ApiClientOptions = { ...initial };
+  // Shared by every request that meets a 401 while a refresh is under way, so N concurrent
+  // 401s cost one refresh call (the refresh token rotates: a second call would reuse it).
+  let refreshing: Promise<void> | null = null;
+
+  const url = (path: string, query?: Record<string, QueryValue>): string => {
+    const base = (options.baseUrl ?? '').replace(/\/+$/, '');
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    const search = params.toString();
+    return `${base}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
+  };
+
+  const send = async (path: string, init: RequestOptions, token: string | null): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (init.body !== undefined) {
+      if (passThroughBody(init.body)) {
+        body = init.body;
+      } else {
+        body = JSON.stringify(init.body);
+        headers['Content-Type'] = 'application/json';
+      }
+    }
+    const doFetch = options.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
+    try {
+      // The refresh token is an httpOnly cookie, so every call sends cookies, cross-origin included.
+      return await doFetch(url(path, init.query), {
+        method: init.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'include',
+        signal: init.signal,
+      });
+    } catch (error) {
+      // DOMException is not an Error subclass in every realm, so the abort is recognised by name.
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+      throw new ApiError(0, MESSAGES.genericError, error);
+    }
+  };
+
+  const refreshOnce = (): Promise<void> => {
+    if (!refreshing) {
+      const refresh = options.refresh;
+      refreshing = Promise.resolve()
+        .then(() => refresh?.())
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => {
+          refreshing = null;
+        });
+    }
+    return refreshing;
+  };
+
+  const currentToken = (): string | null => options.getToken?.() ?? null;
+
+  const request: ApiRequest = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
+    const sentToken = currentToken();
+    let response = await send(path, init, sentToken);
+    if (response.status === 401 && init.retryOnUnauthorized !== false && !isRefreshPath(path)) {
+      if (!options.refresh) {
+        options.onUnauthorized?.();
+      } else {
+        const latest = currentToken();
+        // A 401 that raced a refresh already finished by another request only needs the retry.
+        if (!latest || latest === sentToken) await refreshOnce();
+        response = await send(path, init, currentToken());
+        if (response.status === 401) options.onUnauthorized?.();
+      }
+    }
+    if (!response.ok) throw await apiErrorFrom(response);
+    return readBody<T>(response, init.responseType ?? 'json');
+  };
+
+  const configure = (changes: ApiClientOptions): void => {
+    options = { ...options, ...changes };
+  };
+
+  const photos = createPhotoLoader(request, (path) => url(path), (blob) =>
+    (options.createObjectUrl ?? ((b: Blob) => URL.createObjectURL(b)))(blob),
+  );
+
+  return {
+    configure,
+    request,
+    get: <T>(path: string, extra?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...extra, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...extra, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...extra, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...extra, method: 'PATCH', body }),
+    delete: <T>(path: string, extra?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...extra, method: 'DELETE' }),
+    ...createEndpoints(request),
+    userPhotoUrl: photos.userPhotoUrl,
+    loadUserPhoto: photos.loadUserPhoto,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+async function readBody<T>(response: Response, type: 'json' | 'text' | 'blob'): Promise<T> {
+  if (type === 'blob') return (await response.blob()) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  if (type === 'text') return text as T;
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}

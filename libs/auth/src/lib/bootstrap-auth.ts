@@ -1,0 +1,65 @@
+import { api, type ApiClient } from '@vox/api-client';
+import { configureAuth, type AuthConfig } from './auth-config';
+import { authStore, type AuthState } from './auth-store';
+import { browserNavigation } from './browser-navigation';
+import { handleMicrosoftRedirect, loadMicrosoftSettings } from './microsoft';
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Renews the session from the httpOnly refresh cookie: fills the store on success, empties it on
+ * failure. Concurrent callers share one call, because the refresh token rotates on every use and
+ * the server treats a second use of the old one as theft.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= api
+    .refreshToken()
+    .then(
+      (session) => {
+        authStore.setSession(session);
+        return true;
+      },
+      () => {
+        authStore.clear();
+        return false;
+      },
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Plugs the auth store into the api client: its token, its refresh, and the way out on a lasting 401. */
+export function connectApiClient(client: ApiClient = api): void {
+  client.configure({
+    getToken: () => authStore.getSnapshot().token,
+    refresh: refreshSession,
+    onUnauthorized: () => {
+      authStore.clear();
+      browserNavigation.assign('/');
+    },
+  });
+}
+
+let bootstrapping: Promise<AuthState> | null = null;
+
+/**
+ * The start-up refresh (seed section 2: the app renders nothing until it ends). Runs once per page
+ * however often it is called, and always ends with ready = true, logged in or not. Settings given
+ * here are applied first, so the Microsoft return trip already sees them.
+ */
+export function bootstrapAuth(settings?: Partial<AuthConfig>): Promise<AuthState> {
+  if (settings) configureAuth(settings);
+  bootstrapping ??= (async () => {
+    connectApiClient();
+    // Awaited too, so the login modal knows at first render whether Microsoft sign-in is offered.
+    const settings = loadMicrosoftSettings();
+    // A Microsoft sign-in returning to the app finishes alongside; MSAL loads only if one is pending.
+    void settings.then(handleMicrosoftRedirect);
+    await Promise.all([refreshSession(), settings]);
+    authStore.setReady();
+    return authStore.getSnapshot();
+  })();
+  return bootstrapping;
+}

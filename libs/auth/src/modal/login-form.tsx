@@ -1,0 +1,132 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordField, TextField, buttonClassName, type SiteVariant } from '@vox/ui';
+import type { AuthActions } from '../lib/auth-actions';
+import type { AuthMode } from './auth-mode';
+import { errorText } from './error-text';
+import { MicrosoftLogo } from './microsoft-logo';
+import { useSubmission } from './use-submission';
+
+const MS_NOT_CONFIGURED = 'Sign-in with Microsoft is not configured.';
+
+export interface LoginFormProps {
+  actions: Pick<AuthActions, 'login' | 'startMicrosoftLogin'>;
+  onModeChange(mode: AuthMode): void;
+  site: SiteVariant;
+  schoolLoginHref: string;
+  msConfigured: boolean;
+  onSuccess?(): void;
+}
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+}
+
+export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConfigured, onSuccess }: LoginFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [msNotice, setMsNotice] = useState(false);
+  const [msBusy, setMsBusy] = useState(false);
+  const submission = useSubmission();
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The seed has login send both values trimmed.
+    const id = username.trim();
+    const secret = password.trim();
+    const errors: FieldErrors = {
+      username: id ? undefined : 'Enter your User ID or email.',
+      password: secret ? undefined : 'Enter your password.',
+    };
+    setFieldErrors(errors);
+    const firstInvalid = errors.username ? usernameRef : errors.password ? passwordRef : null;
+    if (firstInvalid) {
+      firstInvalid.current?.focus();
+      return;
+    }
+    if (await submission.run(() => actions.login(id, secret))) onSuccess?.();
+  };
+
+  const onMicrosoft = async () => {
+    if (!msConfigured) {
+      setMsNotice(true);
+      return;
+    }
+    setMsNotice(false);
+    submission.setError(null);
+    setMsBusy(true);
+    try {
+      // On success the browser leaves for Microsoft's sign-in page, so busy stays on.
+      await actions.startMicrosoftLogin();
+    } catch (caught) {
+      submission.setError(errorText(caught));
+      setMsBusy(false);
+    }
+  };
+
+  return (
+    <form className="vox-auth-form" noValidate onSubmit={onSubmit}>
+      {submission.error && <Alert>{submission.error}</Alert>}
+      <TextField
+        ref={usernameRef}
+        label="User ID or Email"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        autoFocus
+        value={username}
+        error={fieldErrors.username}
+        onChange={(event) => {
+          setUsername(event.target.value);
+          setFieldErrors((errors) => ({ ...errors, username: undefined }));
+        }}
+      />
+      <div className="vox-auth-form__password">
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={fieldErrors.password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setFieldErrors((errors) => ({ ...errors, password: undefined }));
+          }}
+        />
+        <Button variant="link" size="sm" className="vox-auth-form__forgot" onClick={() => onModeChange('resetPassword')}>
+          Forgot Password
+        </Button>
+      </div>
+      <Button type="submit" size="lg" block busy={submission.busy}>
+        Log in
+      </Button>
+
+      <div className="vox-auth-divider" role="separator">
+        <span>or</span>
+      </div>
+
+      <Button variant="secondary" size="lg" block busy={msBusy} onClick={onMicrosoft}>
+        <MicrosoftLogo />
+        Log in with Microsoft
+      </Button>
+      {msNotice && <Alert variant="info">{MS_NOT_CONFIGURED}</Alert>}
+
+      {site === 'default' && (
+        <div className="vox-auth-form__members">
+          <Button variant="secondary" onClick={() => onModeChange('register')}>
+            New Member
+          </Button>
+          <a className={buttonClassName({ variant: 'secondary' })} href={schoolLoginHref}>
+            School Member
+          </a>
+        </div>
+      )}
+    </form>
+  );
+}

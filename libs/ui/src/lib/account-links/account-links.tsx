@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { Avatar, GUEST_NAME } from '../avatar/avatar';
+import { buttonClassName } from '../button/button';
+import { profileHref, type ShellUser } from '../shell-types';
+import './account-links.css';
+
+export interface AccountLinksProps {
+  user: ShellUser | null;
+  photoUrl?: string | null;
+  loginHref?: string;
+  registerHref?: string;
+}
+
+/** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
+export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register' }: AccountLinksProps) {
+  if (!user) {
+    return (
+      <div className="vox-account vox-account--guest">
+        <Link to={loginHref} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          Log in
+        </Link>
+        <Link to={registerHref} className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+          Sign up
+        </Link>
+      </div>
+    );
+  }
+  const displayName = user.name?.trim() || GUEST_NAME;
+  return (
+    <div className="vox-account">
+      <Link to={profileHref(user)} className="vox-account__profile" title="Your profile">
+        <Avatar name={displayName} photoUrl={photoUrl} size="sm" decorative />
+        <span className="vox-account__name">{displayName}</span>
+      </Link>
+    </div>
+  );
+}

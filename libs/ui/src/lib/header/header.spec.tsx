@@ -1,0 +1,253 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { PrivilegeFlags, ShellUser } from '../shell-types';
+import { Header, type HeaderProps } from './header';
+
+const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false };
+const ALL_PRIVILEGES: PrivilegeFlags = { draft: true, audio_library: true, read_free_script: true, show_metrics: true };
+const ada: ShellUser = { id: 'u1', handle: 'ada', name: 'Ada Lovelace', photo: 'p1' };
+
+function CurrentPath() {
+  return <output aria-label="current path">{useLocation().pathname}</output>;
+}
+
+function renderHeader(props: Partial<HeaderProps> = {}, path = '/scripts') {
+  const onSignOut = jest.fn();
+  const all: HeaderProps = {
+    user: null,
+    privileges: NO_PRIVILEGES,
+    site: 'default',
+    page: 'default',
+    product: 'VoxClub',
+    hasNewMessages: false,
+    onSignOut,
+    podcastHref: 'https://podcast.example.com/',
+    mainSiteHref: 'https://example.com/',
+    ...props,
+  };
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header {...all} />
+      <Routes>
+        <Route path="*" element={<CurrentPath />} />
+      </Routes>
+      <button type="button">outside</button>
+    </MemoryRouter>,
+  );
+  return { onSignOut, user: userEvent.setup() };
+}
+
+const tabs = () => screen.getByRole('navigation', { name: 'Sections' });
+const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+const menuPanel = () => screen.getByRole('navigation', { name: 'Menu' });
+const menuEntryNames = () =>
+  within(menuPanel())
+    .getAllByRole('listitem')
+    .map((el) => el.textContent);
+
+describe('Header', () => {
+  it('is the banner landmark with a logo that links home', () => {
+    renderHeader();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'VoxClub' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers a skip link to the main content', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#vox-main');
+  });
+
+  it('shows Scripts, History, Friends and Messages tabs, and Drafts only with the draft privilege', () => {
+    renderHeader();
+    const links = within(tabs()).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Scripts', '/scripts'],
+      ['History', '/history'],
+      ['Friends', '/friends'],
+      ['Messages', '/notifications'],
+    ]);
+  });
+
+  it('puts Drafts first when the user may write', () => {
+    renderHeader({ user: ada, privileges: { ...NO_PRIVILEGES, draft: true } });
+    expect(within(tabs()).getAllByRole('link')[0]).toHaveTextContent('Drafts');
+    expect(within(tabs()).getByRole('link', { name: 'Drafts' })).toHaveAttribute('href', '/write');
+  });
+
+  it('marks the current tab', () => {
+    renderHeader({}, '/history');
+    expect(within(tabs()).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs()).getByRole('link', { name: 'Scripts' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows no new-message dot when nothing is new', () => {
+    renderHeader({ hasNewMessages: false });
+    expect(screen.queryByRole('img', { name: 'new messages' })).not.toBeInTheDocument();
+  });
+
+  it('names the new-message dot for screen readers', () => {
+    renderHeader({ hasNewMessages: true });
+    const messages = within(tabs()).getByRole('link', { name: /^Messages/ });
+    expect(within(messages).getByRole('img', { name: 'new messages' })).toBeInTheDocument();
+  });
+
+  it('offers Log in and Sign up when logged out', () => {
+    renderHeader({ loginHref: '/login', registerHref: '/register' });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+
+  it('links the avatar to /members/{handle} when the user has a handle', () => {
+    renderHeader({ user: ada, photoUrl: 'blob:photo' });
+    const profile = screen.getByRole('link', { name: 'Ada Lovelace' });
+    expect(profile).toHaveAttribute('href', '/members/ada');
+    expect(profile.querySelector('img')).toHaveAttribute('src', 'blob:photo');
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('links the avatar to /profile/{id} without a handle and calls a nameless user Guest', () => {
+    renderHeader({ user: { id: 'u2', handle: null, name: null } });
+    const profile = screen.getByRole('link', { name: 'Guest' });
+    expect(profile).toHaveAttribute('href', '/profile/u2');
+    expect(profile).toHaveTextContent('G');
+  });
+
+  describe('menu', () => {
+    it('is a closed disclosure until pressed', async () => {
+      const { user } = renderHeader();
+      expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+      await user.click(menuButton());
+      expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+      expect(menuButton()).toHaveAttribute('aria-controls', menuPanel().id);
+    });
+
+    it('lists every entry in the seed order for a privileged member on the default site', async () => {
+      const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES });
+      await user.click(menuButton());
+      expect(menuEntryNames()).toEqual([
+        'Free Scripts',
+        'Audio Library',
+        'My Podcast Page',
+        'About',
+        'Choose your membership',
+        'Guide to create and upload a script',
+        'FAQ',
+        'Contact us',
+        'Terms of Service',
+        'Privacy Policy',
+        'Sign Out',
+      ]);
+      const panel = within(menuPanel());
+      expect(panel.getByRole('link', { name: 'Free Scripts' })).toHaveAttribute('href', '/free_scripts');
+      expect(panel.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/audio');
+      expect(panel.getByRole('link', { name: 'My Podcast Page' })).toHaveAttribute('href', 'https://podcast.example.com/');
+      expect(panel.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+      expect(panel.getByRole('link', { name: 'Choose your membership' })).toHaveAttribute('href', '/membership');
+      expect(panel.getByRole('link', { name: 'Guide to create and upload a script' })).toHaveAttribute('href', '/guide');
+      expect(panel.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+      expect(panel.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+      expect(panel.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+      expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    });
+
+    it('hides privileged entries, My Podcast Page and Sign Out from a logged-out visitor', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      expect(menuEntryNames()).toEqual([
+        'About',
+        'Choose your membership',
+        'Guide to create and upload a script',
+        'FAQ',
+        'Contact us',
+        'Terms of Service',
+        'Privacy Policy',
+      ]);
+    });
+
+    it('leaves out Choose your membership off the default site', async () => {
+      const { user } = renderHeader({ user: ada, site: 'school' });
+      await user.click(menuButton());
+      expect(within(menuPanel()).queryByRole('link', { name: 'Choose your membership' })).not.toBeInTheDocument();
+      expect(within(menuPanel()).getByRole('link', { name: 'About' })).toBeInTheDocument();
+    });
+
+    it('links to the {product} web app instead of My Podcast Page in the podcast variant', async () => {
+      const { user } = renderHeader({ user: ada, page: 'channel' });
+      await user.click(menuButton());
+      expect(within(menuPanel()).getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute(
+        'href',
+        'https://example.com/',
+      );
+      expect(within(menuPanel()).queryByRole('link', { name: 'My Podcast Page' })).not.toBeInTheDocument();
+    });
+
+    it('closes on Escape and gives focus back to the button', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      await user.tab();
+      expect(within(menuPanel()).getByRole('link', { name: 'About' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+      expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+      expect(menuButton()).toHaveFocus();
+    });
+
+    it('closes on a click outside', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      await user.click(screen.getByRole('button', { name: 'outside' }));
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+
+    it('closes when an entry navigates', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      await user.click(within(menuPanel()).getByRole('link', { name: 'FAQ' }));
+      expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/faq');
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+
+    it('closes when the page navigates some other way', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      await user.click(within(tabs()).getByRole('link', { name: 'Friends' }));
+      expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/friends');
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+
+    it('signs out from the menu', async () => {
+      const { user, onSignOut } = renderHeader({ user: ada });
+      await user.click(menuButton());
+      await user.click(within(menuPanel()).getByRole('button', { name: 'Sign Out' }));
+      expect(onSignOut).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+
+    it('moves between entries with the arrow keys', async () => {
+      const { user } = renderHeader();
+      menuButton().focus();
+      await user.keyboard('{ArrowDown}');
+      const panel = within(menuPanel());
+      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(panel.getByRole('link', { name: 'Choose your membership' })).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      await user.keyboard('{ArrowUp}');
+      expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
+    });
+
+    it('closes when focus tabs out of it', async () => {
+      const { user } = renderHeader();
+      await user.click(menuButton());
+      within(menuPanel()).getByRole('link', { name: 'Privacy Policy' }).focus();
+      await user.tab();
+      expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+  });
+});

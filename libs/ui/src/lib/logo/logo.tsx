@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { MicIcon } from '../icons/icons';
+import './logo.css';
+
+export interface LogoProps {
+  product: string;
+  /** Where the logo leads; the seed has it link to the root. */
+  to?: string;
+}
+
+export function Logo({ product, to = '/' }: LogoProps) {
+  return (
+    <Link to={to} className="vox-logo">
+      <span className="vox-logo__mark" aria-hidden="true">
+        <MicIcon />
+      </span>
+      <span className="vox-logo__text">{product}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { PrivilegeFlags } from '../shell-types';
+import { TopBar, type TopBarProps } from './top-bar';
+
+const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false };
+
+function renderTopBar(props: Partial<TopBarProps> = {}) {
+  const onSignOut = jest.fn();
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <TopBar
+        user={null}
+        privileges={NO_PRIVILEGES}
+        site="default"
+        product="VoxClub"
+        onSignOut={onSignOut}
+        mainSiteHref="https://voxclub.example/"
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return { onSignOut, user: userEvent.setup() };
+}
+
+describe('TopBar', () => {
+  it('holds the logo and named Home and Favorites icon links', () => {
+    renderTopBar();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'VoxClub' })).toHaveAttribute('href', '/');
+    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
+    expect(shortcuts.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(shortcuts.getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
+    expect(shortcuts.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('uses the shared menu, linking back to the main web app', async () => {
+    const { user } = renderTopBar({ user: { id: 'u1', name: 'Ada' }, privileges: { ...NO_PRIVILEGES, audio_library: true } });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
+    expect(menu.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/audio');
+    expect(menu.getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute('href', 'https://voxclub.example/');
+    expect(menu.queryByRole('link', { name: 'My Podcast Page' })).not.toBeInTheDocument();
+    expect(menu.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('shows the avatar of a signed-in user, linked to their profile', () => {
+    renderTopBar({ user: { id: 'u1', handle: 'ada', name: 'Ada' } });
+    expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/members/ada');
+  });
+
+  it('offers Log in and Sign up when logged out', () => {
+    renderTopBar();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+});

@@ -31,7 +31,9 @@ function esmPackageNames() {
   }
   return names;
 }
-const esmPackages = [...esmPackageNames(), 'typebox', '@azure/msal-browser'];
+// @fastify/cookie is CommonJS but loads the ESM-only `cookie` with import(), which Jest's
+// CommonJS runtime rejects; transpiling it turns that import() into a require().
+const esmPackages = [...esmPackageNames(), 'typebox', '@azure/msal-browser', '@fastify/cookie'];
 
 module.exports = {
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
@@ -52,4 +54,5 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper,
+  setupFiles: [path.join(__dirname, 'tools/jest/polyfills.cjs')],
 };

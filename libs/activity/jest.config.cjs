@@ -4,5 +4,4 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   // The React hook's spec switches itself to jsdom with a docblock.
-  setupFiles: ['<rootDir>/jest.setup.cjs'],
 };

@@ -3,6 +3,5 @@ module.exports = {
   displayName: 'ui',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
-  setupFiles: ['<rootDir>/jest.polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/../../tools/jest/jsdom-setup.cjs'],
 };

@@ -5,3 +5,7 @@ export * from './lib/bootstrap-auth';
 export * from './lib/auth-actions';
 export * from './lib/microsoft';
 export * from './modal';
+export * from './lib/auth-modal-store';
+export * from './lib/use-privileges';
+export * from './lib/gates';
+export * from './lib/remote-root';

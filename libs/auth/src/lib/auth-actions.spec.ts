@@ -1,4 +1,3 @@
-import './text-encoding-polyfill';
 import { fakeServer, json, loadAuth, recordingLogger, session, type AuthModules } from './fake-server';
 
 let auth: AuthModules;

@@ -1,4 +1,3 @@
-import './text-encoding-polyfill';
 import { fakeServer, json, loadAuth, session, type AuthModules } from './fake-server';
 
 const REFRESH = ['POST', '/api/users/refresh-token'] as const;

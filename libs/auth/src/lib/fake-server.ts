@@ -1,4 +1,3 @@
-import './text-encoding-polyfill';
 import type { ApiClient, ApiError } from '@vox/api-client';
 import type { SignInResult, User } from '@vox/contract';
 

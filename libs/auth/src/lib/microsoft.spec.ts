@@ -1,4 +1,3 @@
-import './text-encoding-polyfill';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fakeServer, json, loadAuth, recordingLogger, session, type AuthModules } from './fake-server';

@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { User } from '@vox/contract';
+import { authStore } from './auth-store';
+import { RequireLogin, RequirePrivilege } from './gates';
+import { authModal } from './auth-modal-store';
+
+const user = (privileges: string[]): User => ({ id: 'u1', role: { name: 'writer', privileges }, classes: [] });
+
+function renderGate(node: React.ReactNode, subscriptions: unknown[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['subscriptions', 'u1'], subscriptions);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => authStore.clear());
+
+describe('RequireLogin', () => {
+  it('shows the log-in prompt for what it guards when logged out, and opens the modal', () => {
+    renderGate(<RequireLogin what="scripts">secret</RequireLogin>);
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('scripts');
+    screen.getByRole('button', { name: 'Log in' }).click();
+    expect(authModal.getSnapshot()).toBe('login');
+    authModal.close();
+  });
+
+  it('shows the page when logged in', () => {
+    authStore.setSession({ token: 't', user: user([]) });
+    renderGate(<RequireLogin what="scripts">secret</RequireLogin>);
+    expect(screen.getByText('secret')).toBeInTheDocument();
+  });
+});
+
+describe('RequirePrivilege', () => {
+  it('names the missing privilege and links to /membership', () => {
+    authStore.setSession({ token: 't', user: user([]) });
+    renderGate(<RequirePrivilege privilege="draft">drafts</RequirePrivilege>);
+    expect(screen.queryByText('drafts')).toBeNull();
+    expect(screen.getByText(/drafts and templates/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /membership/i })).toHaveAttribute('href', '/membership');
+  });
+
+  it('lets the own role grant it', () => {
+    authStore.setSession({ token: 't', user: user(['draft']) });
+    renderGate(<RequirePrivilege privilege="draft">drafts</RequirePrivilege>);
+    expect(screen.getByText('drafts')).toBeInTheDocument();
+  });
+
+  it('lets an active subscription grant it, but not an expired one', () => {
+    authStore.setSession({ token: 't', user: user([]) });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const { unmount } = renderGate(<RequirePrivilege privilege="audio_library">audio</RequirePrivilege>, [
+      { role: { name: 'premium', privileges: ['audio_library'] }, expiry: future },
+    ]);
+    expect(screen.getByText('audio')).toBeInTheDocument();
+    unmount();
+    renderGate(<RequirePrivilege privilege="audio_library">audio</RequirePrivilege>, [
+      { role: { name: 'premium', privileges: ['audio_library'] }, expiry: past },
+    ]);
+    expect(screen.queryByText('audio')).toBeNull();
+  });
+
+  it('asks a logged-out visitor to log in', () => {
+    renderGate(<RequirePrivilege privilege="show_metrics">metrics</RequirePrivilege>);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});

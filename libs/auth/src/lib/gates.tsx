@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { Privilege } from '@vox/contract';
+import { PrivilegeRequired, PromptPage, Spinner } from '@vox/ui';
+import { authModal } from './auth-modal-store';
+import { useUser } from './use-auth';
+import { usePrivileges } from './use-privileges';
+
+/** Human names of the privileges, for the page that says what a membership lacks. */
+export const PRIVILEGE_LABELS: Record<Privilege, string> = {
+  draft: 'drafts and templates',
+  audio_library: 'the audio library',
+  show_metrics: 'the metrics dashboard',
+  read_free_script: 'free scripts',
+};
+
+/** Logged-in users see the children; others the log-in prompt for `what`. */
+export function RequireLogin({ what, children }: { what: string; children: ReactNode }) {
+  const user = useUser();
+  if (!user) return <PromptPage what={what} onLogIn={() => authModal.open('login')} />;
+  return <>{children}</>;
+}
+
+/**
+ * A privilege-gated route (PRODUCT.md): logged out, the log-in prompt; lacking the privilege, a
+ * page naming what is missing with a link to /membership. Never blank, never a silent redirect.
+ */
+export function RequirePrivilege({ privilege, children }: { privilege: Privilege; children: ReactNode }) {
+  const user = useUser();
+  const privileges = usePrivileges();
+  const label = PRIVILEGE_LABELS[privilege];
+  if (!user) return <PromptPage what={label} onLogIn={() => authModal.open('login')} />;
+  if (!privileges.known) return <Spinner label="Checking your membership" />;
+  if (!privileges.has(privilege)) return <PrivilegeRequired privilege={privilege} label={label} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,2 @@
+export * from './lib/use-new-message-dot';
+export * from './lib/last-seen-notification';

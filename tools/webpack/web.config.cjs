@@ -19,6 +19,8 @@ const workspaceRoot = path.resolve(__dirname, '../..');
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
 // Asset names may carry the ?v=<hash> query (see chunkFilename).
 const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
+// Precompressed siblings (name.js.br) of assets whose names carry that query.
+const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
 
 /** Emits the default remotes manifest: every remote on the same origin as the shell. */
 class RemotesManifestPlugin {
@@ -119,9 +121,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         ...(prod
           ? [
               new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),
-              new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 0, minRatio: 1 }),
+              new CompressionPlugin({ filename: compressedName('gz'), algorithm: 'gzip', test: COMPRESSIBLE, threshold: 0, minRatio: 1 }),
               new CompressionPlugin({
-                filename: '[path][base].br',
+                filename: compressedName('br'),
                 algorithm: 'brotliCompress',
                 test: COMPRESSIBLE,
                 compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },

@@ -1,15 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { createActivityLogger } from '@vox/activity';
+import { api, createQueryClient, queryClientId } from '@vox/api-client';
+import { authStore, bootstrapAuth } from '@vox/auth';
 import { App } from './app/app';
 import { registerRemotesFromManifest } from './federation/remotes';
 
 async function start() {
-  await registerRemotesFromManifest();
+  const queryClient = createQueryClient();
+  const activity = createActivityLogger({
+    post: (entry) => api.postActivity(entry),
+    getUserId: () => authStore.getSnapshot().user?.id ?? null,
+  });
+  // Exposed for the browser tests that prove every remote sees these same instances.
+  document.documentElement.dataset.authStore = authStore.instanceId;
+  document.documentElement.dataset.queryClient = queryClientId(queryClient);
+
+  // Seed section 2: nothing renders until the first token refresh has ended, either way.
+  // The remotes manifest is read meanwhile; a failure there shows in the remote boundary.
+  const manifest = registerRemotesFromManifest().catch((error: Error) => error);
+  await bootstrapAuth({ activity });
+  const manifestError = await manifest;
+
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App queryClient={queryClient} activity={activity} manifestError={manifestError instanceof Error ? manifestError : null} />
       </BrowserRouter>
     </StrictMode>,
   );

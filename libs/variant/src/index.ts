@@ -1,1 +1,2 @@
 export * from './lib/resolve-variant';
+export * from './lib/layout';

@@ -1,9 +1,41 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { resolveVariant } from '@vox/variant';
+import type { ActivityLogger } from '@vox/activity';
+import { useVisitLogger } from '@vox/activity';
+import { ThemeRoot } from '@vox/ui';
+import { isFullScreenPath, resolveVariant } from '@vox/variant';
+import { AuthModalHost } from './auth-modal-host';
 import { RemoteBoundary } from './remote-boundary';
+import { ScrollToTop } from './scroll-to-top';
+import { ShellFooter, ShellHeader } from './shell-chrome';
+import './shell.css';
 
-export function App() {
+export interface AppProps {
+  queryClient: QueryClient;
+  activity: ActivityLogger;
+  manifestError: Error | null;
+}
+
+/**
+ * The shell around the variant's remote: theme, header (or the podcast top bar) and footer
+ * outside the remote's boundary, so a remote that fails to load never blanks the page.
+ */
+export function App({ queryClient, activity, manifestError }: AppProps) {
   const { pathname } = useLocation();
-  const variant = resolveVariant(window.location.hostname, pathname);
-  return <RemoteBoundary remote={variant.remote} />;
+  useVisitLogger(activity);
+  const variant = resolveVariant(window.location.host, pathname);
+  const chrome = !isFullScreenPath(pathname);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : 'main'} className="vox-shell">
+        <ScrollToTop />
+        {chrome && <ShellHeader variant={variant} />}
+        <div className="vox-shell__content">
+          <RemoteBoundary remote={variant.remote} manifestError={manifestError} />
+        </div>
+        {chrome && variant.page !== 'dashboard' && <ShellFooter />}
+        <AuthModalHost variant={variant} />
+      </ThemeRoot>
+    </QueryClientProvider>
+  );
 }

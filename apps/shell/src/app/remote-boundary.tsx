@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from '@vox/variant';
-import { loadRemoteApp } from '../federation/remotes';
+import { loadRemoteApp, registerRemotesFromManifest } from '../federation/remotes';
 import './remote-boundary.css';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -77,11 +77,16 @@ function RemoteLoading() {
  * ChunkLoadError, CSS_CHUNK_LOAD_FAILED) shows a readable message with a Retry that loads it
  * again; the header and footer around it keep working.
  */
-export function RemoteBoundary({ remote }: { remote: RemoteName }) {
+export function RemoteBoundary({ remote, manifestError }: { remote: RemoteName; manifestError?: Error | null }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy caches a rejected import for good.
+  // A new lazy component per attempt: React.lazy caches a rejected import for good. A manifest
+  // that could not be read at start-up is read again on Retry.
   const RemoteApp = useMemo<ComponentType>(
-    () => lazy(() => loadRemoteApp(remote)),
+    () =>
+      lazy(async () => {
+        if (manifestError || attempt > 0) await registerRemotesFromManifest();
+        return loadRemoteApp(remote);
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, attempt],
   );

@@ -6,20 +6,26 @@ const RETRY_DELAYS_MS = [300, 1000];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
+type LoadEntryErrorArgs = Parameters<LoadEntryError>[0];
+
+async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }: LoadEntryErrorArgs) {
+  for (const delay of RETRY_DELAYS_MS) {
+    await sleep(delay);
+    try {
+      const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
+      if (entry) return entry;
+    } catch {
+      // Still failing: wait longer, then give up and let the boundary show it.
+    }
+  }
+  return undefined;
+}
+
 export default function remoteRetryPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'vox-remote-retry',
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }) {
-      for (const delay of RETRY_DELAYS_MS) {
-        await sleep(delay);
-        try {
-          const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
-          if (entry) return entry;
-        } catch {
-          // Still failing: wait longer, then give up and let the boundary show it.
-        }
-      }
-      return undefined;
-    },
+    // The runtime awaits what this returns; its typing nests one promise more than it awaits.
+    loadEntryError: (args) => retryEntry(args) as unknown as ReturnType<LoadEntryError>,
   };
 }

@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router';
+import { authActions, useUser, usePrivileges } from '@vox/auth';
+import { useNewMessageDot } from '@vox/feature-notifications';
+import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
+import { siteUrl, type Variant } from '@vox/variant';
+import { usePhotoUrl } from './use-photo-url';
+
+export const PRODUCT = 'VoxClub';
+
+function usePrivilegeFlags(): PrivilegeFlags {
+  const { has } = usePrivileges();
+  return {
+    draft: has('draft'),
+    audio_library: has('audio_library'),
+    read_free_script: has('read_free_script'),
+    show_metrics: has('show_metrics'),
+  };
+}
+
+/** The header of the variant (the podcast variant has its own top bar), fed from the shared state. */
+export function ShellHeader({ variant }: { variant: Variant }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const photoUrl = usePhotoUrl(user?.photo);
+  const privileges = usePrivilegeFlags();
+  const hasNewMessages = useNewMessageDot();
+  const onSignOut = () => {
+    void authActions.signOut().then(() => navigate('/'));
+  };
+  const common = { user, photoUrl, privileges, site: variant.site, product: PRODUCT, onSignOut };
+  if (variant.page === 'channel') {
+    return <TopBar {...common} mainSiteHref={siteUrl(window.location, '')} />;
+  }
+  return (
+    <Header
+      {...common}
+      page={variant.page}
+      hasNewMessages={hasNewMessages}
+      podcastHref={siteUrl(window.location, 'podcast')}
+    />
+  );
+}
+
+export function ShellFooter() {
+  return <Footer product={PRODUCT} />;
+}

@@ -26,7 +26,7 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 60_000,
-  env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', ...extraEnv },
+  env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...extraEnv },
 });
 
 export default defineConfig({

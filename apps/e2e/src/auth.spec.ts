@@ -1,0 +1,197 @@
+import { test, expect, createAccount, freshEmail, latestResetCode, signIn } from '../support/fixtures';
+import { appUrl } from '../support/ports';
+
+test.describe('start-up', () => {
+  test('renders nothing until the first token refresh has ended', async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users/refresh-token', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/about');
+    await page.waitForTimeout(1000);
+    await expect(page.locator('#root')).toBeEmpty();
+    release();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a returning user is signed in by the startup refresh', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: /Guest/ })).toHaveAttribute('href', `/profile/${account.id}`);
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  });
+});
+
+test.describe('auth modal', () => {
+  test('register shows the seed validation texts, then joins and signs in', async ({ page }) => {
+    await page.goto('/register');
+    const dialog = page.getByRole('dialog', { name: 'Join VoxClub' });
+    await expect(dialog.getByText('at least 6 characters')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await dialog.getByRole('button', { name: 'Agree and Join' }).click();
+    await expect(dialog.getByText('Email address is not valid.')).toBeVisible();
+    const email = freshEmail('joiner');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('12345');
+    await dialog.getByRole('button', { name: 'Agree and Join' }).click();
+    await expect(dialog.getByText('Your password needs to contain at least 6 characters.')).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await dialog.getByRole('button', { name: 'Agree and Join' }).click();
+    await expect(page).toHaveURL(/\/scripts$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Guest/ })).toBeVisible();
+  });
+
+  test('register shows the server text in a red alert when the email is taken', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await page.goto('/register');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await dialog.getByRole('button', { name: 'Agree and Join' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('An account with this email already exists.');
+  });
+
+  test('login trims what it sends, shows failures in a red alert and signs in', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'New Member' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'School Member' })).toHaveAttribute('href', /^http:\/\/school\.localhost:\d+\/login$/);
+    await dialog.getByLabel('User ID or Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The user ID, email or password is incorrect.');
+
+    await dialog.getByLabel('User ID or Email').fill(`  ${account.email}  `);
+    await dialog.getByLabel('Password', { exact: true }).fill(`  ${account.password}  `);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/authenticate'));
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({ username: account.email, password: account.password });
+    await expect(page).toHaveURL(/\/scripts$/);
+    await expect(page.getByRole('link', { name: /Guest/ })).toBeVisible();
+  });
+
+  test('the password field has a show/hide toggle and the modal closes on Escape', async ({ page }) => {
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog');
+    const password = dialog.getByLabel('Password', { exact: true });
+    await password.fill('visible?');
+    await expect(password).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the login form is usable by keyboard alone', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await page.goto('/login');
+    await expect(page.getByLabel('User ID or Email')).toBeFocused();
+    await page.keyboard.type(account.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(account.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/scripts$/);
+  });
+
+  test('reset flow: code by mail, resend stays, new password, success text, OK back to login', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect(page).toHaveURL(/\/resetpassword$/);
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    const code = dialog.getByLabel('Verification code');
+    await expect(code).toBeVisible();
+    await expect(dialog.getByText("Didn't get it? Check your spam folder.")).toBeVisible();
+    await dialog.getByRole('button', { name: 'Resend code' }).click();
+    // One resend a minute: the server's text shows and we stay on the code step.
+    await expect(dialog.getByRole('alert')).toHaveText('We just sent a code. Please wait a minute before asking for another one.');
+    await expect(code).toBeVisible();
+    await code.fill('000000');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('This code is not valid. Check the code or request a new one.');
+    await code.fill(latestResetCode(account.email));
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const newPassword = dialog.getByLabel('New password', { exact: true });
+    await newPassword.fill('short');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Your password needs to contain at least 6 characters.')).toBeVisible();
+    await newPassword.fill('brand-new-pass');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Your password has been reset successfully.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByLabel('User ID or Email')).toBeVisible();
+    await dialog.getByLabel('User ID or Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/scripts$/);
+  });
+
+  test('logged in, /login, /register and /resetpassword redirect to /scripts (podcast: /)', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    for (const path of ['/login', '/register', '/resetpassword']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/scripts$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    await signIn(page, account, 'podcast.localhost');
+    await page.goto(appUrl('podcast.localhost', '/login'));
+    await expect(page).toHaveURL(appUrl('podcast.localhost', '/'));
+  });
+
+  test('Sign Out from the menu ends the session', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('api client', () => {
+  test('a 401 triggers one refresh and one retry of the request', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    let refreshes = 0;
+    page.on('request', (r) => r.url().endsWith('/api/users/refresh-token') && refreshes++);
+    let first = true;
+    const statuses: number[] = [];
+    await page.route('**/api/notifications/new*', async (route) => {
+      if (first) {
+        first = false;
+        // Stands in for an access token that expired on the server.
+        return route.fulfill({ status: 401, json: { message: 'Your session has expired. Please log in again.' } });
+      }
+      const response = await route.fetch();
+      statuses.push(response.status());
+      return route.fulfill({ response });
+    });
+    await page.goto('/about');
+    await expect.poll(() => statuses).toEqual([200]);
+    // One refresh at start-up, one for the 401.
+    expect(refreshes).toBe(2);
+  });
+
+  test('when the retry gets 401 again the user is sent to /', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    await page.route('**/api/notifications/new*', (route) =>
+      route.fulfill({ status: 401, json: { message: 'Your session has expired. Please log in again.' } }),
+    );
+    await page.goto('/faq');
+    await expect(page).toHaveURL(/\/scripts$/);
+  });
+});

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { appUrl } from './ports';
+
+export const root = path.resolve(__dirname, '../../..');
+/** The DATA_DIR of the e2e server on PORTS.app (playwright.config.ts). */
+export const dataDir = path.join(root, 'tmp/e2e/var');
+
+let counter = 0;
+/** A fresh email per call, unique across runs. */
+export const freshEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  id: string;
+}
+
+/**
+ * Every test comes from its own client address (the e2e server trusts X-Forwarded-For), so the
+ * real per-IP limit of 20 sign-in attempts a minute applies per test, not to the whole suite.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    const ip = `198.51.100.${(Date.now() + ++counter) % 250}`;
+    await use({ 'x-forwarded-for': ip });
+  },
+});
+export { expect };
+
+/** Creates an account through the real API. */
+export async function createAccount(request: APIRequestContext, password = 'secret-pass'): Promise<TestAccount> {
+  const email = freshEmail();
+  const res = await request.post(appUrl('localhost', '/api/users/create'), { data: { username: email, password } });
+  expect(res.status(), await res.text()).toBe(201);
+  const user = await res.json();
+  return { email, password, id: user.id };
+}
+
+/** Signs the page's browser context in through the API (sets the refresh cookie for the host). */
+export async function signIn(page: Page, account: TestAccount, host = 'localhost') {
+  const res = await page.request.post(appUrl(host, '/api/users/authenticate'), {
+    data: { username: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Runs the real admin CLI against the e2e server's database. */
+export function admin(...args: string[]): string {
+  return execFileSync(process.execPath, [path.join(root, 'dist/apps/api/admin.js'), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+/** The 6-digit code of the newest reset mail sent to `email` (the server writes .eml files). */
+export function latestResetCode(email: string): string {
+  const outbox = path.join(dataDir, 'mail');
+  const mails = fs
+    .readdirSync(outbox)
+    .sort()
+    .reverse()
+    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((m) => m.toLowerCase().includes(email.toLowerCase()));
+  const code = mails[0] && /\b(\d{6})\b/.exec(mails[0].replace(/=\r?\n/g, ''));
+  if (!code) throw new Error(`No reset mail for ${email} in ${outbox}`);
+  return code[1];
+}
+
+/**
+ * Test data the UI of this issue cannot create yet (scripts, sessions, share links and
+ * notifications get their own screens later): written straight into the e2e server's SQLite
+ * file, which WAL mode lets two processes share.
+ */
+export function withDb<T>(fn: (db: import('better-sqlite3').Database) => T): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'voxclub.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+const rid = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+
+export function addNotification(userId: string): string {
+  const id = Date.now().toString().padStart(15, '0') + Math.floor(Math.random() * 1e9).toString(36).padStart(9, '0');
+  withDb((db) =>
+    db
+      .prepare('insert into notifications (id, user_id, type, payload, created_at) values (?, ?, ?, ?, ?)')
+      .run(id, userId, 'direct_message', '{"text":"Hello!"}', new Date().toISOString()),
+  );
+  return id;
+}
+
+/** A public script with a reading session and a share link to it; answers their ids. */
+export function addSharedSession(ownerId: string, { revoked = false } = {}) {
+  const now = new Date().toISOString();
+  const ids = { script: `sc${rid()}`, session: `rs${rid()}`, link: `ln${rid()}` };
+  withDb((db) => {
+    db.prepare('insert into scripts (id, owner_id, title, visibility, is_free, created_at, updated_at) values (?, ?, ?, ?, 0, ?, ?)').run(
+      ids.script,
+      ownerId,
+      'The Importance of Being Earnest, Act I',
+      'public',
+      now,
+      now,
+    );
+    db.prepare('insert into reading_sessions (id, script_id, created_by, created_at) values (?, ?, ?, ?)').run(ids.session, ids.script, ownerId, now);
+    db.prepare('insert into share_links (id, session_id, role_name, created_by, created_at, revoked_at) values (?, ?, null, ?, ?, ?)').run(
+      ids.link,
+      ids.session,
+      ownerId,
+      now,
+      revoked ? now : null,
+    );
+  });
+  return ids;
+}

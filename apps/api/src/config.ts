@@ -16,6 +16,12 @@ export interface Config {
   redisUrl: string | undefined;
   msClientId: string | undefined;
   msAuthority: string | undefined;
+  /** Key prefix in Redis for the rate-limit counters (several deployments can share a server). */
+  redisPrefix: string;
+  /** Sender of the mail the app sends (password-reset codes). */
+  mailFrom: string;
+  /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the real client. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     msClientId: env.MS_CLIENT_ID || undefined,
     msAuthority: env.MS_AUTHORITY || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'voxclub:',
+    mailFrom: env.MAIL_FROM || 'VoxClub <no-reply@voxclub.local>',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 // Only listens and closes gracefully; everything else is assembled in app.ts.
 async function main() {
   const config = loadConfig();
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { newId } from '../src/db/ids';
 
@@ -12,7 +12,14 @@ import { newId } from '../src/db/ids';
  * Builds the real app against a real database: a fresh SQLite file in a temp DATA_DIR, or,
  * when DATABASE_URL is set, a fresh PostgreSQL schema that is dropped again on close.
  */
-export async function build(env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
+export async function build(
+  env: NodeJS.ProcessEnv = {},
+  /** A pino destination (`logger: { stream }`) or a route observer, for the logging and bad-input tests. */
+  options: Pick<BuildOptions, 'logger' | 'onRoute'> & {
+    /** Runs before ready(): tests register throw-away routes here (e.g. behind requirePrivilege). */
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-api-'));
   const databaseUrl = process.env.DATABASE_URL;
   let schema: string | undefined;
@@ -26,11 +33,18 @@ export async function build(env: NodeJS.ProcessEnv = {}): Promise<FastifyInstanc
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const app = await buildApp({ config, logger: false });
-  app.addHook('onClose', async () => {
+  const { setup, ...buildOptions } = options;
+  const cleanUp = async () => {
     if (databaseUrl && schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A failed start (a broken migration) must not leave its schema behind in the shared database.
+  const app = await buildApp({ config, logger: false, ...buildOptions }).catch(async (err: unknown) => {
+    await cleanUp();
+    throw err;
   });
+  app.addHook('onClose', cleanUp);
+  if (setup) await setup(app);
   await app.ready();
   return app;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -32,13 +32,43 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every SQLite statement afresh, which costs more than running a short indexed
+ * query (the notifications poll runs every 30 s per open tab). The app issues a small, fixed set
+ * of SQL texts, so their prepared statements are kept and reused (least recently used dropped
+ * first). Safe with Kysely's SQLite driver: it runs one query at a time on its one connection,
+ * and SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql); // re-insert below: Map order is recency order
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * `pgSchema`: the PostgreSQL schema the app runs in. Kysely looks for its migration tables in
+ * every schema unless told which one, so another schema's tables (parallel test runs, a bench)
+ * would count as this one's.
+ */
+export async function migrateToLatest(db: Db, pgSchema?: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: pgSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -30,8 +30,139 @@ export interface UsersTable {
   created_at: string;
 }
 
+export interface TokenFamiliesTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** sha256 (hex) of the cookie value; the value itself is never stored. */
+  token_hash: string;
+  family_id: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  /** Normalized (lower-case) email the code was requested for, known account or not. */
+  email: string;
+  user_id: string | null;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  failed_attempts: number;
+  used_at: string | null;
+  voided_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  role: string;
+  expires_at: string;
+  created_at: string;
+  source: string;
+}
+
+export interface LoginLockoutsTable {
+  user_id: string;
+  failed_count: number;
+  lock_count: number;
+  locked_until: string | null;
+}
+
+// Social and scripts area (migrations 010-019).
+
+export interface FriendshipsTable {
+  requester_id: string;
+  addressee_id: string;
+  status: 'pending' | 'accepted';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  /** Time-ordered (see repositories/notifications.ts): comparing ids compares creation times. */
+  id: string;
+  user_id: string;
+  type: string;
+  /** JSON text. */
+  payload: string;
+  created_at: string;
+}
+
+export interface ActivitiesTable {
+  id: string;
+  user_id: string | null;
+  local_time: string;
+  session: string;
+  path: string;
+  action: string;
+  /** JSON text, or null when the entry has no context. */
+  context: string | null;
+  created_at: string;
+}
+
+export interface ScriptsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  visibility: 'private' | 'friends' | 'public';
+  is_free: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReadingSessionsTable {
+  id: string;
+  script_id: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface SessionParticipantsTable {
+  session_id: string;
+  user_id: string;
+  role_name: string | null;
+  joined_at: string;
+}
+
+export interface ShareLinksTable {
+  id: string;
+  session_id: string;
+  role_name: string | null;
+  created_by: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface PhotosTable {
+  /** SHA-256 of the bytes, lower-case hex. */
+  id: string;
+  content_type: string;
+  byte_size: number;
+  created_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
   users: UsersTable;
+  token_families: TokenFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  subscriptions: SubscriptionsTable;
+  login_lockouts: LoginLockoutsTable;
+  friendships: FriendshipsTable;
+  notifications: NotificationsTable;
+  activities: ActivitiesTable;
+  scripts: ScriptsTable;
+  reading_sessions: ReadingSessionsTable;
+  session_participants: SessionParticipantsTable;
+  share_links: ShareLinksTable;
+  photos: PhotosTable;
 }

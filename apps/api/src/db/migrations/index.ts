@@ -1,5 +1,16 @@
 import type { Migration } from 'kysely';
 import { usersAndRoles } from './001-users-and-roles';
+import { refreshTokens } from './002-refresh-tokens';
+import { passwordResets } from './003-password-resets';
+import { subscriptions } from './004-subscriptions';
+import { loginLockouts } from './005-login-lockouts';
+import { friendships } from './010-friendships';
+import { notifications } from './011-notifications';
+import { activities } from './012-activities';
+import { scripts } from './013-scripts';
+import { readingSessions } from './014-reading-sessions';
+import { shareLinks } from './015-share-links';
+import { photos } from './016-photos';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -8,4 +19,15 @@ import { usersAndRoles } from './001-users-and-roles';
  */
 export const migrations: Record<string, Migration> = {
   '001-users-and-roles': usersAndRoles,
+  '002-refresh-tokens': refreshTokens,
+  '003-password-resets': passwordResets,
+  '004-subscriptions': subscriptions,
+  '005-login-lockouts': loginLockouts,
+  '010-friendships': friendships,
+  '011-notifications': notifications,
+  '012-activities': activities,
+  '013-scripts': scripts,
+  '014-reading-sessions': readingSessions,
+  '015-share-links': shareLinks,
+  '016-photos': photos,
 };

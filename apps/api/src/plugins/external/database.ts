@@ -17,7 +17,7 @@ async function database(app: FastifyInstance, { config }: { config: Config }) {
     databaseUrl: config.databaseUrl,
     pgSchema: config.pgSchema,
   });
-  await migrateToLatest(db);
+  await migrateToLatest(db, config.pgSchema);
   app.decorate('db', db);
   app.decorate('dbDialect', dialect);
   app.addHook('onClose', async () => db.destroy());

@@ -1,11 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import health from './health';
+import users from './users';
+import subscriptions from './subscriptions';
+import publicConfig from './config';
+import activities from './activities';
+import friendships from './friendships';
+import notifications from './notifications';
+import photos from './photos';
+import scripts from './scripts';
+import sharelinks from './sharelinks';
 
 /** One route module per area, all under /api. */
 const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(health);
-  void config;
+  await app.register(users, { prefix: '/users' });
+  await app.register(subscriptions);
+  await app.register(publicConfig);
+  await app.register(friendships, { prefix: '/friendships' });
+  await app.register(notifications, { prefix: '/notifications' });
+  await app.register(activities, { prefix: '/activities' });
+  await app.register(scripts, { prefix: '/scripts' });
+  await app.register(sharelinks, { prefix: '/sharelinks' });
+  // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
+  await app.register(photos, { config });
 };
 
 export default apiRoutes;

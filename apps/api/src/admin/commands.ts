@@ -1,0 +1,147 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createDatabase, migrateToLatest, type Db } from '../db/database';
+import { createRolesRepository } from '../repositories/roles-repository';
+import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
+import { createUsersRepository } from '../repositories/users-repository';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  grant --user <email|handle> --role <role> [--days N]
+        With --days: give the user a subscription to <role> for N days.
+        Without: make <role> the user's own role.
+  revoke --user <email|handle> [--role <role>]
+        End the user's running subscriptions (to <role> only, when given), and set the
+        user's own role back to member if it was <role> (or any role, without --role).
+  roles  List the roles and their privileges.
+  users  List the users with their role and running subscriptions.
+
+Uses the server's settings: DATA_DIR (SQLite), or DATABASE_URL (PostgreSQL).`;
+
+export interface AdminIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** An open database (tests); otherwise one is opened from the environment and closed at the end. */
+  db?: Db;
+  env?: NodeJS.ProcessEnv;
+}
+
+class UsageError extends Error {}
+
+const defaultIo: AdminIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Runs one admin command; answers the exit code (0 done, 1 failed, 2 bad usage). */
+export async function main(argv: string[], io: AdminIo = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    (command ? io.out : io.err)(USAGE);
+    return command ? 0 : 2;
+  }
+  let values: { user?: string; role?: string; days?: string };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: { user: { type: 'string' }, role: { type: 'string' }, days: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
+  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
+  const db = io.db ?? (ownDb as { db: Db }).db;
+  try {
+    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+    return await run(db, command, values, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`Failed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    if (ownDb) await ownDb.db.destroy();
+  }
+}
+
+function toDbOptions(env: NodeJS.ProcessEnv) {
+  const config = loadConfig(env);
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: config.pgSchema };
+}
+
+async function run(db: Db, command: string, values: { user?: string; role?: string; days?: string }, io: AdminIo): Promise<number> {
+  const roles = createRolesRepository(db);
+  const users = createUsersRepository(db, roles);
+  const subscriptions = createSubscriptionsRepository(db);
+
+  const findUser = async () => {
+    if (!values.user) throw new UsageError('--user is required.');
+    const user = await users.findByEmailOrHandle(values.user);
+    if (!user) throw new Error(`No user with the email, handle or id "${values.user}".`);
+    return user;
+  };
+  const label = (u: { email: string | null; handle: string | null; id: string }) => u.email ?? u.handle ?? u.id;
+
+  switch (command) {
+    case 'grant': {
+      if (!values.role) throw new UsageError('--role is required.');
+      let days: number | undefined;
+      if (values.days !== undefined) {
+        days = Number(values.days);
+        if (!Number.isInteger(days) || days < 1 || days > 36_500) throw new UsageError('--days must be a whole number of days (1 or more).');
+      }
+      const user = await findUser();
+      if (!(await roles.exists(values.role))) {
+        const known = (await roles.list()).map((r) => r.name).join(', ');
+        throw new Error(`Unknown role "${values.role}". Roles: ${known}.`);
+      }
+      if (days === undefined) {
+        await users.setRole(user.id, values.role);
+        io.out(`${label(user)} now has the role ${values.role} (was ${user.role}).`);
+      } else {
+        const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+        await subscriptions.create({ userId: user.id, role: values.role, expiresAt, source: 'admin' });
+        io.out(`${label(user)} has a ${values.role} subscription until ${expiresAt.toISOString()}.`);
+      }
+      return 0;
+    }
+    case 'revoke': {
+      if (values.days !== undefined) throw new UsageError('revoke takes no --days.');
+      const user = await findUser();
+      const ended = await subscriptions.endActive(user.id, values.role);
+      io.out(`Ended ${ended} running subscription${ended === 1 ? '' : 's'} of ${label(user)}${values.role ? ` to ${values.role}` : ''}.`);
+      if (user.role !== 'member' && (!values.role || values.role === user.role)) {
+        await users.setRole(user.id, 'member');
+        io.out(`${label(user)}'s own role is member again (was ${user.role}).`);
+      }
+      return 0;
+    }
+    case 'roles': {
+      for (const role of await roles.list()) io.out(`${role.name}: ${role.privileges.join(', ') || '(no privileges)'}`);
+      return 0;
+    }
+    case 'users': {
+      const all = await users.list();
+      const active = await subscriptions.listActive(all.map((u) => u.id));
+      if (all.length === 0) io.out('No users yet.');
+      for (const user of all) {
+        const subs = active
+          .filter((s) => s.user_id === user.id)
+          .map((s) => `${s.role} until ${s.expires_at}`)
+          .join('; ');
+        io.out(`${label(user)}\trole ${user.role}${subs ? `\tsubscriptions: ${subs}` : ''}`);
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}

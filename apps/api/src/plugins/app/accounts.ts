@@ -1,0 +1,115 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract';
+import { DuplicateUserError, normalizeEmail, type UserRow } from '../../repositories/users-repository';
+import type { LockoutState } from '../../repositories/lockouts-repository';
+import { HttpError } from './error-handler';
+import type { MicrosoftIdentity } from './microsoft-sign-in';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+}
+
+export const FAILURES_BEFORE_LOCK = 10;
+export const FIRST_LOCK_MS = 60_000;
+export const MAX_LOCK_MS = 15 * 60_000;
+
+/**
+ * Brute-force defence for one account: the 10th consecutive failure locks it for a minute.
+ * Once locked, the next failure after the lock ends locks it again for twice as long (2, 4, 8,
+ * then 15 minutes at most), so guessing stays slow; a successful sign-in starts over.
+ */
+export function nextLockoutState(state: LockoutState, now: Date): LockoutState {
+  const failedCount = state.failedCount + 1;
+  if (failedCount < FAILURES_BEFORE_LOCK && state.lockCount === 0) return { ...state, failedCount };
+  const lockCount = state.lockCount + 1;
+  const duration = Math.min(FIRST_LOCK_MS * 2 ** (lockCount - 1), MAX_LOCK_MS);
+  return { failedCount: 0, lockCount, lockedUntil: new Date(now.getTime() + duration).toISOString() };
+}
+
+export interface Accounts {
+  /**
+   * The user for these credentials, or null. Unknown user, wrong password and locked account
+   * all answer null after the same amount of work (one argon2 verify), so callers answer them
+   * identically and timing tells nothing.
+   */
+  verifyCredentials(username: string, password: string, now?: Date): Promise<UserRow | null>;
+  /** A new member account; HttpError 400 with the seed's texts, 409 when the email is taken. */
+  register(username: string, password: string): Promise<UserRow>;
+  /** The account for a verified Microsoft identity: by oid, else linked by verified email, else a new member. */
+  microsoftAccount(identity: MicrosoftIdentity): Promise<UserRow>;
+}
+
+async function accounts(app: FastifyInstance) {
+  const { usersRepository, lockoutsRepository, passwords } = app;
+  app.decorate('accounts', {
+    async verifyCredentials(username, password, now = new Date()) {
+      const user = await usersRepository.findByLogin(username);
+      if (!user) {
+        await passwords.verify(null, password);
+        return null;
+      }
+      const state = await lockoutsRepository.get(user.id);
+      const locked = state.lockedUntil !== null && state.lockedUntil > now.toISOString();
+      const ok = await passwords.verify(user.password_hash, password);
+      // Attempts during a lock neither count nor extend it: the lock already stops guessing.
+      if (locked) return null;
+      if (!ok) {
+        await lockoutsRepository.save(user.id, nextLockoutState(state, now));
+        return null;
+      }
+      if (state.failedCount > 0 || state.lockCount > 0) await lockoutsRepository.clear(user.id);
+      if (user.password_hash && passwords.needsRehash(user.password_hash)) {
+        await usersRepository.setPasswordHash(user.id, await passwords.hash(password));
+      }
+      return user;
+    },
+
+    async register(username, password) {
+      const email = normalizeEmail(username);
+      if (!isValidEmail(email)) throw new HttpError(400, MESSAGES.invalidEmail);
+      if (password.length < PASSWORD_MIN_LENGTH) throw new HttpError(400, MESSAGES.shortPassword);
+      if (await usersRepository.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+      const passwordHash = await passwords.hash(password);
+      try {
+        return await usersRepository.create({ email, passwordHash, role: 'member' });
+      } catch (err) {
+        // Two sign-ups with one email at once: the database's unique index decides.
+        if (err instanceof DuplicateUserError) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+        throw err;
+      }
+    },
+
+    async microsoftAccount(identity) {
+      const byOid = await usersRepository.findByMsOid(identity.oid);
+      if (byOid) return byOid;
+      if (identity.email) {
+        const byEmail = await usersRepository.findByEmail(identity.email);
+        if (byEmail) {
+          if (byEmail.ms_oid && byEmail.ms_oid !== identity.oid) {
+            // The email's account is tied to another Microsoft identity; never re-point it silently.
+            throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+          }
+          await usersRepository.linkMicrosoft(byEmail.id, identity.oid);
+          return { ...byEmail, ms_oid: identity.oid };
+        }
+      }
+      try {
+        return await usersRepository.create({ email: identity.email, passwordHash: null, name: identity.name, msOid: identity.oid });
+      } catch (err) {
+        if (!(err instanceof DuplicateUserError)) throw err;
+        // A parallel first sign-in of the same person created it a moment ago.
+        const created = await usersRepository.findByMsOid(identity.oid);
+        if (created) return created;
+        throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+      }
+    },
+  } satisfies Accounts);
+}
+
+export default fp(accounts, {
+  name: 'accounts',
+  dependencies: ['users-repository', 'lockouts-repository', 'password-hashing'],
+});

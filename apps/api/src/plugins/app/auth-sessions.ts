@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, type SignInResult } from '@vox/contract';
+import type { UserRow } from '../../repositories/users-repository';
+import { HttpError } from './error-handler';
+
+export const REFRESH_COOKIE = 'vox_refresh';
+/** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
+export const REFRESH_COOKIE_PATH = '/api/users';
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A rotated token still works this long: parallel tabs refreshing at once must not sign each other out. */
+export const REUSE_GRACE_MS = 10_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authSessions: AuthSessions;
+  }
+}
+
+export interface AuthSessions {
+  /** Starts a session (a token family) for a user who just signed in: sets the cookie, answers user + access token. */
+  start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<SignInResult>;
+  /** Rotates the refresh cookie and answers a fresh access token; 401 (HttpError) when it cannot. */
+  refresh(request: FastifyRequest, reply: FastifyReply): Promise<SignInResult>;
+  /** Revokes the cookie's session, if any, and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  revokeAll(userId: string): Promise<void>;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+// Browsers accept Secure cookies over plain http only on localhost, so local http setups keep working.
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '127.0.0.1' || host === '::1' || host.endsWith('.localhost');
+}
+
+async function authSessions(app: FastifyInstance) {
+  const { tokensRepository, usersRepository } = app;
+
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: !isLocalHost(request.hostname),
+    path: REFRESH_COOKIE_PATH,
+  });
+
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string, familyExpiresAt: Date, now: Date) => {
+    const maxAge = Math.max(1, Math.floor((familyExpiresAt.getTime() - now.getTime()) / 1000));
+    reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(request), maxAge });
+  };
+
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+  };
+
+  const answer = async (user: UserRow): Promise<SignInResult> => ({
+    user: await usersRepository.toPublicUser(user),
+    token: await app.signAccessToken(user.id),
+  });
+
+  const rejected = (request: FastifyRequest, reply: FastifyReply, message: string) => {
+    clearCookie(request, reply);
+    return new HttpError(401, message);
+  };
+
+  app.decorate('authSessions', {
+    async start(request, reply, user) {
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+      const token = newToken();
+      await tokensRepository.createFamily({ userId: user.id, tokenHash: hashToken(token), now, expiresAt });
+      setCookie(request, reply, token, expiresAt, now);
+      return answer(user);
+    },
+
+    async refresh(request, reply) {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw new HttpError(401, AUTH_MESSAGES.refreshMissing);
+      const now = new Date();
+      const stored = await tokensRepository.find(hashToken(presented));
+      if (!stored || stored.familyRevokedAt !== null || stored.familyExpiresAt <= now.toISOString()) {
+        throw rejected(request, reply, AUTH_MESSAGES.refreshInvalid);
+      }
+      const user = await usersRepository.findById(stored.userId);
+      if (!user) throw rejected(request, reply, AUTH_MESSAGES.refreshInvalid);
+
+      if (stored.rotatedAt !== null) {
+        if (now.getTime() - Date.parse(stored.rotatedAt) <= REUSE_GRACE_MS) {
+          // Another tab refreshed with this token a moment ago and holds the new cookie; the
+          // browser will send that one next time, so only an access token is needed here.
+          return answer(user);
+        }
+        // An old token coming back means it was copied: end the whole session for everyone holding it.
+        await tokensRepository.revokeFamily(stored.familyId, now);
+        request.log.warn({ familyId: stored.familyId, userId: stored.userId }, 'refresh token reuse: session revoked');
+        throw rejected(request, reply, AUTH_MESSAGES.refreshInvalid);
+      }
+
+      const token = newToken();
+      const rotated = await tokensRepository.rotate({
+        familyId: stored.familyId,
+        oldHash: stored.tokenHash,
+        newHash: hashToken(token),
+        now,
+      });
+      // Lost a race with a parallel refresh of the same token: that one set the new cookie.
+      if (rotated) setCookie(request, reply, token, new Date(stored.familyExpiresAt), now);
+      return answer(user);
+    },
+
+    async end(request, reply) {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) {
+        const stored = await tokensRepository.find(hashToken(presented));
+        if (stored) await tokensRepository.revokeFamily(stored.familyId);
+      }
+      clearCookie(request, reply);
+    },
+
+    async revokeAll(userId) {
+      await tokensRepository.revokeAllForUser(userId);
+    },
+  } satisfies AuthSessions);
+  scheduleCleanup(app);
+}
+
+/**
+ * Housekeeping: ended sessions and old reset codes are deleted a day after they stop mattering,
+ * at start and every 6 hours, so the tables stay small. Not on the request path.
+ */
+export function scheduleCleanup(app: FastifyInstance) {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const clean = async () => {
+    const now = Date.now();
+    try {
+      await app.tokensRepository.deleteEnded(new Date(now - DAY_MS));
+      await app.passwordResetsRepository.deleteCreatedBefore(new Date(now - 2 * DAY_MS));
+    } catch (err) {
+      app.log.warn({ err }, 'cleanup of ended sessions and old reset codes failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await clean();
+    timer = setInterval(() => void clean(), 6 * 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export default fp(authSessions, {
+  name: 'auth-sessions',
+  dependencies: ['cookies', 'authentication', 'tokens-repository', 'users-repository', 'password-resets-repository'],
+});

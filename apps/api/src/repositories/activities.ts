@@ -1,0 +1,22 @@
+import type { ActivityEntry } from '@vox/contract';
+import type { Db } from '../db/database';
+import { newId } from '../db/ids';
+
+/** Stores one activity-log entry; `userId` has been checked against the caller by the route. */
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('activities')
+    .values({
+      id,
+      user_id: entry.userId || null,
+      local_time: entry.localTime,
+      session: entry.session,
+      path: entry.path,
+      action: entry.action,
+      context: entry.context == null ? null : JSON.stringify(entry.context),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}

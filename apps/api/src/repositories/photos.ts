@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PHOTO_ID_PATTERN } from '@vox/contract';
+import type { Db } from '../db/database';
+
+/** The image types we accept and serve, by their magic bytes (never by the client's word alone). */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (bytes.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+export class UnsupportedPhotoError extends Error {
+  readonly statusCode = 415;
+  constructor() {
+    super('This file is not a supported image. Upload a PNG, JPEG, GIF or WebP picture.');
+    this.name = 'UnsupportedPhotoError';
+  }
+}
+
+export interface StoredPhoto {
+  id: string;
+  contentType: string;
+  file: string;
+}
+
+const PHOTO_ID = new RegExp(PHOTO_ID_PATTERN);
+
+/**
+ * Uploaded images in DATA_DIR/uploads/photos/<id>, where the id is the SHA-256 of the bytes:
+ * identical uploads share one file, a stored file never changes (so it can be cached forever),
+ * and an id can never name another path. Metadata (type, size) lives in the photos table.
+ */
+export function createPhotoStore(db: Db, dataDir: string) {
+  const dir = path.join(dataDir, 'uploads', 'photos');
+  const fileOf = (id: string) => path.join(dir, id);
+
+  async function savePhoto(bytes: Buffer, contentType?: string): Promise<string> {
+    const type = sniffImageType(bytes);
+    const declared = contentType?.split(';')[0].trim().toLowerCase().replace('image/jpg', 'image/jpeg');
+    if (!type || (declared && declared !== type)) throw new UnsupportedPhotoError();
+    const id = createHash('sha256').update(bytes).digest('hex');
+    await fs.promises.mkdir(dir, { recursive: true });
+    if (!fs.existsSync(fileOf(id))) {
+      // Write aside, then rename: a reader never sees half a file, and two identical uploads
+      // racing each other both end with the same complete file.
+      const tmp = `${fileOf(id)}.${randomBytes(6).toString('hex')}.tmp`;
+      await fs.promises.writeFile(tmp, bytes);
+      await fs.promises.rename(tmp, fileOf(id));
+    }
+    await db
+      .insertInto('photos')
+      .values({ id, content_type: type, byte_size: bytes.length, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return id;
+  }
+
+  /** Where a photo is and its type; undefined when the id is malformed or nothing is stored. */
+  async function findPhoto(id: string): Promise<StoredPhoto | undefined> {
+    if (!PHOTO_ID.test(id)) return undefined;
+    const row = await db.selectFrom('photos').select('content_type').where('id', '=', id).executeTakeFirst();
+    if (row) return { id, contentType: row.content_type, file: fileOf(id) };
+    // A file without metadata (copied in by hand, or from before the table): sniff its header,
+    // and serve it only if it is an image we accept.
+    const head = await readHead(fileOf(id));
+    const contentType = head && sniffImageType(head);
+    return contentType ? { id, contentType, file: fileOf(id) } : undefined;
+  }
+
+  return { dir, savePhoto, findPhoto };
+}
+
+export type PhotoStore = ReturnType<typeof createPhotoStore>;
+
+async function readHead(file: string): Promise<Buffer | undefined> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(file, 'r');
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ErrorBody, PhotoParams, SOCIAL_MESSAGES } from '@vox/contract';
+import type { Config } from '../../config';
+import { createPhotoStore } from '../../repositories/photos';
+
+// A photo id is the hash of its bytes, so what an id names never changes: cache it for good.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** True when If-None-Match names this entity tag (strong or weak form, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** GET /api/users/photo/{photo}: uploaded profile pictures, public like any avatar on a page. */
+const photoRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const photos = createPhotoStore(app.db, config.dataDir);
+
+  app.get(
+    '/users/photo/:photo',
+    {
+      schema: {
+        params: PhotoParams,
+        // The image bytes go out as they are (Fastify never serializes a Buffer).
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const notFound = () => reply.code(404).send({ message: SOCIAL_MESSAGES.photoNotFound });
+      const photo = await photos.findPhoto(request.params.photo);
+      if (!photo) return notFound();
+      // The id is the content hash, so it is the entity tag as it stands.
+      const etag = `"${photo.id}"`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.code(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send(null);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await fs.promises.readFile(photo.file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return notFound();
+        throw err;
+      }
+      return (
+        reply
+          .type(photo.contentType)
+          .header('ETag', etag)
+          .header('Cache-Control', IMMUTABLE)
+          // Browsers must take the bytes as the image type we checked, never guess HTML.
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(bytes)
+      );
+    },
+  );
+};
+
+export default photoRoutes;

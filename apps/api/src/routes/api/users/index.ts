@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import createRoutes from './create';
+import passwordRoutes from './password';
+import signInRoutes from './sign-in';
+
+/** /api/users/*: accounts, sign-in and sessions (seed section 7). */
+const usersRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(createRoutes);
+  await app.register(signInRoutes);
+  await app.register(passwordRoutes);
+};
+
+export default usersRoutes;

@@ -1,0 +1,324 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
+import { bearer, build, createUser, type TestUser } from './helper';
+
+/**
+ * Every route under /api, found as it is registered (so routes added later are covered without
+ * touching this file), gets malformed JSON, wrong types, missing fields, an oversized body,
+ * an unsupported content type, and SQL- and HTML-looking strings in its params, query and body;
+ * anonymously and signed in. The promise (ARCHITECTURE.md, API conventions): never a 5xx, every
+ * refusal is JSON with a readable `message`, and a refused request writes nothing.
+ */
+
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  const?: unknown;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+};
+
+interface Case {
+  name: string;
+  request: InjectOptions;
+  /** Inputs that can never be right: the answer must be a 4xx. Otherwise a 2xx is fine too. */
+  mustRefuse: boolean;
+}
+
+const INJECTIONS = [
+  "' OR '1'='1' --",
+  "x'); DROP TABLE users; --",
+  '" OR ""="',
+  '<script>alert("x")</script>',
+  '<img src=x onerror=alert(1)>',
+  '../../../etc/passwd',
+];
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_LIMIT = 1024 * 1024;
+
+// --- reading the route schemas (plain JSON Schema: TypeBox emits nothing else) ---
+
+function variants(schema: Schema): Schema[] {
+  return schema.anyOf ?? schema.oneOf ?? [schema];
+}
+
+function accepts(schema: Schema, type: string): boolean {
+  if (schema.anyOf || schema.oneOf) return variants(schema).some((v) => accepts(v, type));
+  if ('const' in schema) return typeof schema.const === type || (type === 'null' && schema.const === null);
+  if (schema.type === undefined) return true; // unconstrained (Type.Unknown)
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes(type) || (type === 'number' && types.includes('integer'));
+}
+
+function fitsString(schema: Schema, value: string): boolean {
+  if (schema.minLength !== undefined && value.length < schema.minLength) return false;
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
+  if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value)) return false;
+  if (schema.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return false;
+  if (schema.format === 'date-time' && Number.isNaN(Date.parse(value))) return false;
+  return true;
+}
+
+/** A value the schema accepts, so a test can change one field and leave the rest valid. */
+function sample(schema: Schema, name = ''): unknown {
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf || schema.oneOf) {
+    // null is the simplest valid choice where allowed (an anonymous activity, an empty context).
+    const choices = variants(schema);
+    const nullable = choices.find((v) => v.type === 'null');
+    return sample(nullable ?? choices[0], name);
+  }
+  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
+    case 'string': {
+      const preferred = /mail|user/i.test(name) ? ['reader@example.com'] : [];
+      const candidates = [...preferred, 'Abcdefgh12', 'reader@example.com', '2025-01-01T00:00:00.000Z', 'secret-pass-123', '123456', 'a'];
+      return candidates.find((c) => fitsString(schema, c)) ?? 'Abcdefgh12';
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, prop]) => [key, sample(prop, key)]));
+    default:
+      return 'Abcdefgh12';
+  }
+}
+
+/** A value of a type the schema refuses; objects and nested arrays survive Ajv's type coercion. */
+function wrongValue(schema: Schema): unknown {
+  if (!accepts(schema, 'object')) return { wrong: true };
+  if (!accepts(schema, 'array')) return [[1], [2]];
+  if (!accepts(schema, 'number')) return 12.5;
+  return undefined; // accepts anything: no wrong type exists
+}
+
+// --- building the cases of one route ---
+
+function fillPath(url: string, params: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? 'Abcdefgh12'));
+}
+
+function casesFor(method: string, url: string, schema: Record<string, Schema | undefined>): Case[] {
+  const cases: Case[] = [];
+  const paramNames = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const baseParams = Object.fromEntries(paramNames.map((p) => [p, String(sample(schema.params?.properties?.[p] ?? { type: 'string' }, p))]));
+  const querySchema = schema.querystring;
+  const baseQuery = querySchema ? (sample(querySchema) as Record<string, string>) : {};
+  const path = fillPath(url, baseParams);
+  const hasBody = BODY_METHODS.has(method);
+  const bodySchema = schema.body;
+  const baseBody = bodySchema ? (sample(bodySchema) as Record<string, unknown>) : {};
+  const json = (payload: unknown, name: string, mustRefuse: boolean): Case => ({
+    name,
+    request: { method: method as InjectOptions['method'], url: path, query: baseQuery, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } },
+    mustRefuse,
+  });
+
+  // Every route, even one without declared inputs, meets a query string it does not expect.
+  cases.push({
+    name: 'unexpected query parameter',
+    request: { method: method as InjectOptions['method'], url: path, query: { ...baseQuery, q: INJECTIONS[0], html: INJECTIONS[3] } },
+    mustRefuse: false,
+  });
+
+  for (const param of paramNames) {
+    for (const text of [...INJECTIONS, 'x'.repeat(300)]) {
+      cases.push({
+        name: `param ${param} = ${text.slice(0, 30)}`,
+        request: { method: method as InjectOptions['method'], url: fillPath(url, { ...baseParams, [param]: text }), query: baseQuery, ...(hasBody ? { payload: baseBody } : {}) },
+        mustRefuse: true,
+      });
+    }
+  }
+
+  for (const [key, prop] of Object.entries(querySchema?.properties ?? {})) {
+    for (const text of INJECTIONS) {
+      cases.push({ name: `query ${key} = ${text.slice(0, 30)}`, request: { method: method as InjectOptions['method'], url: path, query: { ...baseQuery, [key]: text } }, mustRefuse: false });
+    }
+    if (accepts(prop, 'string') && !accepts(prop, 'array')) {
+      // A repeated key arrives as a list where the schema wants one value.
+      cases.push({ name: `query ${key} repeated`, request: { method: method as InjectOptions['method'], url: `${path}?${key}=a&${key}=b` }, mustRefuse: true });
+    }
+    if (prop.maxLength !== undefined) {
+      cases.push({ name: `query ${key} too long`, request: { method: method as InjectOptions['method'], url: path, query: { ...baseQuery, [key]: 'q'.repeat(prop.maxLength + 1) } }, mustRefuse: true });
+    }
+  }
+
+  if (hasBody) {
+    const withBodySchema = Boolean(bodySchema);
+    cases.push({
+      name: 'malformed JSON',
+      request: { method: method as InjectOptions['method'], url: path, query: baseQuery, payload: '{"username": "reader@example.com", "password": ', headers: { 'content-type': 'application/json' } },
+      mustRefuse: true,
+    });
+    cases.push({
+      name: 'body over the limit',
+      request: { method: method as InjectOptions['method'], url: path, query: baseQuery, payload: JSON.stringify({ filler: 'x'.repeat(BODY_LIMIT + 1024) }), headers: { 'content-type': 'application/json' } },
+      mustRefuse: true,
+    });
+    cases.push({
+      name: 'unsupported content type',
+      request: { method: method as InjectOptions['method'], url: path, query: baseQuery, payload: '<user><name>x</name></user>', headers: { 'content-type': 'application/xml' } },
+      mustRefuse: true,
+    });
+    for (const payload of [[], 'just text', 42, null]) cases.push(json(payload, `body is ${JSON.stringify(payload)}`, withBodySchema));
+    for (const [key, prop] of Object.entries(bodySchema?.properties ?? {})) {
+      const wrong = wrongValue(prop);
+      if (wrong !== undefined) cases.push(json({ ...baseBody, [key]: wrong }, `body ${key} of a wrong type`, true));
+      if (bodySchema?.required?.includes(key)) {
+        const { [key]: _dropped, ...rest } = baseBody;
+        cases.push(json(rest, `body without ${key}`, true));
+      }
+      if (accepts(prop, 'string')) {
+        for (const text of INJECTIONS) cases.push(json({ ...baseBody, [key]: text }, `body ${key} = ${text.slice(0, 30)}`, false));
+      }
+    }
+  }
+  return cases;
+}
+
+// --- the database side: every table's row count ---
+
+async function rowCounts(app: FastifyInstance): Promise<Record<string, number>> {
+  let tables = await app.db.introspection.getTables();
+  if (app.dbDialect === 'postgres') {
+    // Introspection lists every schema; parallel test runs each have their own.
+    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(app.db);
+    tables = tables.filter((t) => t.schema === rows[0].schema);
+  }
+  const parts = tables.map((t) => sql`SELECT ${t.name} AS name, count(*) AS n FROM ${sql.table(t.name)}`);
+  const { rows } = await sql<{ name: string; n: number | string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(app.db);
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/**
+ * Tables whose whole point is to record refused attempts: a wrong password (401) counts towards
+ * a lockout by design. Any other refusal, and every refusal in any other table, writes nothing.
+ */
+const ATTEMPT_LEDGERS: Record<number, string[]> = { 401: ['login_lockouts'] };
+
+function withoutLedgers(counts: Record<string, number>, status: number): Record<string, number> {
+  const ignored = ATTEMPT_LEDGERS[status] ?? [];
+  return Object.fromEntries(Object.entries(counts).filter(([table]) => !ignored.includes(table)));
+}
+
+describe('bad input on every /api route', () => {
+  let app: FastifyInstance;
+  let user: TestUser;
+  const routes: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    app = await build({}, { onRoute: (route) => routes.push(route) });
+    user = await createUser(app);
+  });
+  afterAll(async () => app.close());
+
+  function apiRoutes(): Array<{ method: string; url: string; schema: Record<string, Schema | undefined> }> {
+    const seen = new Set<string>();
+    const out = [];
+    for (const route of routes) {
+      for (const method of [route.method].flat()) {
+        const url = route.url.replace(/(.)\/$/, '$1');
+        const key = `${method} ${url}`;
+        if (method === 'HEAD' || method === 'OPTIONS' || !url.startsWith('/api/') || seen.has(key)) continue;
+        seen.add(key);
+        out.push({ method, url, schema: (route.schema ?? {}) as Record<string, Schema | undefined> });
+      }
+    }
+    return out;
+  }
+
+  it('finds the routes of every area, including ones added after this test was written', () => {
+    const found = apiRoutes().map((r) => `${r.method} ${r.url}`);
+    for (const expected of [
+      'GET /api/friendships',
+      'GET /api/notifications/new',
+      'POST /api/activities',
+      'GET /api/scripts/:scriptId/session',
+      'GET /api/sharelinks/:linkId/session',
+      'GET /api/users/photo/:photo',
+    ]) {
+      expect(found).toContain(expected);
+    }
+  });
+
+  function hasMessage(res: LightMyRequestResponse): boolean {
+    if (!/^application\/json/.test(String(res.headers['content-type']))) return false;
+    const body = res.json() as { message?: unknown };
+    return typeof body.message === 'string' && body.message.trim().length > 0;
+  }
+
+  function expectCleanRefusal(res: LightMyRequestResponse, label: string) {
+    expect({ label, jsonWithMessage: hasMessage(res), body: hasMessage(res) ? '' : res.body }).toEqual({ label, jsonWithMessage: true, body: '' });
+  }
+
+  it('never answers 5xx, refuses what can never be right, explains every refusal and writes nothing when refusing', async () => {
+    const routesUnderTest = apiRoutes();
+    let checked = 0;
+    let before = await rowCounts(app);
+    for (const route of routesUnderTest) {
+      for (const testCase of casesFor(route.method, route.url, route.schema)) {
+        for (const signedIn of [false, true]) {
+          const label = `${route.method} ${route.url}: ${testCase.name}${signedIn ? ' (signed in)' : ''}`;
+          const request: InjectOptions = {
+            ...testCase.request,
+            headers: { ...testCase.request.headers, ...(signedIn ? bearer(user) : {}) },
+            // A new client address per request: per-IP rate limits would otherwise answer 429
+            // before the validation this test is about (429s remain acceptable answers).
+            remoteAddress: `10.${(checked >> 16) & 255}.${(checked >> 8) & 255}.${checked & 255}`,
+          };
+          const res = await app.inject(request);
+          const after = await rowCounts(app);
+          // A crash is never an answer. An explained 503 is: a feature this server has not been set
+          // up for (Microsoft sign-in without MS_CLIENT_ID) is unavailable whatever the input.
+          const crashed = res.statusCode >= 500 && !(res.statusCode === 503 && hasMessage(res));
+          expect({ label, serverError: crashed ? res.statusCode : false }).toEqual({ label, serverError: false });
+          if (testCase.mustRefuse) {
+            expect({ label, refused: res.statusCode >= 400 && res.statusCode < 500 }).toEqual({ label, refused: true });
+          }
+          if (res.statusCode >= 400) {
+            expectCleanRefusal(res, label);
+            expect({ label, rows: withoutLedgers(after, res.statusCode) }).toEqual({ label, rows: withoutLedgers(before, res.statusCode) });
+          }
+          if (testCase.name === 'body over the limit' && res.statusCode !== 429) {
+            expect({ label, status: res.statusCode }).toEqual({ label, status: 413 });
+          }
+          before = after;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // The SQL-looking strings were data, not statements: every table is still there.
+    expect(Object.keys(await rowCounts(app))).toEqual(expect.arrayContaining(['users', 'notifications', 'activities', 'scripts']));
+  }, 120_000);
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/no-such-thing'],
+      ['DELETE', '/api/scripts/Abcdefgh12'],
+      ['GET', '/api/scripts/Abcdefgh12/session/extra'],
+      ['PUT', '/api/friendships/'],
+      ['GET', '/api/users/photo/'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bearer(user) });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expectCleanRefusal(res, `${method} ${url}`);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import Redis from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../helper';
+import { newId } from '../../src/db/ids';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe('per-IP attempt limit in Redis (REDIS_URL)', () => {
+  // A unique prefix per run: parallel runs and other tests never share counters.
+  const prefix = `vox-test-${newId(10)}:`;
+  let apps: FastifyInstance[] = [];
+  let reachable = false;
+
+  beforeAll(async () => {
+    reachable = await redisReachable();
+    // The suite needs a real Redis (README); a missing one must fail, not pass untested.
+    if (!reachable) throw new Error(`Redis is not reachable at ${REDIS_URL} (set TEST_REDIS_URL, or start redis-server)`);
+    // Two API instances sharing one Redis, as behind a load balancer.
+    apps = [await build({ REDIS_URL, REDIS_PREFIX: prefix }), await build({ REDIS_URL, REDIS_PREFIX: prefix })];
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    if (!reachable) return;
+    const redis = new Redis(REDIS_URL);
+    // Flush only this run's keys.
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 100);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  });
+
+  it('counts attempts across instances and answers the 21st with 429', async () => {
+    const ip = '192.0.2.10';
+    const attempt = (i: number) =>
+      apps[i % 2].inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'x@example.com', password: 'wrong-pass' }, remoteAddress: ip });
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const limited = await attempt(20);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too many attempts. Please wait a minute and try again.' });
+    const redis = new Redis(REDIS_URL);
+    expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
+    await redis.quit();
+  });
+});

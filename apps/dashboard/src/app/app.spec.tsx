@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { authModal, authStore } from '@vox/auth';
+import type { User } from '@vox/contract';
+import App from './app';
+
+const person = (privileges: string[]): User => ({
+  id: 'u1',
+  handle: null,
+  name: 'Ada',
+  photo: null,
+  role: { name: 'staff', privileges },
+  classes: [],
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['subscriptions', 'u1'], []);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  authStore.clear();
+  authModal.close();
+});
+
+describe('dashboard remote', () => {
+  it.each(['/', '/metrics', '/metrics/logins', '/anything'])('shows the metrics to staff at %s', (path) => {
+    authStore.setSession({ token: 't', user: person(['show_metrics']) });
+    const { container } = renderAt(path);
+    expect(container.querySelector('[data-remote="dashboard"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+    expect(authModal.getSnapshot()).toBeNull();
+  });
+
+  it('opens the login modal for a visitor, over the staff-only notice', () => {
+    renderAt('/');
+    expect(authModal.getSnapshot()).toBe('login');
+    expect(screen.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeInTheDocument();
+  });
+
+  it('opens the login modal for a member without show_metrics', () => {
+    authStore.setSession({ token: 't', user: person([]) });
+    renderAt('/metrics');
+    expect(authModal.getSnapshot()).toBe('login');
+    expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+
+/** Any path the site does not know. */
+export function NotFoundPage() {
+  return (
+    <Notice
+      icon={<MicIcon />}
+      title="Page not found"
+      actions={
+        <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          Go to the home page
+        </Link>
+      }
+    >
+      <p>This page does not exist, or it has moved. Check the address, or start again from the home page.</p>
+    </Notice>
+  );
+}

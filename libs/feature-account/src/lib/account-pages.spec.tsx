@@ -1,0 +1,113 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { api } from '@vox/api-client';
+import { authStore, configureAuth } from '@vox/auth';
+import type { User } from '@vox/contract';
+import { MicrosoftLoginPage } from './microsoft-login-page/microsoft-login-page';
+import { MicrosoftLogoutPage } from './microsoft-logout-page/microsoft-logout-page';
+
+// Microsoft is the internet edge of the sign-in, so MSAL is mocked: it hands back one account.
+jest.mock('@azure/msal-browser', () => ({
+  PublicClientApplication: jest.fn(() => ({
+    initialize: async () => undefined,
+    handleRedirectPromise: async () => ({ account: { homeAccountId: 'ms-1' }, idToken: 'ms-id-token' }),
+    setActiveAccount: () => undefined,
+    getActiveAccount: () => null,
+    getAllAccounts: () => [],
+  })),
+}));
+
+const ada: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+
+const json = (status: number, body?: unknown): Response => {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: async () => text,
+  } as unknown as Response;
+};
+
+let calls: string[] = [];
+function serve(routes: Record<string, () => Response>) {
+  calls = [];
+  api.configure({
+    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${String(input)}`;
+      calls.push(key);
+      return routes[key]?.() ?? json(404, { message: 'Not found' });
+    }) as typeof fetch,
+  });
+}
+
+function renderAt(path: string, element: React.ReactElement) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="/scripts" element={<h1>Scripts home</h1>} />
+          <Route path="/" element={<h1>Podcast home</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => authStore.clear());
+
+describe('MicrosoftLoginPage', () => {
+  it('shows why the sign-in failed, with a way back to the login', async () => {
+    configureAuth({ msClientId: null, msAuthority: null });
+    serve({});
+    renderAt('/auth/ms/login', <MicrosoftLoginPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in with Microsoft');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in with Microsoft is not configured.');
+    expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it("shows the server's text when it refuses the Microsoft sign-in", async () => {
+    configureAuth({ msClientId: 'client-1', msAuthority: null });
+    serve({ 'POST /api/users/authenticate/microsoft': () => json(401, { message: 'Your Microsoft sign-in has expired. Please sign in again.' }) });
+    renderAt('/auth/ms/login', <MicrosoftLoginPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Microsoft sign-in has expired. Please sign in again.');
+    expect(authStore.getSnapshot().user).toBeNull();
+  });
+
+  it('signs in and goes to the scripts', async () => {
+    configureAuth({ msClientId: 'client-1', msAuthority: null });
+    serve({ 'POST /api/users/authenticate/microsoft': () => json(200, { user: ada, token: 'tok' }) });
+    renderAt('/auth/ms/login', <MicrosoftLoginPage />);
+    expect(await screen.findByRole('heading', { name: 'Scripts home' })).toBeInTheDocument();
+    expect(authStore.getSnapshot().user?.id).toBe('u1');
+    expect(calls).toContain('POST /api/users/authenticate/microsoft');
+  });
+
+  it('goes to / on the podcast site', async () => {
+    configureAuth({ msClientId: 'client-1', msAuthority: null });
+    serve({ 'POST /api/users/authenticate/microsoft': () => json(200, { user: ada, token: 'tok' }) });
+    renderAt('/auth/ms/login', <MicrosoftLoginPage homePath="/" />);
+    expect(await screen.findByRole('heading', { name: 'Podcast home' })).toBeInTheDocument();
+  });
+});
+
+describe('MicrosoftLogoutPage', () => {
+  it('signs a signed-in user out and says so', async () => {
+    serve({ 'POST /api/users/signOut': () => json(204) });
+    authStore.setSession({ token: 'tok', user: ada });
+    renderAt('/auth/ms/logout', <MicrosoftLogoutPage />);
+    expect(await screen.findByRole('heading', { name: 'You are signed out.' })).toBeInTheDocument();
+    expect(calls).toContain('POST /api/users/signOut');
+    expect(authStore.getSnapshot().user).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('only says so when nobody is signed in', async () => {
+    serve({});
+    renderAt('/auth/ms/logout', <MicrosoftLogoutPage />);
+    expect(screen.getByRole('heading', { name: 'You are signed out.' })).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual([]));
+  });
+});

@@ -1,0 +1,3 @@
+export { MembershipPage } from './lib/membership-page/membership-page';
+export { SubscriptionPage } from './lib/subscription-page/subscription-page';
+export { ContactPage } from './lib/contact-page/contact-page';

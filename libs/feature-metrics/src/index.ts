@@ -1,0 +1,2 @@
+export { MetricsPage, METRICS_CHARTS } from './lib/metrics-page/metrics-page';
+export { StaffGate, STAFF_ONLY_TEXT } from './lib/staff-gate/staff-gate';

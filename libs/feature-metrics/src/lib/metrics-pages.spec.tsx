@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { authModal, authStore } from '@vox/auth';
+import type { User } from '@vox/contract';
+import { MetricsPage } from './metrics-page/metrics-page';
+import { StaffGate } from './staff-gate/staff-gate';
+
+const person = (id: string, privileges: string[]): User => ({
+  id,
+  handle: null,
+  name: 'Ada',
+  photo: null,
+  role: { name: privileges.length ? 'staff' : 'member', privileges },
+  classes: [],
+});
+
+function renderGate() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The subscriptions are known up front, so no request leaves the spec.
+  for (const id of ['staff', 'member', 'other']) client.setQueryData(['subscriptions', id], []);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <StaffGate>
+          <MetricsPage />
+        </StaffGate>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  authStore.clear();
+  authModal.close();
+});
+
+describe('the dashboard', () => {
+  it('shows the metrics to staff', () => {
+    authStore.setSession({ token: 't', user: person('staff', ['show_metrics']) });
+    renderGate();
+    expect(screen.getByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+    for (const name of ['Daily active users', 'Visits by path', 'Logins', 'Registrations', 'Share-link opens', 'Sessions and takes']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(authModal.getSnapshot()).toBeNull();
+  });
+
+  it('opens the login modal for visitors, over a notice that says why', () => {
+    renderGate();
+    expect(authModal.getSnapshot()).toBe('login');
+    expect(screen.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
+  });
+
+  it('asks a member without show_metrics to log in as staff, again for each such account', () => {
+    authStore.setSession({ token: 't', user: person('member', []) });
+    renderGate();
+    expect(authModal.getSnapshot()).toBe('login');
+    act(() => authModal.close());
+    act(() => authStore.setSession({ token: 't2', user: person('other', []) }));
+    expect(authModal.getSnapshot()).toBe('login');
+    act(() => authModal.close());
+    screen.getByRole('button', { name: 'Log in' }).click();
+    expect(authModal.getSnapshot()).toBe('login');
+  });
+
+  it('shows the metrics once staff logs in', () => {
+    renderGate();
+    act(() => authStore.setSession({ token: 't', user: person('staff', ['show_metrics']) }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+/** Where a reading session lives; both redirecting routes end here. */
+export const sessionHref = (sessionId: string): string => `/session/${encodeURIComponent(sessionId)}`;

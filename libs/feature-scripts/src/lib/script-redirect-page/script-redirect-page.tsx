@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Page, Spinner } from '@vox/ui';
+import { useScriptSession } from '../api/get-script-session';
+import { sessionHref } from '../paths';
+import { useGoBack } from '../use-go-back';
+
+/**
+ * /script/{scriptId} (seed section 2): resolves the script to my reading session and goes to it,
+ * replacing this entry so Back skips the hop. Not found or failed: back to the previous page.
+ */
+export function ScriptRedirectPage() {
+  const { scriptId = '' } = useParams();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const session = useScriptSession(scriptId);
+  // One navigation per visit: a second history.back() would go one page too far.
+  const left = useRef(false);
+
+  useEffect(() => {
+    if (left.current) return;
+    if (session.isSuccess) {
+      left.current = true;
+      navigate(sessionHref(session.data.id), { replace: true });
+    } else if (session.isError) {
+      left.current = true;
+      goBack();
+    }
+  }, [session.isSuccess, session.isError, session.data, navigate, goBack]);
+
+  return (
+    <Page centered>
+      <Spinner size="lg" label="Opening the script" />
+    </Page>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { authModal, getAuthConfig, useUser } from '@vox/auth';
+import { MESSAGES } from '@vox/contract';
+import { BackBar, Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
+import { useShareLinkSession } from '../api/get-share-link-session';
+import { sessionHref } from '../paths';
+import { useGoBack } from '../use-go-back';
+import { LinkOffIcon } from './link-off-icon';
+
+/**
+ * /s/{linkId} (seed sections 2 and 8). Signed in: the link is resolved, open_sharelink is logged
+ * with { id, script } and the session opens in place of this entry; a bad link shows a back bar and
+ * 'This link is invalid.'. Logged out: a Log in button opens the login modal over the page, and
+ * the link is resolved as soon as someone signs in.
+ */
+export function ShareLinkPage() {
+  const { linkId = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const user = useUser();
+  const session = useShareLinkSession(linkId, user?.id);
+  const opened = useRef(false);
+
+  useEffect(() => {
+    if (!session.isSuccess || opened.current) return;
+    opened.current = true;
+    const { id, scriptId } = session.data;
+    void getAuthConfig().activity?.log('open_sharelink', pathname, { id, script: scriptId });
+    navigate(sessionHref(id), { replace: true });
+  }, [session.isSuccess, session.data, pathname, navigate]);
+
+  if (!user) {
+    return (
+      <Notice
+        icon={<LockIcon />}
+        title={MESSAGES.loginForSharedScript}
+        actions={
+          <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
+            Log in
+          </Button>
+        }
+      >
+        <p>Someone invited you to a table read. Log in to join it.</p>
+      </Notice>
+    );
+  }
+
+  if (session.isError) {
+    return (
+      <>
+        <BackBar onBack={goBack} />
+        <Notice icon={<LinkOffIcon />} title={MESSAGES.invalidLink}>
+          <p>It may have been revoked, or mistyped. Ask the person who shared it for a new one.</p>
+        </Notice>
+      </>
+    );
+  }
+
+  return (
+    <Page centered>
+      <Spinner size="lg" label="Opening the shared script" />
+    </Page>
+  );
+}

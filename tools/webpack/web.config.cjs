@@ -106,6 +106,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           shared,
           dts: false,
           manifest: false,
+          // Browser-only runtime without the snapshot (manifest) machinery we do not use; remotes
+          // never load remotes themselves.
+          experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
           ...(host ? { runtimePlugins: [path.join(workspaceRoot, 'apps/shell/src/federation/remote-retry-plugin.ts')] } : {}),
         }),
         new MiniCssExtractPlugin({

@@ -1,4 +1,6 @@
-export * from './lib/common';
-export * from './lib/users';
-export * from './lib/social';
+// What the web apps import: plain values and types only (no TypeBox at run time).
+export * from './lib/constants';
 export * from './lib/paths';
+export type * from './lib/common';
+export type * from './lib/users';
+export type * from './lib/social';

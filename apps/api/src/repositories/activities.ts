@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '@vox/contract';
+import type { ActivityEntry } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 

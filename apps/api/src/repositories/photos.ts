@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PHOTO_ID_PATTERN } from '@vox/contract';
+import { PHOTO_ID_PATTERN } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 
 /** The image types we accept and serve, by their magic bytes (never by the client's word alone). */

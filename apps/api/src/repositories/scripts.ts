@@ -1,4 +1,4 @@
-import type { ScriptVisibility } from '@vox/contract';
+import type { ScriptVisibility } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 

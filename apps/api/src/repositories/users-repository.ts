@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Selectable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { User } from '@vox/contract';
+import type { User } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { UsersTable } from '../db/schema';

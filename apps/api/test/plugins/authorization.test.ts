@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { bearer, build, createUser } from '../helper';
 
 describe('app.requirePrivilege', () => {

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { PHOTO_ID_PATTERN } from './constants';
 import { IdParam } from './common';
 import { Role, User } from './users';
 
@@ -44,18 +45,6 @@ export type ScriptSessionParams = Type.Static<typeof ScriptSessionParams>;
 export const ShareLinkSessionParams = Type.Object({ linkId: IdParam });
 export type ShareLinkSessionParams = Type.Static<typeof ShareLinkSessionParams>;
 
-/** A photo id is the SHA-256 of the stored bytes (lower-case hex), so it can never name a path. */
-export const PHOTO_ID_PATTERN = '^[0-9a-f]{64}$';
 export const PhotoParams = Type.Object({ photo: Type.String({ pattern: PHOTO_ID_PATTERN }) });
 export type PhotoParams = Type.Static<typeof PhotoParams>;
 
-export const SCRIPT_VISIBILITIES = ['private', 'friends', 'public'] as const;
-export type ScriptVisibility = (typeof SCRIPT_VISIBILITIES)[number];
-
-/** Server texts of the social and scripts calls (the UI shows `message` as the server's text). */
-export const SOCIAL_MESSAGES = {
-  scriptNotFound: 'This script was not found.',
-  photoNotFound: 'This photo was not found.',
-  activityNotYours: 'An activity can only be logged for the signed-in user.',
-  activityNeedsLogin: 'Please log in to log an activity for a user.',
-} as const;

@@ -13,9 +13,10 @@ describe('CONTENT_PAGES', () => {
     ['/terms', 'Terms of Service'],
     ['/about', 'About VoxClub'],
     ['/faq', 'Frequently asked questions'],
-  ] as const)('%s renders the page titled "%s" with no props', (path, title) => {
+  ] as const)('%s renders the page titled "%s" with no props', async (path, title) => {
     const Page = CONTENT_PAGES[path];
     renderPage(<Page />);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // The long pages load on first show; the heading arrives once their code has.
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 });

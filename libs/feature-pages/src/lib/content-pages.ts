@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { AboutPage } from './about-page/about-page';
-import { FaqPage } from './faq-page/faq-page';
-import { GuidePage } from './guide-page/guide-page';
-import { PrivacyPage } from './privacy-page/privacy-page';
-import { TermsPage } from './terms-page/terms-page';
+import { lazyPage } from './lazy-page';
 
 export type ContentPagePath = '/guide' | '/privacy' | '/terms' | '/about' | '/faq';
+
+export const GuidePage = lazyPage(() => import('./guide-page/guide-page').then((m) => m.GuidePage));
+export const PrivacyPage = lazyPage(() => import('./privacy-page/privacy-page').then((m) => m.PrivacyPage));
+export const TermsPage = lazyPage(() => import('./terms-page/terms-page').then((m) => m.TermsPage));
+export const FaqPage = lazyPage(() => import('./faq-page/faq-page').then((m) => m.FaqPage));
 
 /**
  * Route path -> page, so an app adds every content page from one table:

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract';
+import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract/schemas';
 import { DuplicateUserError, normalizeEmail, type UserRow } from '../../repositories/users-repository';
 import type { LockoutState } from '../../repositories/lockouts-repository';
 import { HttpError } from './error-handler';

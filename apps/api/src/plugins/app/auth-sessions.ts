@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type SignInResult } from '@vox/contract';
+import { AUTH_MESSAGES, type SignInResult } from '@vox/contract/schemas';
 import type { UserRow } from '../../repositories/users-repository';
 import { HttpError } from './error-handler';
 

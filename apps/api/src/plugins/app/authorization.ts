@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type Privilege } from '@vox/contract';
+import { AUTH_MESSAGES, type Privilege } from '@vox/contract/schemas';
 import { MESSAGE_LOGIN_REQUIRED } from './authentication';
 
 declare module 'fastify' {

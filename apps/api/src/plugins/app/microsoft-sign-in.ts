@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { HttpError } from './error-handler';
 

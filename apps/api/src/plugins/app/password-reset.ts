@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from '@vox/contract';
+import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { passwordResetMail } from '../../mail/password-reset-mail';
 import { normalizeEmail } from '../../repositories/users-repository';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import Redis from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { AUTH_MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES } from '@vox/contract/schemas';
 
 /** Per-IP limit on the routes that take a password, an email or a code (see AUTH_ATTEMPT_LIMIT). */
 export const AUTH_ATTEMPT_LIMIT = { max: 20, timeWindow: '1 minute' } as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ActivityEntry, ErrorBody, SOCIAL_MESSAGES } from '@vox/contract';
+import { ActivityEntry, ErrorBody, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import { recordActivity } from '../../repositories/activities';
 
 /**

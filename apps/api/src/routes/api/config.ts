@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PublicConfig } from '@vox/contract';
+import { PublicConfig } from '@vox/contract/schemas';
 
 /** Settings the web client needs at run time, so one build runs against any deployment. */
 const configRoutes: FastifyPluginAsync = async (fastify) => {

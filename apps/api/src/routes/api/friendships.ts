@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, FriendshipList } from '@vox/contract';
+import { ErrorBody, FriendshipList } from '@vox/contract/schemas';
 import { listFriends } from '../../repositories/friendships';
 
 /** GET /api/friendships/: my accepted friends, each as `{ user }` (the seed's Friendship). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, NewNotifications, NewNotificationsQuery } from '@vox/contract';
+import { ErrorBody, NewNotifications, NewNotificationsQuery } from '@vox/contract/schemas';
 import { countNewNotifications } from '../../repositories/notifications';
 
 /** GET /api/notifications/new?after=<last-seen id>: the red-dot poll, every 30 s per open tab. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, PhotoParams, SOCIAL_MESSAGES } from '@vox/contract';
+import { ErrorBody, PhotoParams, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { createPhotoStore } from '../../repositories/photos';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, SOCIAL_MESSAGES, ScriptSession, ScriptSessionParams } from '@vox/contract';
+import { ErrorBody, SOCIAL_MESSAGES, ScriptSession, ScriptSessionParams } from '@vox/contract/schemas';
 import { findReadableScript } from '../../repositories/scripts';
 import { openCurrentSession } from '../../repositories/sessions';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, MESSAGES, ShareLinkSession, ShareLinkSessionParams } from '@vox/contract';
+import { ErrorBody, MESSAGES, ShareLinkSession, ShareLinkSessionParams } from '@vox/contract/schemas';
 import { joinSession } from '../../repositories/sessions';
 import { findActiveShareLink } from '../../repositories/share-links';
 

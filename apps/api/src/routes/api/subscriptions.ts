@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AUTH_MESSAGES, ErrorBody, SubscriptionList, SubscriptionsQuery } from '@vox/contract';
+import { AUTH_MESSAGES, ErrorBody, SubscriptionList, SubscriptionsQuery } from '@vox/contract/schemas';
 import { HttpError } from '../../plugins/app/error-handler';
 
 const subscriptionsRoutes: FastifyPluginAsync = async (fastify) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CreateUserBody, ErrorBody, User } from '@vox/contract';
+import { CreateUserBody, ErrorBody, User } from '@vox/contract/schemas';
 import { AUTH_ATTEMPT_LIMIT } from '../../../plugins/external/rate-limit';
 
 const createRoutes: FastifyPluginAsync = async (fastify) => {

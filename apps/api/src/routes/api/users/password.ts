@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AUTH_MESSAGES, ErrorBody, MESSAGES, MessageBody, PasswordCodeBody, PasswordResetBody, PasswordVerifyBody } from '@vox/contract';
+import { AUTH_MESSAGES, ErrorBody, MESSAGES, MessageBody, PasswordCodeBody, PasswordResetBody, PasswordVerifyBody } from '@vox/contract/schemas';
 import { AUTH_ATTEMPT_LIMIT } from '../../../plugins/external/rate-limit';
 
 /** The reset flow of the auth modal: email -> code -> new password. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AUTH_MESSAGES, Credentials, ErrorBody, MicrosoftSignInBody, SignInResult } from '@vox/contract';
+import { AUTH_MESSAGES, Credentials, ErrorBody, MicrosoftSignInBody, SignInResult } from '@vox/contract/schemas';
 import { AUTH_ATTEMPT_LIMIT } from '../../../plugins/external/rate-limit';
 import { HttpError } from '../../../plugins/app/error-handler';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
 import { freshIp, login, uniqueEmail } from './kit';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { startOidcStandIn, type OidcStandIn } from '@vox/oidc-standin';
 import { build } from '../../../helper';
 import { freshIp, refreshCookie, signUp, uniqueEmail } from './kit';

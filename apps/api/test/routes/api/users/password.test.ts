@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';
 

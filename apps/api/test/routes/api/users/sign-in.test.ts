@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@vox/contract';
+import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
 import { nextLockoutState } from '../../../../src/plugins/app/accounts';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';

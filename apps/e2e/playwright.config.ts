@@ -5,12 +5,16 @@ import { PORTS } from './support/ports';
 
 const root = path.resolve(__dirname, '../..');
 const tmp = path.join(root, 'tmp/e2e');
-fs.rmSync(tmp, { recursive: true, force: true });
-fs.mkdirSync(tmp, { recursive: true });
+// Workers load this file too: only the runner starts from a clean folder (the servers' data
+// and the separately built remote live in it).
+if (!process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+}
 // A second copy of the main remote, built separately and served from another origin.
 const altRemoteDir = path.join(tmp, 'main-alt');
 const altManifest = path.join(tmp, 'remotes-alt.json');
-fs.writeFileSync(
+if (!process.env.TEST_WORKER_INDEX) fs.writeFileSync(
   altManifest,
   JSON.stringify({
     main: `http://localhost:${PORTS.altRemote}/remoteEntry.js`,

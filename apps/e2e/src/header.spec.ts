@@ -87,6 +87,7 @@ test.describe('main header and footer', () => {
 
   test('the window scrolls to the top on every path change', async ({ page }) => {
     await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();

@@ -39,12 +39,29 @@ export async function createAccount(request: APIRequestContext, password = 'secr
   return { email, password, id: user.id };
 }
 
-/** Signs the page's browser context in through the API (sets the refresh cookie for the host). */
+/**
+ * Signs the page's browser context in through the API, which sets the refresh cookie for the
+ * host. Other hosts than localhost are signed in from a page of theirs: only the browser
+ * resolves *.localhost.
+ */
 export async function signIn(page: Page, account: TestAccount, host = 'localhost') {
-  const res = await page.request.post(appUrl(host, '/api/users/authenticate'), {
-    data: { username: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  const credentials = { username: account.email, password: account.password };
+  if (host === 'localhost') {
+    const res = await page.request.post(appUrl(host, '/api/users/authenticate'), { data: credentials });
+    expect(res.status(), await res.text()).toBe(200);
+    return;
+  }
+  await page.goto(appUrl(host, '/guide'));
+  const status = await page.evaluate(async (body) => {
+    const res = await fetch('/api/users/authenticate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+    return res.status;
+  }, credentials);
+  expect(status).toBe(200);
 }
 
 /** Runs the real admin CLI against the e2e server's database. */

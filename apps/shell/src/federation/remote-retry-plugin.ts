@@ -9,9 +9,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
 type LoadEntryErrorArgs = Parameters<LoadEntryError>[0];
 
-async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }: LoadEntryErrorArgs) {
+async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorArgs) {
   for (const delay of RETRY_DELAYS_MS) {
     await sleep(delay);
+    // The failed load is still registered while this hook runs; asking again would only wait
+    // for that same failed promise (a deadlock), so forget it first.
+    delete globalLoading[uniqueKey];
     try {
       const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
       if (entry) return entry;

@@ -1,0 +1,48 @@
+import { Compile } from 'typebox/compile';
+import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from './constants';
+import { apiPaths } from './paths';
+import { ActivityEntry } from './social';
+import { SignInResult } from './users';
+
+describe('seed texts and limits', () => {
+  it('keeps the seed section 5 and 8 texts word for word', () => {
+    expect(MESSAGES).toMatchObject({
+      invalidEmail: 'Email address is not valid.',
+      shortPassword: 'Your password needs to contain at least 6 characters.',
+      resetDone: 'Your password has been reset successfully.',
+      genericError: 'An error occurred.',
+      invalidLink: 'This link is invalid.',
+      loginForSharedScript: 'Please log in to access the shared script.',
+    });
+    expect(PASSWORD_MIN_LENGTH).toBe(6);
+    expect(RESET_CODE_LENGTH).toBe(6);
+  });
+
+  it('tells valid emails from invalid ones', () => {
+    expect(isValidEmail('ann@example.com')).toBe(true);
+    for (const bad of ['', 'ann', 'ann@', '@example.com', 'ann @example.com', 'ann@example']) expect(isValidEmail(bad)).toBe(false);
+  });
+});
+
+describe('paths', () => {
+  it('uses the seed paths and encodes ids', () => {
+    expect(apiPaths.scriptSession('a/b')).toBe('/api/scripts/a%2Fb/session');
+    expect(apiPaths.shareLinkSession('x1')).toBe('/api/sharelinks/x1/session');
+    expect(apiPaths.friendships).toBe('/api/friendships/');
+    expect(apiPaths.activities).toBe('/api/activities/');
+    expect(apiPaths.signOut).toBe('/api/users/signOut');
+  });
+});
+
+describe('schemas', () => {
+  it('accept the seed shapes and refuse others', () => {
+    const signIn = Compile(SignInResult);
+    expect(signIn.Check({ token: 't', user: { id: 'u1', role: { name: 'member', privileges: [] }, classes: [] } })).toBe(true);
+    expect(signIn.Check({ token: 't', user: { id: 'u1' } })).toBe(false);
+    const activity = Compile(ActivityEntry);
+    const entry = { userId: null, localTime: '2026-11-21T10:00:00.000Z', session: 'Ab3dEf7hIj', path: '/about', action: 'visit' };
+    expect(activity.Check(entry)).toBe(true);
+    expect(activity.Check({ ...entry, action: 'hack' })).toBe(false);
+    expect(activity.Check({ ...entry, session: 'short' })).toBe(false);
+  });
+});

@@ -38,3 +38,5 @@ export {
   type ShellUser,
   type SiteVariant,
 } from './lib/shell-types';
+export { lazyPage, PageSuspense } from './lib/lazy-page/lazy-page';
+export { NotFoundPage } from './lib/not-found-page/not-found-page';

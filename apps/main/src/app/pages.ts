@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@vox/ui';
 
 // Every page here loads on first use: a logged-out visitor's first route (/ -> /scripts) needs
 // only the log-in prompt from @vox/auth, which the shell has already loaded.

@@ -10,8 +10,7 @@ import {
   PlaylistPage,
 } from '@vox/feature-podcast';
 import { siteUrl } from '@vox/variant';
-import { PageSuspense } from './lazy-page';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage, PageSuspense } from '@vox/ui';
 import * as page from './pages';
 
 /** The shell opens the auth modal at these paths; the channels stay behind it. */

@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@vox/ui';
 
 // Pages of other areas load on first use; the podcast pages themselves are imported in app.tsx,
 // since / (the channels) is every visitor's first page.

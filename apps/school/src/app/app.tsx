@@ -2,8 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { RemoteRoot, RequireLogin, RequirePrivilege, useUser } from '@vox/auth';
 import { AboutPage, CONTENT_PAGES } from '@vox/feature-pages';
 import { siteUrl } from '@vox/variant';
-import { PageSuspense } from './lazy-page';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage, PageSuspense } from '@vox/ui';
 import * as page from './pages';
 
 /** The shell opens the auth modal at these paths; the page behind it is what / shows a visitor. */

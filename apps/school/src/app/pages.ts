@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@vox/ui';
 
 // Every page here loads on first use. The school site's first page for a visitor is /about, so
 // the content pages are imported in app.tsx instead, up front.

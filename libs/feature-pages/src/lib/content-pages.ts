@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { AboutPage } from './about-page/about-page';
-import { lazyPage } from './lazy-page';
+import { lazyContentPage } from './lazy-page';
 
 export type ContentPagePath = '/guide' | '/privacy' | '/terms' | '/about' | '/faq';
 
-export const GuidePage = lazyPage(() => import('./guide-page/guide-page').then((m) => m.GuidePage));
-export const PrivacyPage = lazyPage(() => import('./privacy-page/privacy-page').then((m) => m.PrivacyPage));
-export const TermsPage = lazyPage(() => import('./terms-page/terms-page').then((m) => m.TermsPage));
-export const FaqPage = lazyPage(() => import('./faq-page/faq-page').then((m) => m.FaqPage));
+export const GuidePage = lazyContentPage(() => import('./guide-page/guide-page').then((m) => m.GuidePage));
+export const PrivacyPage = lazyContentPage(() => import('./privacy-page/privacy-page').then((m) => m.PrivacyPage));
+export const TermsPage = lazyContentPage(() => import('./terms-page/terms-page').then((m) => m.TermsPage));
+export const FaqPage = lazyContentPage(() => import('./faq-page/faq-page').then((m) => m.FaqPage));
 
 /**
  * Route path -> page, so an app adds every content page from one table:

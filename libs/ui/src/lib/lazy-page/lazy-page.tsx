@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Page, Spinner } from '@vox/ui';
+import { Page } from '../page/page';
+import { Spinner } from '../spinner/spinner';
 
 /**
  * A page whose code loads on first use, so the first route stays inside the bundle budget.

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import { buttonClassName } from '../button/button';
+import { MicIcon } from '../icons/icons';
+import { Notice } from '../notice/notice';
 
 /** Any path the site does not know. */
 export function NotFoundPage() {

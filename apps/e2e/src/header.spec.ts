@@ -1,4 +1,4 @@
-import { test, expect, admin, createAccount, signIn } from '../support/fixtures';
+import { test, expect, admin, createAccount, setPhoto, signIn } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 const MENU_COMMON = ['About', 'Guide to create and upload a script', 'FAQ', 'Contact us', 'Terms of Service', 'Privacy Policy'];
@@ -93,5 +93,23 @@ test.describe('main header and footer', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the avatar shows the photo from /api/users/photo/{photo}, fetched once and cached', async ({ page }) => {
+    const account = await createAccount(page.request);
+    const photo = setPhoto(account.id);
+    await signIn(page, account);
+    const photoRequests: number[] = [];
+    page.on('response', (r) => r.url().endsWith(`/api/users/photo/${photo}`) && photoRequests.push(r.status()));
+    await page.goto('/about');
+    const avatar = page.getByRole('banner').getByRole('link', { name: /Grace Hopper/ });
+    await expect(avatar).toHaveAttribute('href', `/profile/${account.id}`);
+    const img = avatar.locator('img');
+    await expect(img).toHaveAttribute('src', /^blob:/);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(2);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(img).toHaveAttribute('src', /^blob:/);
+    expect(photoRequests).toEqual([200]);
   });
 });

@@ -63,6 +63,12 @@ test('Log in with Microsoft signs in through the identity provider and lands on 
   await expect(page).toHaveURL(`http://localhost:${PORT}/scripts`, { timeout: 20_000 });
   await expect(page.getByRole('link', { name: /Ada Lovelace/ })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('pendingLogin'))).toBeNull();
+
+  // Microsoft's sign-out returns to /auth/ms/logout, which ends the VoxClub session too.
+  await page.goto(`http://localhost:${PORT}/auth/ms/logout`);
+  await expect(page.getByRole('heading', { name: 'You are signed out.' })).toBeVisible();
+  await page.goto(`http://localhost:${PORT}/about`);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 });
 
 test('without configuration the button says sign-in with Microsoft is not configured', async ({ page }) => {

@@ -57,6 +57,17 @@ test.describe('routes of the main site', () => {
     await expect(page.getByRole('banner')).toBeVisible();
   });
 
+  test('/script/{id} resolves to my reading session and goes to /session/{id}', async ({ page }) => {
+    const owner = await createAccount(page.request);
+    const { script } = addSharedSession(owner.id);
+    await signIn(page, await createAccount(page.request));
+    await page.goto(`/script/${script}`);
+    await expect(page).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/);
+    const first = page.url();
+    await page.goto(`/script/${script}`);
+    await expect(page).toHaveURL(first);
+  });
+
   test('/script/{id} that cannot be resolved goes back to the previous page', async ({ page }) => {
     await signIn(page, await createAccount(page.request));
     await page.goto('/guide');

@@ -139,3 +139,29 @@ export function addSharedSession(ownerId: string, { revoked = false } = {}) {
   });
   return ids;
 }
+
+/** A tiny real PNG (2x2, purple), stored the way the server stores uploaded photos. */
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGPYFfFyV8RLBggFADbGB+3R4JzCAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Gives the user a profile photo: the file under DATA_DIR/uploads/photos, its row, users.photo. */
+export function setPhoto(userId: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  const id = createHash('sha256').update(PNG_2X2).digest('hex');
+  const dir = path.join(dataDir, 'uploads', 'photos');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, id), PNG_2X2);
+  withDb((db) => {
+    db.prepare('insert or ignore into photos (id, content_type, byte_size, created_at) values (?, ?, ?, ?)').run(
+      id,
+      'image/png',
+      PNG_2X2.length,
+      new Date().toISOString(),
+    );
+    db.prepare('update users set photo = ?, name = ? where id = ?').run(id, 'Grace Hopper', userId);
+  });
+  return id;
+}

@@ -2,5 +2,4 @@ export * from './lib/api-error';
 export * from './lib/api-client';
 export * from './lib/api';
 export { isRefreshPath } from './lib/refresh-path';
-export type { ActivityPost } from './lib/endpoints';
 export * from './lib/query-client';

@@ -1,6 +1,6 @@
 import { apiPaths } from '@vox/contract';
 import { createApiClient, type ApiClient } from './api-client';
-import type { ActivityPost } from './endpoints';
+import type { ActivityEntry } from '@vox/contract';
 import { fakeFetch, json } from './fake-fetch';
 
 const SIGN_IN = { user: { id: 'u1', role: { name: 'member', privileges: [] }, classes: [] }, token: 'jwt' };
@@ -10,7 +10,7 @@ function setup(answer: unknown = {}) {
   return { api: createApiClient({ fetch: fake.fetch, getToken: () => 'tok' }), calls: fake.calls };
 }
 
-const entry: ActivityPost = {
+const entry: ActivityEntry = {
   userId: 'u1',
   localTime: '2025-06-15T14:00:00.000Z',
   session: 'abcDEF1234',

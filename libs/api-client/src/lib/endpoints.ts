@@ -18,12 +18,6 @@ import {
 } from '@vox/contract';
 import type { ApiRequest } from './api-client';
 
-/**
- * The contract's ActivityEntry with `action` widened to string: the contract builds its action
- * union with `.map`, which TypeBox's Static collapses to `never`. The server still validates it.
- */
-export type ActivityPost = Omit<ActivityEntry, 'action'> & { action: string };
-
 // Wrong credentials answer 401 here; that is the user's error to show, not an expired token.
 const noRefresh = { retryOnUnauthorized: false } as const;
 
@@ -51,7 +45,7 @@ export function createEndpoints(request: ApiRequest) {
     passwordReset: (body: PasswordResetBody) =>
       request<MessageBody>(apiPaths.passwordReset, { method: 'POST', body, ...noRefresh }),
     getFriendships: () => request<Friendship[]>(apiPaths.friendships),
-    postActivity: (entry: ActivityPost) => request<void>(apiPaths.activities, { method: 'POST', body: entry }),
+    postActivity: (entry: ActivityEntry) => request<void>(apiPaths.activities, { method: 'POST', body: entry }),
     /** Run-time client settings (Microsoft sign-in); public, so it needs no token. */
     getPublicConfig: () => request<PublicConfig>(apiPaths.publicConfig),
   };

@@ -4,7 +4,10 @@ import { defineConfig } from '@playwright/test';
 import { PORTS } from './support/ports';
 
 const root = path.resolve(__dirname, '../..');
-const tmp = path.join(root, 'tmp/e2e');
+const tmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
+// E2E_ONLY_APP=1 starts only the main server (for running one spec file while working on it);
+// the federation tests that load a separately built remote need the full set, as `npm test` runs it.
+const onlyApp = process.env.E2E_ONLY_APP === '1';
 // Workers load this file too: only the runner starts from a clean folder (the servers' data
 // and the separately built remote live in it).
 if (!process.env.TEST_WORKER_INDEX) {
@@ -35,7 +38,7 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
 
 export default defineConfig({
   testDir: './src',
-  outputDir: path.join(root, 'tmp/e2e-results'),
+  outputDir: `${tmp}-results`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -54,13 +57,13 @@ export default defineConfig({
   },
   webServer: [
     server(PORTS.app, 'var'),
-    {
+    ...(onlyApp ? [] : [{
       command: `npx webpack -c apps/main/webpack.config.cjs --mode production --env outDir=${altRemoteDir} --env buildLabel=alt && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
       cwd: root,
       url: `http://localhost:${PORTS.altRemote}/remoteEntry.js`,
       reuseExistingServer: false,
       timeout: 180_000,
     },
-    server(PORTS.appWithAltRemote, 'var-alt', { REMOTES_MANIFEST: altManifest }),
+    server(PORTS.appWithAltRemote, 'var-alt', { REMOTES_MANIFEST: altManifest })]),
   ],
 });

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOidcStandIn, type OidcStandIn } from '@vox/oidc-standin';
 import { test, expect, root } from '../support/fixtures';
+import { PORTS } from '../support/ports';
 
 // Microsoft sign-in end to end: MSAL in Chromium against a local OpenID provider standing in for
 // Microsoft (https, as MSAL requires), and an API server configured with it as MS_AUTHORITY.
-const PORT = 4313;
+const PORT = PORTS.microsoftApp;
 const CLIENT_ID = '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 const USER = { oid: '5b1c2d3e-0000-4000-8000-00000000ada1', tid: '7a6b5c4d-0000-4000-8000-0000000000aa', email: 'ada@example.com', name: 'Ada Lovelace' };
 

@@ -6,7 +6,8 @@ import { appUrl } from './ports';
 
 export const root = path.resolve(__dirname, '../../..');
 /** The DATA_DIR of the e2e server on PORTS.app (playwright.config.ts). */
-export const dataDir = path.join(root, 'tmp/e2e/var');
+export const e2eTmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
+export const dataDir = path.join(e2eTmp, 'var');
 
 let counter = 0;
 /** A fresh email per call, unique across runs. */

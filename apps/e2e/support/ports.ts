@@ -1,8 +1,16 @@
-/** Ports the browser tests use; far from the 4200 of `npm start` so both can run at once. */
+/**
+ * Ports the browser tests use; far from the 4200 of `npm start` so both can run at once.
+ * E2E_PORT_BASE moves all of them (two people, or two agents, running browser tests on one
+ * machine at the same time); E2E_TMP moves their data folder likewise.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4310);
+
 export const PORTS = {
-  app: 4310,
-  altRemote: 4311,
-  appWithAltRemote: 4312,
+  app: base,
+  altRemote: base + 1,
+  appWithAltRemote: base + 2,
+  /** microsoft.spec.ts starts its own API here. */
+  microsoftApp: base + 3,
 } as const;
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;

@@ -1,6 +1,8 @@
 // What the web apps import: plain values and types only (no TypeBox at run time).
 export * from './lib/constants';
 export * from './lib/paths';
+export * from './lib/scripts-values';
 export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
+export type * from './lib/scripts';

@@ -4,3 +4,5 @@ export * from './lib/users';
 export * from './lib/social';
 export * from './lib/constants';
 export * from './lib/paths';
+export * from './lib/scripts';
+export * from './lib/scripts-values';

@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   /** Called when a request is still 401 after the refresh and retry (the app sends the user to '/'). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
+  /** Makes the XMLHttpRequest of `upload` (tests pass a stand-in); the browser's by default. */
+  xhr?: () => XMLHttpRequest;
   createObjectUrl?: (blob: Blob) => string;
 }
 
@@ -41,6 +43,17 @@ export interface RequestOptions {
 }
 
 export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /**
+   * Progress of the request body going out: bytes sent so far and the total (0 when unknown).
+   * A retry after a 401 starts again from 0.
+   */
+  onProgress?: (sent: number, total: number) => void;
+}
 
 const passThroughBody = (body: unknown): body is BodyInit =>
   typeof body === 'string' ||
@@ -111,22 +124,81 @@ export function createApiClient(initial: ApiClientOptions = {}) {
 
   const currentToken = (): string | null => options.getToken?.() ?? null;
 
-  const request: ApiRequest = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
+  /** Sends with the current token; a 401 gets one (shared) refresh and one retry. */
+  const sendAuthorized = async (
+    path: string,
+    retryOnUnauthorized: boolean | undefined,
+    sendWith: (token: string | null) => Promise<Response>,
+  ): Promise<Response> => {
     const sentToken = currentToken();
-    let response = await send(path, init, sentToken);
-    if (response.status === 401 && init.retryOnUnauthorized !== false && !isRefreshPath(path)) {
+    let response = await sendWith(sentToken);
+    if (response.status === 401 && retryOnUnauthorized !== false && !isRefreshPath(path)) {
       if (!options.refresh) {
         options.onUnauthorized?.();
       } else {
         const latest = currentToken();
         // A 401 that raced a refresh already finished by another request only needs the retry.
         if (!latest || latest === sentToken) await refreshOnce();
-        response = await send(path, init, currentToken());
+        response = await sendWith(currentToken());
         if (response.status === 401) options.onUnauthorized?.();
       }
     }
+    return response;
+  };
+
+  const request: ApiRequest = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
+    const response = await sendAuthorized(path, init.retryOnUnauthorized, (token) => send(path, init, token));
     if (!response.ok) throw await apiErrorFrom(response);
     return readBody<T>(response, init.responseType ?? 'json');
+  };
+
+  /**
+   * fetch cannot report upload progress, so uploads go through XMLHttpRequest, with the same
+   * Bearer header, cookies, 401 refresh-and-retry and ApiError as every other call.
+   */
+  const sendXhr = (path: string, body: FormData | Blob, init: UploadOptions, token: string | null): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal, onProgress } = init;
+      if (signal?.aborted) {
+        reject(abortError());
+        return;
+      }
+      const xhr = (options.xhr ?? (() => new XMLHttpRequest()))();
+      const onAbort = () => xhr.abort();
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      xhr.open(init.method ?? 'POST', url(path, init.query));
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      if (onProgress) {
+        xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+      }
+      xhr.onload = () => {
+        settle();
+        // Status 0 is a request the browser gave up on (network, CORS), not an answer.
+        if (xhr.status === 0) {
+          reject(new ApiError(0, MESSAGES.genericError));
+          return;
+        }
+        const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+        resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
+      };
+      xhr.onerror = xhr.ontimeout = () => {
+        settle();
+        reject(new ApiError(0, MESSAGES.genericError));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(abortError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.send(body);
+    });
+
+  const upload = async <T>(path: string, body: FormData | Blob, init: UploadOptions = {}): Promise<T> => {
+    const response = await sendAuthorized(path, true, (token) => sendXhr(path, body, init, token));
+    if (!response.ok) throw await apiErrorFrom(response);
+    return readBody<T>(response, 'json');
   };
 
   const configure = (changes: ApiClientOptions): void => {
@@ -148,6 +220,8 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     patch: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...extra, method: 'PATCH', body }),
     delete: <T>(path: string, extra?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...extra, method: 'DELETE' }),
+    /** A multipart (or raw) upload with progress: `onProgress(sent, total)`; answers the JSON body. */
+    upload,
     ...createEndpoints(request),
     userPhotoUrl: photos.userPhotoUrl,
     loadUserPhoto: photos.loadUserPhoto,
@@ -155,6 +229,19 @@ export function createApiClient(initial: ApiClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+const abortError = (): Error =>
+  typeof DOMException === 'function' ? new DOMException('The request was aborted.', 'AbortError') : Object.assign(new Error('The request was aborted.'), { name: 'AbortError' });
+
+/** XMLHttpRequest's raw header block as a Headers object (for apiErrorFrom's content-type check). */
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
 
 async function readBody<T>(response: Response, type: 'json' | 'text' | 'blob'): Promise<T> {
   if (type === 'blob') return (await response.blob()) as T;

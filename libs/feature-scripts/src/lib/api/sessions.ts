@@ -1,0 +1,145 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import {
+  scriptApiPaths,
+  type Friendship,
+  type HistoryList,
+  type SessionDetail,
+  type ShareLink,
+  type Take,
+} from '@vox/contract';
+
+/**
+ * The reading-session calls of the reader, the share dialog and /history (contract:
+ * `scriptApiPaths`). Every mutation updates or invalidates the query it changes; errors are
+ * ApiError with the server's `message`, which the UI shows as it is.
+ */
+
+export const sessionKey = (sessionId: string) => ['session', sessionId] as const;
+
+/** GET /api/sessions/{id}: script, participants, my seat and every take, in one answer. */
+export const getSession = (sessionId: string): Promise<SessionDetail> => api.get<SessionDetail>(scriptApiPaths.session(sessionId));
+
+export const sessionQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: sessionKey(sessionId),
+    queryFn: () => getSession(sessionId),
+    // Other readers' takes and roles arrive by asking again: on focus and with the Refresh button.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+export function useSession(sessionId: string) {
+  return useQuery(sessionQueryOptions(sessionId));
+}
+
+/** PUT /api/sessions/{id}/role: claim a role, or give it up with null. */
+export const claimRole = (sessionId: string, role: string | null): Promise<unknown> =>
+  api.put(scriptApiPaths.sessionRole(sessionId), { role });
+
+export function useClaimRole(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (role: string | null) => claimRole(sessionId, role),
+    // The answer's shape is not the point: who reads what changes for everyone, so ask again.
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKey(sessionId) }),
+  });
+}
+
+/** Adds (or replaces, by id) a confirmed take in the cached session; the server makes it the pick. */
+export function withTake(session: SessionDetail, take: Take): SessionDetail {
+  const others = session.takes.filter((t) => t.id !== take.id);
+  const takes = take.picked ? others.map((t) => (t.lineId === take.lineId && t.picked ? { ...t, picked: false } : t)) : others;
+  return { ...session, takes: [...takes, take] };
+}
+
+/** DELETE /api/sessions/{id}/takes/{takeId} (my own take). */
+export const deleteTake = (sessionId: string, takeId: string): Promise<unknown> => api.delete(scriptApiPaths.sessionTake(sessionId, takeId));
+
+/** PUT /api/sessions/{id}/takes/{takeId}/pick: the take playback uses for its line. */
+export const pickTake = (sessionId: string, takeId: string): Promise<unknown> => api.put(scriptApiPaths.sessionTakePick(sessionId, takeId));
+
+export function useDeleteTake(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (takeId: string) => deleteTake(sessionId, takeId),
+    onSuccess: (_answer, takeId) =>
+      client.setQueryData<SessionDetail>(sessionKey(sessionId), (old) => old && { ...old, takes: old.takes.filter((t) => t.id !== takeId) }),
+    // Deleting the pick may promote another take on the server: its view wins.
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKey(sessionId) }),
+  });
+}
+
+export function usePickTake(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (takeId: string) => pickTake(sessionId, takeId),
+    onSuccess: (_answer, takeId) =>
+      client.setQueryData<SessionDetail>(sessionKey(sessionId), (old) => {
+        const take = old?.takes.find((t) => t.id === takeId);
+        return old && take ? withTake(old, { ...take, picked: true }) : old;
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKey(sessionId) }),
+  });
+}
+
+export const shareLinksKey = (sessionId: string) => ['session', sessionId, 'sharelinks'] as const;
+
+/** GET /api/sessions/{id}/sharelinks. */
+export const getShareLinks = (sessionId: string): Promise<ShareLink[]> => api.get<ShareLink[]>(scriptApiPaths.sessionShareLinks(sessionId));
+
+export function useShareLinks(sessionId: string, enabled = true) {
+  return useQuery({ queryKey: shareLinksKey(sessionId), queryFn: () => getShareLinks(sessionId), enabled, staleTime: 0 });
+}
+
+/** POST /api/sessions/{id}/sharelinks { role }: a new link, optionally for one role. */
+export const createShareLink = (sessionId: string, role: string | null): Promise<ShareLink> =>
+  api.post<ShareLink>(scriptApiPaths.sessionShareLinks(sessionId), { role });
+
+export function useCreateShareLink(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (role: string | null) => createShareLink(sessionId, role),
+    onSuccess: () => client.invalidateQueries({ queryKey: shareLinksKey(sessionId) }),
+  });
+}
+
+/** DELETE /api/sharelinks/{linkId}: the link stops working at once. */
+export const revokeShareLink = (linkId: string): Promise<unknown> => api.delete(scriptApiPaths.shareLink(linkId));
+
+export function useRevokeShareLink(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => revokeShareLink(linkId),
+    onSuccess: () => client.invalidateQueries({ queryKey: shareLinksKey(sessionId) }),
+  });
+}
+
+/** POST /api/sessions/{id}/invitations { userId, role }: the friend gets a message with a link. */
+export const inviteFriend = (sessionId: string, userId: string, role: string | null): Promise<unknown> =>
+  api.post(scriptApiPaths.sessionInvitations(sessionId), { userId, role });
+
+export function useInviteFriend(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: string | null }) => inviteFriend(sessionId, userId, role),
+    onSuccess: () => client.invalidateQueries({ queryKey: shareLinksKey(sessionId) }),
+  });
+}
+
+/** GET /api/friendships/ (seed section 7); a failed fetch is an empty list (seed section 8). */
+export const getFriends = (): Promise<Friendship[]> => api.getFriendships().catch(() => []);
+
+export function useFriends(enabled = true) {
+  return useQuery({ queryKey: ['friendships'], queryFn: getFriends, enabled });
+}
+
+/** GET /api/history?page: my sessions, newest activity first, with my progress. */
+export const getHistory = (page: number): Promise<HistoryList> => api.get<HistoryList>(scriptApiPaths.history, { query: { page } });
+
+export const historyQueryOptions = (page: number) =>
+  queryOptions({ queryKey: ['history', page], queryFn: () => getHistory(page), placeholderData: keepPreviousData, staleTime: 0 });
+
+export function useHistory(page: number) {
+  return useQuery(historyQueryOptions(page));
+}

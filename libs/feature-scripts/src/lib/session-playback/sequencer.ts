@@ -1,0 +1,175 @@
+import type { PlaybackItem } from './playlist';
+
+/** The one <audio> element of the reader, behind a promise per clip. */
+export interface AudioOutput {
+  /**
+   * Plays `src` and settles when it ends (resolves), fails (rejects) or is superseded by another
+   * play/pause/stop (resolves). `resume` continues a paused clip of the same src.
+   */
+  play(src: string, resume: boolean): Promise<void>;
+  pause(): void;
+  stop(): void;
+}
+
+/** The browser's speech synthesis, one voice per role. */
+export interface SpeechOutput {
+  /** 'unavailable' when nothing could be spoken (no voices, synthesis failed). */
+  speak(text: string, role: string | null): Promise<'spoken' | 'unavailable'>;
+  cancel(): void;
+}
+
+export type PlaybackStatus = 'idle' | 'playing' | 'paused';
+
+export interface PlaybackState {
+  status: PlaybackStatus;
+  /** The line being played (or paused at); where the read stopped when idle. */
+  index: number;
+}
+
+export interface SequencerOptions {
+  audio: AudioOutput;
+  /** null: the browser has no speech synthesis. */
+  speech: SpeechOutput | null;
+  onState(state: PlaybackState): void;
+  /** Said once per sequencer: lines without a take are skipped because nothing can speak them. */
+  onNotice(message: string): void;
+  /** Waits ms (the pause for a line nothing can speak, and the breath between lines). */
+  wait?: (ms: number) => Promise<void>;
+  /** The breath between two lines. */
+  gapMs?: number;
+  /** How long a line nothing can speak holds the read. */
+  skipMs?: number;
+}
+
+export const NO_SPEECH_NOTICE = 'This browser cannot read lines aloud, so lines without a take are skipped with a short pause.';
+
+export interface Sequencer {
+  setPlaylist(items: readonly PlaybackItem[]): void;
+  /** Plays from `from` (default: where it is); after a pause without `from`, continues. */
+  play(from?: number): void;
+  pause(): void;
+  /** Stops and stays on the current line. */
+  stop(): void;
+  /** Plays one clip alone (a take's own Play button); the table read stops. */
+  preview(src: string): Promise<void>;
+  getState(): PlaybackState;
+}
+
+/**
+ * Plays the table read line by line (README.md): the take if there is one, else the line spoken
+ * in its role's voice. Every play/pause/stop starts a new run; a run that is no longer current
+ * drops whatever its clip answers.
+ */
+export function createSequencer(options: SequencerOptions): Sequencer {
+  const { audio, onState, onNotice, gapMs = 150, skipMs = 700 } = options;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let speech = options.speech;
+  let items: readonly PlaybackItem[] = [];
+  let state: PlaybackState = { status: 'idle', index: 0 };
+  let run = 0;
+  let noticed = false;
+  // The clip paused mid-way, so Play continues it rather than starting the line again.
+  let pausedClip: string | null = null;
+
+  const set = (next: PlaybackState) => {
+    state = next;
+    onState(state);
+  };
+
+  const noSpeech = async () => {
+    if (!noticed) {
+      noticed = true;
+      onNotice(NO_SPEECH_NOTICE);
+    }
+    await wait(skipMs);
+  };
+
+  const playItem = async (item: PlaybackItem, resume: boolean): Promise<void> => {
+    if (item.source.kind === 'take') {
+      try {
+        await audio.play(item.source.src, resume);
+        return;
+      } catch {
+        // The recording could not be played (gone, unreadable): the line is read instead.
+      }
+    }
+    if (!item.text) return;
+    if (!speech) {
+      await noSpeech();
+      return;
+    }
+    const result = await speech.speak(item.text, item.role);
+    if (result === 'unavailable') {
+      speech = null;
+      await noSpeech();
+    }
+  };
+
+  const loop = async (mine: number, resume: boolean) => {
+    let resuming = resume;
+    while (mine === run && state.index < items.length) {
+      const item = items[state.index];
+      await playItem(item, resuming);
+      resuming = false;
+      if (mine !== run) return;
+      if (state.index + 1 < items.length) await wait(gapMs);
+      if (mine !== run) return;
+      if (state.index + 1 >= items.length) break;
+      set({ status: 'playing', index: state.index + 1 });
+    }
+    if (mine === run) set({ status: 'idle', index: state.index });
+  };
+
+  const halt = () => {
+    run += 1;
+    audio.stop();
+    speech?.cancel();
+  };
+
+  return {
+    setPlaylist(next) {
+      items = next;
+      if (state.index >= items.length && items.length > 0) set({ ...state, index: items.length - 1 });
+    },
+
+    play(from) {
+      if (items.length === 0) return;
+      const resume = from === undefined && state.status === 'paused' && pausedClip !== null;
+      const index = Math.max(0, Math.min(items.length - 1, from ?? state.index));
+      run += 1;
+      if (!resume) {
+        audio.stop();
+        speech?.cancel();
+      }
+      pausedClip = null;
+      set({ status: 'playing', index });
+      void loop(run, resume);
+    },
+
+    pause() {
+      if (state.status !== 'playing') return;
+      run += 1;
+      const item = items[state.index];
+      // A take keeps its place; a spoken line starts again on Play (speech cannot be paused reliably).
+      pausedClip = item?.source.kind === 'take' ? item.source.src : null;
+      audio.pause();
+      speech?.cancel();
+      set({ status: 'paused', index: state.index });
+    },
+
+    stop() {
+      halt();
+      pausedClip = null;
+      if (state.status !== 'idle') set({ status: 'idle', index: state.index });
+    },
+
+    async preview(src) {
+      halt();
+      pausedClip = null;
+      if (state.status !== 'idle') set({ status: 'idle', index: state.index });
+      await audio.play(src, false).catch(() => undefined);
+    },
+
+    getState: () => state,
+  };
+}

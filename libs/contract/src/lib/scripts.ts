@@ -1,23 +1,23 @@
 import Type from 'typebox';
 import { IdParam, PageQuery, Paged, Person } from './common';
-import { SCRIPT_VISIBILITIES } from './constants';
-import {
-  AUDIO_ID_PATTERN,
-  LINE_KINDS,
-  SCRIPT_LIMITS as L,
-  SCRIPT_SCOPES,
-  TAKE_CLIENT_ID_PATTERN,
-} from './scripts-values';
+import { AUDIO_ID_PATTERN, SCRIPT_LIMITS as L, TAKE_CLIENT_ID_PATTERN } from './scripts-values';
 
 /**
  * Scripts, reading sessions, takes, share links and history (issue 5): the schemas both the
  * API (validation, OpenAPI) and the web client (types) use. Values live in ./scripts-values.ts.
  */
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
-
-export const ScriptVisibilitySchema = literals(SCRIPT_VISIBILITIES);
-export const LineKindSchema = literals(LINE_KINDS);
+// Spelled out so TypeScript sees each literal (a mapped array would type as `never`); the
+// contract spec checks they list exactly SCRIPT_VISIBILITIES, LINE_KINDS and SCRIPT_SCOPES.
+export const ScriptVisibilitySchema = Type.Union([Type.Literal('private'), Type.Literal('friends'), Type.Literal('public')]);
+export const LineKindSchema = Type.Union([Type.Literal('scene'), Type.Literal('action'), Type.Literal('dialogue'), Type.Literal('transition')]);
+export const ScriptScopeSchema = Type.Union([
+  Type.Literal('all'),
+  Type.Literal('mine'),
+  Type.Literal('friends'),
+  Type.Literal('public'),
+  Type.Literal('free'),
+]);
 
 /** A role of the script (a character to read). Names are unique within a script. */
 export const ScriptRole = Type.Object({
@@ -98,7 +98,7 @@ export type ScriptSummary = Type.Static<typeof ScriptSummary>;
 
 export const ScriptListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: L.searchQuery })),
-  scope: Type.Optional(literals(SCRIPT_SCOPES)),
+  scope: Type.Optional(ScriptScopeSchema),
   /** Only this user's scripts (what I may read of them): a profile's script list. */
   owner: Type.Optional(IdParam),
   ...PageQuery.properties,

@@ -2,6 +2,7 @@
 export * from './lib/constants';
 export * from './lib/paths';
 export * from './lib/scripts-values';
+export * from './lib/social-values';
 export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';

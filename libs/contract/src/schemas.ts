@@ -6,3 +6,4 @@ export * from './lib/constants';
 export * from './lib/paths';
 export * from './lib/scripts';
 export * from './lib/scripts-values';
+export * from './lib/social-values';

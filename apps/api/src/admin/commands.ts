@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
+import { createNotification } from '../repositories/notifications';
 import { createRolesRepository } from '../repositories/roles-repository';
 import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
 import { createUsersRepository } from '../repositories/users-repository';
@@ -105,10 +106,16 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
       }
       if (days === undefined) {
         await users.setRole(user.id, values.role);
+        await createNotification(db, { userId: user.id, type: 'membership', payload: { role: values.role, expiry: null, event: 'granted' } });
         io.out(`${label(user)} now has the role ${values.role} (was ${user.role}).`);
       } else {
         const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
         await subscriptions.create({ userId: user.id, role: values.role, expiresAt, source: 'admin' });
+        await createNotification(db, {
+          userId: user.id,
+          type: 'membership',
+          payload: { role: values.role, expiry: expiresAt.toISOString(), event: 'granted' },
+        });
         io.out(`${label(user)} has a ${values.role} subscription until ${expiresAt.toISOString()}.`);
       }
       return 0;
@@ -117,6 +124,14 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
       if (values.days !== undefined) throw new UsageError('revoke takes no --days.');
       const user = await findUser();
       const ended = await subscriptions.endActive(user.id, values.role);
+      // The member hears of it in Messages (one message per revoke, naming the role when given).
+      if (ended > 0 || (user.role !== 'member' && (!values.role || values.role === user.role))) {
+        await createNotification(db, {
+          userId: user.id,
+          type: 'membership',
+          payload: { role: values.role ?? user.role, expiry: null, event: 'revoked' },
+        });
+      }
       io.out(`Ended ${ended} running subscription${ended === 1 ? '' : 's'} of ${label(user)}${values.role ? ` to ${values.role}` : ''}.`);
       if (user.role !== 'member' && (!values.role || values.role === user.role)) {
         await users.setRole(user.id, 'member');

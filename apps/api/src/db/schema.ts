@@ -83,6 +83,8 @@ export interface FriendshipsTable {
   status: 'pending' | 'accepted';
   created_at: string;
   updated_at: string;
+  /** The two ids in sorted order joined by ':', unique: one row per pair (migration 032). */
+  pair_key: string | null;
 }
 
 export interface NotificationsTable {
@@ -148,6 +150,13 @@ export interface PhotosTable {
   created_at: string;
 }
 
+/** Each user's last-seen message (migration 030): the red dot's `after`, the same on every device. */
+export interface NotificationMarksTable {
+  user_id: string;
+  last_seen_id: string;
+  updated_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
@@ -158,6 +167,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   login_lockouts: LoginLockoutsTable;
   friendships: FriendshipsTable;
+  notification_marks: NotificationMarksTable;
   notifications: NotificationsTable;
   activities: ActivitiesTable;
   scripts: ScriptsTable;

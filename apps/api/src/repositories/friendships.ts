@@ -1,50 +1,181 @@
+import type { Relationship } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import { createNotification } from './notifications';
 import type { UserRow } from './users-repository';
 
 /**
  * Friendships: one row per pair, requester -> addressee, 'pending' until accepted. Whoever asks
  * second accepts the open request instead of adding a mirror row, so a pair keeps one row
- * and "are A and B friends" is one lookup in either direction.
+ * and "are A and B friends" is one lookup in either direction. `pair_key` (the sorted ids) is
+ * unique, so two members asking each other at the same moment cannot make two rows either.
  */
+
+export const pairKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+type FriendshipRow = { requester_id: string; addressee_id: string; status: 'pending' | 'accepted' };
+
+/** The pair's row, whichever way it points. */
+async function findPair(db: Db, a: string, b: string): Promise<FriendshipRow | undefined> {
+  return db
+    .selectFrom('friendships')
+    .select(['requester_id', 'addressee_id', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('requester_id', '=', a), eb('addressee_id', '=', b)]),
+        eb.and([eb('requester_id', '=', b), eb('addressee_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+async function insertRequest(db: Db, requesterId: string, addresseeId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('friendships')
+    .values({
+      requester_id: requesterId,
+      addressee_id: addresseeId,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+      pair_key: pairKey(requesterId, addresseeId),
+    })
+    .execute();
+}
 
 /** Sends a friend request, or accepts the other side's open request. Idempotent. */
 export async function requestFriendship(db: Db, requesterId: string, addresseeId: string): Promise<'pending' | 'accepted'> {
-  return db.transaction().execute(async (trx) => {
-    const reverse = await trx
-      .selectFrom('friendships')
-      .select('status')
-      .where('requester_id', '=', addresseeId)
-      .where('addressee_id', '=', requesterId)
-      .executeTakeFirst();
-    if (reverse) {
-      if (reverse.status === 'pending') await acceptFriendship(trx, addresseeId, requesterId);
-      return 'accepted';
-    }
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('friendships')
-      .values({ requester_id: requesterId, addressee_id: addresseeId, status: 'pending', created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['requester_id', 'addressee_id']).doNothing())
-      .execute();
-    const row = await trx
-      .selectFrom('friendships')
-      .select('status')
-      .where('requester_id', '=', requesterId)
-      .where('addressee_id', '=', addresseeId)
-      .executeTakeFirstOrThrow();
-    return row.status;
-  });
+  const outcome = await sendFriendRequest(db, requesterId, addresseeId, { notify: false });
+  return outcome === 'requested' || outcome === 'already_requested' ? 'pending' : 'accepted';
 }
 
-/** Accepts the request requesterId sent to addresseeId; false when there is no such request. */
-export async function acceptFriendship(db: Db, requesterId: string, addresseeId: string): Promise<boolean> {
+export type FriendRequestOutcome = 'requested' | 'accepted' | 'already_requested' | 'already_friends';
+
+/**
+ * What "add friend" does: a new request (the addressee gets a friend_request message), or, when
+ * they had already asked me, an acceptance (they get friend_accepted). Asking twice changes
+ * nothing. The caller refuses requests to oneself (the table forbids them too).
+ */
+export async function sendFriendRequest(
+  db: Db,
+  fromId: string,
+  toId: string,
+  { notify = true } = {},
+): Promise<FriendRequestOutcome> {
+  const attempt = () =>
+    db.transaction().execute(async (trx): Promise<FriendRequestOutcome> => {
+      const row = await findPair(trx, fromId, toId);
+      if (row?.status === 'accepted') return 'already_friends';
+      if (row && row.requester_id === fromId) return 'already_requested';
+      if (row) {
+        await setAccepted(trx, toId, fromId);
+        if (notify) await createNotification(trx, { userId: toId, type: 'friend_accepted', payload: { userId: fromId } });
+        return 'accepted';
+      }
+      await insertRequest(trx, fromId, toId);
+      if (notify) await createNotification(trx, { userId: toId, type: 'friend_request', payload: { fromUserId: fromId } });
+      return 'requested';
+    });
+  try {
+    return await attempt();
+  } catch (err) {
+    // The other side's request landed between our look and our insert: look again, and this
+    // time it is an acceptance.
+    if (isUniqueViolation(err)) return attempt();
+    throw err;
+  }
+}
+
+async function setAccepted(db: Db, requesterId: string, addresseeId: string): Promise<boolean> {
   const result = await db
     .updateTable('friendships')
     .set({ status: 'accepted', updated_at: new Date().toISOString() })
     .where('requester_id', '=', requesterId)
     .where('addressee_id', '=', addresseeId)
+    .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Accepts the request requesterId sent to addresseeId; false when there is no such request. */
+export async function acceptFriendship(db: Db, requesterId: string, addresseeId: string): Promise<boolean> {
+  return setAccepted(db, requesterId, addresseeId);
+}
+
+/** I accept the open request `requesterId` sent me; they get a friend_accepted message. */
+export async function acceptFriendRequest(db: Db, meId: string, requesterId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await setAccepted(trx, requesterId, meId))) return false;
+    await createNotification(trx, { userId: requesterId, type: 'friend_accepted', payload: { userId: meId } });
+    return true;
+  });
+}
+
+async function deletePending(db: Db, requesterId: string, addresseeId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('friendships')
+    .where('requester_id', '=', requesterId)
+    .where('addressee_id', '=', addresseeId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** I decline the open request `requesterId` sent me (they are not told); false when there is none. */
+export const declineFriendRequest = (db: Db, meId: string, requesterId: string) => deletePending(db, requesterId, meId);
+
+/** I take back the request I sent `addresseeId`; false when there is none. */
+export const cancelFriendRequest = (db: Db, meId: string, addresseeId: string) => deletePending(db, meId, addresseeId);
+
+/** Ends an accepted friendship, whoever asked first; false when we are not friends. */
+export async function removeFriend(db: Db, meId: string, otherId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('friendships')
+    .where('status', '=', 'accepted')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('requester_id', '=', meId), eb('addressee_id', '=', otherId)]),
+        eb.and([eb('requester_id', '=', otherId), eb('addressee_id', '=', meId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
+  return (await findPair(db, a, b))?.status === 'accepted';
+}
+
+/** How `meId` stands to each of `otherIds` (none when there is no row). */
+export async function relationshipsWith(db: Db, meId: string, otherIds: string[]): Promise<Map<string, Relationship>> {
+  const ids = [...new Set(otherIds)].filter((id) => id !== meId);
+  const out = new Map<string, Relationship>(otherIds.map((id) => [id, id === meId ? 'self' : 'none']));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('friendships')
+    .select(['requester_id', 'addressee_id', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('requester_id', '=', meId), eb('addressee_id', 'in', ids)]),
+        eb.and([eb('addressee_id', '=', meId), eb('requester_id', 'in', ids)]),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    const other = row.requester_id === meId ? row.addressee_id : row.requester_id;
+    out.set(other, row.status === 'accepted' ? 'friends' : row.requester_id === meId ? 'outgoing' : 'incoming');
+  }
+  return out;
+}
+
+export async function relationshipOf(db: Db, meId: string | null, otherId: string): Promise<Relationship> {
+  if (!meId) return 'none';
+  return (await relationshipsWith(db, meId, [otherId])).get(otherId) ?? 'none';
 }
 
 /** The user's accepted friends (their user rows), by name. */
@@ -69,4 +200,35 @@ export async function listFriends(db: Db, userId: string): Promise<UserRow[]> {
     .orderBy('users.name')
     .orderBy('users.id')
     .execute();
+}
+
+export interface PendingRequest {
+  user: UserRow;
+  createdAt: string;
+}
+
+/** Open requests to me (incoming) and from me (outgoing), newest first. */
+export async function listFriendRequests(db: Db, userId: string): Promise<{ incoming: PendingRequest[]; outgoing: PendingRequest[] }> {
+  const [incoming, outgoing] = await Promise.all([
+    db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.requester_id')
+      .selectAll('users')
+      .select('friendships.created_at as requested_at')
+      .where('friendships.addressee_id', '=', userId)
+      .where('friendships.status', '=', 'pending')
+      .orderBy('friendships.created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.addressee_id')
+      .selectAll('users')
+      .select('friendships.created_at as requested_at')
+      .where('friendships.requester_id', '=', userId)
+      .where('friendships.status', '=', 'pending')
+      .orderBy('friendships.created_at', 'desc')
+      .execute(),
+  ]);
+  const toPending = ({ requested_at, ...user }: UserRow & { requested_at: string }): PendingRequest => ({ user, createdAt: requested_at });
+  return { incoming: incoming.map(toPending), outgoing: outgoing.map(toPending) };
 }

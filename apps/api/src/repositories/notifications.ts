@@ -90,3 +90,76 @@ function compiledPoll(db: Db, withAfter: boolean) {
   }
   return compiled;
 }
+
+export interface NotificationRow {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** One page of the user's messages, newest first (the (user_id, id) index walked backwards). */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ items: NotificationRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .select(['id', 'type', 'payload', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, type: r.type, payload: parsePayload(r.payload), createdAt: r.created_at })),
+    total: Number(count.count),
+  };
+}
+
+/** The user's last-seen message id; null until they first open Messages. */
+export async function getSeenMark(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('notification_marks').select('last_seen_id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.last_seen_id ?? null;
+}
+
+/**
+ * Moves the user's last-seen mark to `id`, one of their own messages, and never back (a tab
+ * showing an older page must not bring old messages back as new). Answers the mark as it
+ * stands, or undefined when `id` is not one of the user's messages.
+ */
+export async function moveSeenMark(db: Db, userId: string, id: string): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!own) return undefined;
+    const now = new Date().toISOString();
+    await trx
+      .insertInto('notification_marks')
+      .values({ user_id: userId, last_seen_id: id, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ last_seen_id: id, updated_at: now })
+          .where('notification_marks.last_seen_id', '<', id),
+      )
+      .execute();
+    return (await getSeenMark(trx, userId)) ?? id;
+  });
+}

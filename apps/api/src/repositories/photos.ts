@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PHOTO_ID_PATTERN } from '@vox/contract/schemas';
+import sharp, { type Metadata } from 'sharp';
+import { PHOTO_ID_PATTERN, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 
 /** The image types we accept and serve, by their magic bytes (never by the client's word alone). */
@@ -19,6 +20,54 @@ export class UnsupportedPhotoError extends Error {
   constructor() {
     super('This file is not a supported image. Upload a PNG, JPEG, GIF or WebP picture.');
     this.name = 'UnsupportedPhotoError';
+  }
+}
+
+/** A picture of a supported type that still cannot be a profile photo (animated, huge, damaged). */
+export class RejectedPhotoError extends Error {
+  readonly statusCode = 422;
+  constructor(message: string) {
+    super(message);
+    this.name = 'RejectedPhotoError';
+  }
+}
+
+/** The sniffed type, when the bytes are a supported image and agree with the declared type. */
+function checkedType(bytes: Buffer, contentType?: string): string {
+  const type = sniffImageType(bytes);
+  const declared = contentType?.split(';')[0].trim().toLowerCase().replace('image/jpg', 'image/jpeg');
+  if (!type || (declared && declared !== type)) throw new UnsupportedPhotoError();
+  return type;
+}
+
+/**
+ * A profile photo from an uploaded picture: turned upright by its EXIF orientation, cropped to
+ * a 256 px square around its most interesting part, re-encoded as WebP without any metadata
+ * (no camera, place or time leaves with it). Animated pictures are refused, and so are pictures
+ * of more than 40 megapixels, from their header alone, before any pixel is decoded.
+ */
+export async function toProfilePhoto(bytes: Buffer, contentType?: string): Promise<Buffer> {
+  checkedType(bytes, contentType);
+  const maxPixels = SOCIAL_LIMITS.photoMaxPixels;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new RejectedPhotoError(SOCIAL_MESSAGES.photoUnreadable);
+  }
+  if (!meta.width || !meta.height) throw new RejectedPhotoError(SOCIAL_MESSAGES.photoUnreadable);
+  if (meta.width * meta.height > maxPixels) throw new RejectedPhotoError(SOCIAL_MESSAGES.photoTooManyPixels);
+  if ((meta.pages ?? 1) > 1) throw new RejectedPhotoError(SOCIAL_MESSAGES.photoAnimated);
+  const size = SOCIAL_LIMITS.photoSize;
+  try {
+    return await sharp(bytes, { limitInputPixels: maxPixels })
+      .rotate()
+      .resize(size, size, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw new RejectedPhotoError(SOCIAL_MESSAGES.photoTooManyPixels);
+    throw new RejectedPhotoError(SOCIAL_MESSAGES.photoUnreadable);
   }
 }
 
@@ -40,9 +89,7 @@ export function createPhotoStore(db: Db, dataDir: string) {
   const fileOf = (id: string) => path.join(dir, id);
 
   async function savePhoto(bytes: Buffer, contentType?: string): Promise<string> {
-    const type = sniffImageType(bytes);
-    const declared = contentType?.split(';')[0].trim().toLowerCase().replace('image/jpg', 'image/jpeg');
-    if (!type || (declared && declared !== type)) throw new UnsupportedPhotoError();
+    const type = checkedType(bytes, contentType);
     const id = createHash('sha256').update(bytes).digest('hex');
     await fs.promises.mkdir(dir, { recursive: true });
     if (!fs.existsSync(fileOf(id))) {
@@ -72,7 +119,12 @@ export function createPhotoStore(db: Db, dataDir: string) {
     return contentType ? { id, contentType, file: fileOf(id) } : undefined;
   }
 
-  return { dir, savePhoto, findPhoto };
+  /** A profile photo: resized and cleaned by toProfilePhoto, then stored like any photo. */
+  async function saveProfilePhoto(bytes: Buffer, contentType?: string): Promise<string> {
+    return savePhoto(await toProfilePhoto(bytes, contentType), 'image/webp');
+  }
+
+  return { dir, savePhoto, saveProfilePhoto, findPhoto };
 }
 
 export type PhotoStore = ReturnType<typeof createPhotoStore>;

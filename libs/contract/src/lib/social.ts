@@ -1,7 +1,8 @@
 import Type from 'typebox';
 import { PHOTO_ID_PATTERN } from './constants';
-import { IdParam } from './common';
+import { IdParam, PageQuery, Paged, Person } from './common';
 import { Role, User } from './users';
+import { NOTIFICATIONS_PAGE_SIZE, RELATIONSHIPS, SOCIAL_LIMITS as L } from './social-values';
 
 export const Subscription = Type.Object({ role: Role, expiry: Type.String({ format: 'date-time' }) });
 export type Subscription = Type.Static<typeof Subscription>;
@@ -48,3 +49,123 @@ export type ShareLinkSessionParams = Type.Static<typeof ShareLinkSessionParams>;
 export const PhotoParams = Type.Object({ photo: Type.String({ pattern: PHOTO_ID_PATTERN }) });
 export type PhotoParams = Type.Static<typeof PhotoParams>;
 
+
+// --- Friends, messages and profiles (issue 6); plain values in ./social-values.ts ---
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const RelationshipSchema = Type.Union([
+  Type.Literal('self'),
+  Type.Literal('friends'),
+  Type.Literal('incoming'),
+  Type.Literal('outgoing'),
+  Type.Literal('none'),
+]);
+// The schema spells the values out (a mapped union loses its literal types); keep both in step.
+const relationshipsInStep: Record<(typeof RELATIONSHIPS)[number], true> & Record<Type.Static<typeof RelationshipSchema>, true> = {
+  self: true,
+  friends: true,
+  incoming: true,
+  outgoing: true,
+  none: true,
+};
+void relationshipsInStep;
+
+export const UserIdParams = Type.Object({ userId: IdParam });
+export type UserIdParams = Type.Static<typeof UserIdParams>;
+/** A handle as it appears in /members/{handle}; the rules for choosing one are checked on save. */
+export const HandleParams = Type.Object({ handle: Type.String({ minLength: 1, maxLength: 64, pattern: '^@?[A-Za-z0-9._-]+$' }) });
+export type HandleParams = Type.Static<typeof HandleParams>;
+
+/** A member's page: the person, their bio and how I stand to them (`none` when logged out). */
+export const Profile = Type.Object({
+  ...Person.properties,
+  bio: Nullable(Type.String()),
+  relationship: RelationshipSchema,
+});
+export type Profile = Type.Static<typeof Profile>;
+
+/** PATCH /api/users/me: any of the three; null or blank clears name, handle or bio. */
+export const ProfileUpdate = Type.Object({
+  // Generous schema limits stop abuse; the real limits answer SOCIAL_MESSAGES texts.
+  name: Type.Optional(Nullable(Type.String({ maxLength: L.name * 4 }))),
+  handle: Type.Optional(Nullable(Type.String({ maxLength: L.handleMax * 4 }))),
+  bio: Type.Optional(Nullable(Type.String({ maxLength: L.bio * 4 }))),
+});
+export type ProfileUpdate = Type.Static<typeof ProfileUpdate>;
+
+/** Answer of PATCH /api/users/me and the photo upload: the signed-in User for the auth store, and my profile. */
+export const MyProfile = Type.Object({ user: User, profile: Profile, message: Type.String() });
+export type MyProfile = Type.Static<typeof MyProfile>;
+
+export const FriendRequest = Type.Object({ user: Person, createdAt: Type.String({ format: 'date-time' }) });
+export type FriendRequest = Type.Static<typeof FriendRequest>;
+/** GET /api/friendships/requests: pending requests to me and from me, newest first. */
+export const FriendRequests = Type.Object({ incoming: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) });
+export type FriendRequests = Type.Static<typeof FriendRequests>;
+
+/** POST /api/friendships/requests: `to` is a handle (with or without @) or an email. */
+export const FriendRequestBody = Type.Object({ to: Type.String({ maxLength: L.requestTarget }) });
+export type FriendRequestBody = Type.Static<typeof FriendRequestBody>;
+/** `accepted` when they had already asked me: the request became an acceptance. */
+export const FriendRequestResult = Type.Object({
+  status: Type.Union([Type.Literal('requested'), Type.Literal('accepted')]),
+  message: Type.String(),
+  user: Person,
+});
+export type FriendRequestResult = Type.Static<typeof FriendRequestResult>;
+
+export const SessionInvite = Type.Object({
+  sessionId: Type.String(),
+  scriptId: Type.String(),
+  scriptTitle: Type.String(),
+  linkId: Type.String(),
+  role: Nullable(Type.String()),
+});
+export type SessionInvite = Type.Static<typeof SessionInvite>;
+
+export const MembershipEvent = Type.Object({
+  role: Type.String(),
+  expiry: Nullable(Type.String()),
+  event: Type.Union([Type.Literal('granted'), Type.Literal('revoked')]),
+});
+export type MembershipEvent = Type.Static<typeof MembershipEvent>;
+
+/**
+ * One message in /notifications. `type` is one of NOTIFICATION_TYPES (older or unknown types pass
+ * through so nothing is hidden); `person` is the other member, resolved; `relationship` is how I
+ * stand to them now (a friend request shows Accept only while it is still open to me).
+ */
+export const NotificationItem = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  unread: Type.Boolean(),
+  person: Nullable(Person),
+  relationship: Nullable(RelationshipSchema),
+  text: Nullable(Type.String()),
+  invite: Nullable(SessionInvite),
+  membership: Nullable(MembershipEvent),
+});
+export type NotificationItem = Type.Static<typeof NotificationItem>;
+
+export const NotificationListQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: NOTIFICATIONS_PAGE_SIZE })),
+});
+export type NotificationListQuery = Type.Static<typeof NotificationListQuery>;
+/** GET /api/notifications: newest first; `unread` is relative to `lastSeen`, my mark when asked. */
+export const NotificationList = Type.Object({ ...Paged(NotificationItem).properties, lastSeen: Nullable(Type.String()) });
+export type NotificationList = Type.Static<typeof NotificationList>;
+
+/** GET and PUT /api/notifications/seen: my last-seen mark (null until I first open Messages). */
+export const SeenMark = Type.Object({ id: Nullable(Type.String()) });
+export type SeenMark = Type.Static<typeof SeenMark>;
+export const SeenMarkBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z]+$' }) });
+export type SeenMarkBody = Type.Static<typeof SeenMarkBody>;
+
+/** POST /api/messages: a direct message to a friend. */
+export const DirectMessageBody = Type.Object({ to: IdParam, text: Type.String({ maxLength: L.message * 4 }) });
+export type DirectMessageBody = Type.Static<typeof DirectMessageBody>;
+export const DirectMessageResult = Type.Object({ id: Type.String(), message: Type.String() });
+export type DirectMessageResult = Type.Static<typeof DirectMessageResult>;

@@ -11,6 +11,9 @@ import { scripts } from './013-scripts';
 import { readingSessions } from './014-reading-sessions';
 import { shareLinks } from './015-share-links';
 import { photos } from './016-photos';
+import { notificationMarks } from './030-notification-marks';
+import { handlesAnyCase } from './031-handles-any-case';
+import { friendshipPairs } from './032-friendship-pairs';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -30,4 +33,7 @@ export const migrations: Record<string, Migration> = {
   '014-reading-sessions': readingSessions,
   '015-share-links': shareLinks,
   '016-photos': photos,
+  '030-notification-marks': notificationMarks,
+  '031-handles-any-case': handlesAnyCase,
+  '032-friendship-pairs': friendshipPairs,
 };

@@ -8,6 +8,8 @@ import activities from './activities';
 import friendships from './friendships';
 import notifications from './notifications';
 import photos from './photos';
+import messages from './messages';
+import profiles from './profiles';
 import scripts from './scripts';
 import sharelinks from './sharelinks';
 
@@ -19,6 +21,9 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(publicConfig);
   await app.register(friendships, { prefix: '/friendships' });
   await app.register(notifications, { prefix: '/notifications' });
+  await app.register(messages, { prefix: '/messages' });
+  // Member pages and my own profile edits, under /users beside the account routes.
+  await app.register(profiles, { prefix: '/users' });
   await app.register(activities, { prefix: '/activities' });
   await app.register(scripts, { prefix: '/scripts' });
   await app.register(sharelinks, { prefix: '/sharelinks' });

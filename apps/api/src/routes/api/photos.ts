@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, PhotoParams, SOCIAL_MESSAGES } from '@vox/contract/schemas';
+import { ErrorBody, MyProfile, PhotoParams, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
+import { HttpError } from '../../plugins/app/error-handler';
 import { createPhotoStore } from '../../repositories/photos';
+import { setUserPhoto } from '../../repositories/profiles';
+import { myProfile } from './profiles';
 
 // A photo id is the hash of its bytes, so what an id names never changes: cache it for good.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,7 +20,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET /api/users/photo/{photo}: uploaded profile pictures, public like any avatar on a page. */
+/**
+ * GET /api/users/photo/{photo}: uploaded pictures, public like any avatar on a page; POST and
+ * DELETE /api/users/photo: my profile photo.
+ */
 const photoRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const photos = createPhotoStore(app.db, config.dataDir);
 
@@ -55,6 +61,42 @@ const photoRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
           .header('X-Content-Type-Options', 'nosniff')
           .send(bytes)
       );
+    },
+  );
+
+  app.post(
+    '/users/photo',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Upload my profile photo (multipart, file field "photo"): stored as a 256 px WebP square',
+        consumes: ['multipart/form-data'],
+        response: { 200: MyProfile, 400: ErrorBody, 401: ErrorBody, 406: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(400, SOCIAL_MESSAGES.photoMissing);
+      // Other fields are ignored; the first file part must be the photo.
+      const file = await request.file();
+      if (!file || file.fieldname !== 'photo') throw new HttpError(400, SOCIAL_MESSAGES.photoMissing);
+      const bytes = await file.toBuffer();
+      const id = await photos.saveProfilePhoto(bytes, file.mimetype === 'application/octet-stream' ? undefined : file.mimetype);
+      await setUserPhoto(app.db, request.userId as string, id);
+      return myProfile(app, request.userId as string, SOCIAL_MESSAGES.profileSaved);
+    },
+  );
+
+  app.delete(
+    '/users/photo',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['profiles'], summary: 'Remove my profile photo', response: { 200: MyProfile, 401: ErrorBody } },
+    },
+    async (request) => {
+      // The file stays: photos are shared by content, and a cached page may still show it.
+      await setUserPhoto(app.db, request.userId as string, null);
+      return myProfile(app, request.userId as string, SOCIAL_MESSAGES.photoRemoved);
     },
   );
 };

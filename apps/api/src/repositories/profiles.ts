@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { normalizeEmail, type UserRow } from './users-repository';
+import type { Person } from '@vox/contract/schemas';
+import type { Db } from '../db/database';
+
+/**
+ * Profiles: finding members by handle (any case) or email, and the fields a member edits about
+ * themselves (name, handle, bio, photo). Accounts and sign-in stay in users-repository.
+ */
+
+/** A user as lists and pages show other people (contract `Person`). */
+export const toPerson = (row: Pick<UserRow, 'id' | 'handle' | 'name' | 'photo'>): Person => ({
+  id: row.id,
+  handle: row.handle,
+  name: row.name,
+  photo: row.photo,
+});
+
+/** By handle, in any case (the lower(handle) index of migration 031). */
+export async function findByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(handle)`, '=', handle.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What "add a friend" accepts: an email (any case) or a handle (an @ in front is fine). */
+export async function findByHandleOrEmail(db: Db, value: string): Promise<UserRow | undefined> {
+  const trimmed = value.trim();
+  if (trimmed.includes('@') && !trimmed.startsWith('@')) {
+    return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(trimmed)).executeTakeFirst();
+  }
+  const handle = trimmed.replace(/^@/, '');
+  return handle ? findByHandle(db, handle) : undefined;
+}
+
+export async function peopleById(db: Db, ids: string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'handle', 'name', 'photo']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, toPerson(r)]));
+}
+
+export class HandleTakenError extends Error {
+  constructor() {
+    super('handle taken');
+    this.name = 'HandleTakenError';
+  }
+}
+
+/** Is the handle someone else's (in any case)? */
+export async function handleTakenByOther(db: Db, handle: string, userId: string): Promise<boolean> {
+  const owner = await findByHandle(db, handle);
+  return Boolean(owner && owner.id !== userId);
+}
+
+/**
+ * Saves the given fields (undefined leaves a field as it is, null clears it).
+ * @throws HandleTakenError when another member took the handle first (the unique index decides).
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: { name?: string | null; handle?: string | null; bio?: string | null },
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return;
+  try {
+    await db.updateTable('users').set(set).where('id', '=', userId).execute();
+  } catch (err) {
+    const code = (err as { code?: string })?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw new HandleTakenError();
+    throw err;
+  }
+}
+
+export async function setUserPhoto(db: Db, userId: string, photo: string | null): Promise<void> {
+  await db.updateTable('users').set({ photo }).where('id', '=', userId).execute();
+}

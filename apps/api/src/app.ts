@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import database from './plugins/external/database';
 import webApps from './plugins/external/web-apps';
+import newMessageCounts from './plugins/app/new-message-counts';
+import requestLog from './plugins/external/request-log';
 import securityHeaders from './plugins/external/security-headers';
 import cookies from './plugins/external/cookies';
 import rateLimit from './plugins/external/rate-limit';
@@ -38,12 +40,15 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // Trailing slashes are accepted either way on every route (ARCHITECTURE.md, API conventions).
   const app = Fastify({
     logger: withLogRedaction(logger),
+    // One line per request instead of two (see plugins/external/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // External plugins first (infrastructure), then app plugins, then routes.
+  await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookies);
@@ -59,6 +64,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(tokensRepository);
   await app.register(passwordResetsRepository);
   await app.register(lockoutsRepository);
+  await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
   await app.register(passwordHashing);

@@ -1,3 +1,11 @@
 // Fountain (https://fountain.io) screenplay text <-> the structured script of @vox/contract.
-// Used by the script editor (import/export) and by `npm run seed:demo`.
-export { parseFountain, toFountain, type FountainScript } from './lib/fountain';
+// Used by the script editor (import/export) and by `npm run seed:demo`. See README.md.
+export {
+  normalizeFountainScript,
+  normalizeLine,
+  tidyParenthetical,
+  type FountainLine,
+  type FountainScript,
+} from './lib/fountain';
+export { parseFountain } from './lib/parse';
+export { toFountain } from './lib/write';

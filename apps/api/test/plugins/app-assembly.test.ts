@@ -1,7 +1,11 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
 import { MESSAGE_SERVER_ERROR, validationMessage } from '../../src/plugins/app/error-handler';
+import { SECURITY_HEADER_OPTIONS } from '../../src/plugins/external/security-headers';
 
 /** Collects the app's JSON log lines. */
 function logSink() {
@@ -49,6 +53,19 @@ describe('app assembly: headers, docs, errors, uploads', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it("sends helmet's full header set, worked out once, on every kind of answer", async () => {
+    // What helmet's own middleware sets on a real response for the same options.
+    const expected: Record<string, unknown> = {};
+    const res = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(SECURITY_HEADER_OPTIONS)(res.req, res, () => undefined);
+    for (const name of res.getHeaderNames()) expected[name] = String(res.getHeader(name));
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    for (const url of ['/api/health', '/api/no-such-route', '/api/test-only/boom', '/api/docs/']) {
+      const answer = await app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) expect([url, name, answer.headers[name]]).toEqual([url, name, value]);
+    }
   });
 
   it('serves the OpenAPI document and the docs page at /api/docs', async () => {

@@ -2,21 +2,55 @@ import type { AddressInfo } from 'node:net';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
-import { createPasswordHashing } from '../../src/plugins/app/password-hashing';
+import os from 'node:os';
+import { createHashWorker, createPasswordHashing, HASH_WORKER_NICENESS } from '../../src/plugins/app/password-hashing';
 import { signUp } from '../routes/api/users/kit';
 
 describe('password hashing', () => {
   it('uses argon2id with the OWASP parameters and verifies safely', async () => {
     const passwords = createPasswordHashing();
-    const hash = await passwords.hash('correct horse');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    expect(await passwords.verify(hash, 'correct horse')).toBe(true);
-    expect(await passwords.verify(hash, 'wrong horse')).toBe(false);
-    expect(await passwords.verify(null, 'anything')).toBe(false);
-    expect(await passwords.verify('not-a-hash', 'anything')).toBe(false);
-    // Older, weaker hashes get upgraded on the next sign-in.
-    expect(passwords.needsRehash(await argon2.hash('x', { type: argon2.argon2id, memoryCost: 4096, timeCost: 1 }))).toBe(true);
-    expect(passwords.needsRehash(hash)).toBe(false);
+    try {
+      const hash = await passwords.hash('correct horse');
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(await passwords.verify(hash, 'correct horse')).toBe(true);
+      expect(await passwords.verify(hash, 'wrong horse')).toBe(false);
+      expect(await passwords.verify(null, 'anything')).toBe(false);
+      expect(await passwords.verify('not-a-hash', 'anything')).toBe(false);
+      // Older, weaker hashes get upgraded on the next sign-in.
+      expect(passwords.needsRehash(await argon2.hash('x', { type: argon2.argon2id, memoryCost: 4096, timeCost: 1 }))).toBe(true);
+      expect(passwords.needsRehash(hash)).toBe(false);
+    } finally {
+      await passwords.close();
+    }
+  });
+
+  it('hashes in a separate process at the lowest OS priority', async () => {
+    const worker = createHashWorker();
+    try {
+      const hash = await worker.run({ op: 'hash', password: 'pw' });
+      expect(hash).toMatch(/^\$argon2id\$/);
+      expect(worker.pid).toEqual(expect.any(Number));
+      expect(worker.pid).not.toBe(process.pid);
+      expect(os.getPriority(worker.pid as number)).toBe(HASH_WORKER_NICENESS);
+      expect(HASH_WORKER_NICENESS).toBe(19);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('sends the jobs of a hashing process that died to a new one', async () => {
+    const worker = createHashWorker();
+    try {
+      await worker.run({ op: 'hash', password: 'warm-up' });
+      const firstPid = worker.pid as number;
+      const jobs = Array.from({ length: 3 }, (_, i) => worker.run({ op: 'hash', password: `pw${i}` }));
+      process.kill(firstPid, 'SIGKILL');
+      const hashes = await Promise.all(jobs);
+      for (const hash of hashes) expect(hash).toMatch(/^\$argon2id\$/);
+      expect(worker.pid).not.toBe(firstPid);
+    } finally {
+      await worker.close();
+    }
   });
 
   describe('a burst of sign-ins does not block the event loop', () => {

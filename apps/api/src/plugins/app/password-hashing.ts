@@ -1,4 +1,7 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import argon2 from 'argon2';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -11,18 +14,26 @@ declare module 'fastify' {
 
 /**
  * argon2id at the OWASP Password Storage Cheat Sheet's minimum (19 MiB, 2 passes, 1 lane).
- * The argon2 package hashes on the libuv thread pool, off the event loop. On top of that at
- * most (cores - 1) hashes run at once: with every core busy hashing, the event loop thread
- * would wait for CPU time and every other request would stall behind a burst of sign-ins
- * (see the health-latency test). Queued sign-ins wait their turn instead.
+ *
+ * Hashing runs in a child process at the lowest OS priority (nice 19), never in the server's own
+ * process. A password check is ~50 ms of pure CPU; run on the server's libuv thread pool it
+ * competes for the same cores as the event loop on equal terms, so on a small machine a burst of
+ * sign-ins roughly doubled every other request's tail latency (tools/bench/README.md). At nice 19
+ * the kernel gives the hashing whatever CPU the event loop (and the database) leave over: with
+ * spare CPU sign-ins are as fast as before; under full load they slow down instead of everything
+ * else. At most one job per core runs at once; the rest wait in arrival order.
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** The hashing process's niceness: 19 is the lowest priority Linux (and macOS) offer. */
+export const HASH_WORKER_NICENESS = 19;
 
 export interface PasswordHashing {
   hash(password: string): Promise<string>;
   /** False for a wrong password, a missing hash or a malformed one; never throws for those. */
   verify(hash: string | null, password: string): Promise<boolean>;
   needsRehash(hash: string): boolean;
+  /** Stops the hashing process (the app's onClose). */
+  close(): Promise<void>;
 }
 
 /** Runs at most `limit` tasks at once, the rest in arrival order. */
@@ -42,31 +53,149 @@ export function createLimiter(limit: number) {
   };
 }
 
-export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.availableParallelism() - 1))): PasswordHashing {
-  const limit = createLimiter(concurrency);
-  // Verifying against this when there is no account keeps "unknown user" as slow as "wrong password".
-  const dummyHash = argon2.hash('not-a-real-password', ARGON2_OPTIONS);
+type Job = { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string };
+type Answer = { id: number; ok: true; result: string | boolean } | { id: number; ok: false; error: string };
+
+/** A job the hashing process could not answer because it died; not a wrong password. */
+export class HashWorkerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HashWorkerError';
+  }
+}
+
+/** The worker script: bundled next to the server in dist, or the source file in the tree (tests). */
+function workerFile(): string {
+  const candidates = [path.join(__dirname, 'hash-worker.js'), path.join(__dirname, 'hash-worker.cjs')];
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (!found) throw new Error(`password hashing: worker script not found (looked for ${candidates.join(', ')})`);
+  return found;
+}
+
+/**
+ * The hashing child process: started on first use, restarted if it dies (the jobs it held are
+ * sent once more to the new one), and not keeping the server alive while idle.
+ */
+export function createHashWorker({ niceness = HASH_WORKER_NICENESS, file = workerFile() } = {}) {
+  let child: ChildProcess | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { job: Job; tries: number; resolve: (v: string | boolean) => void; reject: (e: Error) => void }>();
+
+  const updateRef = () => {
+    // Idle: let the server exit without waiting for its helper.
+    if (!child) return;
+    if (pending.size > 0) child.ref();
+    else child.unref();
+    const channel = (child as unknown as { channel?: { ref(): void; unref(): void } }).channel;
+    if (pending.size > 0) channel?.ref();
+    else channel?.unref();
+  };
+
+  function send(id: number) {
+    const entry = pending.get(id);
+    if (!entry) return;
+    entry.tries++;
+    ensureChild().send({ id, ...entry.job });
+  }
+
+  function ensureChild(): ChildProcess {
+    if (child) return child;
+    const started = fork(file, [], {
+      // Only what it needs: no secrets of the server's environment.
+      env: { PATH: process.env.PATH ?? '', VOX_ARGON2_OPTIONS: JSON.stringify(ARGON2_OPTIONS) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    try {
+      if (started.pid) os.setPriority(started.pid, niceness);
+    } catch {
+      // Lowering one's own priority is always allowed on Linux; if a platform refuses, hashing
+      // still works, only without the priority.
+    }
+    started.on('message', (answer: Answer) => {
+      const entry = pending.get(answer.id);
+      if (!entry) return;
+      pending.delete(answer.id);
+      updateRef();
+      if (answer.ok) entry.resolve(answer.result);
+      else entry.reject(new Error(answer.error));
+    });
+    started.on('exit', () => {
+      if (child === started) child = undefined;
+      for (const [id, entry] of pending) {
+        if (entry.tries < 2) {
+          send(id);
+        } else {
+          pending.delete(id);
+          entry.reject(new HashWorkerError('The password hashing process stopped.'));
+        }
+      }
+      updateRef();
+    });
+    started.on('error', () => undefined); // 'exit' follows and handles the jobs
+    child = started;
+    return started;
+  }
+
   return {
-    hash: (password) => limit(() => argon2.hash(password, ARGON2_OPTIONS)),
+    run(job: Job): Promise<string | boolean> {
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { job, tries: 0, resolve, reject });
+        send(id);
+        updateRef();
+      });
+    },
+    get pid() {
+      return child?.pid;
+    },
+    async close() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill();
+      });
+    },
+  };
+}
+
+export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHashing {
+  const worker = createHashWorker();
+  const limit = createLimiter(concurrency);
+  const run = (job: Job) => limit(() => worker.run(job));
+  // Verifying against this when there is no account keeps "unknown user" as slow as "wrong password".
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= run({ op: 'hash', password: 'not-a-real-password' }) as Promise<string>);
+  /** A wrong or malformed hash is "no"; a hashing process that died is an error, not a "no". */
+  const check = (hash: string, password: string) =>
+    run({ op: 'verify', hash, password }).then(
+      (ok) => ok === true,
+      (err: unknown) => {
+        if (err instanceof HashWorkerError) throw err;
+        return false;
+      },
+    );
+  return {
+    hash: (password) => run({ op: 'hash', password }) as Promise<string>,
     async verify(hash, password) {
       if (!hash) {
-        const dummy = await dummyHash;
-        await limit(() => argon2.verify(dummy, password)).catch(() => false);
+        await check(await dummy(), password);
         return false;
       }
-      try {
-        return await limit(() => argon2.verify(hash, password));
-      } catch {
-        return false;
-      }
+      return check(hash, password);
     },
     needsRehash: (hash) => argon2.needsRehash(hash, ARGON2_OPTIONS),
+    close: () => worker.close(),
   };
 }
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('passwords', createPasswordHashing());
+    const passwords = createPasswordHashing();
+    app.decorate('passwords', passwords);
+    app.addHook('onClose', () => passwords.close());
   },
   { name: 'password-hashing' },
 );

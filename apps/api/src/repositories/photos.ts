@@ -42,7 +42,7 @@ function checkedType(bytes: Buffer, contentType?: string): string {
 
 /**
  * A profile photo from an uploaded picture: turned upright by its EXIF orientation, cropped to
- * a 256 px square around its most interesting part, re-encoded as WebP without any metadata
+ * a 256 px square from its centre, re-encoded as WebP without any metadata
  * (no camera, place or time leaves with it). Animated pictures are refused, and so are pictures
  * of more than 40 megapixels, from their header alone, before any pixel is decoded.
  */
@@ -62,7 +62,7 @@ export async function toProfilePhoto(bytes: Buffer, contentType?: string): Promi
   try {
     return await sharp(bytes, { limitInputPixels: maxPixels })
       .rotate()
-      .resize(size, size, { fit: 'cover', position: 'attention' })
+      .resize(size, size, { fit: 'cover', position: 'centre' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (err) {

@@ -110,6 +110,12 @@ describe('parseFountain: details', () => {
     });
   });
 
+  it('takes character names that differ only in case for one role, spelt as first seen', () => {
+    const script = parseFountain('@McCLANE\nHi.\n\nMCCLANE (V.O.)\nBye.\n');
+    expect(script.roles).toEqual([{ name: 'McCLANE', description: '' }]);
+    expect(script.lines).toEqual([say('McCLANE', 'Hi.'), say('McCLANE', 'Bye.')]);
+  });
+
   it('has no title page unless the first line is a title page key', () => {
     const script = parseFountain('Dawn: the city wakes.\n\nINT. FLAT - DAY\n');
     expect(script.title).toBe('');

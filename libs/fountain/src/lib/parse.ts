@@ -47,11 +47,18 @@ export function parseFountain(text: string): FountainScript {
   const value = (key: string): string[] | undefined => entries.find((entry) => entry.key === key)?.lines;
   const listed = value('roles');
   const roles: ScriptRole[] = listed ? readRoles(listed) : [];
-  const known = new Set(roles.map((role) => role.name));
+  // Role names are one role whatever their case (the server's rule too): "McCLANE" and
+  // "MCCLANE" are the same man, spelt as he first appears.
+  const known = new Map(roles.map((role) => [role.name.toLowerCase(), role.name]));
   for (const line of body) {
-    if (line.role !== null && !known.has(line.role)) {
-      known.add(line.role);
+    if (line.role === null) continue;
+    const key = line.role.toLowerCase();
+    const name = known.get(key);
+    if (name === undefined) {
+      known.set(key, line.role);
       roles.push({ name: line.role, description: '' });
+    } else {
+      line.role = name;
     }
   }
 
@@ -106,7 +113,7 @@ function readRoles(lines: string[]): ScriptRole[] {
     let j = 0;
     while (j < line.length && line[j] !== ':') j += line[j] === '\\' ? 2 : 1;
     const role = { name: oneLine(decodeInline(line.slice(0, j))), description: oneLine(decodeInline(line.slice(j + 1))) };
-    if (role.name && !roles.some((r) => r.name === role.name)) roles.push(role);
+    if (role.name && !roles.some((r) => r.name.toLowerCase() === role.name.toLowerCase())) roles.push(role);
   }
   return roles;
 }

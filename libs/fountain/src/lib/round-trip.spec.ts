@@ -155,7 +155,8 @@ describe('toFountain', () => {
 });
 
 /**
- * Property: for any script the editor can hold, parse(toFountain(s)) equals the script as the
+ * Property: for any script the editor can save (role names unique whatever their case, dialogue
+ * naming one of them), parse(toFountain(s)) equals the script as the
  * editor saves it (normalizeFountainScript), and a saved script comes back exactly.
  */
 describe('round trip over generated scripts', () => {
@@ -198,7 +199,7 @@ describe('round trip over generated scripts', () => {
     const roleCount = r.int(6);
     for (let i = 0; i < roleCount * 3 && roles.length < roleCount; i++) {
       const name = text(r, 4);
-      const tidy = name.replace(/\s+/g, ' ').trim();
+      const tidy = name.replace(/\s+/g, ' ').trim().toLowerCase();
       if (!tidy || names.has(tidy)) continue;
       names.add(tidy);
       roles.push({ name, description: text(r, 3) });
@@ -217,8 +218,8 @@ describe('round trip over generated scripts', () => {
     return { title: text(r, 4), synopsis: text(r, 8), genre: text(r, 2), language: text(r, 1), roles, lines };
   }
 
-  it('parse(toFountain(s)) equals the normalised s for 3000 generated scripts', () => {
-    for (let seed = 1; seed <= 3000; seed++) {
+  it('parse(toFountain(s)) equals the normalised s for 2000 generated scripts', () => {
+    for (let seed = 1; seed <= 2000; seed++) {
       const generated = generate(seed);
       const saved = normalizeFountainScript(generated);
       const back = parseFountain(toFountain(generated));

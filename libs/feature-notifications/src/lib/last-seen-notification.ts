@@ -1,33 +1,66 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { notificationQueryKeys, socialApiPaths, type SeenMark } from '@vox/contract';
 
-// The last notification the user has seen, per user and browser. Opening Messages moves it; the
-// red dot asks the server only for notifications after it.
-const key = (userId: string) => `vox.notifications.lastSeen.${userId}`;
-const listeners = new Set<() => void>();
+const CHANNEL = 'vox.notifications.seen';
 
-export function getLastSeenNotification(userId: string): string | null {
-  try {
-    return window.localStorage.getItem(key(userId));
-  } catch {
-    return null;
-  }
+export interface LastSeenNotification {
+  /** False until the mark has been read (or failed to be read) for this user. */
+  ready: boolean;
+  /** The last message this user has seen, on any device; null before they first open Messages. */
+  lastSeen: string | null;
 }
 
-export function markNotificationsSeen(userId: string, notificationId: string): void {
-  try {
-    window.localStorage.setItem(key(userId), notificationId);
-  } catch {
-    // private mode without storage: the dot just stays until the next visit
-  }
-  listeners.forEach((l) => l());
+/**
+ * The user's last-seen mark, kept by the server (GET /api/notifications/seen) so the red dot is the
+ * same on every device. It is read once per user; the Messages page writes the moved mark into the
+ * same query (contract `notificationQueryKeys.seen`), and other tabs of this browser hear of it.
+ */
+export function useLastSeenNotification(userId: string | undefined): LastSeenNotification {
+  const query = useQuery({
+    queryKey: notificationQueryKeys.seen(userId ?? null),
+    queryFn: () => api.get<SeenMark>(socialApiPaths.notificationsSeen),
+    enabled: Boolean(userId),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+  useSeenMarkAcrossTabs(userId);
+  return { ready: query.isSuccess || query.isError, lastSeen: query.data?.id ?? null };
 }
 
-export function useLastSeenNotification(userId: string | undefined): string | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => (userId ? getLastSeenNotification(userId) : null),
-  );
+/**
+ * Tabs of one browser share a moved mark at once (BroadcastChannel): opening Messages in one tab
+ * clears the dot in the others too, without them asking the server again.
+ */
+function useSeenMarkAcrossTabs(userId: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId || typeof BroadcastChannel === 'undefined') return undefined;
+    const key = notificationQueryKeys.seen(userId);
+    const channel = new BroadcastChannel(CHANNEL);
+    let applying = false;
+    channel.onmessage = (event: MessageEvent<{ userId?: unknown; id?: unknown }>) => {
+      const { userId: from, id } = event.data ?? {};
+      if (from !== userId || typeof id !== 'string') return;
+      const current = client.getQueryData<SeenMark>(key)?.id;
+      if (current && current >= id) return;
+      applying = true;
+      client.setQueryData<SeenMark>(key, { id });
+      applying = false;
+    };
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      // Only marks this tab set by hand (the Messages page), not fetched ones or other tabs' news.
+      if (applying || event.type !== 'updated' || event.action.type !== 'success' || !event.action.manual) return;
+      const queryKey = event.query.queryKey as readonly unknown[];
+      if (queryKey.length !== key.length || queryKey.some((part, i) => part !== key[i])) return;
+      const id = (event.query.state.data as SeenMark | undefined)?.id;
+      if (id) channel.postMessage({ userId, id });
+    });
+    return () => {
+      unsubscribe();
+      channel.close();
+    };
+  }, [client, userId]);
 }

@@ -1,18 +1,27 @@
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
-import { markNotificationsSeen } from './last-seen-notification';
+import { notificationQueryKeys } from '@vox/contract';
 import { NOTIFICATION_POLL_MS, useNewMessageDot } from './use-new-message-dot';
 
-// The server is at the edge of this unit: a recording fetch answers the new-count call.
+// The server is at the edge of this unit: a recording fetch answers the seen-mark and new-count calls.
 const calls: string[] = [];
 let count = 0;
+let seenMark: string | null = null;
+const reply = (body: unknown) =>
+  ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+/** While set, polls wait for it: a spec can look at the dot while a poll is still under way. */
+let gate: Promise<void> | null = null;
 const fakeFetch = async (input: RequestInfo | URL) => {
-  calls.push(String(input));
-  return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => ({ count }), text: async () => JSON.stringify({ count }) } as Response;
+  const url = String(input);
+  calls.push(url);
+  if (gate && url.includes('/new')) await gate;
+  return url.endsWith('/api/notifications/seen') ? reply({ id: seenMark }) : reply({ count });
 };
+const polls = () => calls.filter((c) => c.includes('/api/notifications/new'));
 
 const user = (id: string) => ({ id, role: { name: 'member', privileges: [] }, classes: [] });
 
@@ -24,7 +33,8 @@ let client: QueryClient;
 beforeEach(() => {
   calls.length = 0;
   count = 0;
-  window.localStorage.clear();
+  seenMark = null;
+  gate = null;
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   api.configure({ fetch: fakeFetch as typeof fetch, getToken: () => 'token' });
 });
@@ -40,16 +50,34 @@ describe('useNewMessageDot', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the dot when the server counts new messages, and asks again after the last-seen mark moves', async () => {
+  it("reads the server's last-seen mark once, then polls after it", async () => {
+    seenMark = 'n40';
+    count = 1;
+    act(() => authStore.setSession({ token: 'token', user: user('u0') }));
+    const { result } = renderHook(() => useNewMessageDot(), { wrapper });
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(calls).toEqual([expect.stringMatching(/\/api\/notifications\/seen$/), expect.stringMatching(/\/api\/notifications\/new\?after=n40$/)]);
+  });
+
+  it('shows the dot when the server counts new messages, and clears it as soon as the mark moves', async () => {
     count = 2;
     act(() => authStore.setSession({ token: 'token', user: user('u1') }));
     const { result } = renderHook(() => useNewMessageDot(), { wrapper });
     await waitFor(() => expect(result.current).toBe(true));
-    expect(calls[0]).toMatch(/\/api\/notifications\/new$/);
+    expect(polls()[0]).toMatch(/\/api\/notifications\/new$/);
     count = 0;
-    act(() => markNotificationsSeen('u1', 'n42'));
-    await waitFor(() => expect(result.current).toBe(false));
-    expect(calls.at(-1)).toMatch(/\/api\/notifications\/new\?after=n42$/);
+    let open = () => undefined as void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    // What the Messages page does after PUT /api/notifications/seen: the dot goes before the
+    // poll with the new mark has answered.
+    act(() => client.setQueryData(notificationQueryKeys.seen('u1'), { id: 'n42' }));
+    await waitFor(() => expect(polls().at(-1)).toMatch(/\/api\/notifications\/new\?after=n42$/));
+    expect(result.current).toBe(false);
+    open();
+    await waitFor(() => expect(client.getQueryData(notificationQueryKeys.newCount('u1', 'n42'))).toEqual({ count: 0 }));
+    expect(result.current).toBe(false);
+    // The mark was read from the server only once.
+    expect(calls.filter((c) => c.endsWith('/seen'))).toHaveLength(1);
   });
 
   it('polls every 30000 ms', async () => {
@@ -60,15 +88,15 @@ describe('useNewMessageDot', () => {
       await act(async () => {
         await jest.advanceTimersByTimeAsync(10);
       });
-      expect(calls).toHaveLength(1);
+      expect(polls()).toHaveLength(1);
       await act(async () => {
         await jest.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS - 100);
       });
-      expect(calls).toHaveLength(1);
+      expect(polls()).toHaveLength(1);
       await act(async () => {
         await jest.advanceTimersByTimeAsync(200);
       });
-      expect(calls).toHaveLength(2);
+      expect(polls()).toHaveLength(2);
     } finally {
       jest.useRealTimers();
     }
@@ -82,7 +110,37 @@ describe('useNewMessageDot', () => {
     count = 0;
     act(() => authStore.setSession({ token: 'token', user: user('u4') }));
     expect(result.current).toBe(false);
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(polls()).toHaveLength(2));
     expect(result.current).toBe(false);
+  });
+
+  describe('across tabs', () => {
+    const original = globalThis.BroadcastChannel;
+    beforeAll(() => {
+      // jsdom has no BroadcastChannel; Node's is the real thing.
+      globalThis.BroadcastChannel = NodeBroadcastChannel as unknown as typeof BroadcastChannel;
+    });
+    afterAll(() => {
+      globalThis.BroadcastChannel = original;
+    });
+
+    it('a mark moved in one tab clears the dot in another', async () => {
+      count = 1;
+      act(() => authStore.setSession({ token: 'token', user: user('u5') }));
+      const otherClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const otherTab = renderHook(() => useNewMessageDot(), {
+        wrapper: ({ children }) => <QueryClientProvider client={otherClient}>{children}</QueryClientProvider>,
+      });
+      const thisTab = renderHook(() => useNewMessageDot(), { wrapper });
+      await waitFor(() => expect(otherTab.result.current).toBe(true));
+      await waitFor(() => expect(thisTab.result.current).toBe(true));
+      count = 0;
+      act(() => client.setQueryData(notificationQueryKeys.seen('u5'), { id: 'n77' }));
+      await waitFor(() => expect(otherClient.getQueryData(notificationQueryKeys.seen('u5'))).toEqual({ id: 'n77' }));
+      await waitFor(() => expect(otherTab.result.current).toBe(false));
+      otherTab.unmount();
+      thisTab.unmount();
+      otherClient.clear();
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import database from './plugins/external/database';
 import webApps from './plugins/external/web-apps';
 import newMessageCounts from './plugins/app/new-message-counts';
-import requestLog from './plugins/external/request-log';
+import { AccessLogController } from './plugins/external/request-log';
 import securityHeaders from './plugins/external/security-headers';
 import cookies from './plugins/external/cookies';
 import rateLimit from './plugins/external/rate-limit';
@@ -41,14 +41,13 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   const app = Fastify({
     logger: withLogRedaction(logger),
     // One line per request instead of two (see plugins/external/request-log.ts).
-    disableRequestLogging: true,
+    logController: new AccessLogController(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // External plugins first (infrastructure), then app plugins, then routes.
-  await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookies);

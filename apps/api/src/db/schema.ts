@@ -117,6 +117,11 @@ export interface ScriptsTable {
   is_free: number;
   created_at: string;
   updated_at: string;
+  synopsis: string;
+  genre: string;
+  language: string;
+  /** Photo id (photo store) of the cover picture. */
+  cover: string | null;
 }
 
 export interface ReadingSessionsTable {
@@ -157,6 +162,51 @@ export interface NotificationMarksTable {
   updated_at: string;
 }
 
+// Scripts and reading sessions, continued (migrations 020-029).
+
+export interface ScriptRolesTable {
+  script_id: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface ScriptLinesTable {
+  /** Stable across edits: takes hang on it. */
+  id: string;
+  script_id: string;
+  position: number;
+  kind: 'scene' | 'action' | 'dialogue' | 'transition';
+  /** The role of a dialogue line; null for narration. */
+  role_name: string | null;
+  parenthetical: string | null;
+  text: string;
+}
+
+export interface AudioFilesTable {
+  /** SHA-256 of the bytes, lower-case hex; the file is DATA_DIR/uploads/audio/<id>. */
+  id: string;
+  content_type: string;
+  byte_size: number;
+  created_at: string;
+}
+
+export interface TakesTable {
+  id: string;
+  session_id: string;
+  line_id: string;
+  user_id: string;
+  /** The browser's id for the recording; unique per session and user (exactly-once upload). */
+  client_id: string;
+  audio_id: string;
+  content_type: string;
+  byte_size: number;
+  duration_ms: number | null;
+  /** 0/1: the take playback uses for its line (at most one per session and line). */
+  picked: number;
+  created_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
@@ -175,4 +225,8 @@ export interface Database {
   session_participants: SessionParticipantsTable;
   share_links: ShareLinksTable;
   photos: PhotosTable;
+  script_roles: ScriptRolesTable;
+  script_lines: ScriptLinesTable;
+  audio_files: AudioFilesTable;
+  takes: TakesTable;
 }

@@ -1,6 +1,452 @@
-import type { ScriptVisibility } from '@vox/contract/schemas';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import {
+  SCRIPT_MESSAGES,
+  SCRIPTS_PAGE_SIZE,
+  type LineKind,
+  type Script,
+  type ScriptInput,
+  type ScriptLine,
+  type ScriptScope,
+  type ScriptSummary,
+  type ScriptVisibility,
+} from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import type { Database, ScriptsTable } from '../db/schema';
+import { HttpError } from '../plugins/app/error-handler';
+
+/**
+ * Scripts: the head (title, synopsis, genre, language, cover, visibility, free flag), roles and
+ * ordered lines. Who may read what is decided in one place, `readableBy`, used by every query
+ * that answers scripts (one script, the list, the session lookup), so the rules cannot drift.
+ */
+
+/** Who is asking: a signed-in user (with or without read_free_script) or an anonymous visitor. */
+export interface Viewer {
+  userId: string | null;
+  /** The read_free_script privilege: free scripts are readable whatever their visibility. */
+  canReadFree: boolean;
+}
+
+type WithScripts = Database & { s: ScriptsTable };
+type ScriptsEb = ExpressionBuilder<WithScripts, 's'>;
+
+/** `userId` and the owner of the script row `s` are accepted friends (either direction). */
+function isOwnersFriend(eb: ScriptsEb, userId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('friendships as f')
+      .select('f.status')
+      .where('f.status', '=', 'accepted')
+      .where((w) =>
+        w.or([
+          w.and([w('f.requester_id', '=', w.ref('s.owner_id')), w('f.addressee_id', '=', userId)]),
+          w.and([w('f.requester_id', '=', userId), w('f.addressee_id', '=', w.ref('s.owner_id'))]),
+        ]),
+      ),
+  );
+}
+
+/**
+ * The reading rule. Readers: the owner; anyone signed in for a public script; the owner's
+ * accepted friends for a friends-only script; anyone already in one of its reading sessions
+ * (they joined through a share link, which is an invitation); and, for free scripts, users with
+ * read_free_script. Anonymous visitors see public scripts only.
+ */
+export function readableBy(eb: ScriptsEb, viewer: Viewer) {
+  const { userId } = viewer;
+  if (!userId) return eb('s.visibility', '=', 'public');
+  return eb.or([
+    eb('s.owner_id', '=', userId),
+    eb('s.visibility', '=', 'public'),
+    eb.and([eb('s.visibility', '=', 'friends'), isOwnersFriend(eb, userId)]),
+    eb.exists(
+      eb
+        .selectFrom('session_participants as p')
+        .innerJoin('reading_sessions as r', 'r.id', 'p.session_id')
+        .select('p.user_id')
+        .where('p.user_id', '=', userId)
+        .whereRef('r.script_id', '=', 's.id'),
+    ),
+    ...(viewer.canReadFree ? [eb('s.is_free', '=', 1)] : []),
+  ]);
+}
+
+/**
+ * The script if `userId` may read it, else undefined (callers answer 404 either way, so a
+ * private script's existence is never revealed).
+ */
+export async function findReadableScript(db: Db, scriptId: string, userId: string, canReadFree = false) {
+  return db
+    .selectFrom('scripts as s')
+    .select(['s.id', 's.owner_id', 's.title', 's.visibility', 's.is_free', 's.cover'])
+    .where('s.id', '=', scriptId)
+    .where((eb) => readableBy(eb, { userId, canReadFree }))
+    .executeTakeFirst();
+}
+
+// --- answering scripts ---
+
+const HEAD_COLUMNS = [
+  's.id',
+  's.title',
+  's.synopsis',
+  's.genre',
+  's.language',
+  's.cover',
+  's.visibility',
+  's.is_free',
+  's.owner_id',
+  's.created_at',
+  's.updated_at',
+  'u.handle as owner_handle',
+  'u.name as owner_name',
+  'u.photo as owner_photo',
+] as const;
+
+interface HeadRow {
+  id: string;
+  title: string;
+  synopsis: string;
+  genre: string;
+  language: string;
+  cover: string | null;
+  visibility: ScriptVisibility;
+  is_free: number;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+  owner_handle: string | null;
+  owner_name: string | null;
+  owner_photo: string | null;
+}
+
+function toHead(row: HeadRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    synopsis: row.synopsis,
+    genre: row.genre,
+    language: row.language,
+    cover: row.cover,
+    visibility: row.visibility,
+    isFree: row.is_free === 1 || (row.is_free as unknown) === '1',
+    owner: { id: row.owner_id, handle: row.owner_handle, name: row.owner_name, photo: row.owner_photo },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toScriptLine(row: Pick<Selectable<Database['script_lines']>, 'id' | 'kind' | 'role_name' | 'parenthetical' | 'text'>): ScriptLine {
+  return { id: row.id, kind: row.kind, role: row.role_name, parenthetical: row.parenthetical, text: row.text };
+}
+
+/** The whole script (head, roles, lines in order); no access check: callers check first. */
+export async function loadScript(db: Db, scriptId: string, viewerId: string | null): Promise<Script | undefined> {
+  const head = await db
+    .selectFrom('scripts as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .select(HEAD_COLUMNS)
+    .where('s.id', '=', scriptId)
+    .executeTakeFirst();
+  if (!head) return undefined;
+  const [roles, lines] = await Promise.all([
+    db.selectFrom('script_roles').select(['name', 'description']).where('script_id', '=', scriptId).orderBy('position').execute(),
+    db
+      .selectFrom('script_lines')
+      .select(['id', 'kind', 'role_name', 'parenthetical', 'text'])
+      .where('script_id', '=', scriptId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { ...toHead(head), roles, lines: lines.map(toScriptLine), canEdit: viewerId === head.owner_id };
+}
+
+/** One line of a script (for take checks), or undefined when the script has no such line. */
+export async function findLine(db: Db, scriptId: string, lineId: string) {
+  return db
+    .selectFrom('script_lines')
+    .select(['id', 'kind', 'role_name'])
+    .where('script_id', '=', scriptId)
+    .where('id', '=', lineId)
+    .executeTakeFirst();
+}
+
+export async function findScriptTitle(db: Db, scriptId: string): Promise<string | undefined> {
+  return (await db.selectFrom('scripts').select('title').where('id', '=', scriptId).executeTakeFirst())?.title;
+}
+
+/** Accepted friends, either direction (who may be invited into a session). */
+export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('friendships')
+    .select('status')
+    .where('status', '=', 'accepted')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('requester_id', '=', a), eb('addressee_id', '=', b)]),
+        eb.and([eb('requester_id', '=', b), eb('addressee_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function scriptRoleNames(db: Db, scriptId: string): Promise<string[]> {
+  const rows = await db.selectFrom('script_roles').select('name').where('script_id', '=', scriptId).orderBy('position').execute();
+  return rows.map((r) => r.name);
+}
+
+// --- the list ---
+
+export interface ScriptListOptions {
+  viewer: Viewer;
+  q?: string;
+  scope?: ScriptScope;
+  owner?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** `%text%` for LIKE, with the pattern characters of the text itself taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * GET /api/scripts: what the viewer may read, narrowed by scope, owner and search, newest
+ * updated first. Search is a case-insensitive substring match on title, synopsis and genre
+ * (lower() LIKE, the same on both databases; SQLite lower-cases ASCII letters only).
+ */
+export async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ items: ScriptSummary[]; total: number; page: number; pageSize: number }> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.pageSize ?? SCRIPTS_PAGE_SIZE;
+  const { viewer } = opts;
+  const q = opts.q?.trim();
+  const base = db
+    .selectFrom('scripts as s')
+    .where((eb) => readableBy(eb, viewer))
+    .$if(opts.scope === 'mine', (qb) => qb.where('s.owner_id', '=', viewer.userId ?? ''))
+    .$if(opts.scope === 'friends', (qb) => qb.where((eb) => (viewer.userId ? isOwnersFriend(eb, viewer.userId) : sql<boolean>`1 = 0`)))
+    .$if(opts.scope === 'public', (qb) => qb.where('s.visibility', '=', 'public'))
+    .$if(opts.scope === 'free', (qb) => qb.where('s.is_free', '=', 1))
+    .$if(Boolean(opts.owner), (qb) => qb.where('s.owner_id', '=', opts.owner as string))
+    .$if(Boolean(q), (qb) => {
+      const pattern = containsPattern(q as string);
+      const like = (column: 's.title' | 's.synopsis' | 's.genre') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      return qb.where((eb) => eb.or([like('s.title'), like('s.synopsis'), like('s.genre')]));
+    });
+
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('users as u', 'u.id', 's.owner_id')
+      .select(HEAD_COLUMNS)
+      .select((eb) => [
+        eb.selectFrom('script_roles as sr').select((e) => e.fn.countAll<number | string>().as('n')).whereRef('sr.script_id', '=', 's.id').as('role_count'),
+        eb.selectFrom('script_lines as sl').select((e) => e.fn.countAll<number | string>().as('n')).whereRef('sl.script_id', '=', 's.id').as('line_count'),
+      ])
+      .orderBy('s.updated_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...toHead(row), roleCount: Number(row.role_count ?? 0), lineCount: Number(row.line_count ?? 0) })),
+    total: Number(total),
+    page,
+    pageSize,
+  };
+}
+
+// --- saving ---
+
+export interface NormalizedLine {
+  id?: string;
+  kind: LineKind;
+  role: string | null;
+  parenthetical: string | null;
+  text: string;
+}
+
+export interface NormalizedScript {
+  title: string;
+  synopsis: string;
+  genre: string;
+  language: string;
+  visibility: ScriptVisibility;
+  isFree: boolean;
+  roles: Array<{ name: string; description: string }>;
+  lines: NormalizedLine[];
+}
+
+/**
+ * Checks a script as the editor sends it and puts it in its stored form: texts trimmed, a
+ * dialogue line's role spelled as the role list spells it (matched case-insensitively),
+ * narration lines without role or parenthetical, empty parentheticals as null.
+ * @throws HttpError 400 with the text the editor shows.
+ */
+export function normalizeScriptInput(input: ScriptInput): NormalizedScript {
+  const title = input.title.trim();
+  if (!title) throw new HttpError(400, SCRIPT_MESSAGES.titleRequired);
+  const roles = input.roles.map((r) => ({ name: r.name.trim(), description: r.description.trim() }));
+  const byKey = new Map<string, string>();
+  for (const role of roles) {
+    if (!role.name) throw new HttpError(400, SCRIPT_MESSAGES.roleNameRequired);
+    const key = role.name.toLowerCase();
+    if (byKey.has(key)) throw new HttpError(400, SCRIPT_MESSAGES.duplicateRole);
+    byKey.set(key, role.name);
+  }
+  const lines = input.lines.map((line): NormalizedLine => {
+    if (line.kind !== 'dialogue') return { id: line.id, kind: line.kind, role: null, parenthetical: null, text: line.text.trim() };
+    const asked = line.role?.trim();
+    if (!asked) throw new HttpError(400, SCRIPT_MESSAGES.dialogueNeedsRole);
+    const role = byKey.get(asked.toLowerCase());
+    if (!role) throw new HttpError(400, SCRIPT_MESSAGES.unknownLineRole);
+    return { id: line.id, kind: 'dialogue', role, parenthetical: line.parenthetical?.trim() || null, text: line.text.trim() };
+  });
+  return {
+    title,
+    synopsis: input.synopsis.trim(),
+    genre: input.genre.trim(),
+    language: input.language.trim(),
+    visibility: input.visibility,
+    isFree: input.isFree,
+    roles,
+    lines,
+  };
+}
+
+// SQLite allows 32766 bound values per statement; 7 columns x 1000 rows stays well below.
+const INSERT_CHUNK = 1000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface SavedScript {
+  id: string;
+  /** Audio ids of the takes that went with deleted lines (the caller prunes unused recordings). */
+  droppedAudio: string[];
+}
+
+/**
+ * Creates (no `scriptId`) or replaces a script, roles and lines in one transaction. Lines sent
+ * with the id of one of this script's lines keep it, and their takes; lines without a known id
+ * get new ids; lines left out are deleted with their takes. Readers seated in a role that no
+ * longer exists lose the seat (their takes stay with the lines).
+ */
+export async function saveScript(db: Db, ownerId: string, script: NormalizedScript, scriptId?: string): Promise<SavedScript> {
+  const now = new Date().toISOString();
+  const id = scriptId ?? newId();
+  const head = {
+    title: script.title,
+    synopsis: script.synopsis,
+    genre: script.genre,
+    language: script.language,
+    visibility: script.visibility,
+    is_free: script.isFree ? 1 : 0,
+    updated_at: now,
+  };
+  return db.transaction().execute(async (trx) => {
+    if (scriptId) {
+      await trx.updateTable('scripts').set(head).where('id', '=', id).execute();
+    } else {
+      await trx.insertInto('scripts').values({ id, owner_id: ownerId, cover: null, created_at: now, ...head }).execute();
+    }
+
+    await trx.deleteFrom('script_roles').where('script_id', '=', id).execute();
+    for (const part of chunks(script.roles, INSERT_CHUNK)) {
+      const offset = script.roles.indexOf(part[0]);
+      await trx
+        .insertInto('script_roles')
+        .values(part.map((role, i) => ({ script_id: id, name: role.name, description: role.description, position: offset + i })))
+        .execute();
+    }
+
+    const existing = scriptId
+      ? await trx.selectFrom('script_lines').select(['id', 'position', 'kind', 'role_name', 'parenthetical', 'text']).where('script_id', '=', id).execute()
+      : [];
+    const before = new Map(existing.map((row) => [row.id, row]));
+    const kept = new Set<string>();
+    const rows = script.lines.map((line, position) => {
+      const keep = line.id !== undefined && before.has(line.id) && !kept.has(line.id);
+      const lineId = keep ? (line.id as string) : newId();
+      if (keep) kept.add(lineId);
+      return { id: lineId, script_id: id, position, kind: line.kind, role_name: line.role, parenthetical: line.parenthetical, text: line.text, keep };
+    });
+
+    const dropped = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+    let droppedAudio: string[] = [];
+    if (dropped.length > 0) {
+      const audio = await trx.selectFrom('takes').select('audio_id').distinct().where('line_id', 'in', dropped).execute();
+      droppedAudio = audio.map((a) => a.audio_id);
+      await trx.deleteFrom('script_lines').where('id', 'in', dropped).execute();
+    }
+    for (const row of rows.filter((r) => r.keep)) {
+      const old = before.get(row.id);
+      const unchanged =
+        old &&
+        Number(old.position) === row.position &&
+        old.kind === row.kind &&
+        old.role_name === row.role_name &&
+        old.parenthetical === row.parenthetical &&
+        old.text === row.text;
+      if (unchanged) continue;
+      await trx
+        .updateTable('script_lines')
+        .set({ position: row.position, kind: row.kind, role_name: row.role_name, parenthetical: row.parenthetical, text: row.text })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    for (const part of chunks(
+      rows.filter((r) => !r.keep),
+      INSERT_CHUNK,
+    )) {
+      await trx
+        .insertInto('script_lines')
+        .values(part.map(({ keep: _keep, ...row }) => row))
+        .execute();
+    }
+
+    if (scriptId) {
+      const names = script.roles.map((r) => r.name);
+      await trx
+        .updateTable('session_participants')
+        .set({ role_name: null })
+        .where('session_id', 'in', (eb) => eb.selectFrom('reading_sessions').select('id').where('script_id', '=', id))
+        .where('role_name', 'is not', null)
+        .$if(names.length > 0, (qb) => qb.where('role_name', 'not in', names))
+        .execute();
+    }
+    return { id, droppedAudio };
+  });
+}
+
+/** Deletes a script with its sessions, links and takes; answers the audio ids to prune. */
+export async function deleteScript(db: Db, scriptId: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const audio = await trx
+      .selectFrom('takes as t')
+      .innerJoin('reading_sessions as r', 'r.id', 't.session_id')
+      .select('t.audio_id')
+      .distinct()
+      .where('r.script_id', '=', scriptId)
+      .execute();
+    await trx.deleteFrom('scripts').where('id', '=', scriptId).execute();
+    return audio.map((a) => a.audio_id);
+  });
+}
+
+export async function setScriptCover(db: Db, scriptId: string, cover: string | null): Promise<void> {
+  await db.updateTable('scripts').set({ cover, updated_at: new Date().toISOString() }).where('id', '=', scriptId).execute();
+}
+
+// --- small helpers for tests and the seed ---
 
 export interface NewScript {
   ownerId: string;
@@ -9,14 +455,10 @@ export interface NewScript {
   isFree?: boolean;
 }
 
+/** A script with a title only (no roles or lines yet). */
 export async function createScript(db: Db, { ownerId, title, visibility = 'private', isFree = false }: NewScript): Promise<string> {
-  const id = newId();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('scripts')
-    .values({ id, owner_id: ownerId, title, visibility, is_free: isFree ? 1 : 0, created_at: now, updated_at: now })
-    .execute();
-  return id;
+  const saved = await saveScript(db, ownerId, { title, synopsis: '', genre: '', language: '', visibility, isFree, roles: [], lines: [] });
+  return saved.id;
 }
 
 export async function setScriptVisibility(db: Db, scriptId: string, visibility: ScriptVisibility): Promise<void> {
@@ -25,47 +467,4 @@ export async function setScriptVisibility(db: Db, scriptId: string, visibility: 
     .set({ visibility, updated_at: new Date().toISOString() })
     .where('id', '=', scriptId)
     .execute();
-}
-
-/**
- * The script if `userId` may read it, else undefined (callers answer 404 either way, so a
- * private script's existence is never revealed). Readers: the owner; anyone signed in for a
- * public script; the owner's accepted friends for a friends-only script; and anyone already in
- * one of its reading sessions (they joined through a share link, which is the owner's invitation).
- */
-export async function findReadableScript(db: Db, scriptId: string, userId: string) {
-  return db
-    .selectFrom('scripts as s')
-    .select(['s.id', 's.owner_id', 's.title', 's.visibility'])
-    .where('s.id', '=', scriptId)
-    .where((eb) =>
-      eb.or([
-        eb('s.owner_id', '=', userId),
-        eb('s.visibility', '=', 'public'),
-        eb.and([
-          eb('s.visibility', '=', 'friends'),
-          eb.exists(
-            eb
-              .selectFrom('friendships as f')
-              .select('f.status')
-              .where('f.status', '=', 'accepted')
-              .where((w) =>
-                w.or([
-                  w.and([w('f.requester_id', '=', w.ref('s.owner_id')), w('f.addressee_id', '=', userId)]),
-                  w.and([w('f.requester_id', '=', userId), w('f.addressee_id', '=', w.ref('s.owner_id'))]),
-                ]),
-              ),
-          ),
-        ]),
-        eb.exists(
-          eb
-            .selectFrom('session_participants as p')
-            .innerJoin('reading_sessions as r', 'r.id', 'p.session_id')
-            .select('p.user_id')
-            .where('p.user_id', '=', userId)
-            .whereRef('r.script_id', '=', 's.id'),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
 }

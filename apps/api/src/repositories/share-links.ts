@@ -1,10 +1,26 @@
+import type { Selectable } from 'kysely';
+import type { ShareLink } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import type { ShareLinksTable } from '../db/schema';
 
 export interface NewShareLink {
   sessionId: string;
   createdBy: string;
   roleName?: string | null;
+}
+
+type ShareLinkRow = Selectable<ShareLinksTable>;
+
+export function toShareLink(row: ShareLinkRow): ShareLink {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    role: row.role_name,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
 }
 
 /** A link id is a bearer capability (whoever has it may join), hence longer than row ids. */
@@ -24,6 +40,23 @@ export async function revokeShareLink(db: Db, linkId: string): Promise<void> {
     .where('id', '=', linkId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A link with the creator of its session (who may revoke it besides the link's creator). */
+export async function findShareLink(db: Db, linkId: string) {
+  return db
+    .selectFrom('share_links as l')
+    .innerJoin('reading_sessions as r', 'r.id', 'l.session_id')
+    .selectAll('l')
+    .select('r.created_by as session_created_by')
+    .where('l.id', '=', linkId)
+    .executeTakeFirst();
+}
+
+/** The session's links, newest first, revoked ones included (they show as revoked). */
+export async function listShareLinks(db: Db, sessionId: string): Promise<ShareLink[]> {
+  const rows = await db.selectFrom('share_links').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').orderBy('id').execute();
+  return rows.map(toShareLink);
 }
 
 /** The session a usable (known, not revoked) link leads to, with the role it offers. */

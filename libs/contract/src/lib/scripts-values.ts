@@ -34,6 +34,9 @@ export const AUDIO_CONTENT_TYPES = ['audio/webm', 'audio/ogg', 'audio/mpeg', 'au
 export type AudioContentType = (typeof AUDIO_CONTENT_TYPES)[number];
 /** An audio id is the SHA-256 (lower-case hex) of the stored bytes: content-addressed. */
 export const AUDIO_ID_PATTERN = '^[0-9a-f]{64}$';
+/** Cover pictures: at most 10 MB uploaded; stored as WebP that fits in 1200 x 1200 pixels. */
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+export const COVER_MAX_SIZE = 1200;
 /** The browser's id for a take, made before the upload, so a retried upload lands once. */
 export const TAKE_CLIENT_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
 
@@ -60,6 +63,11 @@ export const SCRIPT_MESSAGES = {
   notLinkOwner: 'Only the person who made this link can revoke it.',
   inviteNotFriend: 'You can invite only your friends.',
   coverUnsupported: 'The cover must be a PNG, JPEG, GIF or WebP picture.',
+  coverMissing: 'Attach the picture as the file field "cover".',
+  coverTooLarge: 'The cover picture is larger than 10 MB.',
+  roleNameRequired: 'Give every role a name.',
+  rangeNotSatisfiable: 'The requested range is outside this recording.',
+  uploadUnreadable: 'The upload could not be read. Please try again.',
 } as const;
 
 const seg = encodeURIComponent;

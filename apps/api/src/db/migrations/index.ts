@@ -11,6 +11,11 @@ import { scripts } from './013-scripts';
 import { readingSessions } from './014-reading-sessions';
 import { shareLinks } from './015-share-links';
 import { photos } from './016-photos';
+import { scriptDetails } from './020-script-details';
+import { scriptRolesAndLines } from './021-script-roles-and-lines';
+import { audioFiles } from './022-audio-files';
+import { takes } from './023-takes';
+import { oneReaderPerRole } from './024-one-reader-per-role';
 import { notificationMarks } from './030-notification-marks';
 import { handlesAnyCase } from './031-handles-any-case';
 import { friendshipPairs } from './032-friendship-pairs';
@@ -33,6 +38,11 @@ export const migrations: Record<string, Migration> = {
   '014-reading-sessions': readingSessions,
   '015-share-links': shareLinks,
   '016-photos': photos,
+  '020-script-details': scriptDetails,
+  '021-script-roles-and-lines': scriptRolesAndLines,
+  '022-audio-files': audioFiles,
+  '023-takes': takes,
+  '024-one-reader-per-role': oneReaderPerRole,
   '030-notification-marks': notificationMarks,
   '031-handles-any-case': handlesAnyCase,
   '032-friendship-pairs': friendshipPairs,

@@ -12,6 +12,9 @@ import messages from './messages';
 import profiles from './profiles';
 import scripts from './scripts';
 import sharelinks from './sharelinks';
+import sessions from './sessions';
+import audio from './audio';
+import history from './history';
 
 /** One route module per area, all under /api. */
 const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -25,8 +28,11 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Member pages and my own profile edits, under /users beside the account routes.
   await app.register(profiles, { prefix: '/users' });
   await app.register(activities, { prefix: '/activities' });
-  await app.register(scripts, { prefix: '/scripts' });
+  await app.register(scripts, { prefix: '/scripts', config });
   await app.register(sharelinks, { prefix: '/sharelinks' });
+  await app.register(sessions, { prefix: '/sessions', config });
+  await app.register(audio, { prefix: '/audio', config });
+  await app.register(history);
   // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
   await app.register(photos, { config });
 };

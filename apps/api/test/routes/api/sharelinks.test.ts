@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createScript } from '../../../src/repositories/scripts';
+import { saveScript } from '../../../src/repositories/scripts';
 import { createSession, listParticipants } from '../../../src/repositories/sessions';
 import { createShareLink, revokeShareLink } from '../../../src/repositories/share-links';
 import { bearer, build, createUser, type TestUser } from '../../helper';
@@ -15,7 +15,19 @@ describe('GET /api/sharelinks/{linkId}/session', () => {
   beforeAll(async () => {
     app = await build();
     [owner, guest] = await Promise.all([createUser(app), createUser(app)]);
-    scriptId = await createScript(app.db, { ownerId: owner.id, title: 'Table read', visibility: 'private' });
+    ({ id: scriptId } = await saveScript(app.db, owner.id, {
+      title: 'Hamlet, III.1',
+      synopsis: '',
+      genre: '',
+      language: 'en',
+      visibility: 'private',
+      isFree: false,
+      roles: [
+        { name: 'Hamlet', description: '' },
+        { name: 'Ophelia', description: '' },
+      ],
+      lines: [],
+    }));
     sessionId = await createSession(app.db, scriptId, owner.id);
   });
   afterAll(async () => app.close());
@@ -41,7 +53,7 @@ describe('GET /api/sharelinks/{linkId}/session', () => {
     expect(people.map((p) => p.user_id).sort()).toEqual([owner.id, guest.id].sort());
   });
 
-  it('seats the caller in the link’s role, and a later role link fills a missing role only', async () => {
+  it('seats the caller in the link’s role, a later role link fills a missing role only, a taken or unknown role seats no one', async () => {
     const reader = await createUser(app);
     const plain = await createShareLink(app.db, { sessionId, createdBy: owner.id });
     const asHamlet = await createShareLink(app.db, { sessionId, createdBy: owner.id, roleName: 'Hamlet' });
@@ -54,6 +66,12 @@ describe('GET /api/sharelinks/{linkId}/session', () => {
     expect(await roleOf()).toBe('Hamlet');
     expect((await follow(asOphelia, reader)).statusCode).toBe(200);
     expect(await roleOf()).toBe('Hamlet');
+
+    const second = await createUser(app);
+    const asNobody = await createShareLink(app.db, { sessionId, createdBy: owner.id, roleName: 'Polonius' });
+    expect((await follow(asHamlet, second)).statusCode).toBe(200);
+    expect((await follow(asNobody, second)).statusCode).toBe(200);
+    expect((await listParticipants(app.db, sessionId)).find((p) => p.user_id === second.id)?.role_name).toBeNull();
   });
 
   it('revoked: answers 404 "This link is invalid." and joins no one', async () => {

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import { AUDIO_ID_PATTERN, AUDIO_MAX_BYTES, type AudioContentType } from '@vox/contract/schemas';
+import type { Db } from '../db/database';
+
+/**
+ * What file-type recognises -> the type we store and serve. Browsers record WebM (Chrome,
+ * Firefox), Ogg (Firefox) or MP4 audio (Safari); MP3, WAV and M4A come from files people upload.
+ * file-type names Matroska/WebM and MP4 by their video types; a recording is served as audio.
+ */
+const AUDIO_TYPES: Record<string, AudioContentType> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  spx: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+};
+
+/** The stored type of an audio file, recognised from its bytes; undefined when not audio we take. */
+export async function sniffAudioFile(file: string): Promise<AudioContentType | undefined> {
+  const type = await fileTypeFromFile(file);
+  return type ? AUDIO_TYPES[type.ext] : undefined;
+}
+
+export interface ReceivedAudio {
+  /** The bytes as written aside (DATA_DIR/uploads/audio/<random>.upload); removed by discard(). */
+  tmp: string;
+  /** SHA-256 of the bytes: the audio id. */
+  id: string;
+  byteSize: number;
+  /** The upload went past AUDIO_MAX_BYTES (its rest was dropped unread). */
+  tooLarge: boolean;
+}
+
+export interface StoredAudio {
+  id: string;
+  contentType: string;
+  byteSize: number;
+  file: string;
+}
+
+const AUDIO_ID = new RegExp(AUDIO_ID_PATTERN);
+
+/**
+ * Recordings in DATA_DIR/uploads/audio/<id>, the id being the SHA-256 of the bytes: a stored
+ * file never changes (cached for good, the id is its ETag) and an id can never name another
+ * path. An upload streams to a file beside the final one while it is hashed and counted, so
+ * 20 MB never sit in memory; it is renamed into place only once it is known good.
+ */
+export function createAudioStore(db: Db, dataDir: string) {
+  const dir = path.join(dataDir, 'uploads', 'audio');
+  const fileOf = (id: string) => path.join(dir, id);
+
+  /**
+   * Writes an upload aside. `source` is a multipart file stream: at `limit` bytes busboy cuts it
+   * and sets `truncated`; this counter is the second guard for any other stream.
+   */
+  async function receive(source: Readable & { truncated?: boolean }, limit = AUDIO_MAX_BYTES): Promise<ReceivedAudio> {
+    await fs.promises.mkdir(dir, { recursive: true });
+    const tmp = path.join(dir, `${randomBytes(8).toString('hex')}.upload`);
+    const hash = createHash('sha256');
+    let byteSize = 0;
+    let overLimit = false;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        byteSize += chunk.length;
+        if (byteSize > limit) {
+          overLimit = true;
+          // Keep reading (and dropping) so the request ends normally; write nothing more.
+          return done();
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, fs.createWriteStream(tmp));
+    } catch (err) {
+      await discard(tmp);
+      throw err;
+    }
+    return { tmp, id: hash.digest('hex'), byteSize, tooLarge: overLimit || source.truncated === true };
+  }
+
+  /** Moves received bytes to their content-addressed name (an identical file may be there). */
+  async function keep(received: ReceivedAudio): Promise<void> {
+    await fs.promises.rename(received.tmp, fileOf(received.id));
+  }
+
+  async function discard(file: string): Promise<void> {
+    await fs.promises.rm(file, { force: true });
+  }
+
+  /** The stored recording, or undefined for a malformed id, no metadata or a missing file. */
+  async function find(id: string): Promise<StoredAudio | undefined> {
+    if (!AUDIO_ID.test(id)) return undefined;
+    const row = await db.selectFrom('audio_files').select(['content_type', 'byte_size']).where('id', '=', id).executeTakeFirst();
+    if (!row || !fs.existsSync(fileOf(id))) return undefined;
+    return { id, contentType: row.content_type, byteSize: Number(row.byte_size), file: fileOf(id) };
+  }
+
+  /**
+   * Deletes the recordings among `ids` that no take uses any more: a deleted take's recording
+   * does not stay on the server. The row goes first (the foreign key from takes keeps rows in
+   * use), then any file left without a row, which also clears bytes moved into place for a take
+   * that was never written.
+   */
+  async function prune(ids: Iterable<string>): Promise<void> {
+    for (const id of new Set(ids)) {
+      if (!AUDIO_ID.test(id)) continue;
+      await db
+        .deleteFrom('audio_files')
+        .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('takes').select('takes.id').where('takes.audio_id', '=', id))))
+        .execute();
+      const row = await db.selectFrom('audio_files').select('id').where('id', '=', id).executeTakeFirst();
+      if (!row) await discard(fileOf(id));
+    }
+  }
+
+  return { dir, receive, keep, discard, find, prune, sniff: sniffAudioFile };
+}
+
+export type AudioStore = ReturnType<typeof createAudioStore>;

@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { authModal, authStore, configureAuth } from '@vox/auth';
 import type { User } from '@vox/contract';
 import { ScriptRedirectPage } from './script-redirect-page/script-redirect-page';
-import { SessionPage } from './session-page/session-page';
 import { ShareLinkPage } from './share-link-page/share-link-page';
 import { ScriptsPage } from './scripts-page/scripts-page';
 import { fakeServer, json, renderRoute } from './test-server';
@@ -97,12 +96,6 @@ describe('pages', () => {
         <MemoryRouter>{node}</MemoryRouter>
       </QueryClientProvider>,
     );
-
-  it('the session page says a table read comes here and links back to the scripts', () => {
-    renderPage(<SessionPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Table read' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to scripts' })).toHaveAttribute('href', '/scripts');
-  });
 
   it('the scripts page names the three lists and search', () => {
     renderPage(<ScriptsPage />);

@@ -1,25 +1,78 @@
-import { Link, useParams } from 'react-router';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router';
+import { authModal, useUser } from '@vox/auth';
+import { BackBar, Button, MicIcon, Notice, Page, Spinner } from '@vox/ui';
+import { useSession } from '../api/sessions';
+import { useGoBack } from '../use-go-back';
+import { Reader, type ReaderProps } from './reader';
+import './session-page.css';
 
-/** /session/{sessionId}: full screen; the table-read reader replaces this placeholder. */
-export function SessionPage() {
+/** Marks the benchmark (tools/bench/reader) reads: the session's answer has arrived. */
+export const DATA_MARK = 'vox:reader-data';
+
+type Injected = Pick<ReaderProps, 'devices' | 'speech' | 'copy'>;
+
+/**
+ * /session/{sessionId}: the full-screen table-read reader. Logged out, it asks to log in first
+ * (the session and its takes are for its participants).
+ */
+export function SessionPage(injected: Injected = {}) {
   const { sessionId = '' } = useParams();
-  return (
-    <Notice
-      icon={<MicIcon />}
-      eyebrow="Coming soon"
-      title="Table read"
-      data={{ 'data-session': sessionId }}
-      actions={
-        <Link to="/scripts" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-          Back to scripts
-        </Link>
-      }
-    >
-      <p>
-        The reader will show the script with the current line highlighted. Claim a role, record a take for each of
-        your lines right in the browser, and play the whole scene back as one table read.
-      </p>
-    </Notice>
-  );
+  const user = useUser();
+  if (!user) {
+    return (
+      <Notice
+        icon={<MicIcon />}
+        title="Table read"
+        actions={
+          <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
+            Log in
+          </Button>
+        }
+      >
+        <p>Log in to join this table read: claim a role, record your lines and play the scene back together.</p>
+      </Notice>
+    );
+  }
+  return <SessionLoader key={sessionId} sessionId={sessionId} {...injected} />;
+}
+
+function SessionLoader({ sessionId, ...injected }: { sessionId: string } & Injected) {
+  const session = useSession(sessionId);
+  const goBack = useGoBack();
+  const marked = useRef(false);
+
+  useEffect(() => {
+    if (session.isSuccess && !marked.current) {
+      marked.current = true;
+      performance.mark?.(DATA_MARK);
+    }
+  }, [session.isSuccess]);
+
+  if (session.isPending) {
+    return (
+      <Page centered>
+        <Spinner size="lg" label="Opening the table read" />
+      </Page>
+    );
+  }
+  if (session.isError) {
+    return (
+      <>
+        <BackBar onBack={goBack} />
+        <Notice
+          icon={<MicIcon />}
+          title={session.error.message}
+          actions={
+            <Button variant="secondary" onClick={() => void session.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          <p>Open the table read again from its share link or from your history.</p>
+        </Notice>
+      </>
+    );
+  }
+  return <Reader session={session.data} refreshing={session.isFetching} onRefresh={() => void session.refetch()} {...injected} />;
 }

@@ -1,9 +1,9 @@
-import type { Take } from '@vox/contract';
-import { buildPlaylist, takeForPlayback, takesByLine, type ReaderLine } from './playlist';
+import type { ScriptLine, Take } from '@vox/contract';
+import { buildPlaylist, takeForPlayback, takesByLine } from './playlist';
 import { createSequencer, NO_SPEECH_NOTICE, type AudioOutput, type PlaybackState, type SpeechOutput } from './sequencer';
 import { assignVoices } from './voices';
 
-const line = (id: string, kind: ReaderLine['kind'], role: string | null, text: string, parenthetical: string | null = null): ReaderLine => ({
+const line = (id: string, kind: ScriptLine['kind'], role: string | null, text: string, parenthetical: string | null = null): ScriptLine => ({
   id,
   kind,
   role,
@@ -11,7 +11,7 @@ const line = (id: string, kind: ReaderLine['kind'], role: string | null, text: s
   text,
 });
 
-const LINES: ReaderLine[] = [
+const LINES: ScriptLine[] = [
   line('l1', 'scene', null, 'INT. MORNING ROOM - DAY'),
   line('l2', 'action', null, 'Algernon is playing the piano.'),
   line('l3', 'dialogue', 'ALGERNON', 'Did you hear what I was playing, Lane?', '(turning)'),

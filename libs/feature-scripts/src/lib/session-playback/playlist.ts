@@ -1,12 +1,5 @@
 import { scriptApiPaths, type LineKind, type ScriptLine, type Take } from '@vox/contract';
 
-/**
- * A script line as the reader uses it. The contract's ScriptLine types `kind` as never (its
- * TypeBox union of literals is built from an array, which Static cannot read), so the reader
- * names the kinds itself; a ScriptLine is assignable to it as it is.
- */
-export type ReaderLine = Omit<ScriptLine, 'kind'> & { kind: LineKind };
-
 /** How one line sounds in the table read: a recorded take, or the browser's voice. */
 export type PlaybackSource = { kind: 'take'; src: string; takeId: string } | { kind: 'speech' };
 
@@ -41,7 +34,7 @@ export function takeForPlayback(takes: readonly Take[] | undefined): Take | null
  * whose only recording is still waiting to upload plays it from this browser (`local`: lineId ->
  * object URL); the rest is spoken.
  */
-export function buildPlaylist(lines: readonly ReaderLine[], byLine: Map<string, Take[]>, local: ReadonlyMap<string, string> = new Map()): PlaybackItem[] {
+export function buildPlaylist(lines: readonly ScriptLine[], byLine: Map<string, Take[]>, local: ReadonlyMap<string, string> = new Map()): PlaybackItem[] {
   return lines.map((line) => {
     const take = takeForPlayback(byLine.get(line.id));
     const localSrc = local.get(line.id);

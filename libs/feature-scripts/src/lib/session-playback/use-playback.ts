@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { PlaybackItem } from './playlist';
 import { elementAudioOutput, browserSpeechOutput } from './outputs';
 import { createSequencer, type PlaybackState, type Sequencer, type SpeechOutput } from './sequencer';
@@ -40,12 +40,15 @@ export function usePlayback({ audioRef, items, roles, language, speech }: Playba
     sequencerRef.current?.setPlaylist(items);
   }, [items, rolesKey, language, speech]);
 
-  return {
-    state,
-    notice,
-    play: (from?: number) => sequencerRef.current?.play(from),
-    pause: () => sequencerRef.current?.pause(),
-    stop: () => sequencerRef.current?.stop(),
-    preview: (src: string) => sequencerRef.current?.preview(src),
-  };
+  // The same functions on every render, so rows handed them do not re-render.
+  const controls = useMemo(
+    () => ({
+      play: (from?: number) => sequencerRef.current?.play(from),
+      pause: () => sequencerRef.current?.pause(),
+      stop: () => sequencerRef.current?.stop(),
+      preview: (src: string) => sequencerRef.current?.preview(src),
+    }),
+    [],
+  );
+  return { state, notice, ...controls };
 }

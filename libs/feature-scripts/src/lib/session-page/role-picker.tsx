@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { Participant } from '@vox/contract';
+import { Alert, Avatar, Button, Modal, cx } from '@vox/ui';
+import { useClaimRole } from '../api/sessions';
+import { personName } from '../session-ui/format';
+import { usePhotoUrl } from '../session-ui/use-photo-url';
+import type { RoleSeat } from './reader-model';
+
+export interface RolePickerProps {
+  sessionId: string;
+  seats: readonly RoleSeat[];
+  participants: readonly Participant[];
+  myRole: string | null;
+  onClose(): void;
+}
+
+/**
+ * Choose the role I read: open roles can be claimed (claiming another role gives up mine), my
+ * role can be given up, and roles others read show who reads them. The server has the last word
+ * ('Someone else is already reading this role.' when two people claim at once).
+ */
+export function RolePicker({ sessionId, seats, participants, myRole, onClose }: RolePickerProps) {
+  const claim = useClaimRole(sessionId);
+  const [asked, setAsked] = useState<string | null>(null);
+  const listeners = participants.filter((p) => p.role === null);
+
+  const choose = (role: string | null) => {
+    setAsked(role ?? '');
+    claim.mutate(role, { onSuccess: onClose });
+  };
+
+  return (
+    <Modal title="Choose your role" description="Claim a role to record its lines. Roles others read show who reads them." onClose={onClose} size="md">
+      {claim.isError && <Alert>{claim.error.message}</Alert>}
+      {seats.length === 0 ? (
+        <p className="vox-roles__empty">This script has no roles yet. Everyone listens to the read.</p>
+      ) : (
+        <ul className="vox-roles" aria-label="Roles">
+          {seats.map((seat) => (
+            <li key={seat.name} className={cx('vox-roles__item', seat.mine && 'vox-roles__item--mine')}>
+              <div className="vox-roles__text">
+                <p className="vox-roles__name">
+                  {seat.name} <span className="vox-roles__count">{seat.lineCount === 1 ? '1 line' : `${seat.lineCount} lines`}</span>
+                </p>
+                {seat.description && <p className="vox-roles__description">{seat.description}</p>}
+                <p className="vox-roles__status">{seat.mine ? 'You read this role' : seat.reader ? `Read by ${personName(seat.reader)}` : 'Open'}</p>
+              </div>
+              {seat.mine ? (
+                <Button variant="secondary" size="sm" busy={claim.isPending && asked === ''} onClick={() => choose(null)}>
+                  Give up role
+                </Button>
+              ) : seat.reader ? (
+                <span className="vox-roles__taken">Taken</span>
+              ) : (
+                <Button variant="primary" size="sm" busy={claim.isPending && asked === seat.name} disabled={claim.isPending && asked !== seat.name} onClick={() => choose(seat.name)}>
+                  {myRole ? 'Switch to this role' : 'Read this role'}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {listeners.length > 0 && (
+        <div className="vox-roles__listeners">
+          <p className="vox-roles__listeners-title">Listening</p>
+          <ul className="vox-people" aria-label="Listening">
+            {listeners.map((p) => (
+              <PersonChip key={p.user.id} name={personName(p.user)} photo={p.user.photo} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export function PersonChip({ name, photo, role }: { name: string; photo: string | null; role?: string | null }) {
+  const url = usePhotoUrl(photo);
+  return (
+    <li className="vox-people__item" title={role ? `${name} reads ${role}` : name}>
+      <Avatar name={name} photoUrl={url} size="sm" decorative />
+      <span className="vox-people__name">{name}</span>
+      {role && <span className="vox-people__role">{role}</span>}
+    </li>
+  );
+}

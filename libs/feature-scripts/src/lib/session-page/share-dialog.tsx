@@ -1,0 +1,172 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ShareLink } from '@vox/contract';
+import { Alert, Avatar, Button, Modal, Spinner } from '@vox/ui';
+import { useCreateShareLink, useFriends, useInviteFriend, useRevokeShareLink, useShareLinks } from '../api/sessions';
+import { formatRelative, personName } from '../session-ui/format';
+import { CheckIcon, CopyIcon } from '../session-ui/icons';
+import { usePhotoUrl } from '../session-ui/use-photo-url';
+import type { RoleSeat } from './reader-model';
+
+export interface ShareDialogProps {
+  sessionId: string;
+  seats: readonly RoleSeat[];
+  onClose(): void;
+  /** Writes to the clipboard; the browser's by default. */
+  copy?: (text: string) => Promise<void>;
+}
+
+export const shareUrl = (linkId: string): string => `${window.location.origin}/s/${encodeURIComponent(linkId)}`;
+
+const browserCopy = (text: string) => navigator.clipboard.writeText(text);
+
+/**
+ * Share the table read: a link (optionally for one role) to copy, the links made so far with
+ * Revoke, and friends to invite by message.
+ */
+export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: ShareDialogProps) {
+  const roleFieldId = useId();
+  const [role, setRole] = useState<string>('');
+  const [copied, setCopied] = useState<string | null>(null);
+  const [copyError, setCopyError] = useState<string | null>(null);
+  const links = useShareLinks(sessionId);
+  const create = useCreateShareLink(sessionId);
+  const revoke = useRevokeShareLink(sessionId);
+  const active = (links.data ?? []).filter((link) => link.revokedAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const openSeats = seats.filter((seat) => !seat.reader);
+
+  const copyLink = async (link: ShareLink) => {
+    setCopyError(null);
+    try {
+      await copy(shareUrl(link.id));
+      setCopied(link.id);
+    } catch {
+      setCopyError('The link could not be copied. Select it and copy it yourself.');
+    }
+  };
+
+  return (
+    <Modal title="Share this table read" description="Anyone signed in who opens a link joins the read." onClose={onClose} size="md">
+      <div className="vox-share">
+        <div className="vox-share__create">
+          <label className="vox-share__label" htmlFor={roleFieldId}>
+            Invite to
+          </label>
+          <select id={roleFieldId} className="vox-share__select" value={role} onChange={(event) => setRole(event.target.value)}>
+            <option value="">Any role (they choose)</option>
+            {openSeats.map((seat) => (
+              <option key={seat.name} value={seat.name}>
+                {seat.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="primary"
+            busy={create.isPending}
+            onClick={() =>
+              create.mutate(role || null, {
+                onSuccess: (link) => void copyLink(link),
+              })
+            }
+          >
+            Create link
+          </Button>
+        </div>
+        {create.isError && <Alert>{create.error.message}</Alert>}
+        {revoke.isError && <Alert>{revoke.error.message}</Alert>}
+        {copyError && <Alert>{copyError}</Alert>}
+
+        <section className="vox-share__section" aria-labelledby={`${roleFieldId}-links`}>
+          <h3 id={`${roleFieldId}-links`} className="vox-share__title">
+            Links
+          </h3>
+          {links.isPending ? (
+            <Spinner size="sm" label="Loading the links" />
+          ) : links.isError ? (
+            <Alert>{links.error.message}</Alert>
+          ) : active.length === 0 ? (
+            <p className="vox-share__empty">No links yet. Create one and send it to the people you want to read with.</p>
+          ) : (
+            <ul className="vox-share__links" aria-label="Share links">
+              {active.map((link) => (
+                <li key={link.id} className="vox-share__link">
+                  <div className="vox-share__link-text">
+                    <input className="vox-share__url" readOnly value={shareUrl(link.id)} aria-label={`Link for ${link.role ?? 'any role'}`} onFocus={(event) => event.target.select()} />
+                    <span className="vox-share__meta">
+                      {link.role ?? 'Any role'} · made {formatRelative(link.createdAt)}
+                    </span>
+                  </div>
+                  <Button variant="secondary" size="sm" onClick={() => void copyLink(link)}>
+                    {copied === link.id ? <CheckIcon /> : <CopyIcon />}
+                    {copied === link.id ? 'Copied' : 'Copy'}
+                  </Button>
+                  <Button variant="link" size="sm" className="vox-take__danger" busy={revoke.isPending && revoke.variables === link.id} onClick={() => revoke.mutate(link.id)}>
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <InviteFriends sessionId={sessionId} role={role || null} />
+      </div>
+    </Modal>
+  );
+}
+
+function InviteFriends({ sessionId, role }: { sessionId: string; role: string | null }) {
+  const friends = useFriends();
+  const invite = useInviteFriend(sessionId);
+  const [invited, setInvited] = useState<Set<string>>(new Set());
+  return (
+    <section className="vox-share__section" aria-label="Invite a friend">
+      <h3 className="vox-share__title">Invite a friend</h3>
+      {invite.isError && <Alert>{invite.error.message}</Alert>}
+      {friends.isPending ? (
+        <Spinner size="sm" label="Loading your friends" />
+      ) : (friends.data ?? []).length === 0 ? (
+        <p className="vox-share__empty">
+          Your friends appear here. <Link to="/friends">Add friends</Link> to invite them with a message.
+        </p>
+      ) : (
+        <ul className="vox-share__friends">
+          {(friends.data ?? []).map(({ user }) => (
+            <FriendRow
+              key={user.id}
+              name={personName(user)}
+              photo={user.photo ?? null}
+              invited={invited.has(user.id)}
+              busy={invite.isPending && invite.variables?.userId === user.id}
+              onInvite={() =>
+                invite.mutate(
+                  { userId: user.id, role },
+                  { onSuccess: () => setInvited((old) => new Set(old).add(user.id)) },
+                )
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FriendRow({ name, photo, invited, busy, onInvite }: { name: string; photo: string | null; invited: boolean; busy: boolean; onInvite(): void }) {
+  const url = usePhotoUrl(photo);
+  return (
+    <li className="vox-share__friend">
+      <Avatar name={name} photoUrl={url} size="sm" decorative />
+      <span className="vox-share__friend-name">{name}</span>
+      {invited ? (
+        <span className="vox-share__invited">
+          <CheckIcon /> Invited
+        </span>
+      ) : (
+        <Button variant="secondary" size="sm" busy={busy} onClick={onInvite} aria-label={`Invite ${name}`}>
+          Invite
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -104,8 +104,14 @@ export type FriendRequest = Type.Static<typeof FriendRequest>;
 export const FriendRequests = Type.Object({ incoming: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) });
 export type FriendRequests = Type.Static<typeof FriendRequests>;
 
-/** POST /api/friendships/requests: `to` is a handle (with or without @) or an email. */
-export const FriendRequestBody = Type.Object({ to: Type.String({ maxLength: L.requestTarget }) });
+/**
+ * POST /api/friendships/requests: `to` is a handle (with or without @) or an email, as typed on
+ * /friends; a profile page's Add friend sends the member's `userId` instead (not everyone has a handle).
+ */
+export const FriendRequestBody = Type.Object({
+  to: Type.Optional(Type.String({ maxLength: L.requestTarget })),
+  userId: Type.Optional(IdParam),
+});
 export type FriendRequestBody = Type.Static<typeof FriendRequestBody>;
 /** `accepted` when they had already asked me: the request became an acceptance. */
 export const FriendRequestResult = Type.Object({

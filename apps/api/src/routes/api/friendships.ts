@@ -21,7 +21,7 @@ import {
   removeFriend,
   sendFriendRequest,
 } from '../../repositories/friendships';
-import { findByHandleOrEmail, toPerson } from '../../repositories/profiles';
+import { findByHandleOrEmail, findUserById, toPerson } from '../../repositories/profiles';
 import { perUserLimit } from './social-limits';
 
 /**
@@ -67,14 +67,15 @@ const friendshipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: perUserLimit('friend-requests', 30, SOCIAL_MESSAGES.tooManyRequests) },
       schema: {
         tags,
-        summary: 'Ask a member (by handle or email) to be friends; accepts their request if they asked first',
+        summary: 'Ask a member (by handle or email, or by id) to be friends; accepts their request if they asked first',
         body: FriendRequestBody,
         response: { 200: FriendRequestResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      if (!request.body.to.trim()) throw new HttpError(400, SOCIAL_MESSAGES.requestTargetMissing);
-      const target = await findByHandleOrEmail(app.db, request.body.to);
+      const { to = '', userId } = request.body;
+      if (!userId && !to.trim()) throw new HttpError(400, SOCIAL_MESSAGES.requestTargetMissing);
+      const target = userId ? await findUserById(app.db, userId) : await findByHandleOrEmail(app.db, to);
       if (!target) throw new HttpError(404, SOCIAL_MESSAGES.memberNotFound);
       if (target.id === me(request)) throw new HttpError(400, SOCIAL_MESSAGES.requestToYourself);
       const outcome = await sendFriendRequest(app.db, me(request), target.id);

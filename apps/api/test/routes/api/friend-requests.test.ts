@@ -48,6 +48,14 @@ describe('friend requests', () => {
     expect(byEmail.statusCode).toBe(200);
     // Without a name the member is a Guest.
     expect(byEmail.json().message).toBe('Friend request sent to Guest.');
+    // A profile page asks by id (a member may have no handle).
+    const dan = await createUser(app);
+    const byId = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: { userId: dan.id } });
+    expect(byId.json()).toMatchObject({ status: 'requested', user: { id: dan.id, handle: null } });
+    const unknownId = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: { userId: 'NoSuchMember0001' } });
+    expect(unknownId.statusCode).toBe(404);
+    const neither = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: {} });
+    expect(neither.json()).toEqual({ message: 'Enter the handle or email of the member you want to add.' });
   });
 
   it('lists open requests to me and from me, and only mine', async () => {

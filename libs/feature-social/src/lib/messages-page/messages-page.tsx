@@ -1,11 +1,201 @@
-import { PlaceholderPage } from '@vox/ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUser } from '@vox/auth';
+import { displayName, notificationQueryKeys, type NotificationItem, type NotificationList, type Person } from '@vox/contract';
+import { Alert, Button, buttonClassName, Page, profileHref, Spinner } from '@vox/ui';
+import { useFriendAction } from '../api/friend-actions';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
+import { ComposeMessageDialog } from '../components/compose-message-dialog';
+import { PersonAvatar } from '../components/person-avatar';
+import { relativeTime } from '../components/relative-time';
+import '../components/social.css';
+import './messages-page.css';
 
-/** /notifications for a signed-in user. */
+/**
+ * /notifications for a signed-in user: friend requests and acceptances, invitations to table
+ * reads, messages from friends and membership news, newest first, 20 a page. What arrived since
+ * my last visit is marked unread; opening the page moves my last-seen mark to the newest message,
+ * which clears the header's red dot at once. Actions sit on the message itself.
+ */
 export function MessagesPage() {
+  const user = useUser();
+  const [page, setPage] = useState(1);
+  const list = useNotifications(page);
+  const markSeen = useMarkNotificationsSeen();
+  const [replyTo, setReplyTo] = useState<Person | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const newest = page === 1 ? list.data?.items[0] : undefined;
+
+  // Only the first page holds the newest message; the mark never moves back (the server sees to it).
+  useEffect(() => {
+    if (newest?.unread) markSeen.mutate(newest.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newest message
+  }, [newest?.id, newest?.unread]);
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const goTo = (next: number) => {
+    setPage(next);
+    window.scrollTo(0, 0);
+  };
+
   return (
-    <PlaceholderPage
-      title="Messages"
-      description="Friend requests, invitations to table reads, messages from your friends and news about your membership will arrive here."
-    />
+    <Page width="narrow" className="vox-social-messages">
+      <h1 className="vox-social-heading">Messages</h1>
+      <p className="vox-social-lead">Friend requests, invitations to table reads, messages from your friends and news about your membership.</p>
+      {sent && (
+        <Alert variant="success" className="vox-social-status">
+          {sent}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Spinner label="Loading your messages" />
+      ) : list.isError ? (
+        <Alert>{list.error.message}</Alert>
+      ) : list.data.items.length === 0 ? (
+        <section className="vox-social-card vox-messages__empty">
+          <h2 className="vox-social-card__title">No messages yet</h2>
+          <p className="vox-social-empty">
+            When someone sends you a friend request, invites you to a table read or writes to you, it arrives here. <Link to="/friends">Find friends</Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <ol className="vox-messages__list" aria-label="Messages">
+            {list.data.items.map((item) => (
+              <MessageItem key={item.id} item={item} page={page} userId={user?.id ?? null} onReply={setReplyTo} />
+            ))}
+          </ol>
+          {pages > 1 && (
+            <nav className="vox-messages__pager" aria-label="Pages">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                Newer
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                Older
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+      {replyTo && <ComposeMessageDialog to={replyTo} reply onClose={() => setReplyTo(null)} onSent={setSent} />}
+    </Page>
   );
+}
+
+function MessageItem({
+  item,
+  page,
+  userId,
+  onReply,
+}: {
+  item: NotificationItem;
+  page: number;
+  userId: string | null;
+  onReply(person: Person): void;
+}) {
+  const client = useQueryClient();
+  const act = useFriendAction();
+  const person = item.person;
+  const name = person ? displayName(person) : 'VoxClub';
+  const accept = () => {
+    if (!person) return;
+    act.mutate(
+      { action: 'accept', userId: person.id },
+      {
+        // Patch the item in place: a refetch would lose which messages were unread on this visit.
+        onSuccess: () =>
+          client.setQueryData<NotificationList>(notificationQueryKeys.list(userId, page), (data) =>
+            data && { ...data, items: data.items.map((i) => (i.person?.id === person.id ? { ...i, relationship: 'friends' } : i)) },
+          ),
+      },
+    );
+  };
+
+  return (
+    <li className={item.unread ? 'vox-messages__item vox-messages__item--unread' : 'vox-messages__item'} data-type={item.type}>
+      <span className="vox-messages__avatar">
+        {person ? <PersonAvatar person={person} /> : <span className="vox-messages__system" aria-hidden="true">V</span>}
+      </span>
+      <div className="vox-messages__body">
+        <p className="vox-messages__summary">
+          {item.unread && <span className="vox-messages__new">New</span>}
+          <Summary item={item} name={name} />
+        </p>
+        {item.type === 'message' && item.text && <p className="vox-messages__text">{item.text}</p>}
+        {item.type !== 'message' && item.type !== 'membership' && item.text && <p className="vox-messages__text">{item.text}</p>}
+        <p className="vox-messages__time">
+          <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+            {relativeTime(item.createdAt)}
+          </time>
+        </p>
+        <div className="vox-social-actions">
+          {item.type === 'friend_request' && person && item.relationship === 'incoming' && (
+            <Button size="sm" onClick={accept} busy={act.isPending} aria-label={`Accept friend request from ${name}`}>
+              Accept
+            </Button>
+          )}
+          {item.type === 'friend_request' && item.relationship === 'friends' && <span className="vox-messages__state">You are friends</span>}
+          {item.type === 'friend_request' && (item.relationship === 'none' || item.relationship === 'outgoing') && (
+            <span className="vox-messages__state">No longer pending</span>
+          )}
+          {item.invite && (
+            <Link className={buttonClassName({ size: 'sm' })} to={`/s/${encodeURIComponent(item.invite.linkId)}`}>
+              Open session
+            </Link>
+          )}
+          {item.type === 'message' && person && item.relationship === 'friends' && (
+            <Button size="sm" variant="secondary" onClick={() => onReply(person)} aria-label={`Reply to ${name}`}>
+              Reply
+            </Button>
+          )}
+          {(item.type === 'friend_accepted' || item.type === 'message') && person && item.relationship !== 'friends' && item.relationship !== null && (
+            <span className="vox-messages__state">You are no longer friends</span>
+          )}
+        </div>
+        {act.isError && <Alert>{act.error.message}</Alert>}
+      </div>
+    </li>
+  );
+}
+
+function Summary({ item, name }: { item: NotificationItem; name: string }) {
+  const who = item.person ? (
+    <Link to={profileHref(item.person)} className="vox-messages__who">
+      {name}
+    </Link>
+  ) : null;
+  switch (item.type) {
+    case 'friend_request':
+      return <>{who} sent you a friend request.</>;
+    case 'friend_accepted':
+      return <>{who} accepted your friend request.</>;
+    case 'message':
+      return <>{who} sent you a message.</>;
+    case 'session_invite':
+      return (
+        <>
+          {who} invited you to read {item.invite?.role ? <>the role of <strong>{item.invite.role}</strong> in </> : null}
+          <strong>{item.invite?.scriptTitle || 'a script'}</strong>.
+        </>
+      );
+    case 'membership':
+      return <>{membershipText(item)}</>;
+    default:
+      return <>{who ? <>{who} sent you a message.</> : 'You have a new message.'}</>;
+  }
+}
+
+function membershipText(item: NotificationItem): string {
+  const m = item.membership;
+  if (!m) return 'Your membership has changed.';
+  const role = m.role === 'member' ? '' : `${m.role} `;
+  if (m.event === 'revoked') return `Your ${role}membership has ended.`;
+  return m.expiry
+    ? `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`
+    : `Your ${role}membership is active.`;
 }

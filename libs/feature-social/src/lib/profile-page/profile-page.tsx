@@ -1,28 +1,116 @@
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import { displayName, type Profile } from '@vox/contract';
+import { BackBar, Button, Notice, Page, Spinner, MicIcon } from '@vox/ui';
+import { useProfile, type ProfileRef } from '../api/get-profile';
+import { usePublicScripts } from '../api/get-public-scripts';
+import { PersonAvatar } from '../components/person-avatar';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { FriendButton } from './friend-button';
+import '../components/social.css';
+import './profile-page.css';
 
-/** /members/{handle} and /profile/{userId}: full screen, so it carries its own way home. */
+/**
+ * /members/{handle} and /profile/{userId}: full screen (no header), so it carries its own way
+ * back. Anyone may look: name (Guest when missing), photo, bio and public scripts, with friend
+ * controls that follow how I stand to the member; my own page has Edit profile.
+ */
 export function ProfilePage() {
   const { handle, userId } = useParams();
-  const user = useUser();
-  const mine = Boolean(user && ((handle && user.handle === handle) || (userId && user.id === userId)));
+  const ref: ProfileRef = handle ? { by: 'handle', value: handle } : { by: 'id', value: userId ?? '' };
+  const profile = useProfile(ref);
+  const goBack = useGoBack();
+
   return (
-    <Notice
-      icon={<MicIcon />}
-      eyebrow="Coming soon"
-      title={mine ? 'Your profile' : handle ? `@${handle}` : 'Member profile'}
-      actions={
-        <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-          Go to the home page
-        </Link>
-      }
-    >
-      <p>
-        {mine
-          ? 'Your name, photo, bio and public scripts will be shown here, and you will be able to edit your name, handle, bio and photo.'
-          : "This member's name, photo, bio and public scripts will be shown here."}
-      </p>
-    </Notice>
+    <>
+      <BackBar onBack={goBack}>{profile.data ? displayName(profile.data) : undefined}</BackBar>
+      {profile.isPending ? (
+        <Page centered>
+          <Spinner size="lg" label="Loading the profile" />
+        </Page>
+      ) : profile.isError ? (
+        <Notice icon={<MicIcon />} title={profile.error.message}>
+          <p>The link may be mistyped, or the member changed their handle.</p>
+        </Notice>
+      ) : (
+        <ProfileView profile={profile.data} />
+      )}
+    </>
   );
+}
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const user = useUser();
+  const [editing, setEditing] = useState(false);
+  const mine = profile.relationship === 'self' || user?.id === profile.id;
+  const name = displayName(profile);
+
+  return (
+    <Page width="narrow" className="vox-profile">
+      <section className="vox-profile__card" aria-labelledby="vox-profile-name">
+        <div className="vox-profile__banner" aria-hidden="true" />
+        <div className="vox-profile__head">
+          <span className="vox-profile__avatar">
+            <PersonAvatar person={profile} size="xl" decorative={false} />
+          </span>
+          <div className="vox-profile__names">
+            <h1 id="vox-profile-name" className="vox-profile__name">
+              {name}
+            </h1>
+            {profile.handle && <p className="vox-profile__handle">@{profile.handle}</p>}
+          </div>
+        </div>
+        {profile.bio ? <p className="vox-profile__bio">{profile.bio}</p> : <p className="vox-profile__bio vox-profile__bio--empty">{mine ? 'Add a few words about yourself: the roles you like, your voice, your time zone.' : `${name} has not written a bio yet.`}</p>}
+        {mine ? (
+          <div className="vox-social-actions">
+            <Button onClick={() => setEditing(true)}>Edit profile</Button>
+          </div>
+        ) : (
+          <FriendButton profile={profile} />
+        )}
+      </section>
+      <PublicScripts ownerId={profile.id} name={name} mine={mine} />
+      {editing && <EditProfileDialog profile={profile} onClose={() => setEditing(false)} />}
+    </Page>
+  );
+}
+
+function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string; mine: boolean }) {
+  const scripts = usePublicScripts(ownerId);
+  const items = scripts.data?.items ?? [];
+  return (
+    <section className="vox-social-card" aria-labelledby="vox-profile-scripts">
+      <h2 id="vox-profile-scripts" className="vox-social-card__title">
+        Public scripts {scripts.data && <span className="vox-social-badge">{scripts.data.total}</span>}
+      </h2>
+      {scripts.isPending ? (
+        <Spinner label="Loading scripts" />
+      ) : items.length === 0 ? (
+        <p className="vox-social-empty">{mine ? 'You have no public scripts yet. Scripts you make public appear here.' : `${name} has no public scripts yet.`}</p>
+      ) : (
+        <ul className="vox-social-list" aria-label="Public scripts">
+          {items.map((script) => (
+            <li key={script.id} className="vox-social-row vox-profile__script">
+              <div>
+                <Link to={`/script/${encodeURIComponent(script.id)}`} className="vox-profile__script-title">
+                  {script.title}
+                </Link>
+                <p className="vox-profile__script-meta">
+                  {[script.genre, `${script.roleCount} ${script.roleCount === 1 ? 'role' : 'roles'}`, `${script.lineCount} lines`].filter(Boolean).join(' · ')}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Back to the previous page; opened from outside (no page of ours before it), home instead. */
+function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  return () => (key === 'default' ? navigate('/', { replace: true }) : navigate(-1));
 }

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { socialApiPaths, type DirectMessageResult } from '@vox/contract';
+
+export const sendMessage = (to: string, text: string): Promise<DirectMessageResult> =>
+  api.post<DirectMessageResult>(socialApiPaths.messages, { to, text });
+
+/** A direct message to a friend. */
+export function useSendMessage() {
+  return useMutation({ mutationFn: ({ to, text }: { to: string; text: string }) => sendMessage(to, text) });
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '@vox/auth';
+import { notificationQueryKeys, type NotificationItem, type User } from '@vox/contract';
+import { fakeServer, json, renderRoute } from '../test-server';
+import { MessagesPage } from './messages-page';
+
+const me: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const grace = { id: 'u2', handle: 'grace', name: 'Grace Hopper', photo: null };
+const alan = { id: 'u3', handle: null, name: 'Alan', photo: null };
+const at = new Date(Date.now() - 5 * 60_000).toISOString();
+const item = (over: Partial<NotificationItem>): NotificationItem => ({
+  id: 'n0',
+  type: 'message',
+  createdAt: at,
+  unread: false,
+  person: null,
+  relationship: null,
+  text: null,
+  invite: null,
+  membership: null,
+  ...over,
+});
+
+const items: NotificationItem[] = [
+  item({ id: 'n5', type: 'message', unread: true, person: grace, relationship: 'friends', text: 'Table read tonight?' }),
+  item({ id: 'n4', type: 'friend_request', unread: true, person: alan, relationship: 'incoming' }),
+  item({
+    id: 'n3',
+    type: 'session_invite',
+    person: grace,
+    relationship: 'friends',
+    invite: { sessionId: 's1', scriptId: 'sc1', scriptTitle: 'Hamlet, Act III', linkId: 'L1', role: 'Ophelia' },
+  }),
+  item({ id: 'n2', type: 'membership', membership: { role: 'premium', expiry: '2027-01-31T12:00:00.000Z', event: 'granted' } }),
+  item({ id: 'n1', type: 'friend_accepted', person: grace, relationship: 'friends' }),
+];
+const page1 = { items, total: 25, page: 1, pageSize: 20, lastSeen: 'n3' };
+
+beforeEach(() => authStore.setSession({ token: 'token', user: me }));
+afterEach(() => authStore.clear());
+
+describe('MessagesPage', () => {
+  it('lists every kind, newest first, marks the unread ones, and moves the seen mark into the red dot', async () => {
+    const calls = fakeServer({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+    });
+    const { client } = renderRoute('/notifications', <MessagesPage />, '/notifications');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago|Accept|Reply|Open session/g, '').trim())).toEqual([
+      'NewGrace Hopper sent you a message.Table read tonight?',
+      'NewAlan sent you a friend request.',
+      'Grace Hopper invited you to read the role of Ophelia in Hamlet, Act III.',
+      expect.stringMatching(/^Your premium membership is active until .*2027\.$/),
+      'Grace Hopper accepted your friend request.',
+    ]);
+    expect(within(list).getAllByText('New')).toHaveLength(2);
+    await waitFor(() => expect(calls.find((c) => c.key === 'PUT /api/notifications/seen')?.body).toEqual({ id: 'n5' }));
+    await waitFor(() => expect(client.getQueryData(notificationQueryKeys.seen('u1'))).toEqual({ id: 'n5' }));
+    // The marks of this visit stay while the page is open.
+    expect(within(list).getAllByText('New')).toHaveLength(2);
+  });
+
+  it('acts inline: Accept a request, Open session, Reply to a message', async () => {
+    const calls = fakeServer({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+      'POST /api/friendships/requests/u3/accept': () => json(200, { message: 'You are friends now.' }),
+      'POST /api/messages': () => json(201, { id: 'n9', message: 'Message sent to Grace Hopper.' }),
+    });
+    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    expect(await screen.findByRole('link', { name: 'Open session' })).toHaveAttribute('href', '/s/L1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept friend request from Alan' }));
+    expect(await screen.findByText('You are friends')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept friend request from Alan' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reply to Grace Hopper' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reply to Grace Hopper' });
+    await userEvent.type(within(dialog).getByLabelText('Your message'), 'Yes, 8 pm!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent to Grace Hopper.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Yes, 8 pm!' });
+  });
+
+  it('keeps what was typed when the server refuses a reply', async () => {
+    fakeServer({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+      'POST /api/messages': () => json(403, { message: 'You can send messages only to your friends.' }),
+    });
+    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reply to Grace Hopper' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Your message'), 'Still there?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You can send messages only to your friends.');
+    expect(within(dialog).getByLabelText('Your message')).toHaveValue('Still there?');
+  });
+
+  it('pages through older messages without moving the mark back', async () => {
+    const calls = fakeServer({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'GET /api/notifications?page=2&pageSize=20': () =>
+        json(200, { items: [item({ id: 'a1', type: 'message', person: grace, relationship: 'friends', text: 'An old one' })], total: 25, page: 2, pageSize: 20, lastSeen: 'n5' }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+    });
+    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('An old one')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
+  });
+
+  it('says so when there are no messages', async () => {
+    const calls = fakeServer({ 'GET /api/notifications?page=1&pageSize=20': () => json(200, { items: [], total: 0, page: 1, pageSize: 20, lastSeen: null }) });
+    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', '/friends');
+    expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
+  });
+});

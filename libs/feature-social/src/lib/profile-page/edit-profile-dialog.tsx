@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type Profile } from '@vox/contract';
+import { Alert, Avatar, Button, Modal, profileHref, TextField } from '@vox/ui';
+import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/update-profile';
+import { PersonAvatar } from '../components/person-avatar';
+
+const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/**
+ * Edit my name, handle, bio and photo. The handle is checked as it is typed with the server's own
+ * rules (only the server knows whether it is taken); the photo is previewed before it is sent and
+ * saved on its own. Every answer shows the server's text, and nothing typed is lost on a refusal.
+ */
+export function EditProfileDialog({ profile, onClose }: { profile: Profile; onClose(): void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(profile.name ?? '');
+  const [handle, setHandle] = useState(profile.handle ?? '');
+  const [bio, setBio] = useState(profile.bio ?? '');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const update = useUpdateProfile();
+  const upload = useUploadPhoto();
+  const remove = useRemovePhoto();
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const typedHandle = normalizeHandle(handle);
+  const handleError = typedHandle ? handleProblem(typedHandle, SOCIAL_MESSAGES) : undefined;
+  const nameError = name.trim().length > SOCIAL_LIMITS.name ? SOCIAL_MESSAGES.nameTooLong : undefined;
+  const bioError = bio.trim().length > SOCIAL_LIMITS.bio ? SOCIAL_MESSAGES.bioTooLong : undefined;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (handleError || nameError || bioError) return;
+    update.mutate(
+      { name, handle: typedHandle, bio },
+      {
+        onSuccess: (answer) => {
+          // A new handle is a new address for this page.
+          if (answer.profile.handle !== profile.handle) navigate(profileHref(answer.profile), { replace: true });
+          onClose();
+        },
+      },
+    );
+  };
+
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    upload.reset();
+    setPhoto(event.target.files?.[0] ?? null);
+  };
+  const sendPhoto = () => {
+    if (!photo) return;
+    upload.mutate(photo, {
+      onSuccess: () => {
+        setPhoto(null);
+        if (fileInput.current) fileInput.current.value = '';
+      },
+    });
+  };
+  const photoAnswer = upload.isError ? upload.error.message : remove.isError ? remove.error.message : null;
+  const photoDone = upload.isSuccess ? 'Your new photo is saved.' : remove.isSuccess ? remove.data.message : null;
+
+  return (
+    <Modal title="Edit profile" onClose={onClose} size="md">
+      <div className="vox-profile-edit">
+        <section className="vox-profile-edit__photo" aria-label="Photo">
+          {preview ? <Avatar name={name} photoUrl={preview} size="xl" /> : <PersonAvatar person={{ name: profile.name, photo: profile.photo }} size="xl" decorative={false} />}
+          <div className="vox-profile-edit__photo-actions">
+            <label className="vox-field__label" htmlFor="vox-profile-photo">
+              Photo
+            </label>
+            <input id="vox-profile-photo" ref={fileInput} type="file" accept={PHOTO_TYPES} onChange={choosePhoto} className="vox-profile-edit__file" />
+            <p className="vox-field__hint">PNG, JPEG, GIF or WebP. It is cropped to a square.</p>
+            <div className="vox-social-actions">
+              <Button size="sm" onClick={sendPhoto} disabled={!photo} busy={upload.isPending}>
+                Upload photo
+              </Button>
+              {profile.photo && !photo && (
+                <Button size="sm" variant="secondary" onClick={() => remove.mutate(undefined)} busy={remove.isPending}>
+                  Remove photo
+                </Button>
+              )}
+            </div>
+            {photoAnswer && <Alert>{photoAnswer}</Alert>}
+            {photoDone && !photoAnswer && <Alert variant="success">{photoDone}</Alert>}
+          </div>
+        </section>
+
+        <form className="vox-profile-edit__form" onSubmit={save} noValidate>
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" error={nameError} hint="Shown as Guest when empty." />
+          <TextField
+            label="Handle"
+            value={handle}
+            onChange={(e) => setHandle(e.target.value)}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={handleError}
+            hint={`Your page: /members/${typedHandle || 'your-handle'} · 3 to 30 letters, digits, dots, dashes or underscores.`}
+          />
+          <div className="vox-field">
+            <label className="vox-field__label" htmlFor="vox-profile-bio">
+              Bio
+            </label>
+            <textarea id="vox-profile-bio" className="vox-social-textarea" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} aria-invalid={bioError ? true : undefined} />
+            <p className={bioError ? 'vox-social-count vox-social-count--over' : 'vox-social-count'}>
+              {bio.trim().length} / {SOCIAL_LIMITS.bio}
+            </p>
+          </div>
+          {update.isError && <Alert>{update.error.message}</Alert>}
+          <div className="vox-social-actions vox-social-actions--end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={update.isPending} disabled={Boolean(handleError || nameError || bioError)}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authModal, authStore } from '@vox/auth';
+import type { Profile, User } from '@vox/contract';
+import { fakeServer, json, renderRoute } from '../test-server';
+import { ProfilePage } from './profile-page';
+
+const me: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const grace = (relationship: Profile['relationship']): Profile => ({
+  id: 'u2',
+  handle: 'grace',
+  name: 'Grace Hopper',
+  photo: null,
+  bio: 'Reads the villains.',
+  relationship,
+});
+const noScripts = () => json(200, { items: [], total: 0, page: 1, pageSize: 50 });
+const scriptsOf = (id: string) => `GET /api/scripts?owner=${id}&scope=public&pageSize=50`;
+
+function renderProfile(url: string) {
+  const view = renderRoute('/members/:handle', <ProfilePage />, url);
+  return view;
+}
+
+afterEach(() => {
+  authStore.clear();
+  authModal.close();
+});
+
+describe('ProfilePage', () => {
+  it("shows a member's name, handle, bio and public scripts, by handle", async () => {
+    fakeServer({
+      'GET /api/users/by-handle/grace': () => json(200, grace('none')),
+      [scriptsOf('u2')]: () =>
+        json(200, {
+          items: [{ id: 'sc1', title: 'The Night Shift', genre: 'Drama', roleCount: 3, lineCount: 42, synopsis: '', language: 'en', cover: null, visibility: 'public', isFree: false, owner: grace('none'), createdAt: '', updatedAt: '' }],
+          total: 1,
+          page: 1,
+          pageSize: 50,
+        }),
+    });
+    renderProfile('/members/grace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText('@grace')).toBeInTheDocument();
+    expect(screen.getByText('Reads the villains.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'The Night Shift' })).toHaveAttribute('href', '/script/sc1');
+    expect(screen.getByText('Drama · 3 roles · 42 lines')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('calls a member without a name Guest, and shows an empty state when the scripts listing is not there', async () => {
+    fakeServer({
+      'GET /api/profile-none': () => json(404),
+      'GET /api/users/profile/u7': () => json(200, { id: 'u7', handle: null, name: null, photo: null, bio: null, relationship: 'none' }),
+      [scriptsOf('u7')]: () => json(404, { message: 'Not found' }),
+    });
+    renderRoute('/profile/:userId', <ProfilePage />, '/profile/u7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guest' })).toBeInTheDocument();
+    expect(await screen.findByText('Guest has no public scripts yet.')).toBeInTheDocument();
+  });
+
+  it('answers an unknown member with the server text', async () => {
+    fakeServer({ 'GET /api/users/by-handle/nobody': () => json(404, { message: 'This member was not found.' }) });
+    renderProfile('/members/nobody');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This member was not found.' })).toBeInTheDocument();
+  });
+
+  it('follows the relationship: Add friend, Request sent — Cancel, Accept, Friends — Message, Remove', async () => {
+    authStore.setSession({ token: 't', user: me });
+    let state: Profile['relationship'] = 'none';
+    const calls = fakeServer({
+      'GET /api/users/by-handle/grace': () => json(200, grace(state)),
+      [scriptsOf('u2')]: noScripts,
+      'POST /api/friendships/requests': () => {
+        state = 'outgoing';
+        return json(200, { status: 'requested', message: 'Friend request sent to Grace Hopper.', user: grace('none') });
+      },
+      'DELETE /api/friendships/requests/u2': () => {
+        state = 'incoming';
+        return json(200, { message: 'Friend request cancelled.' });
+      },
+      'POST /api/friendships/requests/u2/accept': () => {
+        state = 'friends';
+        return json(200, { message: 'You are friends now.' });
+      },
+    });
+    renderProfile('/members/grace');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
+    expect(await screen.findByText('Friend request sent to Grace Hopper.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/friendships/requests')?.body).toEqual({ userId: 'u2' });
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
+    // (The server now says Grace asked me: pretend the cancel crossed her request.)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel request' }));
+    expect(await screen.findByText('Grace Hopper asked to be your friend')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Friends')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in before adding a friend', async () => {
+    fakeServer({ 'GET /api/users/by-handle/grace': () => json(200, grace('none')), [scriptsOf('u2')]: noScripts });
+    renderProfile('/members/grace');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
+    expect(authModal.getSnapshot()).toBe('login');
+  });
+
+  it('edits my own profile: handle rules as I type, the server’s refusal, then the saved profile in the header’s store', async () => {
+    authStore.setSession({ token: 't', user: me });
+    const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
+    const calls = fakeServer({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      'GET /api/users/by-handle/ada.l': () => json(200, { ...mine, handle: 'ada.l', name: 'Ada Lovelace' }),
+      [scriptsOf('u1')]: noScripts,
+      'PATCH /api/users/me': (body) =>
+        (body as { handle: string }).handle === 'grace'
+          ? json(409, { message: 'This handle is already taken. Choose another one.' })
+          : json(200, {
+              user: { ...me, handle: 'ada.l', name: 'Ada Lovelace' },
+              profile: { ...mine, handle: 'ada.l', name: 'Ada Lovelace' },
+              message: 'Your profile is saved.',
+            }),
+    });
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    const handle = within(dialog).getByLabelText('Handle');
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'a b');
+    expect(within(dialog).getByText('A handle may use letters, digits, dots, dashes and underscores, and must start and end with a letter or digit.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'grace');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This handle is already taken. Choose another one.');
+
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'ada.l');
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Bio'), 'Poet of numbers.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.key === 'PATCH /api/users/me').at(-1)?.body).toEqual({ name: 'Ada Lovelace', handle: 'ada.l', bio: 'Poet of numbers.' });
+    // The header reads the auth store: it has the new name and handle without a reload.
+    expect(authStore.getSnapshot().user).toMatchObject({ name: 'Ada Lovelace', handle: 'ada.l' });
+    // The page moves to the new handle's address (the router applies navigations in a transition).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/members/ada.l'));
+  });
+
+  it('previews a chosen photo, uploads it as the file field "photo", and shows a refusal', async () => {
+    authStore.setSession({ token: 't', user: me });
+    const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
+    let uploads = 0;
+    const calls = fakeServer({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'POST /api/users/photo': () =>
+        ++uploads === 1
+          ? json(422, { message: 'Animated pictures cannot be profile photos. Upload a still picture.' })
+          : json(200, { user: { ...me, photo: 'f'.repeat(64) }, profile: { ...mine, photo: 'f'.repeat(64) }, message: 'Your profile is saved.' }),
+    });
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => (created.push(blob), `blob:preview-${created.length}`);
+    URL.revokeObjectURL = () => undefined;
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    const file = new File([new Uint8Array([0x47, 0x49, 0x46])], 'dance.gif', { type: 'image/gif' });
+    await userEvent.upload(within(dialog).getByLabelText('Photo', { selector: 'input' }), file);
+    expect(within(dialog).getByRole('img', { name: 'Ada' })).toHaveAttribute('src', 'blob:preview-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Animated pictures cannot be profile photos. Upload a still picture.');
+    const sent = calls.find((c) => c.key === 'POST /api/users/photo')?.body as FormData;
+    expect(sent.get('photo')).toBeInstanceOf(File);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await within(dialog).findByText('Your new photo is saved.')).toBeInTheDocument();
+    expect(authStore.getSnapshot().user?.photo).toBe('f'.repeat(64));
+  });
+});

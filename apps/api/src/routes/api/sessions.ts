@@ -31,6 +31,15 @@ import { asUploadError, drain, fieldValue, readFilePart } from './script-uploads
 
 const takeFields = Compile(TakeUploadFields);
 
+/** TypeBox's errors in the shape the error handler turns into sentences (Ajv's names). */
+function takeFieldErrors(fields: unknown): FastifySchemaValidationError[] {
+  return [...takeFields.Errors(fields)].map((error) => {
+    const params = error.params as Record<string, unknown>;
+    const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties[0] : undefined;
+    return { ...error, params: missing ? { ...params, missingProperty: missing } : params } as FastifySchemaValidationError;
+  });
+}
+
 /**
  * /api/sessions/{id}: a table read. Everything here is for its participants only; to anyone
  * else a session does not exist (404, the same as an unknown id). Rules: README-scripts.md.
@@ -116,15 +125,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!part) return reply.code(400).send({ message: SCRIPT_MESSAGES.audioMissing });
 
       const durationText = fieldValue(part, 'durationMs');
-      const fields = {
-        lineId: fieldValue(part, 'lineId'),
-        clientId: fieldValue(part, 'clientId'),
-        ...(durationText === undefined || durationText === '' ? {} : { durationMs: /^\d+$/.test(durationText) ? Number(durationText) : durationText }),
-      };
+      const fields: Record<string, unknown> = {};
+      for (const name of ['lineId', 'clientId'] as const) {
+        const value = fieldValue(part, name);
+        if (value !== undefined) fields[name] = value;
+      }
+      // Multipart fields are text: a whole number of milliseconds arrives as digits.
+      if (durationText !== undefined && durationText !== '') fields.durationMs = /^\d+$/.test(durationText) ? Number(durationText) : durationText;
       if (!takeFields.Check(fields)) {
         await drain(part);
-        const errors = [...takeFields.Errors(fields)] as unknown as FastifySchemaValidationError[];
-        return reply.code(400).send({ message: validationMessage(errors, 'body') });
+        return reply.code(400).send({ message: validationMessage(takeFieldErrors(fields), 'body') });
       }
       const { lineId, clientId, durationMs } = fields as TakeUploadFields;
 
@@ -151,31 +161,41 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       } catch (err) {
         throw asUploadError(err);
       }
+      // The answer is sent only after a refused upload's bytes are gone from the disk.
       let kept = false;
+      let refusal: string | undefined;
+      let status = 415;
       try {
-        if (received.tooLarge) return reply.code(413).send({ message: SCRIPT_MESSAGES.audioTooLarge });
-        const contentType = received.byteSize > 0 ? await audio.sniff(received.tmp) : undefined;
-        if (!contentType) return reply.code(415).send({ message: SCRIPT_MESSAGES.audioUnsupported });
-        // The bytes go into place before their row exists, so a take is never served without them.
-        await audio.keep(received);
-        kept = true;
-        const { take, created } = await addTake(app.db, {
-          sessionId: seat.id,
-          lineId,
-          userId,
-          clientId,
-          audio: { id: received.id, contentType, byteSize: received.byteSize },
-          durationMs: durationMs ?? null,
-        });
-        // A retry that raced the first upload of the same recording: its take stands.
-        if (!created) await audio.prune([received.id]);
-        return reply.code(created ? 201 : 200).send(toTake(take));
+        if (received.tooLarge) {
+          status = 413;
+          refusal = SCRIPT_MESSAGES.audioTooLarge;
+        }
+        const contentType = refusal || received.byteSize === 0 ? undefined : await audio.sniff(received.tmp);
+        if (!contentType) {
+          refusal ??= SCRIPT_MESSAGES.audioUnsupported;
+        } else {
+          // The bytes go into place before their row exists, so a take is never served without them.
+          await audio.keep(received);
+          kept = true;
+          const { take, created } = await addTake(app.db, {
+            sessionId: seat.id,
+            lineId,
+            userId,
+            clientId,
+            audio: { id: received.id, contentType, byteSize: received.byteSize },
+            durationMs: durationMs ?? null,
+          });
+          // A retry that raced the first upload of the same recording: its take stands.
+          if (!created) await audio.prune([received.id]);
+          return reply.code(created ? 201 : 200).send(toTake(take));
+        }
       } catch (err) {
         if (kept) await audio.prune([received.id]).catch(() => undefined);
         throw err;
       } finally {
         if (!kept) await audio.discard(received.tmp);
       }
+      return reply.code(status).send({ message: refusal });
     },
   );
 

@@ -1,11 +1,15 @@
-import { PlaceholderPage } from '@vox/ui';
+import { Page } from '@vox/ui';
+import { ScriptBrowser } from '../script-list/script-browser';
 
-/** /free_scripts (privilege read_free_script). */
+/** /free_scripts (privilege read_free_script; the route checks it). */
 export function FreeScriptsPage() {
   return (
-    <PlaceholderPage
-      title="Free scripts"
-      description="Scripts free for every member to read will be listed here, ready to start a table read from."
-    />
+    <Page width="wide">
+      <ScriptBrowser
+        title="Free scripts"
+        lead="Scripts free for members with your plan, whoever wrote them: open one to start a table read."
+        scope="free"
+      />
+    </Page>
   );
 }

@@ -1,11 +1,14 @@
-import { PlaceholderPage } from '@vox/ui';
+import { Page } from '@vox/ui';
+import { ScriptBrowser } from '../script-list/script-browser';
 
 /** /scripts for a signed-in user (logged out, the route shows the log-in prompt instead). */
 export function ScriptsPage() {
   return (
-    <PlaceholderPage
-      title="Your scripts"
-      description="Your scripts, your friends' scripts and public scripts will be listed here, with search to find your next read."
-    />
+    <Page width="wide">
+      <ScriptBrowser
+        title="Your scripts"
+        lead="Your scripts, your friends' scripts and public scripts: search to find your next read, or write a new one."
+      />
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import { createNotification } from '../repositories/notifications';
 import { createRolesRepository } from '../repositories/roles-repository';
 import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
 import { createUsersRepository } from '../repositories/users-repository';
+import { seedDemo } from './seed-demo';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -17,6 +18,8 @@ Commands:
         user's own role back to member if it was <role> (or any role, without --role).
   roles  List the roles and their privileges.
   users  List the users with their role and running subscriptions.
+  seed-demo
+        Add a few public-domain scenes (public, free) by the VoxClub account; run again to update.
 
 Uses the server's settings: DATA_DIR (SQLite), or DATABASE_URL (PostgreSQL).`;
 
@@ -156,6 +159,8 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
       }
       return 0;
     }
+    case 'seed-demo':
+      return seedDemo(db, io.out, io.env ?? process.env);
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

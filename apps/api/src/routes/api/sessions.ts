@@ -164,7 +164,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       // The answer is sent only after a refused upload's bytes are gone from the disk.
       let kept = false;
       let refusal: string | undefined;
-      let status = 415;
+      let status: 413 | 415 = 415;
       try {
         if (received.tooLarge) {
           status = 413;

@@ -74,30 +74,30 @@ const seg = encodeURIComponent;
 
 /** The scripts area's API paths beyond the seed's section 7 (REST style, under /api). */
 export const scriptApiPaths = {
-  /** GET (list: q, scope, page, pageSize) and POST (create). */
+  /** GET (list: q, scope, owner, page, pageSize) -> ScriptList; POST ScriptInput (create) -> 201 Script. */
   scripts: '/api/scripts',
-  /** GET, PUT (whole script, owner), DELETE (owner). */
+  /** GET -> Script, PUT ScriptInput (whole script, owner) -> Script, DELETE (owner) -> 204. */
   script: (scriptId: string) => `/api/scripts/${seg(scriptId)}`,
-  /** POST multipart, file field "cover" (owner). */
+  /** POST multipart, file field "cover" (owner) -> Script; DELETE removes the cover (owner) -> Script. */
   scriptCover: (scriptId: string) => `/api/scripts/${seg(scriptId)}/cover`,
-  /** GET: the session with script, participants and takes (participants only). */
+  /** GET -> SessionDetail: the session with script, participants and takes (participants only). */
   session: (sessionId: string) => `/api/sessions/${seg(sessionId)}`,
-  /** PUT { role }: claim a role (or null to give it up). */
+  /** PUT ClaimRoleBody { role }: claim a role (or null to give it up) -> Participant (my seat). */
   sessionRole: (sessionId: string) => `/api/sessions/${seg(sessionId)}/role`,
-  /** POST multipart: fields lineId, clientId, durationMs; file field "audio". */
+  /** POST multipart: fields lineId, clientId, durationMs, then file field "audio" -> 201 Take (200 Take when that clientId arrived before). */
   sessionTakes: (sessionId: string) => `/api/sessions/${seg(sessionId)}/takes`,
-  /** DELETE (own take). */
+  /** DELETE (own take) -> 204. */
   sessionTake: (sessionId: string, takeId: string) => `/api/sessions/${seg(sessionId)}/takes/${seg(takeId)}`,
-  /** PUT: make this take the line's pick for playback (own take). */
+  /** PUT (no body): make this take the line's pick for playback (own take) -> Take. */
   sessionTakePick: (sessionId: string, takeId: string) => `/api/sessions/${seg(sessionId)}/takes/${seg(takeId)}/pick`,
-  /** GET (participants) and POST { role } (participants) share links of a session. */
+  /** GET -> ShareLinkList (newest first, revoked ones included) and POST ShareLinkInput { role } -> 201 ShareLink; participants. */
   sessionShareLinks: (sessionId: string) => `/api/sessions/${seg(sessionId)}/sharelinks`,
-  /** POST { userId, role }: invite a friend (a share link plus a session_invite message). */
+  /** POST InvitationInput { userId, role }: invite a friend (a share link plus a session_invite message) -> 201 ShareLink. */
   sessionInvitations: (sessionId: string) => `/api/sessions/${seg(sessionId)}/invitations`,
-  /** DELETE: revoke (the link's creator or the session's creator). */
+  /** DELETE: revoke (the link's creator or the session's creator) -> 204. */
   shareLink: (linkId: string) => `/api/sharelinks/${seg(linkId)}`,
   /** GET: the recording's bytes, HTTP range requests, long cache (the id is the content hash). */
   audio: (audioId: string) => `/api/audio/${seg(audioId)}`,
-  /** GET (page, pageSize): my sessions, newest first, with progress. */
+  /** GET (page, pageSize) -> HistoryList: my sessions, newest activity first, with progress. */
   history: '/api/history',
 } as const;

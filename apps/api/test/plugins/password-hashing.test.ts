@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
+import fs from 'node:fs';
 import os from 'node:os';
 import { createHashWorker, createPasswordHashing, HASH_WORKER_NICENESS } from '../../src/plugins/app/password-hashing';
 import { signUp } from '../routes/api/users/kit';
@@ -33,6 +34,15 @@ describe('password hashing', () => {
       expect(worker.pid).not.toBe(process.pid);
       expect(os.getPriority(worker.pid as number)).toBe(HASH_WORKER_NICENESS);
       expect(HASH_WORKER_NICENESS).toBe(19);
+      if (process.platform === 'linux') {
+        // SCHED_IDLE (policy 5) for the process and each of its threads (argon2 runs on libuv's).
+        const tasks = fs.readdirSync(`/proc/${worker.pid}/task`);
+        expect(tasks.length).toBeGreaterThan(1);
+        for (const tid of tasks) {
+          const policy = /^policy\s*:\s*(\d+)/m.exec(fs.readFileSync(`/proc/${worker.pid}/task/${tid}/sched`, 'utf8'))?.[1];
+          expect({ tid, policy }).toEqual({ tid, policy: '5' });
+        }
+      }
     } finally {
       await worker.close();
     }

@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +15,11 @@ declare module 'fastify' {
 /**
  * argon2id at the OWASP Password Storage Cheat Sheet's minimum (19 MiB, 2 passes, 1 lane).
  *
- * Hashing runs in a child process at the lowest OS priority (nice 19), never in the server's own
- * process. A password check is ~50 ms of pure CPU; run on the server's libuv thread pool it
+ * Hashing runs in a child process at the lowest OS priority (SCHED_IDLE on Linux, else nice 19),
+ * never in the server's own process. A password check is ~50 ms of pure CPU; run on the server's libuv thread pool it
  * competes for the same cores as the event loop on equal terms, so on a small machine a burst of
- * sign-ins roughly doubled every other request's tail latency (tools/bench/README.md). At nice 19
- * the kernel gives the hashing whatever CPU the event loop (and the database) leave over: with
+ * sign-ins roughly doubled every other request's tail latency (tools/bench/README.md). At idle
+ * priority the kernel gives the hashing whatever CPU the event loop (and the database) leave over: with
  * spare CPU sign-ins are as fast as before; under full load they slow down instead of everything
  * else. At most one job per core runs at once; the rest wait in arrival order.
  */
@@ -64,6 +64,16 @@ export class HashWorkerError extends Error {
   }
 }
 
+/** util-linux's chrt on the PATH (Linux), if there is one. */
+function findChrt(): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
+    const candidate = path.join(dir, 'chrt');
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
 /** The worker script: bundled next to the server in dist, or the source file in the tree (tests). */
 function workerFile(): string {
   const candidates = [path.join(__dirname, 'hash-worker.js'), path.join(__dirname, 'hash-worker.cjs')];
@@ -76,7 +86,7 @@ function workerFile(): string {
  * The hashing child process: started on first use, restarted if it dies (the jobs it held are
  * sent once more to the new one), and not keeping the server alive while idle.
  */
-export function createHashWorker({ niceness = HASH_WORKER_NICENESS, file = workerFile() } = {}) {
+export function createHashWorker({ niceness = HASH_WORKER_NICENESS, idleScheduling = true, file = workerFile() } = {}) {
   let child: ChildProcess | undefined;
   let nextId = 1;
   const pending = new Map<number, { job: Job; tries: number; resolve: (v: string | boolean) => void; reject: (e: Error) => void }>();
@@ -100,12 +110,17 @@ export function createHashWorker({ niceness = HASH_WORKER_NICENESS, file = worke
 
   function ensureChild(): ChildProcess {
     if (child) return child;
-    const started = fork(file, [], {
+    const options = {
       // Only what it needs: no secrets of the server's environment.
       env: { PATH: process.env.PATH ?? '', VOX_ARGON2_OPTIONS: JSON.stringify(ARGON2_OPTIONS) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'json',
-    });
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as StdioOptions,
+      serialization: 'json' as const,
+    };
+    const chrt = idleScheduling ? findChrt() : undefined;
+    // SCHED_IDLE (Linux, through util-linux's chrt, for the process and every thread it starts):
+    // the kernel runs it only when nothing else wants the CPU, and a waking event loop preempts it
+    // at once. Elsewhere, the lowest nice value.
+    const started = chrt ? spawn(chrt, ['--idle', '0', process.execPath, file], options) : fork(file, [], options);
     try {
       if (started.pid) os.setPriority(started.pid, niceness);
     } catch {

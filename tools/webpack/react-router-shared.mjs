@@ -3,6 +3,8 @@
 // sharing the package as-is ships ~60 KB gzip. This module re-exports only the API the workspace
 // uses from the production build (aliased as 'react-router-build'), which webpack does tree-shake.
 // tools/webpack/react-router-shared.spec.ts fails when code imports a name missing here.
+// UNSAFE_NavigationContext: the script editor's unsaved-changes guard wraps the navigator, since
+// useBlocker works only under a data router and the shell renders a BrowserRouter.
 export {
   BrowserRouter,
   MemoryRouter,
@@ -25,4 +27,5 @@ export {
   createSearchParams,
   generatePath,
   matchPath,
+  UNSAFE_NavigationContext,
 } from 'react-router-build';

@@ -1,13 +1,81 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@vox/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { SCRIPT_MESSAGES } from '@vox/contract';
+import { LockIcon, Notice, Page, Spinner, buttonClassName } from '@vox/ui';
+import { useScript } from '../api/scripts';
+import { scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
+import { createEditorStore, type EditorStore } from './editor-store';
+import { ScriptEditor } from './script-editor';
+import './script-editor.css';
 
-/** /scripts/create and /scripts/edit/{scriptId}: one editor, empty or with the script loaded. */
+interface Held {
+  /** The route it was made for: a script id, or 'new' for /scripts/create. */
+  route: string;
+  store: EditorStore;
+}
+
+/**
+ * /scripts/create and /scripts/edit/{scriptId}: one editor, empty or with the script loaded.
+ * The editor's state outlives the step from /scripts/create to /scripts/edit/{id} after the
+ * first save, so nothing typed meanwhile is lost and focus stays where it was.
+ */
 export function ScriptEditorPage() {
   const { scriptId } = useParams();
+  const route = scriptId ?? 'new';
+  const [held, setHeld] = useState<Held | null>(() => (scriptId ? null : { route, store: createEditorStore(null) }));
+  const holds = held !== null && (held.route === route || (scriptId !== undefined && held.store.getScriptId() === scriptId));
+  const script = useScript(scriptId, !holds);
+
+  if (!holds) {
+    if (!scriptId) setHeld({ route, store: createEditorStore(null) });
+    else if (script.data?.canEdit) setHeld({ route, store: createEditorStore(script.data) });
+  }
+
+  if (holds) {
+    return (
+      <Page width="wide">
+        <ScriptEditor store={held.store} />
+      </Page>
+    );
+  }
+  if (script.isError) {
+    return (
+      <Notice
+        icon={<LockIcon />}
+        title="This script cannot be opened"
+        actions={
+          <Link to={SCRIPTS_PATH} className={buttonClassName({ variant: 'primary' })}>
+            Back to scripts
+          </Link>
+        }
+      >
+        <p>{script.error.message}</p>
+      </Notice>
+    );
+  }
+  if (script.data && !script.data.canEdit) {
+    return (
+      <Notice
+        icon={<LockIcon />}
+        title="You can't edit this script"
+        actions={
+          <>
+            <Link to={scriptHref(script.data.id)} className={buttonClassName({ variant: 'primary' })}>
+              Open the script
+            </Link>
+            <Link to={SCRIPTS_PATH} className={buttonClassName({ variant: 'secondary' })}>
+              Back to scripts
+            </Link>
+          </>
+        }
+      >
+        <p>{SCRIPT_MESSAGES.notOwner}</p>
+      </Notice>
+    );
+  }
   return (
-    <PlaceholderPage
-      title={scriptId ? 'Edit script' : 'New script'}
-      description="Write your script here: its title, synopsis, roles and lines, in any order you like. Paste a screenplay in Fountain text to bring in a script you already have, and choose who can read it."
-    />
+    <Page centered>
+      <Spinner size="lg" label="Loading the script" />
+    </Page>
   );
 }

@@ -8,3 +8,4 @@ export { SessionPage } from './lib/session-page/session-page';
 export { sessionHref } from './lib/paths';
 export { getScriptSession, scriptSessionQueryOptions, useScriptSession } from './lib/api/get-script-session';
 export { getShareLinkSession, shareLinkSessionQueryOptions, useShareLinkSession } from './lib/api/get-share-link-session';
+export { getScript, getScripts, scriptKeys, scriptQueryOptions, scriptsQueryOptions, useScript, useScripts } from './lib/api/scripts';

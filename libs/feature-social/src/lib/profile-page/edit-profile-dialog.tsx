@@ -70,7 +70,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   return (
     <Modal title="Edit profile" onClose={onClose} size="md">
       <div className="vox-profile-edit">
-        <section className="vox-profile-edit__photo" aria-label="Photo">
+        <section className="vox-profile-edit__photo" aria-label="Your photo">
           {preview ? <Avatar name={name} photoUrl={preview} size="xl" /> : <PersonAvatar person={{ name: profile.name, photo: profile.photo }} size="xl" decorative={false} />}
           <div className="vox-profile-edit__photo-actions">
             <label className="vox-field__label" htmlFor="vox-profile-photo">

@@ -20,10 +20,17 @@ export const sessionKey = (sessionId: string) => ['session', sessionId] as const
 /** GET /api/sessions/{id}: script, participants, my seat and every take, in one answer. */
 export const getSession = (sessionId: string): Promise<SessionDetail> => api.get<SessionDetail>(scriptApiPaths.session(sessionId));
 
+/** Marked when a session's answer is in, for the reader benchmark (tools/bench/reader). */
+export const SESSION_DATA_MARK = 'vox:reader-data';
+
 export const sessionQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKey(sessionId),
-    queryFn: () => getSession(sessionId),
+    queryFn: async () => {
+      const session = await getSession(sessionId);
+      performance.mark?.(SESSION_DATA_MARK);
+      return session;
+    },
     // Other readers' takes and roles arrive by asking again: on focus and with the Refresh button.
     staleTime: 0,
     refetchOnWindowFocus: true,

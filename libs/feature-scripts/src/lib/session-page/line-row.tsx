@@ -43,20 +43,20 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
       data-line={line.id}
       id={`line-${line.id}`}
       aria-current={current ? 'true' : undefined}
-      className={cx('vox-line', `vox-line--${line.kind}`, current && 'vox-line--current', playing && 'vox-line--playing', mine && 'vox-line--mine')}
+      className={cx('vox-reader-line', `vox-reader-line--${line.kind}`, current && 'vox-reader-line--current', playing && 'vox-reader-line--playing', mine && 'vox-reader-line--mine')}
       onClick={() => actions.select(index)}
     >
-      {line.kind === 'scene' && <h2 className="vox-line__scene">{line.text}</h2>}
-      {line.kind === 'action' && <p className="vox-line__action">{line.text}</p>}
-      {line.kind === 'transition' && <p className="vox-line__transition">{line.text}</p>}
+      {line.kind === 'scene' && <h2 className="vox-reader-line__scene">{line.text}</h2>}
+      {line.kind === 'action' && <p className="vox-reader-line__action">{line.text}</p>}
+      {line.kind === 'transition' && <p className="vox-reader-line__transition">{line.text}</p>}
       {line.kind === 'dialogue' && (
-        <div className="vox-line__dialogue">
-          <p className="vox-line__character">
+        <div className="vox-reader-line__dialogue">
+          <p className="vox-reader-line__character">
             {line.role}
-            <span className={cx('vox-line__reader', mine && 'vox-line__reader--me')}>{mine ? 'You' : reader ? personName(reader) : 'Open role'}</span>
+            <span className={cx('vox-reader-line__reader', mine && 'vox-reader-line__reader--me')}>{mine ? 'You' : reader ? personName(reader) : 'Open role'}</span>
           </p>
-          {line.parenthetical && <p className="vox-line__parenthetical">{line.parenthetical}</p>}
-          <p className="vox-line__text">{line.text}</p>
+          {line.parenthetical && <p className="vox-reader-line__parenthetical">{line.parenthetical}</p>}
+          <p className="vox-reader-line__text">{line.text}</p>
           {mine ? (
             <TakePanel
               lineId={line.id}
@@ -73,7 +73,7 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
             picked && (
               <button
                 type="button"
-                className="vox-line__take"
+                className="vox-reader-line__take"
                 onClick={(event) => {
                   event.stopPropagation();
                   actions.preview(picked.audio);

@@ -209,9 +209,9 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
             <RefreshIcon />
             <span className="vox-reader__wide">Refresh</span>
           </Button>
-          <Button variant="primary" size="sm" onClick={() => setDialog('share')}>
+          <Button variant="primary" size="sm" onClick={() => setDialog('share')} aria-label="Share">
             <ShareIcon />
-            Share
+            <span className="vox-reader__wide">Share</span>
           </Button>
         </div>
       </header>
@@ -221,18 +221,18 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
           <UsersIcon />
           {myRole ? `Your role: ${myRole}` : 'Choose a role'}
         </Button>
-        <ul className="vox-people vox-reader__people" aria-label="Readers">
+        <ul className="vox-reader-people vox-reader__people" aria-label="Readers">
           {seated.map((p) => (
-            <PersonChip key={p.user.id} name={p.user.id === userId ? 'You' : personName(p.user)} photo={p.user.photo} role={p.role} />
+            <PersonChip key={p.user.id} name={p.user.id === userId ? 'You' : personName(p.user)} avatarName={personName(p.user)} photo={p.user.photo} role={p.role} />
           ))}
           {session.participants.length > seated.length && (
-            <li className="vox-people__more">{session.participants.length - seated.length} listening</li>
+            <li className="vox-reader-people__more">{session.participants.length - seated.length} listening</li>
           )}
         </ul>
         <div className="vox-reader__player" role="group" aria-label="Table read">
           <Button variant="primary" size="sm" disabled={recording || lines.length === 0} onClick={() => togglePlay()} aria-label={`${playLabel} the table read`}>
             {playState.status === 'playing' ? <PauseIcon /> : <PlayIcon />}
-            {playLabel}
+            <span className="vox-reader__wide">{playLabel}</span>
           </Button>
           <Button variant="secondary" size="sm" disabled={playState.status === 'idle'} onClick={() => playback.stop()} aria-label="Stop the table read">
             <StopIcon />

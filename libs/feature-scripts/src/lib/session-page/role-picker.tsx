@@ -33,24 +33,24 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
     <Modal title="Choose your role" description="Claim a role to record its lines. Roles others read show who reads them." onClose={onClose} size="md">
       {claim.isError && <Alert>{claim.error.message}</Alert>}
       {seats.length === 0 ? (
-        <p className="vox-roles__empty">This script has no roles yet. Everyone listens to the read.</p>
+        <p className="vox-reader-roles__empty">This script has no roles yet. Everyone listens to the read.</p>
       ) : (
-        <ul className="vox-roles" aria-label="Roles">
+        <ul className="vox-reader-roles" aria-label="Roles">
           {seats.map((seat) => (
-            <li key={seat.name} className={cx('vox-roles__item', seat.mine && 'vox-roles__item--mine')}>
-              <div className="vox-roles__text">
-                <p className="vox-roles__name">
-                  {seat.name} <span className="vox-roles__count">{seat.lineCount === 1 ? '1 line' : `${seat.lineCount} lines`}</span>
+            <li key={seat.name} className={cx('vox-reader-roles__item', seat.mine && 'vox-reader-roles__item--mine')}>
+              <div className="vox-reader-roles__text">
+                <p className="vox-reader-roles__name">
+                  {seat.name} <span className="vox-reader-roles__count">{seat.lineCount === 1 ? '1 line' : `${seat.lineCount} lines`}</span>
                 </p>
-                {seat.description && <p className="vox-roles__description">{seat.description}</p>}
-                <p className="vox-roles__status">{seat.mine ? 'You read this role' : seat.reader ? `Read by ${personName(seat.reader)}` : 'Open'}</p>
+                {seat.description && <p className="vox-reader-roles__description">{seat.description}</p>}
+                <p className="vox-reader-roles__status">{seat.mine ? 'You read this role' : seat.reader ? `Read by ${personName(seat.reader)}` : 'Open'}</p>
               </div>
               {seat.mine ? (
                 <Button variant="secondary" size="sm" busy={claim.isPending && asked === ''} onClick={() => choose(null)}>
                   Give up role
                 </Button>
               ) : seat.reader ? (
-                <span className="vox-roles__taken">Taken</span>
+                <span className="vox-reader-roles__taken">Taken</span>
               ) : (
                 <Button variant="primary" size="sm" busy={claim.isPending && asked === seat.name} disabled={claim.isPending && asked !== seat.name} onClick={() => choose(seat.name)}>
                   {myRole ? 'Switch to this role' : 'Read this role'}
@@ -61,9 +61,9 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
         </ul>
       )}
       {listeners.length > 0 && (
-        <div className="vox-roles__listeners">
-          <p className="vox-roles__listeners-title">Listening</p>
-          <ul className="vox-people" aria-label="Listening">
+        <div className="vox-reader-roles__listeners">
+          <p className="vox-reader-roles__listeners-title">Listening</p>
+          <ul className="vox-reader-people" aria-label="Listening">
             {listeners.map((p) => (
               <PersonChip key={p.user.id} name={personName(p.user)} photo={p.user.photo} />
             ))}
@@ -74,13 +74,14 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
   );
 }
 
-export function PersonChip({ name, photo, role }: { name: string; photo: string | null; role?: string | null }) {
+/** A person in a list: avatar, name (or "You", with `avatarName` for the initials) and role. */
+export function PersonChip({ name, avatarName = name, photo, role }: { name: string; avatarName?: string; photo: string | null; role?: string | null }) {
   const url = usePhotoUrl(photo);
   return (
-    <li className="vox-people__item" title={role ? `${name} reads ${role}` : name}>
-      <Avatar name={name} photoUrl={url} size="sm" decorative />
-      <span className="vox-people__name">{name}</span>
-      {role && <span className="vox-people__role">{role}</span>}
+    <li className="vox-reader-people__item" title={role ? `${name} ${name === 'You' ? 'read' : 'reads'} ${role}` : name}>
+      <Avatar name={avatarName} photoUrl={url} size="sm" decorative />
+      <span className="vox-reader-people__name">{name}</span>
+      {role && <span className="vox-reader-people__role">{role}</span>}
     </li>
   );
 }

@@ -210,14 +210,14 @@ describe('/session/{sessionId}: the reader', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The Importance of Being Earnest' })).toBeInTheDocument();
     expect(screen.getByText('6 lines · You read ALGERNON (2 lines)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: "INT. ALGERNON'S FLAT - DAY" })).toBeInTheDocument();
-    expect(row('l3')).toHaveClass('vox-line--dialogue', 'vox-line--mine');
-    expect(within(row('l3')).getByText('(turning)')).toHaveClass('vox-line__parenthetical');
+    expect(row('l3')).toHaveClass('vox-reader-line--dialogue', 'vox-reader-line--mine');
+    expect(within(row('l3')).getByText('(turning)')).toHaveClass('vox-reader-line__parenthetical');
     expect(within(row('l3')).getByText('You')).toBeInTheDocument();
     expect(within(row('l3')).getByRole('button', { name: 'Record' })).toBeInTheDocument();
     expect(within(row('l4')).getByText('Grace')).toBeInTheDocument();
     expect(within(row('l4')).queryByRole('button', { name: 'Record' })).toBeNull();
     expect(within(row('l4')).getByRole('button', { name: "Play Grace's take" })).toBeInTheDocument();
-    expect(row('l6')).toHaveClass('vox-line--transition');
+    expect(row('l6')).toHaveClass('vox-reader-line--transition');
     const readers = screen.getByRole('list', { name: 'Readers' });
     expect(within(readers).getByText('ALGERNON')).toBeInTheDocument();
     expect(within(readers).getByText('LANE')).toBeInTheDocument();
@@ -297,7 +297,7 @@ describe('/session/{sessionId}: the reader', () => {
     expect(audio.getAttribute('src')).toBe(`/api/audio/${HASH}`);
     expect(spoken).toEqual(["narrator: INT. ALGERNON'S FLAT - DAY", 'narrator: Lane is arranging afternoon tea.', 'ALGERNON: Did you hear what I was playing, Lane?']);
     await waitFor(() => expect(row('l4')).toHaveAttribute('aria-current', 'true'));
-    expect(row('l4')).toHaveClass('vox-line--playing');
+    expect(row('l4')).toHaveClass('vox-reader-line--playing');
     expect(screen.getByRole('button', { name: 'Pause the table read' })).toBeInTheDocument();
     fireEvent(audio, new Event('ended'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Play the table read' })).toBeInTheDocument());
@@ -334,7 +334,7 @@ describe('/session/{sessionId}: the reader', () => {
 
 describe('the role picker', () => {
   const dialog = () => screen.getByRole('dialog', { name: 'Choose your role' });
-  const seat = (name: string) => within(dialog()).getByText(name, { selector: '.vox-roles__name' }).closest('li') as HTMLElement;
+  const seat = (name: string) => within(dialog()).getByText(name, { selector: '.vox-reader-roles__name' }).closest('li') as HTMLElement;
 
   it('shows my role with Give up, roles others read with who reads them, open roles to claim', async () => {
     const { calls, bodies } = open(session(), { 'PUT /api/sessions/se1/role': () => json(200, {}) });

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
 import { BackBar, Button, MicIcon, Notice, Page, Spinner } from '@vox/ui';
@@ -6,9 +5,6 @@ import { useSession } from '../api/sessions';
 import { useGoBack } from '../use-go-back';
 import { Reader, type ReaderProps } from './reader';
 import './session-page.css';
-
-/** Marks the benchmark (tools/bench/reader) reads: the session's answer has arrived. */
-export const DATA_MARK = 'vox:reader-data';
 
 type Injected = Pick<ReaderProps, 'devices' | 'speech' | 'copy'>;
 
@@ -40,14 +36,6 @@ export function SessionPage(injected: Injected = {}) {
 function SessionLoader({ sessionId, ...injected }: { sessionId: string } & Injected) {
   const session = useSession(sessionId);
   const goBack = useGoBack();
-  const marked = useRef(false);
-
-  useEffect(() => {
-    if (session.isSuccess && !marked.current) {
-      marked.current = true;
-      performance.mark?.(DATA_MARK);
-    }
-  }, [session.isSuccess]);
 
   if (session.isPending) {
     return (

@@ -47,12 +47,12 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
 
   return (
     <Modal title="Share this table read" description="Anyone signed in who opens a link joins the read." onClose={onClose} size="md">
-      <div className="vox-share">
-        <div className="vox-share__create">
-          <label className="vox-share__label" htmlFor={roleFieldId}>
+      <div className="vox-reader-share">
+        <div className="vox-reader-share__create">
+          <label className="vox-reader-share__label" htmlFor={roleFieldId}>
             Invite to
           </label>
-          <select id={roleFieldId} className="vox-share__select" value={role} onChange={(event) => setRole(event.target.value)}>
+          <select id={roleFieldId} className="vox-reader-share__select" value={role} onChange={(event) => setRole(event.target.value)}>
             <option value="">Any role (they choose)</option>
             {openSeats.map((seat) => (
               <option key={seat.name} value={seat.name}>
@@ -76,8 +76,8 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
         {revoke.isError && <Alert>{revoke.error.message}</Alert>}
         {copyError && <Alert>{copyError}</Alert>}
 
-        <section className="vox-share__section" aria-labelledby={`${roleFieldId}-links`}>
-          <h3 id={`${roleFieldId}-links`} className="vox-share__title">
+        <section className="vox-reader-share__section" aria-labelledby={`${roleFieldId}-links`}>
+          <h3 id={`${roleFieldId}-links`} className="vox-reader-share__title">
             Links
           </h3>
           {links.isPending ? (
@@ -85,14 +85,14 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
           ) : links.isError ? (
             <Alert>{links.error.message}</Alert>
           ) : active.length === 0 ? (
-            <p className="vox-share__empty">No links yet. Create one and send it to the people you want to read with.</p>
+            <p className="vox-reader-share__empty">No links yet. Create one and send it to the people you want to read with.</p>
           ) : (
-            <ul className="vox-share__links" aria-label="Share links">
+            <ul className="vox-reader-share__links" aria-label="Share links">
               {active.map((link) => (
-                <li key={link.id} className="vox-share__link">
-                  <div className="vox-share__link-text">
-                    <input className="vox-share__url" readOnly value={shareUrl(link.id)} aria-label={`Link for ${link.role ?? 'any role'}`} onFocus={(event) => event.target.select()} />
-                    <span className="vox-share__meta">
+                <li key={link.id} className="vox-reader-share__link">
+                  <div className="vox-reader-share__link-text">
+                    <input className="vox-reader-share__url" readOnly value={shareUrl(link.id)} aria-label={`Link for ${link.role ?? 'any role'}`} onFocus={(event) => event.target.select()} />
+                    <span className="vox-reader-share__meta">
                       {link.role ?? 'Any role'} · made {formatRelative(link.createdAt)}
                     </span>
                   </div>
@@ -100,7 +100,7 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
                     {copied === link.id ? <CheckIcon /> : <CopyIcon />}
                     {copied === link.id ? 'Copied' : 'Copy'}
                   </Button>
-                  <Button variant="link" size="sm" className="vox-take__danger" busy={revoke.isPending && revoke.variables === link.id} onClick={() => revoke.mutate(link.id)}>
+                  <Button variant="link" size="sm" className="vox-reader-take__danger" busy={revoke.isPending && revoke.variables === link.id} onClick={() => revoke.mutate(link.id)}>
                     Revoke
                   </Button>
                 </li>
@@ -120,17 +120,17 @@ function InviteFriends({ sessionId, role }: { sessionId: string; role: string | 
   const invite = useInviteFriend(sessionId);
   const [invited, setInvited] = useState<Set<string>>(new Set());
   return (
-    <section className="vox-share__section" aria-label="Invite a friend">
-      <h3 className="vox-share__title">Invite a friend</h3>
+    <section className="vox-reader-share__section" aria-label="Invite a friend">
+      <h3 className="vox-reader-share__title">Invite a friend</h3>
       {invite.isError && <Alert>{invite.error.message}</Alert>}
       {friends.isPending ? (
         <Spinner size="sm" label="Loading your friends" />
       ) : (friends.data ?? []).length === 0 ? (
-        <p className="vox-share__empty">
+        <p className="vox-reader-share__empty">
           Your friends appear here. <Link to="/friends">Add friends</Link> to invite them with a message.
         </p>
       ) : (
-        <ul className="vox-share__friends">
+        <ul className="vox-reader-share__friends">
           {(friends.data ?? []).map(({ user }) => (
             <FriendRow
               key={user.id}
@@ -155,11 +155,11 @@ function InviteFriends({ sessionId, role }: { sessionId: string; role: string | 
 function FriendRow({ name, photo, invited, busy, onInvite }: { name: string; photo: string | null; invited: boolean; busy: boolean; onInvite(): void }) {
   const url = usePhotoUrl(photo);
   return (
-    <li className="vox-share__friend">
+    <li className="vox-reader-share__friend">
       <Avatar name={name} photoUrl={url} size="sm" decorative />
-      <span className="vox-share__friend-name">{name}</span>
+      <span className="vox-reader-share__friend-name">{name}</span>
       {invited ? (
-        <span className="vox-share__invited">
+        <span className="vox-reader-share__invited">
           <CheckIcon /> Invited
         </span>
       ) : (

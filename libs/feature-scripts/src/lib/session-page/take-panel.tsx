@@ -31,11 +31,11 @@ export function TakePanel({ lineId, index, takes, pending, recorder, recorderBus
   const hasTakes = ordered.length > 0 || pending.length > 0;
 
   return (
-    <div className="vox-takes" onClick={(event) => event.stopPropagation()}>
-      <div className="vox-takes__record">
+    <div className="vox-reader-takes" onClick={(event) => event.stopPropagation()}>
+      <div className="vox-reader-takes__record">
         {recording ? (
           <>
-            <Button variant="primary" size="sm" className="vox-takes__stop" onClick={() => void actions.stopRecording()}>
+            <Button variant="primary" size="sm" className="vox-reader-takes__stop" onClick={() => void actions.stopRecording()}>
               <StopIcon />
               Stop
             </Button>
@@ -52,14 +52,14 @@ export function TakePanel({ lineId, index, takes, pending, recorder, recorderBus
               void actions.record(lineId);
             }}
           >
-            <RecordIcon className="vox-takes__record-dot" />
+            <RecordIcon className="vox-reader-takes__record-dot" />
             {hasTakes ? 'Record again' : 'Record'}
           </Button>
         )}
       </div>
 
       {recorder?.status === 'error' && (
-        <p className="vox-takes__error" role="alert">
+        <p className="vox-reader-takes__error" role="alert">
           {recorder.message}{' '}
           <Button variant="link" size="sm" onClick={actions.dismissRecorderError}>
             Dismiss
@@ -68,7 +68,7 @@ export function TakePanel({ lineId, index, takes, pending, recorder, recorderBus
       )}
 
       {hasTakes && (
-        <ol className="vox-takes__list" aria-label="Takes">
+        <ol className="vox-reader-takes__list" aria-label="Takes">
           {ordered.map((take, i) => (
             <TakeItem key={take.id} take={take} number={i + 1} mine={take.userId === userId} actions={actions} playing={audioSrc !== null && audioSrc.endsWith(take.audio)} />
           ))}
@@ -85,18 +85,18 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
   const [confirming, setConfirming] = useState(false);
   const label = `Take ${number}`;
   return (
-    <li className={cx('vox-take', take.picked && 'vox-take--picked')} data-take={take.id}>
-      <span className="vox-take__name">
+    <li className={cx('vox-reader-take', take.picked && 'vox-reader-take--picked')} data-take={take.id}>
+      <span className="vox-reader-take__name">
         {label}
-        {take.durationMs !== null && <span className="vox-take__meta"> · {formatDuration(take.durationMs)}</span>}
+        {take.durationMs !== null && <span className="vox-reader-take__meta"> · {formatDuration(take.durationMs)}</span>}
       </span>
       {take.picked && (
-        <span className="vox-take__pick">
+        <span className="vox-reader-take__pick">
           <CheckIcon /> Pick
         </span>
       )}
-      <span className="vox-take__actions">
-        <button type="button" className={cx('vox-icon-button', playing && 'vox-icon-button--on')} aria-label={`Play ${label}`} onClick={() => actions.preview(take.audio)}>
+      <span className="vox-reader-take__actions">
+        <button type="button" className={cx('vox-reader-icon-button', playing && 'vox-reader-icon-button--on')} aria-label={`Play ${label}`} onClick={() => actions.preview(take.audio)}>
           <PlayIcon />
         </button>
         {mine && !take.picked && (
@@ -106,8 +106,8 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
         )}
         {mine &&
           (confirming ? (
-            <span className="vox-take__confirm">
-              <Button variant="link" size="sm" className="vox-take__danger" onClick={() => actions.remove(take.id)}>
+            <span className="vox-reader-take__confirm">
+              <Button variant="link" size="sm" className="vox-reader-take__danger" onClick={() => actions.remove(take.id)}>
                 Delete {label}
               </Button>
               <Button variant="link" size="sm" onClick={() => setConfirming(false)}>
@@ -115,7 +115,7 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
               </Button>
             </span>
           ) : (
-            <button type="button" className="vox-icon-button" aria-label={`Delete ${label}`} onClick={() => setConfirming(true)}>
+            <button type="button" className="vox-reader-icon-button" aria-label={`Delete ${label}`} onClick={() => setConfirming(true)}>
               <TrashIcon />
             </button>
           ))}
@@ -128,30 +128,30 @@ function PendingItem({ view, actions }: { view: PendingView; actions: ReaderActi
   const { take, state, progress, error } = view;
   const percent = Math.round(progress * 100);
   return (
-    <li className={cx('vox-take', 'vox-take--pending', state === 'failed' && 'vox-take--failed')} data-pending={take.clientId}>
-      <span className="vox-take__name">
+    <li className={cx('vox-reader-take', 'vox-reader-take--pending', state === 'failed' && 'vox-reader-take--failed')} data-pending={take.clientId}>
+      <span className="vox-reader-take__name">
         {state === 'uploading' ? `Uploading ${percent}%` : state === 'failed' ? 'Not uploaded' : 'Waiting to upload'}
-        {take.durationMs !== null && <span className="vox-take__meta"> · {formatDuration(take.durationMs)}</span>}
+        {take.durationMs !== null && <span className="vox-reader-take__meta"> · {formatDuration(take.durationMs)}</span>}
       </span>
       {state !== 'failed' && (
-        <progress className="vox-take__progress" max={100} value={state === 'uploading' ? percent : 0} aria-label={`Upload of the ${formatDuration(take.durationMs)} take`}>
+        <progress className="vox-reader-take__progress" max={100} value={state === 'uploading' ? percent : 0} aria-label={`Upload of the ${formatDuration(take.durationMs)} take`}>
           {percent}%
         </progress>
       )}
       {state === 'failed' && (
-        <span className="vox-take__error" role="alert">
+        <span className="vox-reader-take__error" role="alert">
           {error}
         </span>
       )}
-      {!view.saved && <span className="vox-take__meta">Kept in this tab only</span>}
-      <span className="vox-take__actions">
+      {!view.saved && <span className="vox-reader-take__meta">Kept in this tab only</span>}
+      <span className="vox-reader-take__actions">
         {state === 'failed' && (
           <Button variant="link" size="sm" onClick={() => actions.retry(take.clientId)}>
             Try again
           </Button>
         )}
         {state !== 'uploading' && (
-          <Button variant="link" size="sm" className="vox-take__danger" onClick={() => void actions.discard(take.clientId)}>
+          <Button variant="link" size="sm" className="vox-reader-take__danger" onClick={() => void actions.discard(take.clientId)}>
             Discard
           </Button>
         )}
@@ -168,11 +168,11 @@ function RecordingMeter({ active }: { active: ActiveRecording }) {
     return () => clearInterval(timer);
   }, [active]);
   return (
-    <span className="vox-takes__meter" role="status" aria-label="Recording">
-      <span className="vox-takes__live" aria-hidden="true" />
-      <span className="vox-takes__time">{formatDuration(tick.elapsed)}</span>
-      <span className="vox-takes__level" aria-hidden="true">
-        <span className="vox-takes__level-fill" style={{ transform: `scaleX(${tick.level.toFixed(2)})` }} />
+    <span className="vox-reader-takes__meter" role="status" aria-label="Recording">
+      <span className="vox-reader-takes__live" aria-hidden="true" />
+      <span className="vox-reader-takes__time">{formatDuration(tick.elapsed)}</span>
+      <span className="vox-reader-takes__level" aria-hidden="true">
+        <span className="vox-reader-takes__level-fill" style={{ transform: `scaleX(${tick.level.toFixed(2)})` }} />
       </span>
     </span>
   );

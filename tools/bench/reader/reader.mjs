@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+// Opens a 2,000-line script in the table-read reader (/session/{id}) in headless Chromium
+// against the real, built, served app and measures (see ../README.md, "Reader bench"):
+//
+//   1. navigation start -> the reader's first lines on screen (performance mark
+//      'vox:reader-lines-rendered'), and the reader's own share of it (from the session's answer,
+//      mark 'vox:reader-data'): median of --runs page loads after one warm-up;
+//   2. long tasks (PerformanceObserver 'longtask', i.e. > 50 ms) while a script scrolls the
+//      whole script from top to bottom, frame by frame.
+//
+//   node tools/bench/reader/reader.mjs               build shell, main, api, then measure
+//   node tools/bench/reader/reader.mjs --no-build    reuse dist/
+//   node tools/bench/reader/reader.mjs --runs 9      page loads measured (default 7)
+//   node tools/bench/reader/reader.mjs --shots tmp/screens   also save desktop and phone screenshots
+//
+// Prints the figures and PASS/FAIL against the targets; exit code 1 when one fails.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '7' },
+    lines: { type: 'string', default: '2000' },
+    shots: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+const LINES = Number(args.lines);
+
+// Targets (issue 5, part 9).
+const TARGETS = { renderMs: 300, longTaskMs: 50 };
+
+const log = (...parts) => console.log(...parts);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port, dataDir) {
+  const logFile = path.join(dataDir, 'server.log');
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', out, out],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(`http://localhost:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error(`server did not start; see ${logFile}`);
+}
+
+async function api(base, method, pathName, { token, body } = {}) {
+  const res = await fetch(`${base}${pathName}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const ROLES = ['HAMLET', 'OPHELIA', 'POLONIUS', 'HORATIO', 'GERTRUDE', 'CLAUDIUS'];
+const WORDS = 'the night is long and the castle keeps its secrets while the players rehearse a scene that nobody asked for but everybody will remember tomorrow'.split(' ');
+const sentence = (n, seed) => {
+  const words = Array.from({ length: n }, (_, i) => WORDS[(seed * 7 + i * 3) % WORDS.length]);
+  const text = words.join(' ');
+  return text[0].toUpperCase() + text.slice(1) + '.';
+};
+
+/** A screenplay-shaped script: a scene every 40 lines, action, dialogue (some with parentheticals), transitions. */
+function bigScript(lines) {
+  const out = [];
+  for (let i = 0; out.length < lines; i += 1) {
+    if (i % 40 === 0) out.push({ kind: 'scene', role: null, text: `INT. ELSINORE - ROOM ${i / 40 + 1} - NIGHT` });
+    else if (i % 40 === 39) out.push({ kind: 'transition', role: null, text: 'CUT TO:' });
+    else if (i % 5 === 0) out.push({ kind: 'action', role: null, text: sentence(12 + (i % 20), i) });
+    else out.push({ kind: 'dialogue', role: ROLES[i % ROLES.length], parenthetical: i % 7 === 0 ? '(quietly)' : null, text: sentence(4 + (i % 25), i) });
+  }
+  return {
+    title: `Reader bench: ${lines} lines`,
+    synopsis: 'Generated for tools/bench/reader.',
+    genre: 'Drama',
+    language: 'en',
+    visibility: 'private',
+    isFree: false,
+    roles: ROLES.map((name) => ({ name, description: '' })),
+    lines: out.slice(0, lines),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (n) => `${n.toFixed(0)} ms`;
+
+async function main() {
+  if (!args['no-build']) {
+    log('building shell, main and api (--no-build reuses dist/) ...');
+    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell,main,api'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  }
+  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: build first`);
+
+  const load = os.loadavg();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-reader-bench-'));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const server = await startServer(port, dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    // A reader with the script, a session and a role (so their lines carry the Record panel).
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'bench-password';
+    await api(base, 'POST', '/api/users/create', { body: { username: email, password } });
+    const { token } = await api(base, 'POST', '/api/users/authenticate', { body: { username: email, password } });
+    const script = await api(base, 'POST', '/api/scripts', { token, body: bigScript(LINES) });
+    const { id: sessionId } = await api(base, 'GET', `/api/scripts/${script.id}/session`, { token });
+    await api(base, 'PUT', `/api/sessions/${sessionId}/role`, { token, body: { role: 'HAMLET' } });
+
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+    // The refresh cookie: every page load signs in the way a returning reader does.
+    const signIn = await context.request.post('/api/users/authenticate', { data: { username: email, password } });
+    if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
+    // Long tasks from the first moment of every page, buffered for the measurement.
+    await context.addInitScript(() => {
+      window.__longTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {
+        // no longtask support: the figures say so
+      }
+    });
+
+    const url = `/session/${sessionId}`;
+    const openOnce = async () => {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => performance.getEntriesByName('vox:reader-lines-rendered').length > 0, null, { timeout: 30_000 });
+      const figures = await page.evaluate(() => {
+        const rendered = performance.getEntriesByName('vox:reader-lines-rendered')[0].startTime;
+        const data = performance.getEntriesByName('vox:reader-data')[0]?.startTime ?? NaN;
+        const resources = performance.getEntriesByType('resource');
+        const refresh = resources.find((r) => r.name.includes('/api/users/refresh-token'));
+        const session = resources.find((r) => /\/api\/sessions\/[^/]+$/.test(new URL(r.name).pathname));
+        return {
+          rendered,
+          data,
+          signedIn: refresh?.responseEnd ?? NaN,
+          sessionAsked: session?.startTime ?? NaN,
+          sessionAnswered: session?.responseEnd ?? NaN,
+          sessionBytes: session?.encodedBodySize ?? NaN,
+          rows: document.querySelectorAll('.vox-reader-line').length,
+          longTasks: window.__longTasks.filter((t) => t.start <= rendered),
+        };
+      });
+      return { page, figures };
+    };
+
+    log(`\nreader bench: ${LINES}-line script, ${RUNS} page loads after a warm-up, Chromium headless 1280x800`);
+    log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${load.map((n) => n.toFixed(2)).join(' ')}`);
+    const warm = await openOnce();
+    await warm.page.close();
+
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const { page, figures } = await openOnce();
+      runs.push(figures);
+      if (i < RUNS - 1) await page.close();
+      else runs.last = page;
+    }
+    const page = runs.last;
+    const totalRows = await page.evaluate(() => document.querySelector('.vox-reader__script')?.scrollHeight ?? 0);
+
+    // Scroll the whole script, one step per frame, the way a fast flick or a held key does.
+    const scroll = await page.evaluate(async () => {
+      const scroller = document.querySelector('.vox-reader__script');
+      const startedAt = performance.now();
+      const frames = [];
+      let last = startedAt;
+      await new Promise((resolve) => {
+        const step = (now) => {
+          frames.push(now - last);
+          last = now;
+          scroller.scrollTop += 400;
+          if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) resolve();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      // Let the last measurements and layout settle inside the window.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const endedAt = performance.now();
+      const tasks = window.__longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt);
+      return {
+        durationMs: endedAt - startedAt,
+        frames: frames.length,
+        worstFrameMs: Math.max(...frames.slice(1)),
+        medianFrameMs: frames.slice(1).sort((a, b) => a - b)[Math.floor((frames.length - 1) / 2)],
+        longTasks: tasks,
+        rowsAtEnd: document.querySelectorAll('.vox-reader-line').length,
+        lastLineShown: document.querySelector('.vox-reader-line:last-child')?.getAttribute('data-index'),
+      };
+    });
+
+    if (args.shots) {
+      fs.mkdirSync(args.shots, { recursive: true });
+      await page.evaluate(() => {
+        document.querySelector('.vox-reader__script').scrollTop = 0;
+      });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(args.shots, 'reader-2000-desktop.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(args.shots, 'reader-2000-phone.png') });
+      log(`screenshots in ${args.shots}`);
+    }
+
+    const rendered = runs.map((r) => r.rendered);
+    const own = runs.map((r) => r.rendered - r.data);
+    const startupLongTasks = runs.flatMap((r) => r.longTasks);
+    log('');
+    log('measurement                                   median      min      max');
+    const row = (label, values) => log(`${label.padEnd(42)}${ms(median(values)).padStart(10)} ${ms(Math.min(...values)).padStart(8)} ${ms(Math.max(...values)).padStart(8)}`);
+    row('navigation start -> lines rendered', rendered);
+    row('  of which: signed in (refresh-token)', runs.map((r) => r.signedIn));
+    row('  of which: session asked', runs.map((r) => r.sessionAsked));
+    row('  of which: GET /api/sessions/{id}', runs.map((r) => r.sessionAnswered - r.sessionAsked));
+    row('session answer -> lines rendered', own);
+    log(`session answer size: ${(runs[0].sessionBytes / 1024).toFixed(0)} KB on the wire`);
+    log(`rows in the page after opening: ${runs[0].rows} of ${LINES} lines (virtualised); script height ${totalRows} px`);
+    log(`long tasks while opening (all runs): ${startupLongTasks.length}${startupLongTasks.length ? `, longest ${ms(Math.max(...startupLongTasks.map((t) => t.duration)))}` : ''}`);
+    log(`scroll through all ${LINES} lines: ${ms(scroll.durationMs)}, ${scroll.frames} frames, median frame ${ms(scroll.medianFrameMs)}, worst frame ${ms(scroll.worstFrameMs)}, rows in the page at the end ${scroll.rowsAtEnd}, last line index ${scroll.lastLineShown}`);
+    log(`long tasks while scrolling: ${scroll.longTasks.length}${scroll.longTasks.length ? ` (${scroll.longTasks.map((t) => ms(t.duration)).join(', ')})` : ''}`);
+    log(`load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    log('');
+
+    const checks = [
+      [median(rendered) < TARGETS.renderMs, `opening renders in < ${TARGETS.renderMs} ms from navigation start (median ${ms(median(rendered))})`],
+      [scroll.longTasks.every((t) => t.duration <= TARGETS.longTaskMs), `no long task > ${TARGETS.longTaskMs} ms while scrolling (${scroll.longTasks.length} long tasks)`],
+    ];
+    for (const [ok, text] of checks) log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+    await context.close();
+    return checks.every(([ok]) => ok);
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -22,6 +22,26 @@ test.use({
 
 const FOUNTAIN_TITLE = 'The Importance of Being Earnest, Act I';
 
+/** The scene as a screenwriting app exports it; the editor's import turns it into SCRIPT below. */
+const FOUNTAIN = `Title: ${FOUNTAIN_TITLE}
+
+INT. ALGERNON'S FLAT IN HALF-MOON STREET - DAY
+
+ALGERNON
+(turning from the piano)
+Did you hear what I was playing, Lane?
+
+LANE
+I didn't think it polite to listen, sir.
+
+Algernon crosses to the tea table.
+
+ALGERNON
+I'm sorry for that, for your sake. I don't play accurately.
+
+CUT TO:
+`;
+
 /** The script of these tests, as the API takes it: ALGERNON has lines 2 and 5. */
 const SCRIPT = {
   title: FOUNTAIN_TITLE,
@@ -50,6 +70,20 @@ async function tokenOf(page: Page, account: TestAccount): Promise<string> {
   return (await res.json()).token as string;
 }
 
+/** Creates the script the way a writer does: the editor at /scripts/create, Fountain pasted into Import. */
+async function importScript(page: Page): Promise<string> {
+  await page.goto('/scripts/create');
+  const bar = page.locator('.vox-script-editor__bar');
+  await bar.getByRole('button', { name: 'Import Fountain' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Fountain' });
+  await dialog.getByRole('textbox', { name: 'Screenplay' }).fill(FOUNTAIN);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  await bar.getByRole('button', { name: 'Save script' }).click();
+  await expect(page).toHaveURL(/\/scripts\/edit\/[A-Za-z0-9_-]+$/);
+  return page.url().split('/').pop() as string;
+}
+
 /** Creates the script through the API as `account`; answers its id. */
 async function createScript(page: Page, account: TestAccount, script: object = SCRIPT): Promise<string> {
   const token = await tokenOf(page, account);
@@ -65,7 +99,10 @@ async function sessionDetail(page: Page, sessionId: string) {
     const { token } = await refresh.json();
     const res = await fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${token}` } });
     return res.json();
-  }, sessionId) as Promise<{ takes: Array<{ id: string; lineId: string; clientId: string; audio: string; picked: boolean }>; script: { lines: Array<{ id: string }> } }>;
+  }, sessionId) as Promise<{
+    takes: Array<{ id: string; lineId: string; clientId: string; audio: string; picked: boolean }>;
+    script: { lines: Array<{ id: string; kind: string; role: string | null; parenthetical: string | null; text: string }> };
+  }>;
 }
 
 /** What the take queue keeps in IndexedDB (voxclub-takes / pending). */
@@ -137,9 +174,14 @@ test.describe('table read', () => {
   test('record a take, share the session, a second reader joins and plays it back from the server', async ({ page, browser }) => {
     const owner = await createAccount(page.request);
     withDb((db) => db.prepare('update users set name = ? where id = ?').run('Ada Lovelace', owner.id));
-    const scriptId = await createScript(page, owner);
     await signIn(page, owner);
+    const scriptId = await importScript(page);
     const sessionId = await openAndClaim(page, scriptId);
+    // The import made the same script the other tests send through the API.
+    const imported = await sessionDetail(page, sessionId);
+    expect(imported.script.lines.map(({ kind, role, parenthetical, text }) => ({ kind, role, parenthetical, text }))).toEqual(
+      SCRIPT.lines.map((l) => ({ parenthetical: null, ...l })),
+    );
 
     // Record: the take is uploaded and becomes the line's pick.
     const uploads: Request[] = [];

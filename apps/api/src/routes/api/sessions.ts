@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -26,7 +27,7 @@ import { peopleById, unknownPerson } from '../../repositories/people';
 import { areFriends, findLine, findScriptTitle, scriptRoleNames } from '../../repositories/scripts';
 import { claimRole, findParticipation, loadSessionDetail, type Participation } from '../../repositories/sessions';
 import { createShareLink, findShareLink, listShareLinks, toShareLink } from '../../repositories/share-links';
-import { addTake, deleteTake, findTake, findTakeByClientId, pickTake, toTake } from '../../repositories/takes';
+import { addTake, deleteTake, findTake, findTakeByClientId, pickTake, toTake, type NewTake } from '../../repositories/takes';
 import { asUploadError, drain, fieldValue, readFilePart } from './script-uploads';
 
 const takeFields = Compile(TakeUploadFields);
@@ -155,49 +156,41 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         return reply.code(403).send({ message: SCRIPT_MESSAGES.notYourLine });
       }
 
-      let received: ReceivedAudio;
-      try {
-        received = await audio.receive(part.file);
-      } catch (err) {
-        throw asUploadError(err);
-      }
-      // The answer is sent only after a refused upload's bytes are gone from the disk.
-      let kept = false;
-      let refusal: string | undefined;
-      let status: 413 | 415 = 415;
-      try {
-        if (received.tooLarge) {
-          status = 413;
-          refusal = SCRIPT_MESSAGES.audioTooLarge;
-        }
-        const contentType = refusal || received.byteSize === 0 ? undefined : await audio.sniff(received.tmp);
-        if (!contentType) {
-          refusal ??= SCRIPT_MESSAGES.audioUnsupported;
-        } else {
-          // The bytes go into place before their row exists, so a take is never served without them.
-          await audio.keep(received);
-          kept = true;
-          const { take, created } = await addTake(app.db, {
-            sessionId: seat.id,
-            lineId,
-            userId,
-            clientId,
-            audio: { id: received.id, contentType, byteSize: received.byteSize },
-            durationMs: durationMs ?? null,
-          });
-          // A retry that raced the first upload of the same recording: its take stands.
-          if (!created) await audio.prune([received.id]);
-          return reply.code(created ? 201 : 200).send(toTake(take));
-        }
-      } catch (err) {
-        if (kept) await audio.prune([received.id]).catch(() => undefined);
-        throw err;
-      } finally {
-        if (!kept) await audio.discard(received.tmp);
-      }
-      return reply.code(status).send({ message: refusal });
+      const { status, body } = await storeTake(part, { sessionId: seat.id, lineId, userId, clientId, durationMs: durationMs ?? null });
+      return reply.code(status).send(body);
     },
   );
+
+  /**
+   * Streams the recording aside, checks size and type, and stores it as a take. The answer is
+   * made only once a refused upload's bytes are gone from the disk.
+   */
+  async function storeTake(part: MultipartFile, take: Omit<NewTake, 'audio'>) {
+    let received: ReceivedAudio;
+    try {
+      received = await audio.receive(part.file);
+    } catch (err) {
+      throw asUploadError(err);
+    }
+    let kept = false;
+    try {
+      if (received.tooLarge) return { status: 413 as const, body: { message: SCRIPT_MESSAGES.audioTooLarge } };
+      const contentType = received.byteSize > 0 ? await audio.sniff(received.tmp) : undefined;
+      if (!contentType) return { status: 415 as const, body: { message: SCRIPT_MESSAGES.audioUnsupported } };
+      // The bytes go into place before their row exists, so a take is never served without them.
+      await audio.keep(received);
+      kept = true;
+      const { take: row, created } = await addTake(app.db, { ...take, audio: { id: received.id, contentType, byteSize: received.byteSize } });
+      // A retry that raced the first upload of the same recording: the first take stands.
+      if (!created) await audio.prune([received.id]);
+      return { status: created ? (201 as const) : (200 as const), body: toTake(row) };
+    } catch (err) {
+      if (kept) await audio.prune([received.id]).catch(() => undefined);
+      throw err;
+    } finally {
+      if (!kept) await audio.discard(received.tmp);
+    }
+  }
 
   app.delete(
     '/:sessionId/takes/:takeId',

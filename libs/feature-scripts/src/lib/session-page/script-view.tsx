@@ -30,14 +30,19 @@ export interface ScriptViewProps {
   scrollRef: RefObject<HTMLElement | null>;
 }
 
-/** Rough heights before a row is measured; the list corrects itself as rows render. */
+/**
+ * Heights before a row is measured, from the desktop layout (session-page.css: 15 px mono,
+ * 23 px lines, about 84 characters across for action and 53 for dialogue). Close guesses keep
+ * the scrollbar steady and spare the list re-layouts while it measures the real rows.
+ */
+const LINE_PX = 23;
 function estimate(line: ScriptLine | undefined, mine: boolean): number {
   if (!line) return 40;
-  const rows = Math.max(1, Math.ceil(line.text.length / 60));
-  if (line.kind === 'scene') return 64;
-  if (line.kind === 'transition') return 44;
-  if (line.kind === 'action') return 16 + rows * 26;
-  return 56 + rows * 26 + (line.parenthetical ? 24 : 0) + (mine ? 56 : 0);
+  const rows = (perRow: number) => Math.max(1, Math.ceil(line.text.length / perRow)) * LINE_PX;
+  if (line.kind === 'scene') return 30 + LINE_PX;
+  if (line.kind === 'transition') return 12 + LINE_PX;
+  if (line.kind === 'action') return 12 + rows(84);
+  return 18 + LINE_PX + rows(53) + (line.parenthetical ? LINE_PX : 0) + (mine ? 62 : 0);
 }
 
 /**

@@ -27,6 +27,14 @@ export function getTakeQueue(): TakeQueue {
   return shared;
 }
 
+/**
+ * Sends what an earlier visit left waiting, without a page of this lib open: for the app to call
+ * once a user is signed in (e.g. after an idle moment, through a dynamic import of this lib).
+ */
+export function resumeTakeUploads(userId: string): Promise<void> {
+  return getTakeQueue().start(userId);
+}
+
 /** For specs: use this queue instead of the IndexedDB one. */
 export function setTakeQueue(queue: TakeQueue | null): void {
   shared = queue;

@@ -144,6 +144,7 @@ const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     {
       preHandler: app.authenticate,
       schema: {
+        description: 'multipart/form-data: the file "cover" (at most 10 MB; PNG, JPEG, GIF or WebP), stored as WebP within 1200 x 1200.',
         params: ScriptParams,
         response: { 200: Script, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 406: ErrorBody, 413: ErrorBody, 415: ErrorBody },
       },

@@ -105,6 +105,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     {
       preHandler: app.authenticate,
       schema: {
+        description:
+          'multipart/form-data: text fields lineId, clientId, durationMs, then the file "audio" (at most 20 MB; WebM, Ogg, MP3, WAV or M4A, recognised from the bytes). 201 for a new take, 200 when this clientId arrived before.',
         params: SessionParams,
         response: {
           200: Take,

@@ -396,6 +396,16 @@ describe('scripts: create, read, replace, delete, cover', () => {
       expect((await get(script.id, owner)).json().cover).toBeNull();
     });
 
+    it('refuses a picture over 10 MB with 413 and its text, storing nothing', async () => {
+      const script = await postScript(app, owner, balcony());
+      const before = photoFiles();
+      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffffff' } }).png().toBuffer();
+      const res = await upload(script.id, owner, { data: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), type: 'image/png' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ message: 'The cover picture is larger than 10 MB.' });
+      expect(photoFiles()).toEqual(before);
+    });
+
     it('asks for the file field "cover", refuses non-owners', async () => {
       const script = await postScript(app, owner, balcony({ visibility: 'public' }));
       const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffffff' } }).png().toBuffer();

@@ -177,22 +177,6 @@ export async function findScriptTitle(db: Db, scriptId: string): Promise<string 
   return (await db.selectFrom('scripts').select('title').where('id', '=', scriptId).executeTakeFirst())?.title;
 }
 
-/** Accepted friends, either direction (who may be invited into a session). */
-export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('friendships')
-    .select('status')
-    .where('status', '=', 'accepted')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('requester_id', '=', a), eb('addressee_id', '=', b)]),
-        eb.and([eb('requester_id', '=', b), eb('addressee_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function scriptRoleNames(db: Db, scriptId: string): Promise<string[]> {
   const rows = await db.selectFrom('script_roles').select('name').where('script_id', '=', scriptId).orderBy('position').execute();
   return rows.map((r) => r.name);

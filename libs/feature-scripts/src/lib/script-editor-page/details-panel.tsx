@@ -151,17 +151,17 @@ export function CoverPanel() {
   };
 
   return (
-    <section className="vox-editor-card vox-cover" aria-labelledby="script-cover">
+    <section className="vox-editor-card vox-editor-cover" aria-labelledby="script-cover">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-cover">
           Cover
         </h2>
       </header>
-      <div className="vox-cover__body">
-        <span className={cx('vox-cover__picture', !url && 'vox-cover__picture--empty')}>
+      <div className="vox-editor-cover__body">
+        <span className={cx('vox-editor-cover__picture', !url && 'vox-editor-cover__picture--empty')}>
           {url ? <img src={url} alt="Cover of the script" /> : <ScriptIcon />}
         </span>
-        <div className="vox-cover__actions">
+        <div className="vox-editor-cover__actions">
           {scriptId ? (
             <>
               <input
@@ -194,10 +194,10 @@ export function CoverPanel() {
                   Remove cover
                 </Button>
               )}
-              <p className="vox-cover__hint">PNG, JPEG, GIF or WebP, up to 10 MB. Shown on the scripts list.</p>
+              <p className="vox-editor-cover__hint">PNG, JPEG, GIF or WebP, up to 10 MB. Shown on the scripts list.</p>
             </>
           ) : (
-            <p className="vox-cover__hint">Save the script first, then add a cover picture.</p>
+            <p className="vox-editor-cover__hint">Save the script first, then add a cover picture.</p>
           )}
         </div>
       </div>

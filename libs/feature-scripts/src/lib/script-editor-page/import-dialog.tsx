@@ -72,7 +72,7 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
       onClose={onClose}
     >
       <form
-        className="vox-editor-dialog vox-import"
+        className="vox-editor-dialog vox-editor-import"
         onSubmit={(event) => {
           event.preventDefault();
           if (ready && script) onImport(script);
@@ -83,14 +83,14 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
         </label>
         <textarea
           id={textId}
-          className="vox-import__text"
+          className="vox-editor-import__text"
           value={text}
           spellCheck={false}
           autoFocus
           placeholder={'Title: The Last Ferry\n\nEXT. HARBOUR - NIGHT\n\nFog rolls off the water.\n\nNELL\n(shouting)\nWait!'}
           onChange={(event) => setText(event.target.value)}
         />
-        <div className="vox-import__file">
+        <div className="vox-editor-import__file">
           <input
             ref={fileRef}
             type="file"
@@ -107,18 +107,18 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
           <Button variant="secondary" size="sm" onClick={() => fileRef.current?.click()}>
             Choose a file
           </Button>
-          <span className="vox-import__file-hint">.fountain or .txt</span>
+          <span className="vox-editor-import__file-hint">.fountain or .txt</span>
         </div>
         {fileError && <Alert>{fileError}</Alert>}
 
         {script && (
-          <div className="vox-import__preview" aria-live="polite">
+          <div className="vox-editor-import__preview" aria-live="polite">
             {empty ? (
               <p>Nothing to import yet: no scene headings, action or dialogue found.</p>
             ) : (
               <>
-                <p className="vox-import__preview-title">{script.title ? `“${script.title}”` : 'Untitled screenplay'}</p>
-                <ul className="vox-import__counts" aria-label="What the screenplay holds">
+                <p className="vox-editor-import__preview-title">{script.title ? `“${script.title}”` : 'Untitled screenplay'}</p>
+                <ul className="vox-editor-import__counts" aria-label="What the screenplay holds">
                   {importSummary(script).map((item) => (
                     <li key={item}>{item}</li>
                   ))}

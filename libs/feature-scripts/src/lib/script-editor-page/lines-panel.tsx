@@ -27,7 +27,7 @@ const PLACEHOLDERS: Record<LineKind, string> = {
 };
 
 const NEW_ROLE = '__new-role__';
-const DRAG_TYPE = 'application/x-vox-line';
+const DRAG_TYPE = 'application/x-vox-editor-line';
 
 /** Moves focus to a line's text (or another of its fields) once it is on screen. */
 export function focusLine(key: string, field: 'text' | 'kind' = 'text') {
@@ -123,7 +123,7 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
   };
 
   return (
-    <section className="vox-editor-card vox-lines" aria-labelledby="script-lines">
+    <section className="vox-editor-card vox-editor-lines" aria-labelledby="script-lines">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-lines" tabIndex={-1}>
           Lines <span className="vox-editor-card__count">{order.length.toLocaleString('en')}</span>
@@ -134,23 +134,23 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
       </header>
 
       {order.length === 0 ? (
-        <div className="vox-lines__empty">
-          <p className="vox-lines__empty-title">No lines yet</p>
+        <div className="vox-editor-lines__empty">
+          <p className="vox-editor-lines__empty-title">No lines yet</p>
           <p>Start with a scene heading, or bring in a screenplay you already have.</p>
           <Button variant="secondary" onClick={onImport}>
             Import Fountain
           </Button>
         </div>
       ) : (
-        <ol className="vox-lines__list" aria-label="Lines of the script">
+        <ol className="vox-editor-lines__list" aria-label="Lines of the script">
           {order.map((key, index) => (
             <LineRow key={key} lineKey={key} index={index} count={order.length} onRemove={remove} dragging={dragging} />
           ))}
         </ol>
       )}
 
-      <div className="vox-lines__add" id="script-add-line" role="group" aria-label="Add a line at the end">
-        <span className="vox-lines__add-label" aria-hidden="true">
+      <div className="vox-editor-lines__add" id="script-add-line" role="group" aria-label="Add a line at the end">
+        <span className="vox-editor-lines__add-label" aria-hidden="true">
           Add
         </span>
         {(Object.keys(KIND_LABELS) as LineKind[]).map((kind) => (
@@ -161,7 +161,7 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
       </div>
 
       {removed && (
-        <div className="vox-lines__undo" role="status">
+        <div className="vox-editor-lines__undo" role="status">
           <span>Line {removed.index + 1} deleted.</span>
           <Button variant="link" size="sm" onClick={undo}>
             Undo
@@ -245,10 +245,10 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
   return (
     <li
       className={cx(
-        'vox-line',
-        `vox-line--${line.kind}`,
-        invalid && 'vox-line--invalid',
-        drop && `vox-line--drop-${drop}`,
+        'vox-editor-line',
+        `vox-editor-line--${line.kind}`,
+        invalid && 'vox-editor-line--invalid',
+        drop && `vox-editor-line--drop-${drop}`,
       )}
       data-line-key={lineKey}
       onKeyDown={onKeyDown}
@@ -256,9 +256,9 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
       onDragLeave={() => setDrop(null)}
       onDrop={onDrop}
     >
-      <div className="vox-line__gutter">
+      <div className="vox-editor-line__gutter">
         <span
-          className="vox-line__handle"
+          className="vox-editor-line__handle"
           draggable
           title="Drag to move"
           aria-hidden="true"
@@ -284,15 +284,15 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
             </g>
           </svg>
         </span>
-        <span className="vox-line__number" aria-hidden="true">
+        <span className="vox-editor-line__number" aria-hidden="true">
           {n}
         </span>
       </div>
 
-      <div className="vox-line__main">
-        <div className="vox-line__meta">
+      <div className="vox-editor-line__main">
+        <div className="vox-editor-line__meta">
           <select
-            className="vox-line__select vox-line__kind"
+            className="vox-editor-line__select vox-editor-line__kind"
             aria-label={`Kind of line ${n}`}
             value={line.kind}
             onChange={(event) => setKind(event.target.value as LineKind)}
@@ -306,7 +306,7 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
           {line.kind === 'dialogue' && (
             <>
               <select
-                className="vox-line__select vox-line__role"
+                className="vox-editor-line__select vox-editor-line__role"
                 aria-label={`Role of line ${n}`}
                 aria-invalid={(invalid && roleMissing) || undefined}
                 value={roleMissing ? '' : (line.roleKey ?? '')}
@@ -328,7 +328,7 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
                 <option value={NEW_ROLE}>New role…</option>
               </select>
               <input
-                className="vox-line__parenthetical"
+                className="vox-editor-line__parenthetical"
                 aria-label={`Parenthetical of line ${n}`}
                 placeholder="(parenthetical)"
                 maxLength={SCRIPT_LIMITS.parenthetical}
@@ -340,7 +340,7 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
         </div>
         <textarea
           ref={textRef}
-          className="vox-line__text"
+          className="vox-editor-line__text"
           aria-label={`Text of line ${n}`}
           placeholder={PLACEHOLDERS[line.kind]}
           rows={1}
@@ -350,15 +350,15 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
         />
       </div>
 
-      <div className="vox-line__actions">
-        <button type="button" className="vox-line__action" aria-label={`Move line ${n} up`} title="Move up (Alt+↑)" disabled={index === 0} onClick={() => move(index - 1)}>
+      <div className="vox-editor-line__actions">
+        <button type="button" className="vox-editor-line__action" aria-label={`Move line ${n} up`} title="Move up (Alt+↑)" disabled={index === 0} onClick={() => move(index - 1)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 19V5M6 11l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
         <button
           type="button"
-          className="vox-line__action"
+          className="vox-editor-line__action"
           aria-label={`Move line ${n} down`}
           title="Move down (Alt+↓)"
           disabled={index === count - 1}
@@ -368,12 +368,12 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
             <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
-        <button type="button" className="vox-line__action" aria-label={`Add a line after line ${n}`} title="Add a line below (Ctrl+Enter)" onClick={() => addLine(store, index, line.kind)}>
+        <button type="button" className="vox-editor-line__action" aria-label={`Add a line after line ${n}`} title="Add a line below (Ctrl+Enter)" onClick={() => addLine(store, index, line.kind)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <button type="button" className="vox-line__action vox-line__action--danger" aria-label={`Delete line ${n}`} title="Delete" onClick={() => onRemove(lineKey)}>
+        <button type="button" className="vox-editor-line__action vox-editor-line__action--danger" aria-label={`Delete line ${n}`} title="Delete" onClick={() => onRemove(lineKey)}>
           <TrashIcon width={18} height={18} />
         </button>
       </div>

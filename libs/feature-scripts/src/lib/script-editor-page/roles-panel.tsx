@@ -30,7 +30,7 @@ export function RolesPanel() {
   };
 
   return (
-    <section className="vox-editor-card vox-roles" aria-labelledby="script-roles">
+    <section className="vox-editor-card vox-editor-roles" aria-labelledby="script-roles">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-roles" tabIndex={-1}>
           Roles <span className="vox-editor-card__count">{roles.length}</span>
@@ -39,9 +39,9 @@ export function RolesPanel() {
       </header>
 
       {roles.length === 0 ? (
-        <p className="vox-roles__empty">No roles yet. Add the characters who speak.</p>
+        <p className="vox-editor-roles__empty">No roles yet. Add the characters who speak.</p>
       ) : (
-        <ul className="vox-roles__list" aria-label="Roles">
+        <ul className="vox-editor-roles__list" aria-label="Roles">
           {roles.map((role) => (
             <RoleRow
               key={role.key}
@@ -56,7 +56,7 @@ export function RolesPanel() {
         </ul>
       )}
 
-      <form className="vox-roles__add" onSubmit={add}>
+      <form className="vox-editor-roles__add" onSubmit={add}>
         <TextField
           label="New role"
           placeholder="NELL"
@@ -110,10 +110,10 @@ function RoleRow({ role, lines, onRemove }: { role: EditorRole; lines: number; o
   const label = role.name.trim() || 'unnamed role';
 
   return (
-    <li className={cx('vox-role', invalid && 'vox-role--invalid')} data-role-key={role.key}>
-      <div className="vox-role__fields">
+    <li className={cx('vox-editor-role', invalid && 'vox-editor-role--invalid')} data-role-key={role.key}>
+      <div className="vox-editor-role__fields">
         <input
-          className="vox-role__name"
+          className="vox-editor-role__name"
           aria-label={`Name of ${label}`}
           aria-invalid={invalid || undefined}
           value={name}
@@ -128,17 +128,17 @@ function RoleRow({ role, lines, onRemove }: { role: EditorRole; lines: number; o
           }}
         />
         <input
-          className="vox-role__description"
+          className="vox-editor-role__description"
           aria-label={`Description of ${label}`}
           placeholder="Who they are, in a line"
           value={role.description}
           maxLength={SCRIPT_LIMITS.roleDescription}
           onChange={(event) => store.updateRole(role.key, { description: event.target.value })}
         />
-        {local && name !== role.name && <p className="vox-role__error">{local}</p>}
+        {local && name !== role.name && <p className="vox-editor-role__error">{local}</p>}
       </div>
-      <span className="vox-role__lines">{linesText(lines)}</span>
-      <button type="button" className="vox-line__action vox-line__action--danger" aria-label={`Remove ${label}`} title="Remove role" onClick={onRemove}>
+      <span className="vox-editor-role__lines">{linesText(lines)}</span>
+      <button type="button" className="vox-editor-line__action vox-editor-line__action--danger" aria-label={`Remove ${label}`} title="Remove role" onClick={onRemove}>
         <TrashIcon width={18} height={18} />
       </button>
     </li>
@@ -178,7 +178,7 @@ function RemoveRoleDialog({
               <span>
                 <span className="vox-editor-choice__title">Give them to another role</span>
                 <select
-                  className="vox-line__select"
+                  className="vox-editor-line__select"
                   aria-label="Role that takes the lines"
                   value={to}
                   onChange={(event) => {

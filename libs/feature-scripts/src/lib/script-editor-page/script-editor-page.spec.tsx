@@ -317,12 +317,12 @@ describe('/scripts/edit/{scriptId}', () => {
     renderAt('/scripts/edit/sc1');
     await screen.findByRole('heading', { level: 1, name: 'Night Bus' });
     const rows = within(lines()).getAllByRole('listitem');
-    const handle = rows[3].querySelector('.vox-line__handle') as HTMLElement;
+    const handle = rows[3].querySelector('.vox-editor-line__handle') as HTMLElement;
     const dataTransfer = { setData: jest.fn(), setDragImage: jest.fn(), effectAllowed: '', dropEffect: '' };
     fireEvent.dragStart(handle, { dataTransfer });
     // jsdom lays nothing out: every row is 0 px high, so the pointer is past its middle (drop after).
     fireEvent.dragOver(rows[0], { dataTransfer, clientY: 10 });
-    expect(rows[0]).toHaveClass('vox-line--drop-after');
+    expect(rows[0]).toHaveClass('vox-editor-line--drop-after');
     fireEvent.drop(rows[0], { dataTransfer, clientY: 10 });
     expect(texts()).toEqual(['INT. BUS - NIGHT', 'I know.', 'Rain on the windows.', 'Last stop.']);
   });

@@ -49,7 +49,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
     setServerError(null);
     // A role name being typed is committed when its field is left.
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (active?.classList.contains('vox-role__name')) {
+    if (active?.classList.contains('vox-editor-role__name')) {
       active.blur();
       active.focus();
     }
@@ -154,6 +154,12 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
           <div className="vox-script-editor__side">
             <DetailsPanel />
             <RolesPanel />
+          </div>
+          <div className="vox-script-editor__main">
+            <LinesPanel onImport={() => setDialog('import')} />
+          </div>
+          {/* After the lines on a phone, under the roles on a wide screen. */}
+          <div className="vox-script-editor__side vox-script-editor__side--end">
             <CoverPanel />
             {scriptId && (
               <section className="vox-editor-card vox-editor-danger" aria-labelledby="script-delete">
@@ -166,9 +172,6 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
                 </Button>
               </section>
             )}
-          </div>
-          <div className="vox-script-editor__main">
-            <LinesPanel onImport={() => setDialog('import')} />
           </div>
         </div>
       </div>

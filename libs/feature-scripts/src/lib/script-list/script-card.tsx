@@ -55,7 +55,8 @@ export function ScriptCard({ script, mine }: ScriptCardProps) {
           <p className="vox-script-card__tags">
             {script.genre && <span className="vox-script-card__tag">{script.genre}</span>}
             {script.language && (
-              <span className="vox-script-card__tag" title="Language">
+              <span className="vox-script-card__tag vox-script-card__tag--language" title="Language">
+                <span className="vox-visually-hidden">Language: </span>
                 {script.language}
               </span>
             )}

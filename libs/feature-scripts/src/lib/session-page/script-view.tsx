@@ -56,7 +56,10 @@ export function ScriptView(props: ScriptViewProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => estimate(lines[i], isMyLine(lines[i], myRole)),
     getItemKey: (i) => lines[i]?.id ?? i,
-    overscan: 6,
+    overscan: 10,
+    // Row measurements and scroll updates are batched into one React render instead of a
+    // synchronous render each (the difference between long tasks and none on a busy machine).
+    useFlushSync: false,
     // The first render already fills the screen, instead of waiting for a measurement pass.
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });

@@ -6,6 +6,9 @@ module.exports = {
   displayName: 'api',
   rootDir: __dirname,
   testEnvironment: 'node',
+  // Integration tests: each builds the real app and migrates a real database (a fresh PostgreSQL
+  // schema on the second run). On a loaded 2-core CI machine that setup alone can pass 5 s.
+  testTimeout: 30_000,
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     // file-type (upload sniffing) exports only `import`/`module-sync` conditions, which Jest's

@@ -86,8 +86,10 @@ export function browserSpeechOutput(roles: readonly string[], language: string):
         utterance.pitch = choice.pitch;
         utterance.rate = choice.rate;
         let started = false;
+        let endTimer: ReturnType<typeof setTimeout> | undefined;
         const done = (result: 'spoken' | 'unavailable') => {
           clearTimeout(startTimer);
+          clearTimeout(endTimer);
           if (current === utterance) {
             current = null;
             settleCurrent = null;
@@ -102,6 +104,11 @@ export function browserSpeechOutput(roles: readonly string[], language: string):
         }, START_TIMEOUT_MS);
         utterance.onstart = () => {
           started = true;
+          // Chrome may stop a long utterance without an end event; the read must not wait forever.
+          endTimer = setTimeout(() => {
+            synth.cancel();
+            done('spoken');
+          }, 5000 + text.length * 150);
         };
         utterance.onend = () => done('spoken');
         utterance.onerror = (event) => {

@@ -47,13 +47,15 @@ export function useLeaveGuard(shouldBlock: () => boolean): LeaveGuard {
   const passNextPop = useRef(false);
   // The history index we are stepping back to after holding a Back or Forward.
   const reverting = useRef<number | null>(null);
+  const redoAfterRevert = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     shouldBlockRef.current = shouldBlock;
   }, [shouldBlock]);
 
   useEffect(() => {
-    here.current = { index: historyIndex(), location };
+    // While a held step is being undone, the address is not this page's yet.
+    if (reverting.current === null) here.current = { index: historyIndex(), location };
   }, [location]);
 
   useEffect(() => {
@@ -89,11 +91,16 @@ export function useLeaveGuard(shouldBlock: () => boolean): LeaveGuard {
           if (reverting.current === null) {
             if (!blocked()) return real;
             reverting.current = from;
-            // Undo the step once the router has handled this one; redo it if the user leaves.
+            // Undo the step once the router has handled this one; redo it if the user leaves
+            // (after the undo has landed, should they answer that fast).
             setTimeout(() => window.history.go(from - to));
-            ask(() => {
+            const redo = () => {
               passNextPop.current = true;
               window.history.go(to - from);
+            };
+            ask(() => {
+              if (reverting.current === null) redo();
+              else redoAfterRevert.current = redo;
             });
           }
           return here.current.location;
@@ -104,7 +111,12 @@ export function useLeaveGuard(shouldBlock: () => boolean): LeaveGuard {
     // Runs after the router's own popstate listener (registered long before this one).
     const afterPopState = () => {
       passNextPop.current = false;
-      if (reverting.current !== null && historyIndex() === reverting.current) reverting.current = null;
+      if (reverting.current !== null && historyIndex() === reverting.current) {
+        reverting.current = null;
+        const redo = redoAfterRevert.current;
+        redoAfterRevert.current = null;
+        redo?.();
+      }
     };
 
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

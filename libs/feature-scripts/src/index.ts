@@ -1,5 +1,5 @@
 export { ScriptsPage } from './lib/scripts-page/scripts-page';
-export { ScriptEditorPage } from './lib/script-editor-page/script-editor-page';
+export { ScriptEditorPage } from './lib/script-editor-page/lazy-script-editor-page';
 export { HistoryPage } from './lib/history-page/history-page';
 export { FreeScriptsPage } from './lib/free-scripts-page/free-scripts-page';
 export { ScriptRedirectPage } from './lib/script-redirect-page/script-redirect-page';

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { SCRIPT_LIMITS, SCRIPT_MESSAGES, type LineKind } from '@vox/contract';
 import { Button, Modal, TextField, cx } from '@vox/ui';
 import { TrashIcon } from '../session-ui/icons';
@@ -104,16 +104,20 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
     return () => clearTimeout(timer);
   }, [removed]);
 
-  const remove = (key: string) => {
-    const index = store.indexOf(key);
-    const gone = store.removeLine(key);
-    if (!gone) return;
-    setRemoved(gone);
-    // Focus goes to the line that took its place, else the one before, else the add bar.
-    const nextKey = store.getOrder()[Math.min(index, store.getOrder().length - 1)];
-    if (nextKey) focusLine(nextKey);
-    else requestAnimationFrame(() => document.querySelector<HTMLElement>('#script-add-line button')?.focus());
-  };
+  // Stable, like every prop of a row, so moving one line re-renders the rows that moved only.
+  const remove = useCallback(
+    (key: string) => {
+      const index = store.indexOf(key);
+      const gone = store.removeLine(key);
+      if (!gone) return;
+      setRemoved(gone);
+      // Focus goes to the line that took its place, else the one before, else the add bar.
+      const nextKey = store.getOrder()[Math.min(index, store.getOrder().length - 1)];
+      if (nextKey) focusLine(nextKey);
+      else requestAnimationFrame(() => document.querySelector<HTMLElement>('#script-add-line button')?.focus());
+    },
+    [store],
+  );
 
   const undo = () => {
     if (!removed) return;

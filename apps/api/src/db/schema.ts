@@ -155,13 +155,6 @@ export interface PhotosTable {
   created_at: string;
 }
 
-/** Each user's last-seen message (migration 030): the red dot's `after`, the same on every device. */
-export interface NotificationMarksTable {
-  user_id: string;
-  last_seen_id: string;
-  updated_at: string;
-}
-
 // Scripts and reading sessions, continued (migrations 020-029).
 
 export interface ScriptRolesTable {
@@ -205,6 +198,13 @@ export interface TakesTable {
   /** 0/1: the take playback uses for its line (at most one per session and line). */
   picked: number;
   created_at: string;
+}
+
+/** Each user's last-seen message (migration 030): the red dot's `after`, the same on every device. */
+export interface NotificationMarksTable {
+  user_id: string;
+  last_seen_id: string;
+  updated_at: string;
 }
 
 export interface Database {

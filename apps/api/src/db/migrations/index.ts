@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { notificationChangeEvents } from './040-notification-change-events';
 import { usersAndRoles } from './001-users-and-roles';
 import { refreshTokens } from './002-refresh-tokens';
 import { passwordResets } from './003-password-resets';
@@ -11,14 +12,14 @@ import { scripts } from './013-scripts';
 import { readingSessions } from './014-reading-sessions';
 import { shareLinks } from './015-share-links';
 import { photos } from './016-photos';
+import { notificationMarks } from './030-notification-marks';
+import { handlesAnyCase } from './031-handles-any-case';
+import { friendshipPairs } from './032-friendship-pairs';
 import { scriptDetails } from './020-script-details';
 import { scriptRolesAndLines } from './021-script-roles-and-lines';
 import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
-import { notificationMarks } from './030-notification-marks';
-import { handlesAnyCase } from './031-handles-any-case';
-import { friendshipPairs } from './032-friendship-pairs';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -46,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '030-notification-marks': notificationMarks,
   '031-handles-any-case': handlesAnyCase,
   '032-friendship-pairs': friendshipPairs,
+  // 040-049: infrastructure (performance, change events).
+  '040-notification-change-events': notificationChangeEvents,
 };

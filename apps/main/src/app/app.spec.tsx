@@ -100,7 +100,6 @@ describe('main remote', () => {
     ['/event/e1', 'Event'],
     ['/event/e1/register', 'Register for the event'],
     ['/certificate/c1', 'Certificate'],
-    ['/members/grace', '@grace'],
     ['/session/s1', 'Table read'],
     ['/podcast-ep/l1', 'Episode'],
     ['/pilot_program/id', 'Pilot program for schools'],
@@ -109,6 +108,11 @@ describe('main remote', () => {
   ])('renders %s', async (path, name) => {
     renderAt(path);
     expect(await title(name)).toBeInTheDocument();
+  });
+
+  it('routes /members/{handle} to the profile page (unknown here: the server answers 404)', async () => {
+    renderAt('/members/grace');
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
   });
 
   it('asks a visitor of a share link to log in', async () => {

@@ -1,9 +1,9 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { useNavigate } from 'react-router';
 import { authActions, useUser, usePrivileges } from '@vox/auth';
 import { useNewMessageDot } from '@vox/feature-notifications';
 import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
 import { siteUrl, type Variant } from '@vox/variant';
-import { usePhotoUrl } from './use-photo-url';
 
 export const PRODUCT = 'VoxClub';
 

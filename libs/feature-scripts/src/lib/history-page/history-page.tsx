@@ -1,3 +1,4 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { Link, useSearchParams } from 'react-router';
 import type { HistoryEntry } from '@vox/contract';
 import { Alert, Button, MicIcon, Page, Spinner, buttonClassName, cx } from '@vox/ui';
@@ -5,7 +6,6 @@ import { useHistory } from '../api/sessions';
 import { sessionHref } from '../paths';
 import { formatRelative } from '../session-ui/format';
 import { ScriptIcon } from '../session-ui/icons';
-import { usePhotoUrl } from '../session-ui/use-photo-url';
 import { useTakeQueue } from '../take-queue/use-take-queue';
 import './history-page.css';
 

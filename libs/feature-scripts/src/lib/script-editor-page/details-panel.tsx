@@ -1,9 +1,9 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { useRef, useState } from 'react';
 import { COVER_MAX_BYTES, SCRIPT_LIMITS, SCRIPT_MESSAGES, SCRIPT_VISIBILITIES, type ScriptVisibility } from '@vox/contract';
 import { Alert, Button, TextField, cx } from '@vox/ui';
 import { useRemoveScriptCover, useUploadScriptCover } from '../api/scripts';
 import { ScriptIcon } from '../session-ui/icons';
-import { usePhotoUrl } from '../session-ui/use-photo-url';
 import { sameTarget, useEditor } from './editor-context';
 import { useEditorValue } from './editor-store';
 

@@ -1,9 +1,9 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { Link } from 'react-router';
 import type { ScriptSummary, ScriptVisibility } from '@vox/contract';
 import { Avatar, LockIcon, cx } from '@vox/ui';
 import { ScriptIcon, UsersIcon } from '../session-ui/icons';
 import { personName } from '../session-ui/format';
-import { usePhotoUrl } from '../session-ui/use-photo-url';
 import { scriptEditHref, scriptHref } from './script-paths';
 
 export const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {

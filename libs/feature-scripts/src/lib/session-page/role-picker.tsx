@@ -1,9 +1,9 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { useState } from 'react';
 import type { Participant } from '@vox/contract';
 import { Alert, Avatar, Button, Modal, cx } from '@vox/ui';
 import { useClaimRole } from '../api/sessions';
 import { personName } from '../session-ui/format';
-import { usePhotoUrl } from '../session-ui/use-photo-url';
 import type { RoleSeat } from './reader-model';
 
 export interface RolePickerProps {

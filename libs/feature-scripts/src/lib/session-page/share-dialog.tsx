@@ -1,3 +1,4 @@
+import { usePhotoUrl } from '@vox/api-client';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShareLink } from '@vox/contract';
@@ -5,7 +6,6 @@ import { Alert, Avatar, Button, Modal, Spinner } from '@vox/ui';
 import { useCreateShareLink, useFriends, useInviteFriend, useRevokeShareLink, useShareLinks } from '../api/sessions';
 import { formatRelative, personName } from '../session-ui/format';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
-import { usePhotoUrl } from '../session-ui/use-photo-url';
 import type { RoleSeat } from './reader-model';
 
 export interface ShareDialogProps {

@@ -1,28 +1,5 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-// Decorative like @vox/ui's icons: the control that holds one carries the accessible name.
-function Icon({ children, className, ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ? `vox-icon ${className}` : 'vox-icon'}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+// The reader's icons, drawn in @vox/ui's icon frame.
+import { Icon, type IconProps } from '@vox/ui';
 
 export const PlayIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -2,8 +2,12 @@ import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-// Icons are decorative: the control that holds one carries the accessible name.
-function Icon({ children, className, ...rest }: IconProps) {
+/**
+ * The frame of every icon (24-unit grid, 2-unit round strokes in the current colour); feature libs
+ * draw their own icons inside it. Icons are decorative: the control that holds one carries the
+ * accessible name.
+ */
+export function Icon({ children, className, ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -4,6 +4,7 @@ import database from './plugins/external/database';
 import webApps from './plugins/external/web-apps';
 import newMessageCounts from './plugins/app/new-message-counts';
 import { AccessLogController } from './plugins/external/request-log';
+import compression from './plugins/external/compression';
 import securityHeaders from './plugins/external/security-headers';
 import cookies from './plugins/external/cookies';
 import rateLimit from './plugins/external/rate-limit';
@@ -50,6 +51,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // External plugins first (infrastructure), then app plugins, then routes.
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(cookies);
   await app.register(bodyParsing);
   await app.register(multipart);

@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
@@ -28,6 +29,7 @@ describe('app assembly: headers, docs, errors, uploads', () => {
       {
         logger: { level: 'info', stream: logs.stream },
         setup: (instance) => {
+          instance.get('/api/test-only/big', async () => ({ lines: Array.from({ length: 2000 }, (_, i) => ({ id: `l${i}`, text: 'O Romeo, Romeo, wherefore art thou Romeo?' })) }));
           instance.get('/api/test-only/boom', async () => {
             throw new Error('database password=hunter2 at /srv/secret/path');
           });
@@ -66,6 +68,22 @@ describe('app assembly: headers, docs, errors, uploads', () => {
       const answer = await app.inject({ method: 'GET', url });
       for (const [name, value] of Object.entries(expected)) expect([url, name, answer.headers[name]]).toEqual([url, name, value]);
     }
+  });
+
+  it('compresses large answers for browsers that accept it, and leaves small ones and other clients alone', async () => {
+    const big = await app.inject({ method: 'GET', url: '/api/test-only/big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    const raw = brotliDecompressSync(big.rawPayload).toString();
+    expect(JSON.parse(raw).lines).toHaveLength(2000);
+    expect(big.rawPayload.length).toBeLessThan(raw.length / 5);
+    const gzip = await app.inject({ method: 'GET', url: '/api/test-only/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).lines).toHaveLength(2000);
+    const plain = await app.inject({ method: 'GET', url: '/api/test-only/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().lines).toHaveLength(2000);
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves the OpenAPI document and the docs page at /api/docs', async () => {

@@ -64,10 +64,14 @@ describe('podcast remote', () => {
     ['/about', 'About VoxClub'],
     ['/membership', 'Choose your membership'],
     ['/contact', 'Contact us'],
-    ['/profile/u7', 'Member profile'],
     ['/scripts', 'Page not found'],
   ])('renders %s', async (path, name) => {
     renderAt(path);
     expect(await title(name)).toBeInTheDocument();
+  });
+
+  it('routes /profile/{userId} to the profile page (unknown here: the server answers 404)', async () => {
+    renderAt('/profile/u7');
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
   });
 });

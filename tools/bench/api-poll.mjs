@@ -238,22 +238,14 @@ async function benchDatabase(kind) {
     await run({ url: pollUrl, headers: auth, duration: 1 });
 
     // Alternating rounds, best of each: other work on a small machine (a test run, a build)
-    // slows whichever run it overlaps, and the best round is the one it overlapped least.
-    const bareRounds = [];
-    const pollRounds = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      bareRounds.push(summary(await run({ url: `${url}/api/health` })));
-      pollRounds.push(summary(await run({ url: pollUrl, headers: auth })));
-    }
-    const bare = best(bareRounds);
-    const poll = best(pollRounds);
-
-    let burst = null;
+    // slows whichever run it overlaps, and the best round is the one it overlapped least. The poll
+    // during a login burst is measured in the same rounds and picked the same way, so the rise
+    // compares like with like (a best-of-N baseline against a single burst run would read noise
+    // as a rise).
     const probe = await postJson(`${url}/api/users/authenticate`, {});
-    if (probe.status === 404) {
-      burst = { skipped: 'skipped: no authenticate route' };
-    } else {
-      let n = 0;
+    const hasLogin = probe.status !== 404;
+    let n = 0;
+    const burstRun = async () => {
       const logins = run({
         url: `${url}/api/users/authenticate`,
         connections: LOGIN_CONNECTIONS,
@@ -272,9 +264,25 @@ async function benchDatabase(kind) {
         ],
       });
       await new Promise((r) => setTimeout(r, 500)); // let the burst reach full speed
-      const during = summary(await run({ url: pollUrl, headers: auth }));
-      const login = summary(await logins);
-      burst = { poll: during, login };
+      const poll = summary(await run({ url: pollUrl, headers: auth }));
+      return { poll, login: summary(await logins) };
+    };
+    const bareRounds = [];
+    const pollRounds = [];
+    const burstRounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bareRounds.push(summary(await run({ url: `${url}/api/health` })));
+      pollRounds.push(summary(await run({ url: pollUrl, headers: auth })));
+      if (hasLogin) burstRounds.push(await burstRun());
+    }
+    const bare = best(bareRounds);
+    const poll = best(pollRounds);
+    let burst = { skipped: 'skipped: no authenticate route' };
+    if (hasLogin) {
+      const chosen = burstRounds.reduce((a, b) => (b.poll.rps > a.poll.rps ? b : a));
+      // Sign-ins of every round count for "every sign-in succeeded".
+      const errors = burstRounds.reduce((sum, r) => sum + r.login.errors, 0);
+      burst = { poll: chosen.poll, login: { ...chosen.login, errors } };
     }
     return { kind, bare, poll, burst, logFile };
   } finally {

@@ -40,3 +40,4 @@ export {
 } from './lib/shell-types';
 export { lazyPage, PageSuspense } from './lib/lazy-page/lazy-page';
 export { NotFoundPage } from './lib/not-found-page/not-found-page';
+export { useGoBack } from './lib/use-go-back/use-go-back';

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Page, Spinner } from '@vox/ui';
+import { Page, Spinner, useGoBack } from '@vox/ui';
 import { useScriptSession } from '../api/get-script-session';
 import { sessionHref } from '../paths';
-import { useGoBack } from '../use-go-back';
 
 /**
  * /script/{scriptId} (seed section 2): resolves the script to my reading session and goes to it,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
 import { scriptApiPaths, type ScriptLine, type SessionDetail } from '@vox/contract';
-import { Alert, ArrowLeftIcon, Button, cx } from '@vox/ui';
+import { Alert, ArrowLeftIcon, Button, cx, useGoBack } from '@vox/ui';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';
@@ -13,7 +13,6 @@ import type { PendingView } from '../take-queue/pending-take';
 import { usePendingTakes, useTakeQueue } from '../take-queue/use-take-queue';
 import type { RecorderDevices, Recording } from '../take-recorder/recorder';
 import { useTakeRecorder } from '../take-recorder/use-take-recorder';
-import { useGoBack } from '../use-go-back';
 import type { ReaderActions } from './reader-actions';
 import { isMyLine, nextMyLine, readersByRole, roleSeats } from './reader-model';
 import { PersonChip, RolePicker } from './role-picker';

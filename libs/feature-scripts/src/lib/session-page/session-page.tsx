@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
-import { BackBar, Button, MicIcon, Notice, Page, Spinner } from '@vox/ui';
+import { BackBar, Button, MicIcon, Notice, Page, Spinner, useGoBack } from '@vox/ui';
 import { useSession } from '../api/sessions';
-import { useGoBack } from '../use-go-back';
 import { Reader, type ReaderProps } from './reader';
 import './session-page.css';
 

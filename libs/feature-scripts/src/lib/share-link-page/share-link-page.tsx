@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { authModal, getAuthConfig, useUser } from '@vox/auth';
 import { MESSAGES } from '@vox/contract';
-import { BackBar, Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
+import { BackBar, Button, LockIcon, Notice, Page, Spinner, useGoBack } from '@vox/ui';
 import { useShareLinkSession } from '../api/get-share-link-session';
 import { sessionHref } from '../paths';
-import { useGoBack } from '../use-go-back';
 import { LinkOffIcon } from './link-off-icon';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
-import { BackBar, Button, Notice, Page, Spinner, MicIcon } from '@vox/ui';
+import { BackBar, Button, Notice, Page, Spinner, MicIcon, useGoBack } from '@vox/ui';
 import { useProfile, type ProfileRef } from '../api/get-profile';
 import { usePublicScripts } from '../api/get-public-scripts';
 import { PersonAvatar } from '../components/person-avatar';
@@ -108,16 +108,3 @@ function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string;
   );
 }
 
-/**
- * Back to the previous page; opened from outside (no page of ours before it), home instead. The
- * router numbers its history entries (`idx` in history.state), which survives a replace (a new
- * handle replaces this page's address), unlike the location key.
- */
-function useGoBack(): () => void {
-  const navigate = useNavigate();
-  return () => {
-    const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (typeof idx === 'number' && idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
-  };
-}

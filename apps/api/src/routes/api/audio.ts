@@ -6,19 +6,9 @@ import Type from 'typebox';
 import { AudioParams, ErrorBody, SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { createAudioStore } from '../../repositories/audio-store';
+import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
 
-// An audio id is the hash of its bytes, so what an id names never changes: cache it for good.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
-
-/** True when If-None-Match names this entity tag (strong or weak form, or `*`). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
 
 /**
  * GET /api/audio/{audioId}: the bytes of a recorded take, with HTTP range requests so players
@@ -61,7 +51,7 @@ const audioRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       if (!audio) return reply.code(404).send({ message: SCRIPT_MESSAGES.audioNotFound });
       const etag = `"${audio.id}"`;
       reply.header('ETag', etag).header('Cache-Control', IMMUTABLE);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
       sizes.set(request, audio.byteSize);
       // The type we recognised at upload, never a guess from the name; browsers must not sniff.
       reply.type(audio.contentType).header('X-Content-Type-Options', 'nosniff');

@@ -7,18 +7,8 @@ import { HttpError } from '../../plugins/app/error-handler';
 import { createPhotoStore } from '../../repositories/photos';
 import { setUserPhoto } from '../../repositories/profiles';
 import { myProfile } from './profiles';
+import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
 
-// A photo id is the hash of its bytes, so what an id names never changes: cache it for good.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** True when If-None-Match names this entity tag (strong or weak form, or `*`). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
 
 /**
  * GET /api/users/photo/{photo}: uploaded pictures, public like any avatar on a page; POST and
@@ -43,7 +33,7 @@ const photoRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       // The id is the content hash, so it is the entity tag as it stands.
       const etag = `"${photo.id}"`;
       if (matchesEtag(request.headers['if-none-match'], etag)) {
-        return reply.code(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send(null);
+        return reply.code(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send(NO_BODY);
       }
       let bytes: Buffer;
       try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -32,7 +32,29 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * better-sqlite3 runs each statement synchronously, so a request that makes several queries in a
+ * row (a sign-in makes four: the account, its lockout state, the new session, the privileges)
+ * would do all of them, and the work between them, in one stretch of the event loop while every
+ * other request waits. Here each query (or transaction) first gives the event loop a turn
+ * (`setImmediate`), as an asynchronous driver would by waiting for the network: waiting requests
+ * are answered between one request's queries. Inside a transaction
+ * nothing yields: the connection is held from BEGIN to COMMIT, so its statements still run in one
+ * go and never keep other requests waiting on the connection across turns.
+ */
+export class TurnTakingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return acquire();
+    };
+    return driver;
+  }
 }
 
 /**

@@ -26,7 +26,15 @@ declare module 'fastify' {
  * allow anonymous callers, so the client refreshes instead of silently acting as a stranger.
  */
 async function authentication(app: FastifyInstance, { config }: { config: Config }) {
-  const key = new TextEncoder().encode(loadSecret(config.dataDir, 'jwtSecret', process.env.JWT_SECRET));
+  // Imported once: handed the raw bytes, jose imports a WebCrypto key again for every token it
+  // signs or checks.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(loadSecret(config.dataDir, 'jwtSecret', process.env.JWT_SECRET)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const issuer = 'voxclub';
 
   app.decorate('signAccessToken', async (userId: string) =>

@@ -1,13 +1,21 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
 // Only listens and closes gracefully; everything else is assembled in app.ts.
 async function main() {
   const config = loadConfig();
-  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  // Log lines (one per request) are written by libuv's thread pool, not by the event loop: with
+  // pino's default synchronous stdout, every request paid a write(2) on the event loop, and when
+  // stdout is a file the kernel's writeback can stall that call for many milliseconds, stalling
+  // every request behind it (tools/bench/README.md). Lines written while one write is in flight
+  // are gathered into the next; pino flushes what is left when the process exits.
+  const stream = pino.destination({ dest: 1, sync: false });
+  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info', stream } });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    stream.flushSync();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
 import fs from 'node:fs';
 import os from 'node:os';
-import { createHashWorker, createPasswordHashing, HASH_WORKER_NICENESS } from '../../src/plugins/app/password-hashing';
+import {
+  createEventLoopGauge,
+  createHashScheduler,
+  createHashWorker,
+  createPasswordHashing,
+  HASH_WORKER_NICENESS,
+} from '../../src/plugins/app/password-hashing';
 import { signUp } from '../routes/api/users/kit';
 
 describe('password hashing', () => {
@@ -111,5 +117,66 @@ describe('password hashing', () => {
       );
       expect(median(during)).toBeLessThan(100);
     });
+  });
+});
+
+describe('hash scheduling', () => {
+  /** A task that takes `ms` and records when it ran. */
+  const timeline: Array<{ name: string; start: number; end: number }> = [];
+  const task = (name: string, ms: number) => async () => {
+    const start = Date.now();
+    await new Promise((r) => setTimeout(r, ms));
+    timeline.push({ name, start, end: Date.now() });
+    return name;
+  };
+  beforeEach(() => timeline.splice(0));
+
+  it('runs up to the limit at once while the server is not busy', async () => {
+    const run = createHashScheduler({ limit: 2, isBusy: () => false });
+    const t0 = Date.now();
+    expect(await Promise.all(['a', 'b', 'c', 'd'].map((n) => run(task(n, 60))))).toEqual(['a', 'b', 'c', 'd']);
+    // Two at a time: a and b together, then c and d, with no rest between.
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => timeline.find((t) => t.name === n)!);
+    expect(Math.abs(a.start - b.start)).toBeLessThan(30);
+    expect(c.start).toBeGreaterThanOrEqual(Math.min(a.end, b.end) - 5);
+    expect(Math.abs(c.start - d.start)).toBeLessThan(30);
+    expect(Date.now() - t0).toBeLessThan(4 * 60);
+  });
+
+  it('runs one at a time, each followed by a rest of restFactor times its length, while busy', async () => {
+    const run = createHashScheduler({ limit: 4, isBusy: () => true, restFactor: 2 });
+    await Promise.all(['a', 'b', 'c'].map((n) => run(task(n, 50))));
+    expect(timeline.map((t) => t.name)).toEqual(['a', 'b', 'c']);
+    for (let i = 1; i < timeline.length; i++) {
+      // Never two at once, and a rest of about twice the previous job's length in between.
+      const gap = timeline[i].start - timeline[i - 1].end;
+      expect(gap).toBeGreaterThanOrEqual(2 * 50 - 5);
+    }
+  });
+
+  it('goes back to full speed once the server is no longer busy', async () => {
+    let busy = true;
+    const run = createHashScheduler({ limit: 2, isBusy: () => busy, restFactor: 10 });
+    await run(task('while busy', 40)); // leaves a rest of ~400 ms behind it
+    busy = false;
+    const t0 = Date.now();
+    await Promise.all([run(task('x', 40)), run(task('y', 40))]);
+    expect(Date.now() - t0).toBeLessThan(200);
+  });
+
+  it('measures how busy the event loop is', async () => {
+    const gauge = createEventLoopGauge(100);
+    try {
+      const until = Date.now() + 250;
+      while (Date.now() < until) {
+        // keep the event loop busy
+      }
+      await new Promise((r) => setTimeout(r, 20));
+      expect(gauge.utilization).toBeGreaterThan(0.75);
+      await new Promise((r) => setTimeout(r, 350));
+      expect(gauge.utilization).toBeLessThan(0.5);
+    } finally {
+      gauge.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_pr
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -16,12 +17,15 @@ declare module 'fastify' {
  * argon2id at the OWASP Password Storage Cheat Sheet's minimum (19 MiB, 2 passes, 1 lane).
  *
  * Hashing runs in a child process at the lowest OS priority (SCHED_IDLE on Linux, else nice 19),
- * never in the server's own process. A password check is ~50 ms of pure CPU; run on the server's libuv thread pool it
- * competes for the same cores as the event loop on equal terms, so on a small machine a burst of
- * sign-ins roughly doubled every other request's tail latency (tools/bench/README.md). At idle
- * priority the kernel gives the hashing whatever CPU the event loop (and the database) leave over: with
- * spare CPU sign-ins are as fast as before; under full load they slow down instead of everything
- * else. At most one job per core runs at once; the rest wait in arrival order.
+ * never in the server's own process. A password check is ~30-50 ms of pure CPU; run on the
+ * server's libuv thread pool it competes for the same cores as the event loop on equal terms, so
+ * on a small machine a burst of sign-ins roughly doubled every other request's tail latency
+ * (tools/bench/README.md). At idle priority the kernel gives the hashing the CPU the event loop
+ * (and the database) leave over. That alone still let a burst raise the tail latency of other
+ * requests by 40-50% on a saturated machine, so `createHashScheduler` also gives hashing a small
+ * budget while the event loop is busy: with spare CPU sign-ins are as fast as ever (one job per
+ * core at once), under full load they slow down instead of everything else. Jobs wait in arrival
+ * order.
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 /** The hashing process's niceness: 19 is the lowest priority Linux (and macOS) offer. */
@@ -36,19 +40,87 @@ export interface PasswordHashing {
   close(): Promise<void>;
 }
 
-/** Runs at most `limit` tasks at once, the rest in arrival order. */
-export function createLimiter(limit: number) {
+/**
+ * Above this share of the event loop's time spent working (last quarter second), the server counts
+ * as busy.
+ */
+export const BUSY_EVENT_LOOP_UTILIZATION = 0.75;
+/** While busy, each hash is followed by a rest this many times its length: at most a fifth of a core. */
+export const BUSY_REST_FACTOR = 4;
+
+/** How busy this process's event loop has been lately (0..1), sampled every `intervalMs`. */
+export function createEventLoopGauge(intervalMs = 250) {
+  let last = performance.eventLoopUtilization();
+  let utilization = 0;
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    utilization = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+  }, intervalMs);
+  timer.unref();
+  return {
+    get utilization() {
+      return utilization;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Runs tasks in arrival order: up to `limit` at once while the server is not busy; while it is,
+ * one at a time, each followed by a rest of `restFactor` times its own length.
+ *
+ * Why: a sign-in's argon2 hash costs ~30-50 ms of CPU, tens of times a whole ordinary request.
+ * Idle scheduling priority alone does not keep a burst of them from slowing everything else on a
+ * saturated machine (the hashing still takes the gaps between requests and evicts the server's
+ * caches: tools/bench/README.md). So under load, hashing gets a fixed small budget and sign-ins
+ * wait their turn (they slow down, not every other request); without load it runs at full speed.
+ */
+export function createHashScheduler({
+  limit,
+  isBusy = () => false,
+  restFactor = BUSY_REST_FACTOR,
+}: {
+  limit: number;
+  isBusy?: () => boolean;
+  restFactor?: number;
+}) {
   let running = 0;
+  let restUntil = 0;
+  let timer: NodeJS.Timeout | undefined;
   const waiting: Array<() => void> = [];
+
+  function pump() {
+    while (waiting.length > 0) {
+      const busy = isBusy();
+      if (running >= (busy ? 1 : limit)) return;
+      const wait = busy ? restUntil - Date.now() : 0;
+      if (wait > 0) {
+        if (!timer) {
+          timer = setTimeout(() => {
+            timer = undefined;
+            pump();
+          }, wait);
+        }
+        return;
+      }
+      running++;
+      (waiting.shift() as () => void)();
+    }
+  }
+
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      pump();
+    });
+    const started = Date.now();
     try {
       return await task();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      running--;
+      if (isBusy()) restUntil = Math.max(restUntil, Date.now() + (Date.now() - started) * restFactor);
+      pump();
     }
   };
 }
@@ -176,9 +248,13 @@ export function createHashWorker({ niceness = HASH_WORKER_NICENESS, idleScheduli
   };
 }
 
-export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHashing {
+export function createPasswordHashing(
+  concurrency = Math.max(1, Math.min(4, os.availableParallelism())),
+  { isBusy }: { isBusy?: () => boolean } = {},
+): PasswordHashing {
   const worker = createHashWorker();
-  const limit = createLimiter(concurrency);
+  const gauge = isBusy ? undefined : createEventLoopGauge();
+  const limit = createHashScheduler({ limit: concurrency, isBusy: isBusy ?? (() => (gauge?.utilization ?? 0) > BUSY_EVENT_LOOP_UTILIZATION) });
   const run = (job: Job) => limit(() => worker.run(job));
   // Verifying against this when there is no account keeps "unknown user" as slow as "wrong password".
   let dummyHash: Promise<string> | undefined;
@@ -202,7 +278,10 @@ export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.a
       return check(hash, password);
     },
     needsRehash: (hash) => argon2.needsRehash(hash, ARGON2_OPTIONS),
-    close: () => worker.close(),
+    close: () => {
+      gauge?.stop();
+      return worker.close();
+    },
   };
 }
 

@@ -7,7 +7,7 @@
 //   npm run bench:api -- --no-build        reuse dist/apps/api
 //   npm run bench:api -- --db sqlite       one database only
 //   npm run bench:api -- --duration 5      seconds per measurement (default 3)
-//   npm run bench:api -- --rounds 10       rounds of bare, poll and burst (default 8)
+//   npm run bench:api -- --rounds 16       rounds of bare, poll and burst (default 12)
 //
 // Exit code 1 when a target fails.
 import { execFileSync, spawn } from 'node:child_process';
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'sqlite,postgres' },
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '12' },
     settle: { type: 'string', default: '1.5' },
     'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },

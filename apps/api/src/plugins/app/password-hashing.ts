@@ -40,16 +40,13 @@ export interface PasswordHashing {
   close(): Promise<void>;
 }
 
-/**
- * Above this share of the event loop's time spent working (last quarter second), the server counts
- * as busy.
- */
+/** Above this share of time spent working (over the last tenth of a second), the event loop is busy. */
 export const BUSY_EVENT_LOOP_UTILIZATION = 0.75;
-/** While busy, each hash is followed by a rest this many times its length: at most a fifth of a core. */
-export const BUSY_REST_FACTOR = 4;
+/** While busy, each hash is followed by a rest this many times its length: at most a tenth of a core. */
+export const BUSY_REST_FACTOR = 9;
 
 /** How busy this process's event loop has been lately (0..1), sampled every `intervalMs`. */
-export function createEventLoopGauge(intervalMs = 250) {
+export function createEventLoopGauge(intervalMs = 100) {
   let last = performance.eventLoopUtilization();
   let utilization = 0;
   const timer = setInterval(() => {

@@ -20,9 +20,7 @@ function recordActivities(page: import('@playwright/test').Page) {
 test('a visit is logged one second after each route change, with a 10-character session id', async ({ page }) => {
   const seen = recordActivities(page);
   await page.goto('/about');
-  const start = Date.now();
   await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1);
-  expect(seen[0].at - start).toBeGreaterThanOrEqual(900);
   const first = seen[0].body;
   expect(first).toMatchObject({ userId: null, path: '/about', action: 'visit' });
   expect(first.session).toMatch(/^[A-Za-z0-9]{10}$/);
@@ -31,8 +29,12 @@ test('a visit is logged one second after each route change, with a 10-character 
   const shifted = Date.parse(first.localTime) + offsetMin * 60_000;
   expect(Math.abs(shifted - Date.now())).toBeLessThan(10_000);
 
+  // The delay is timed on a route change started by the test: on the first load the app's own
+  // start (when its timer begins) is not visible from here, and goto() can return after it.
+  const clicked = Date.now();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect.poll(() => seen.length).toBe(2);
+  expect(seen[1].at - clicked).toBeGreaterThanOrEqual(900);
   expect(seen[1].body).toMatchObject({ path: '/privacy', action: 'visit', session: first.session });
   expect(await page.evaluate(() => sessionStorage.getItem('activitySession'))).toBe(first.session);
 });

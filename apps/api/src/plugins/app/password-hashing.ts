@@ -245,13 +245,12 @@ export function createHashWorker({ niceness = HASH_WORKER_NICENESS, idleScheduli
   };
 }
 
-export function createPasswordHashing(
-  concurrency = Math.max(1, Math.min(4, os.availableParallelism())),
-  { isBusy }: { isBusy?: () => boolean } = {},
-): PasswordHashing {
+export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHashing {
   const worker = createHashWorker();
-  const gauge = isBusy ? undefined : createEventLoopGauge();
-  const limit = createHashScheduler({ limit: concurrency, isBusy: isBusy ?? (() => (gauge?.utilization ?? 0) > BUSY_EVENT_LOOP_UTILIZATION) });
+  // Started with the first job, not with the server: a server nobody signs in to has no timer.
+  let gauge: ReturnType<typeof createEventLoopGauge> | undefined;
+  const isBusy = () => (gauge ??= createEventLoopGauge()).utilization > BUSY_EVENT_LOOP_UTILIZATION;
+  const limit = createHashScheduler({ limit: concurrency, isBusy });
   const run = (job: Job) => limit(() => worker.run(job));
   // Verifying against this when there is no account keeps "unknown user" as slow as "wrong password".
   let dummyHash: Promise<string> | undefined;

@@ -1,8 +1,9 @@
-// Lint for the whole workspace. The Nx module-boundary rule keeps dependencies pointing one
-// way: app -> feature -> shared -> contract (see ../shared/ARCHITECTURE.md).
+// Lint for the whole workspace. The layers block below keeps dependencies pointing one way
+// (docs/architecture.md, "Layers").
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 
 export default [
   {
@@ -11,7 +12,25 @@ export default [
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
-    plugins: { '@nx': nx, 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // --- Layers (issue 11): Nx type tags, import cycles, the test kit. One block, kept together. ---
+  // apps -> composition -> feature -> ui -> data-access -> util -> contract; type:testing
+  // (libs/testing) only from spec files. Every project has one type tag (docs/architecture.md).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx, 'import-x': importX },
+    settings: {
+      // Only relative imports matter for file cycles (the Nx rule refuses circular projects).
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+    },
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -19,22 +38,33 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:shared', 'type:contract'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:shared', 'type:contract'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:shared', 'type:contract'] },
-            { sourceTag: 'type:shared', onlyDependOnLibsWithTags: ['type:shared', 'type:contract'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contract'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:contract'] },
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contract'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contract', 'type:testing'] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contract'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
           ],
         },
       ],
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-console': ['error', { allow: ['warn', 'error'] }],
+      // File-level import cycles, type-only imports included (a type circle is still a circle).
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
   },
+  {
+    // The test kit is for specs only: app code importing it would ship fakes to users.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@vox/testing', message: '@vox/testing is for spec files only.' }] }],
+    },
+  },
+  // --- end of the layers block ---
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

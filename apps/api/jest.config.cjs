@@ -9,6 +9,9 @@ module.exports = {
   // Integration tests: each builds the real app and migrates a real database (a fresh PostgreSQL
   // schema on the second run). On a loaded 2-core CI machine that setup alone can pass 5 s.
   testTimeout: 30_000,
+  // Suites that need PostgreSQL by nature (two instances behind nginx, a job worker killed
+  // mid-job) use it whatever the pass; they run once, in the PostgreSQL pass (api:test-pg).
+  testPathIgnorePatterns: [...preset.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['/test/multi-instance/', '/test/jobs/jobs-crash'])],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     // file-type (upload sniffing) exports only `import`/`module-sync` conditions, which Jest's

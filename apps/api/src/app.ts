@@ -3,6 +3,8 @@ import type { Config } from './config';
 import database from './plugins/external/database';
 import webApps from './plugins/external/web-apps';
 import newMessageCounts from './plugins/app/new-message-counts';
+import storage from './plugins/app/storage';
+import jobs from './plugins/app/jobs';
 import { AccessLogController } from './plugins/external/request-log';
 import compression from './plugins/external/compression';
 import securityHeaders from './plugins/external/security-headers';
@@ -11,9 +13,10 @@ import rateLimit from './plugins/external/rate-limit';
 import multipart from './plugins/external/multipart';
 import bodyParsing from './plugins/external/body-parsing';
 import openapi from './plugins/external/openapi';
+import { schemaController } from './plugins/external/validation';
 import { withLogRedaction } from './plugins/external/log-redaction';
 import authentication from './plugins/app/authentication';
-import errorHandler from './plugins/app/error-handler';
+import errorHandler, { answerClientError } from './plugins/app/error-handler';
 import passwordHashing from './plugins/app/password-hashing';
 import mailer from './plugins/app/mailer';
 import authorization from './plugins/app/authorization';
@@ -21,13 +24,36 @@ import accounts from './plugins/app/accounts';
 import authSessions from './plugins/app/auth-sessions';
 import passwordReset from './plugins/app/password-reset';
 import microsoftSignIn from './plugins/app/microsoft-sign-in';
+import memberships from './plugins/app/memberships';
+import activityLog from './plugins/app/activity-log';
+import friendships from './plugins/app/friendships';
+import messages from './plugins/app/messages';
+import profiles from './plugins/app/profiles';
+import scripts from './plugins/app/scripts';
+import readingSessions from './plugins/app/reading-sessions';
+import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
 import usersRepository from './repositories/users-repository';
 import subscriptionsRepository from './repositories/subscriptions-repository';
 import tokensRepository from './repositories/tokens-repository';
 import passwordResetsRepository from './repositories/password-resets-repository';
 import lockoutsRepository from './repositories/lockouts-repository';
+import peopleRepository from './repositories/people';
+import profilesRepository from './repositories/profiles';
+import friendshipsRepository from './repositories/friendships';
+import notificationsRepository from './repositories/notifications';
+import activitiesRepository from './repositories/activities';
+import scriptsRepository from './repositories/scripts';
+import sessionsRepository from './repositories/sessions';
+import takesRepository from './repositories/takes';
+import shareLinksRepository from './repositories/share-links';
 import apiRoutes from './routes/api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: { draining: boolean };
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -46,18 +72,39 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // Every request ends: a body that trickles in or stops half-way gets Node's 408 after
+    // requestTimeoutMs (checked a few times per period, not every 30 s as by default); a
+    // socket silent for twice that long is closed even without an answer.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.requestTimeoutMs / 4))),
+      // Node checks the request time-out only when the headers' own (60 s) is not longer.
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
+    clientErrorHandler: answerClientError,
+    // Bodies are validated without type coercion (plugins/external/validation.ts).
+    schemaController,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Set on SIGTERM (server.ts) or when closing: readiness then answers 503 while in-flight
+  // requests finish. An object, so every plugin context sees the same flag.
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('preClose', async () => {
+    app.lifecycle.draining = true;
+  });
   // External plugins first (infrastructure), then app plugins, then routes.
   await app.register(errorHandler);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { config });
   await app.register(compression);
   await app.register(cookies);
   await app.register(bodyParsing);
-  await app.register(multipart);
+  await app.register(multipart, { config });
   await app.register(rateLimit, { config });
   await app.register(openapi);
   await app.register(database, { config });
+  await app.register(storage, { config });
+  await app.register(jobs, { config });
   // Repositories (SQL lives only there), then the services built on them.
   await app.register(rolesRepository);
   await app.register(usersRepository);
@@ -65,16 +112,35 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(tokensRepository);
   await app.register(passwordResetsRepository);
   await app.register(lockoutsRepository);
+  await app.register(peopleRepository);
+  await app.register(profilesRepository);
+  await app.register(friendshipsRepository);
+  await app.register(notificationsRepository);
+  await app.register(activitiesRepository);
+  await app.register(scriptsRepository);
+  await app.register(sessionsRepository);
+  await app.register(takesRepository);
+  await app.register(shareLinksRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
   await app.register(passwordHashing);
   await app.register(mailer, { config });
-  await app.register(authSessions);
+  await app.register(authSessions, { config });
   await app.register(accounts);
   await app.register(passwordReset, { config });
   await app.register(microsoftSignIn, { config });
-  await app.register(apiRoutes, { prefix: '/api', config });
+  // The product areas' services (access checks, orchestration, the contract's answer shapes).
+  await app.register(memberships);
+  await app.register(activityLog);
+  await app.register(friendships);
+  await app.register(messages);
+  await app.register(profiles, { config });
+  await app.register(scripts, { config });
+  await app.register(readingSessions, { config });
+  await app.register(activityRetention, { config });
+  // Under no prefix: each route's path is the contract's, /api included.
+  await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.
   await app.register(webApps, { config });
   return app;

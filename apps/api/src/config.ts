@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './plugins/app/storage/s3';
 
 /** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
 export interface Config {
@@ -22,6 +23,20 @@ export interface Config {
   mailFrom: string;
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the real client. */
   trustProxy: boolean;
+  /** Longest time a client may take to send one whole request, body included (408 after). */
+  requestTimeoutMs: number;
+  /** The refresh cookie's Secure flag: always, never, or 'auto' (when the request came over https). */
+  cookieSecure: boolean | 'auto';
+  /** Days the activity log keeps an entry; 0 keeps every entry. */
+  activityRetentionDays: number;
+  /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
+  /** pg-boss's schema on PostgreSQL (JOBS_SCHEMA; default `<DATABASE_SCHEMA>_jobs` or `pgboss`). */
+  jobsSchema: string;
+  /** How often an idle job worker looks for work on PostgreSQL, in seconds (JOBS_POLL_SECONDS, default 2). */
+  jobsPollSeconds: number;
+  /** On SIGTERM, how long readiness answers 503 before the server closes (SHUTDOWN_DELAY_SECONDS, default 0). */
+  shutdownDelayMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,7 +49,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATABASE_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
     problems.push('DATABASE_SCHEMA must be a lower-case SQL identifier');
   }
+  const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS ?? 120_000);
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100) {
+    problems.push(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds (100 or more), got "${env.REQUEST_TIMEOUT_MS}"`);
+  }
+  const activityRetentionDays = Number(env.ACTIVITY_RETENTION_DAYS ?? 90);
+  if (!Number.isInteger(activityRetentionDays) || activityRetentionDays < 0) {
+    problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days (0 keeps everything), got "${env.ACTIVITY_RETENTION_DAYS}"`);
+  }
+  if (env.COOKIE_SECURE && !['true', 'false', 'auto'].includes(env.COOKIE_SECURE)) {
+    problems.push(`COOKIE_SECURE must be true, false or auto, got "${env.COOKIE_SECURE}"`);
+  }
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) problems.push('S3_ENDPOINT must start with http:// or https://');
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) problems.push('S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  if (env.JOBS_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.JOBS_SCHEMA)) problems.push('JOBS_SCHEMA must be a lower-case SQL identifier');
+  const jobsPollSeconds = Number(env.JOBS_POLL_SECONDS ?? 2);
+  if (!(jobsPollSeconds >= 0.5 && jobsPollSeconds <= 600)) problems.push('JOBS_POLL_SECONDS must be between 0.5 and 600');
+  const shutdownDelay = Number(env.SHUTDOWN_DELAY_SECONDS ?? 0);
+  if (!(shutdownDelay >= 0 && shutdownDelay <= 300)) problems.push('SHUTDOWN_DELAY_SECONDS must be between 0 and 300');
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -52,5 +86,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'voxclub:',
     mailFrom: env.MAIL_FROM || 'VoxClub <no-reply@voxclub.local>',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    requestTimeoutMs,
+    activityRetentionDays,
+    cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
+    jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
+    jobsPollSeconds,
+    shutdownDelayMs: shutdownDelay * 1000,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || 'us-east-1',
+          // Without keys the SDK's own chain applies (instance roles, AWS_* variables).
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
   };
 }

@@ -14,6 +14,11 @@ async function main() {
   const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info', stream } });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Readiness fails first, so a load balancer that polls it stops sending new requests; then
+    // close: no new connections, in-flight requests finish, the job queue stops (running jobs
+    // finish, the rest stay queued for the other instances), the database pool closes.
+    app.lifecycle.draining = true;
+    if (config.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
     stream.flushSync();
     process.exit(0);

@@ -106,6 +106,55 @@ function wrongValue(schema: Schema): unknown {
   return undefined; // accepts anything: no wrong type exists
 }
 
+/** Wrong-typed scalars that Ajv's coercion would accept for this schema. */
+function coercibleWrongValues(schema: Schema): unknown[] {
+  const values: unknown[] = [];
+  if (!accepts(schema, 'boolean')) values.push(true);
+  if (!accepts(schema, 'number')) values.push(12345);
+  if (!accepts(schema, 'array')) values.push(['en']);
+  if (!accepts(schema, 'null')) values.push(null);
+  if (!accepts(schema, 'string')) values.push('1');
+  return values;
+}
+
+/** {"a":[[[…]]]} `depth` levels deep, as JSON text (about 2 bytes a level: within small body limits). */
+function deeplyNested(depth: number): string {
+  return `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+}
+
+/** Upload routes: multipart/form-data is their only body. */
+function isUpload(schema: Record<string, Schema | undefined>): boolean {
+  const consumes = (schema as { consumes?: unknown }).consumes;
+  const description = String((schema as { description?: unknown }).description ?? '') + String((schema as { summary?: unknown }).summary ?? '');
+  return (Array.isArray(consumes) && consumes.includes('multipart/form-data')) || /multipart/i.test(description);
+}
+
+const RAW_BOUNDARY = 'fuzz-boundary';
+const filePart = (boundary: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
+
+/** Bodies no JSON or form parser should choke on: broken multipart, odd encodings, deep nesting. */
+function rawBodyCases(method: string, url: string, query: Record<string, string>, baseBody: Record<string, unknown>, withBodySchema: boolean, upload: boolean): Case[] {
+  const m = method as InjectOptions['method'];
+  const raw = (name: string, payload: string | Buffer, contentType: string, mustRefuse: boolean): Case => ({
+    name,
+    request: { method: m, url, query, payload, headers: { 'content-type': contentType } },
+    mustRefuse,
+  });
+  const text = JSON.stringify(baseBody);
+  const firstKey = Object.keys(baseBody)[0];
+  return [
+    raw('multipart without a boundary', filePart(RAW_BOUNDARY), 'multipart/form-data', withBodySchema || upload),
+    raw('multipart cut off (no closing boundary)', filePart(RAW_BOUNDARY), `multipart/form-data; boundary=${RAW_BOUNDARY}`, withBodySchema || upload),
+    raw('multipart with another boundary than announced', `${filePart('other-boundary')}\r\n--other-boundary--\r\n`, `multipart/form-data; boundary=${RAW_BOUNDARY}`, withBodySchema || upload),
+    raw('body nested 5,000 levels deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json', withBodySchema),
+    raw('JSON with a byte order mark', `\uFEFF${text}`, 'application/json', false),
+    raw('JSON with invalid UTF-8', Buffer.concat([Buffer.from(text.slice(0, -1)), Buffer.from(',"x":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]), 'application/json', false),
+    raw('JSON declared as UTF-16', text, 'application/json; charset=utf-16', false),
+    ...(firstKey ? [raw(`JSON with ${firstKey} twice`, `{"${firstKey}":{"wrong":true},${text.slice(1)}`, 'application/json', false)] : []),
+  ];
+}
+
 // --- building the cases of one route ---
 
 function fillPath(url: string, params: Record<string, string>): string {
@@ -176,12 +225,23 @@ function casesFor(method: string, url: string, schema: Record<string, Schema | u
       mustRefuse: true,
     });
     for (const payload of [[], 'just text', 42, null]) cases.push(json(payload, `body is ${JSON.stringify(payload)}`, withBodySchema));
+    cases.push(...rawBodyCases(method, path, baseQuery, baseBody, withBodySchema, isUpload(schema)));
     for (const [key, prop] of Object.entries(bodySchema?.properties ?? {})) {
       const wrong = wrongValue(prop);
       if (wrong !== undefined) cases.push(json({ ...baseBody, [key]: wrong }, `body ${key} of a wrong type`, true));
+      // Scalars of the wrong type that a coercing validator would quietly turn into the right one
+      // ("true", "12345", "en", false): bodies are not coerced, so each is a 400.
+      for (const value of coercibleWrongValues(prop)) {
+        cases.push(json({ ...baseBody, [key]: value }, `body ${key} = ${JSON.stringify(value)} (no coercion)`, true));
+      }
       if (bodySchema?.required?.includes(key)) {
         const { [key]: _dropped, ...rest } = baseBody;
         cases.push(json(rest, `body without ${key}`, true));
+      }
+      if (accepts(prop, 'object') || accepts(prop, 'array')) {
+        // As text: JSON.stringify itself overflows the stack on 5,000 levels.
+        const deep = JSON.stringify({ ...baseBody, [key]: '__DEEP__' }).replace('"__DEEP__"', deeplyNested(5000));
+        cases.push({ ...json(null, `body ${key} nested 5,000 levels deep`, true), request: { method: method as InjectOptions['method'], url: path, query: baseQuery, payload: deep, headers: { 'content-type': 'application/json' } } });
       }
       if (accepts(prop, 'string')) {
         for (const text of INJECTIONS) cases.push(json({ ...baseBody, [key]: text }, `body ${key} = ${text.slice(0, 30)}`, false));
@@ -194,13 +254,17 @@ function casesFor(method: string, url: string, schema: Record<string, Schema | u
 // --- the database side: every table's row count ---
 
 async function rowCounts(app: FastifyInstance): Promise<Record<string, number>> {
-  let tables = await app.db.introspection.getTables();
+  let names: string[];
   if (app.dbDialect === 'postgres') {
-    // Introspection lists every schema; parallel test runs each have their own.
-    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(app.db);
-    tables = tables.filter((t) => t.schema === rows[0].schema);
+    // Only this run's schema: Kysely's introspection reads every schema, and fails ("schema …
+    // does not exist") when another test run drops its own schema while it reads.
+    const { rows } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(app.db);
+    names = rows.map((r) => r.name);
+  } else {
+    names = (await app.db.introspection.getTables()).map((t) => t.name);
   }
-  const parts = tables.map((t) => sql`SELECT ${t.name} AS name, count(*) AS n FROM ${sql.table(t.name)}`);
+  const parts = names.map((name) => sql`SELECT ${name} AS name, count(*) AS n FROM ${sql.table(name)}`);
   const { rows } = await sql<{ name: string; n: number | string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(app.db);
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }
@@ -305,7 +369,7 @@ describe('bad input on every /api route', () => {
     expect(checked).toBeGreaterThan(100);
     // The SQL-looking strings were data, not statements: every table is still there.
     expect(Object.keys(await rowCounts(app))).toEqual(expect.arrayContaining(['users', 'notifications', 'activities', 'scripts']));
-  }, 120_000);
+  }, 300_000); // thousands of requests, each followed by a row count of every table: slow on a busy PostgreSQL
 
   it('answers unknown /api paths with a JSON 404', async () => {
     for (const [method, url] of [

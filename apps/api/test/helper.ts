@@ -35,7 +35,8 @@ export async function build(
   });
   const { setup, ...buildOptions } = options;
   const cleanUp = async () => {
-    if (databaseUrl && schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+    // The job queue (pg-boss) keeps its tables in a schema of its own beside the app's.
+    if (databaseUrl && schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   // A failed start (a broken migration) must not leave its schema behind in the shared database.
@@ -43,7 +44,12 @@ export async function build(
     await cleanUp();
     throw err;
   });
-  app.addHook('onClose', cleanUp);
+  // onClose hooks run last-added first: let the job queue finish its running jobs (they write to
+  // the schemas) before the schemas go.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await cleanUp();
+  });
   if (setup) await setup(app);
   await app.ready();
   return app;

@@ -1,6 +1,6 @@
 // What the web apps import: plain values and types only (no TypeBox at run time).
 export * from './lib/constants';
-export * from './lib/paths';
+export * from './lib/endpoints';
 export * from './lib/scripts-values';
 export * from './lib/social-values';
 export type * from './lib/common';

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
@@ -6,6 +7,8 @@ import { createRolesRepository } from '../repositories/roles-repository';
 import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
 import { createUsersRepository } from '../repositories/users-repository';
 import { seedDemo } from './seed-demo';
+import { copyStorage } from './storage-copy';
+import { createLocalDiskStorage, createS3Storage } from '../plugins/app/storage';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -20,8 +23,12 @@ Commands:
   users  List the users with their role and running subscriptions.
   seed-demo
         Add a few public-domain scenes (public, free) by the VoxClub account; run again to update.
+  storage copy --to s3|local
+        Copy every stored file (recordings, photos) from DATA_DIR/uploads to the S3 bucket
+        (S3_* settings), or back with --to local. Safe to run again: files already there are
+        skipped. Nothing is deleted.
 
-Uses the server's settings: DATA_DIR (SQLite), or DATABASE_URL (PostgreSQL).`;
+Uses the server's settings: DATA_DIR (SQLite), or DATABASE_URL (PostgreSQL), S3_*.`;
 
 export interface AdminIo {
   out(line: string): void;
@@ -45,6 +52,7 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
     (command ? io.out : io.err)(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'storage') return storageCommand(rest, io);
   let values: { user?: string; role?: string; days?: string };
   try {
     ({ values } = parseArgs({
@@ -73,6 +81,39 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
     return 1;
   } finally {
     if (ownDb) await ownDb.db.destroy();
+  }
+}
+
+/** `storage copy --to s3|local`: needs no database, only the storage settings. */
+async function storageCommand(args: string[], io: AdminIo): Promise<number> {
+  let to: string | undefined;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({ args, options: { to: { type: 'string' } }, strict: true, allowPositionals: true });
+    to = parsed.values.to;
+    positionals = parsed.positionals;
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (positionals.join(' ') !== 'copy' || (to !== 's3' && to !== 'local')) {
+    io.err(`Use: storage copy --to s3 (or --to local).\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const config = loadConfig(io.env ?? process.env);
+    if (!config.s3) {
+      io.err('Failed: S3_BUCKET is not set: set the S3_* settings of the bucket first.');
+      return 1;
+    }
+    const local = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+    const bucket = createS3Storage(config.s3);
+    await bucket.check();
+    await (to === 's3' ? copyStorage(local, bucket, io.out) : copyStorage(bucket, local, io.out));
+    return 0;
+  } catch (err) {
+    io.err(`Failed: ${(err as Error).message}`);
+    return 1;
   }
 }
 

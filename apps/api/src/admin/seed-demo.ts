@@ -6,7 +6,9 @@ import { parseFountain } from '@vox/fountain';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createAudioStore } from '../repositories/audio-store';
-import { loadScript, normalizeScriptInput, saveScript, type NormalizedScript } from '../repositories/scripts';
+import { checkedScript } from '../plugins/app/scripts';
+import { createStorage } from '../plugins/app/storage';
+import { loadScript, saveScript, type NormalizedScript } from '../repositories/scripts';
 import { createRolesRepository } from '../repositories/roles-repository';
 import { createUsersRepository } from '../repositories/users-repository';
 
@@ -49,7 +51,7 @@ export function readScene(file: string): NormalizedScript {
     const [first] = scriptInput.Errors(input);
     throw new Error(`${path.basename(file)}: ${first?.instancePath ?? ''} ${first?.message ?? 'does not fit the script limits'}`);
   }
-  return normalizeScriptInput(input);
+  return checkedScript(input);
 }
 
 /** The VoxClub system account (no email, no password: nobody signs in as it), made once. */
@@ -78,7 +80,8 @@ const sameContent = (script: Script, scene: NormalizedScript) =>
 /** Runs the command with the server's settings (`env`); answers the exit code. */
 export async function seedDemo(db: Db, out: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const scenesDir = findScenesDir(env);
-  const audio = createAudioStore(db, loadConfig(env).dataDir);
+  const config = loadConfig(env);
+  const audio = createAudioStore(db, config.dataDir, createStorage(config));
   const files = fs
     .readdirSync(scenesDir)
     .filter((f) => f.endsWith('.fountain'))

@@ -23,6 +23,12 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // An idle connection that breaks (the database restarted, a network blip) is dropped from the
+    // pool and replaced on the next query; unhandled, its error would end the process.
+    // The same for a connection that breaks while checked out between two queries: the query
+    // that uses it next fails (a 500 or a failed readiness check), the process goes on.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -207,6 +207,20 @@ export interface NotificationMarksTable {
   updated_at: string;
 }
 
+/** Secrets the app made for itself (migration 110): one value for every instance. */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** How far a running job is (migration 111). */
+export interface JobProgressTable {
+  job_id: string;
+  fraction: number;
+  updated_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
@@ -229,4 +243,6 @@ export interface Database {
   script_lines: ScriptLinesTable;
   audio_files: AudioFilesTable;
   takes: TakesTable;
+  app_secrets: AppSecretsTable;
+  job_progress: JobProgressTable;
 }

@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /** Stores one activity-log entry; `userId` has been checked against the caller by the route. */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<string> {
@@ -20,3 +21,23 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<stri
     .execute();
   return id;
 }
+
+/** Deletes entries logged before `before` (the retention period); answers how many went. */
+export async function deleteActivitiesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('activities').where('created_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    activitiesRepository: ActivitiesRepository;
+  }
+}
+
+const queries = {
+  recordActivity,
+  deleteActivitiesBefore,
+};
+export type ActivitiesRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('activitiesRepository', 'activities-repository', queries);

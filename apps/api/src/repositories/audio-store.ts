@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import { AUDIO_ID_PATTERN, AUDIO_MAX_BYTES, type AudioContentType } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import { createLocalDiskStorage, type ByteRange, type Storage } from '../plugins/app/storage';
 
 /**
  * What file-type recognises -> the type we store and serve. Browsers record WebM (Chrome,
@@ -31,7 +32,7 @@ export async function sniffAudioFile(file: string): Promise<AudioContentType | u
 }
 
 export interface ReceivedAudio {
-  /** The bytes as written aside (DATA_DIR/uploads/audio/<random>.upload); removed by discard(). */
+  /** The bytes as written aside (DATA_DIR/tmp/uploads/<random>.upload); removed by discard(). */
   tmp: string;
   /** SHA-256 of the bytes: the audio id. */
   id: string;
@@ -44,28 +45,31 @@ export interface StoredAudio {
   id: string;
   contentType: string;
   byteSize: number;
-  file: string;
+  /** Its storage key, `audio/<id>`. */
+  key: string;
 }
 
 const AUDIO_ID = new RegExp(AUDIO_ID_PATTERN);
 
 /**
- * Recordings in DATA_DIR/uploads/audio/<id>, the id being the SHA-256 of the bytes: a stored
- * file never changes (cached for good, the id is its ETag) and an id can never name another
- * path. An upload streams to a file beside the final one while it is hashed and counted, so
- * 20 MB never sit in memory; it is renamed into place only once it is known good.
+ * Recordings under the storage key `audio/<id>` (DATA_DIR/uploads/audio/<id> on local disk), the
+ * id being the SHA-256 of the bytes: a stored object never changes (cached for good, the id is
+ * its ETag) and an id can never name another key. An upload streams to a scratch file in
+ * DATA_DIR/tmp/uploads while it is hashed and counted, so 20 MB never sit in memory, and the
+ * id is known before anything reaches the storage; it goes in only once it is known good.
+ * `storage` defaults to local disk under DATA_DIR, as before there was a choice.
  */
-export function createAudioStore(db: Db, dataDir: string) {
-  const dir = path.join(dataDir, 'uploads', 'audio');
-  const fileOf = (id: string) => path.join(dir, id);
+export function createAudioStore(db: Db, dataDir: string, storage: Storage = createLocalDiskStorage(path.join(dataDir, 'uploads'))) {
+  const scratch = path.join(dataDir, 'tmp', 'uploads');
+  const keyOf = (id: string) => `audio/${id}`;
 
   /**
    * Writes an upload aside. `source` is a multipart file stream: at `limit` bytes busboy cuts it
    * and sets `truncated`; this counter is the second guard for any other stream.
    */
   async function receive(source: Readable & { truncated?: boolean }, limit = AUDIO_MAX_BYTES): Promise<ReceivedAudio> {
-    await fs.promises.mkdir(dir, { recursive: true });
-    const tmp = path.join(dir, `${randomBytes(8).toString('hex')}.upload`);
+    await fs.promises.mkdir(scratch, { recursive: true });
+    const tmp = path.join(scratch, `${randomBytes(8).toString('hex')}.upload`);
     const hash = createHash('sha256');
     let byteSize = 0;
     let overLimit = false;
@@ -90,27 +94,32 @@ export function createAudioStore(db: Db, dataDir: string) {
     return { tmp, id: hash.digest('hex'), byteSize, tooLarge: overLimit || source.truncated === true };
   }
 
-  /** Moves received bytes to their content-addressed name (an identical file may be there). */
-  async function keep(received: ReceivedAudio): Promise<void> {
-    await fs.promises.rename(received.tmp, fileOf(received.id));
+  /** Moves received bytes to their content-addressed key (an identical object may be there). */
+  async function keep(received: ReceivedAudio, contentType?: string): Promise<void> {
+    await storage.putFile(keyOf(received.id), received.tmp, { maxBytes: AUDIO_MAX_BYTES, contentType });
   }
 
   async function discard(file: string): Promise<void> {
     await fs.promises.rm(file, { force: true });
   }
 
-  /** The stored recording, or undefined for a malformed id, no metadata or a missing file. */
+  /** The stored recording, or undefined for a malformed id, no metadata or a missing object. */
   async function find(id: string): Promise<StoredAudio | undefined> {
     if (!AUDIO_ID.test(id)) return undefined;
     const row = await db.selectFrom('audio_files').select(['content_type', 'byte_size']).where('id', '=', id).executeTakeFirst();
-    if (!row || !fs.existsSync(fileOf(id))) return undefined;
-    return { id, contentType: row.content_type, byteSize: Number(row.byte_size), file: fileOf(id) };
+    if (!row || !(await storage.head(keyOf(id)))) return undefined;
+    return { id, contentType: row.content_type, byteSize: Number(row.byte_size), key: keyOf(id) };
+  }
+
+  /** The bytes of a recording found by find(), all or `range`; undefined if it went meanwhile. */
+  function open(audio: StoredAudio, range?: ByteRange) {
+    return storage.get(audio.key, range);
   }
 
   /**
    * Deletes the recordings among `ids` that no take uses any more: a deleted take's recording
    * does not stay on the server. The row goes first (the foreign key from takes keeps rows in
-   * use), then any file left without a row, which also clears bytes moved into place for a take
+   * use), then any object left without a row, which also clears bytes moved into place for a take
    * that was never written.
    */
   async function prune(ids: Iterable<string>): Promise<void> {
@@ -122,11 +131,11 @@ export function createAudioStore(db: Db, dataDir: string) {
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('takes').select('takes.id').where('takes.audio_id', '=', id))))
         .execute();
       const row = await db.selectFrom('audio_files').select('id').where('id', '=', id).executeTakeFirst();
-      if (!row) await discard(fileOf(id));
+      if (!row) await storage.delete(keyOf(id));
     }
   }
 
-  return { dir, receive, keep, discard, find, prune, sniff: sniffAudioFile };
+  return { receive, keep, discard, find, open, prune, sniff: sniffAudioFile };
 }
 
 export type AudioStore = ReturnType<typeof createAudioStore>;

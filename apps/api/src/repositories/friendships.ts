@@ -1,7 +1,11 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Relationship } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from './db-errors';
 import { createNotification } from './notifications';
 import type { UserRow } from './users-repository';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * Friendships: one row per pair, requester -> addressee, 'pending' until accepted. Whoever asks
@@ -14,23 +18,32 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : 
 
 type FriendshipRow = { requester_id: string; addressee_id: string; status: 'pending' | 'accepted' };
 
+/** A member: an id, or a column of the outer query (the script owner in `readableBy`). */
+type Member = string | Expression<string>;
+
+/**
+ * The friendship pair predicate: the row `f` (a `friendships as f`) joins `a` and `b`, whichever
+ * way it points. Every query about "the pair" uses it, so the rule is written once.
+ */
+export function isPairOf<DB extends Database & { f: Database['friendships'] }, TB extends 'f'>(
+  eb: ExpressionBuilder<DB, TB>,
+  a: Member,
+  b: Member,
+) {
+  const e = eb as unknown as ExpressionBuilder<Database & { f: Database['friendships'] }, 'f'>;
+  return e.or([
+    e.and([e('f.requester_id', '=', a), e('f.addressee_id', '=', b)]),
+    e.and([e('f.requester_id', '=', b), e('f.addressee_id', '=', a)]),
+  ]);
+}
+
 /** The pair's row, whichever way it points. */
 async function findPair(db: Db, a: string, b: string): Promise<FriendshipRow | undefined> {
   return db
-    .selectFrom('friendships')
-    .select(['requester_id', 'addressee_id', 'status'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('requester_id', '=', a), eb('addressee_id', '=', b)]),
-        eb.and([eb('requester_id', '=', b), eb('addressee_id', '=', a)]),
-      ]),
-    )
+    .selectFrom('friendships as f')
+    .select(['f.requester_id', 'f.addressee_id', 'f.status'])
+    .where((eb) => isPairOf(eb, a, b))
     .executeTakeFirst();
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 async function insertRequest(db: Db, requesterId: string, addresseeId: string): Promise<void> {
@@ -135,14 +148,9 @@ export const cancelFriendRequest = (db: Db, meId: string, addresseeId: string) =
 /** Ends an accepted friendship, whoever asked first; false when we are not friends. */
 export async function removeFriend(db: Db, meId: string, otherId: string): Promise<boolean> {
   const result = await db
-    .deleteFrom('friendships')
-    .where('status', '=', 'accepted')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('requester_id', '=', meId), eb('addressee_id', '=', otherId)]),
-        eb.and([eb('requester_id', '=', otherId), eb('addressee_id', '=', meId)]),
-      ]),
-    )
+    .deleteFrom('friendships as f')
+    .where('f.status', '=', 'accepted')
+    .where((eb) => isPairOf(eb, meId, otherId))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -232,3 +240,25 @@ export async function listFriendRequests(db: Db, userId: string): Promise<{ inco
   const toPending = ({ requested_at, ...user }: UserRow & { requested_at: string }): PendingRequest => ({ user, createdAt: requested_at });
   return { incoming: incoming.map(toPending), outgoing: outgoing.map(toPending) };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    friendshipsRepository: FriendshipsRepository;
+  }
+}
+
+const queries = {
+  sendFriendRequest,
+  acceptFriendRequest,
+  declineFriendRequest,
+  cancelFriendRequest,
+  removeFriend,
+  areFriends,
+  relationshipsWith,
+  relationshipOf,
+  listFriends,
+  listFriendRequests,
+};
+export type FriendshipsRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('friendshipsRepository', 'friendships-repository', queries);

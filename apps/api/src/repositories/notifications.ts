@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * Notification ids sort by creation time, so "newer than the last one I saw" is `id > after`:
@@ -163,3 +164,19 @@ export async function moveSeenMark(db: Db, userId: string, id: string): Promise<
     return (await getSeenMark(trx, userId)) ?? id;
   });
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationsRepository: NotificationsRepository;
+  }
+}
+
+const queries = {
+  createNotification,
+  listNotifications,
+  getSeenMark,
+  moveSeenMark,
+};
+export type NotificationsRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('notificationsRepository', 'notifications-repository', queries);

@@ -54,11 +54,32 @@ export function createPasswordResetsRepository(db: Db) {
       });
     },
 
-    async recordFailure(id: string): Promise<void> {
-      await db
+    /**
+     * Reserves one try of a live code before it is compared, in one UPDATE … RETURNING: parallel
+     * guesses are counted one by one (on PostgreSQL the row lock re-checks the condition), so no
+     * more than `max` are ever compared. False when the code is used, voided, expired or out of tries.
+     */
+    async reserveAttempt(id: string, now: Date, max: number): Promise<boolean> {
+      const row = await db
         .updateTable('password_resets')
         .set({ failed_attempts: sql<number>`failed_attempts + 1` })
         .where('id', '=', id)
+        .where('failed_attempts', '<', max)
+        .where('used_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Gives a reserved try back: only wrong codes count. */
+    async refundAttempt(id: string): Promise<void> {
+      await db
+        .updateTable('password_resets')
+        .set({ failed_attempts: sql<number>`failed_attempts - 1` })
+        .where('id', '=', id)
+        .where('failed_attempts', '>', 0)
         .execute();
     },
 

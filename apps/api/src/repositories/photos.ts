@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp, { type Metadata } from 'sharp';
 import { PHOTO_ID_PATTERN, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import { createLocalDiskStorage, type Storage } from '../plugins/app/storage';
 
 /** The image types we accept and serve, by their magic bytes (never by the client's word alone). */
 export function sniffImageType(bytes: Uint8Array): string | undefined {
@@ -74,31 +75,26 @@ export async function toProfilePhoto(bytes: Buffer, contentType?: string): Promi
 export interface StoredPhoto {
   id: string;
   contentType: string;
-  file: string;
+  /** Its storage key, `photos/<id>`. */
+  key: string;
 }
 
 const PHOTO_ID = new RegExp(PHOTO_ID_PATTERN);
 
 /**
- * Uploaded images in DATA_DIR/uploads/photos/<id>, where the id is the SHA-256 of the bytes:
- * identical uploads share one file, a stored file never changes (so it can be cached forever),
- * and an id can never name another path. Metadata (type, size) lives in the photos table.
+ * Uploaded images under the storage key `photos/<id>` (DATA_DIR/uploads/photos/<id> on local
+ * disk), where the id is the SHA-256 of the bytes: identical uploads share one object, a stored
+ * object never changes (so it can be cached forever), and an id can never name another key.
+ * Metadata (type, size) lives in the photos table. `storage` defaults to local disk under DATA_DIR.
  */
-export function createPhotoStore(db: Db, dataDir: string) {
-  const dir = path.join(dataDir, 'uploads', 'photos');
-  const fileOf = (id: string) => path.join(dir, id);
+export function createPhotoStore(db: Db, dataDir: string, storage: Storage = createLocalDiskStorage(path.join(dataDir, 'uploads'))) {
+  const keyOf = (id: string) => `photos/${id}`;
 
   async function savePhoto(bytes: Buffer, contentType?: string): Promise<string> {
     const type = checkedType(bytes, contentType);
     const id = createHash('sha256').update(bytes).digest('hex');
-    await fs.promises.mkdir(dir, { recursive: true });
-    if (!fs.existsSync(fileOf(id))) {
-      // Write aside, then rename: a reader never sees half a file, and two identical uploads
-      // racing each other both end with the same complete file.
-      const tmp = `${fileOf(id)}.${randomBytes(6).toString('hex')}.tmp`;
-      await fs.promises.writeFile(tmp, bytes);
-      await fs.promises.rename(tmp, fileOf(id));
-    }
+    // The storage writes whole objects only: two identical uploads racing end with one object.
+    if (!(await storage.head(keyOf(id)))) await storage.put(keyOf(id), bytes, { contentType: type });
     await db
       .insertInto('photos')
       .values({ id, content_type: type, byte_size: bytes.length, created_at: new Date().toISOString() })
@@ -111,12 +107,18 @@ export function createPhotoStore(db: Db, dataDir: string) {
   async function findPhoto(id: string): Promise<StoredPhoto | undefined> {
     if (!PHOTO_ID.test(id)) return undefined;
     const row = await db.selectFrom('photos').select('content_type').where('id', '=', id).executeTakeFirst();
-    if (row) return { id, contentType: row.content_type, file: fileOf(id) };
+    if (row) return { id, contentType: row.content_type, key: keyOf(id) };
     // A file without metadata (copied in by hand, or from before the table): sniff its header,
     // and serve it only if it is an image we accept.
-    const head = await readHead(fileOf(id));
-    const contentType = head && sniffImageType(head);
-    return contentType ? { id, contentType, file: fileOf(id) } : undefined;
+    const head = await storage.get(keyOf(id), { start: 0, end: 15 });
+    const contentType = head && sniffImageType(await buffer(head));
+    return contentType ? { id, contentType, key: keyOf(id) } : undefined;
+  }
+
+  /** The bytes of a photo found by findPhoto(); undefined when the object is gone. */
+  async function readPhoto(photo: StoredPhoto): Promise<Buffer | undefined> {
+    const body = await storage.get(photo.key);
+    return body && buffer(body);
   }
 
   /** A profile photo: resized and cleaned by toProfilePhoto, then stored like any photo. */
@@ -124,21 +126,7 @@ export function createPhotoStore(db: Db, dataDir: string) {
     return savePhoto(await toProfilePhoto(bytes, contentType), 'image/webp');
   }
 
-  return { dir, savePhoto, saveProfilePhoto, findPhoto };
+  return { savePhoto, saveProfilePhoto, findPhoto, readPhoto };
 }
 
 export type PhotoStore = ReturnType<typeof createPhotoStore>;
-
-async function readHead(file: string): Promise<Buffer | undefined> {
-  let handle: fs.promises.FileHandle | undefined;
-  try {
-    handle = await fs.promises.open(file, 'r');
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  } finally {
-    await handle?.close();
-  }
-}

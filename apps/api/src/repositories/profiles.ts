@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { normalizeEmail, type UserRow } from './users-repository';
-import type { Person } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from './db-errors';
+import { normalizeEmail, type UserRow } from './users-repository';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * Profiles: finding members by handle (any case) or email, and the fields a member edits about
  * themselves (name, handle, bio, photo). Accounts and sign-in stay in users-repository.
  */
-
-/** A user as lists and pages show other people (contract `Person`). */
-export const toPerson = (row: Pick<UserRow, 'id' | 'handle' | 'name' | 'photo'>): Person => ({
-  id: row.id,
-  handle: row.handle,
-  name: row.name,
-  photo: row.photo,
-});
 
 /** By handle, in any case (the lower(handle) index of migration 031). */
 export async function findByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
@@ -37,13 +30,6 @@ export async function findByHandleOrEmail(db: Db, value: string): Promise<UserRo
   }
   const handle = trimmed.replace(/^@/, '');
   return handle ? findByHandle(db, handle) : undefined;
-}
-
-export async function peopleById(db: Db, ids: string[]): Promise<Map<string, Person>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'handle', 'name', 'photo']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, toPerson(r)]));
 }
 
 export class HandleTakenError extends Error {
@@ -73,8 +59,7 @@ export async function updateProfile(
   try {
     await db.updateTable('users').set(set).where('id', '=', userId).execute();
   } catch (err) {
-    const code = (err as { code?: string })?.code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw new HandleTakenError();
+    if (isUniqueViolation(err)) throw new HandleTakenError();
     throw err;
   }
 }
@@ -82,3 +67,21 @@ export async function updateProfile(
 export async function setUserPhoto(db: Db, userId: string, photo: string | null): Promise<void> {
   await db.updateTable('users').set({ photo }).where('id', '=', userId).execute();
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    profilesRepository: ProfilesRepository;
+  }
+}
+
+const queries = {
+  findByHandle,
+  findUserById,
+  findByHandleOrEmail,
+  handleTakenByOther,
+  updateProfile,
+  setUserPhoto,
+};
+export type ProfilesRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('profilesRepository', 'profiles-repository', queries);

@@ -1,10 +1,8 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import {
-  SCRIPT_MESSAGES,
   SCRIPTS_PAGE_SIZE,
-  type LineKind,
+  type NormalizedScript,
   type Script,
-  type ScriptInput,
   type ScriptLine,
   type ScriptScope,
   type ScriptSummary,
@@ -13,7 +11,8 @@ import {
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { Database, ScriptsTable } from '../db/schema';
-import { HttpError } from '../plugins/app/error-handler';
+import { isPairOf } from './friendships';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * Scripts: the head (title, synopsis, genre, language, cover, visibility, free flag), roles and
@@ -38,12 +37,7 @@ function isOwnersFriend(eb: ScriptsEb, userId: string) {
       .selectFrom('friendships as f')
       .select('f.status')
       .where('f.status', '=', 'accepted')
-      .where((w) =>
-        w.or([
-          w.and([w('f.requester_id', '=', w.ref('s.owner_id')), w('f.addressee_id', '=', userId)]),
-          w.and([w('f.requester_id', '=', userId), w('f.addressee_id', '=', w.ref('s.owner_id'))]),
-        ]),
-      ),
+      .where((w) => isPairOf(w, w.ref('s.owner_id'), userId)),
   );
 }
 
@@ -247,61 +241,8 @@ export async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ it
 
 // --- saving ---
 
-export interface NormalizedLine {
-  id?: string;
-  kind: LineKind;
-  role: string | null;
-  parenthetical: string | null;
-  text: string;
-}
-
-export interface NormalizedScript {
-  title: string;
-  synopsis: string;
-  genre: string;
-  language: string;
-  visibility: ScriptVisibility;
-  isFree: boolean;
-  roles: Array<{ name: string; description: string }>;
-  lines: NormalizedLine[];
-}
-
-/**
- * Checks a script as the editor sends it and puts it in its stored form: texts trimmed, a
- * dialogue line's role spelled as the role list spells it (matched case-insensitively),
- * narration lines without role or parenthetical, empty parentheticals as null.
- * @throws HttpError 400 with the text the editor shows.
- */
-export function normalizeScriptInput(input: ScriptInput): NormalizedScript {
-  const title = input.title.trim();
-  if (!title) throw new HttpError(400, SCRIPT_MESSAGES.titleRequired);
-  const roles = input.roles.map((r) => ({ name: r.name.trim(), description: r.description.trim() }));
-  const byKey = new Map<string, string>();
-  for (const role of roles) {
-    if (!role.name) throw new HttpError(400, SCRIPT_MESSAGES.roleNameRequired);
-    const key = role.name.toLowerCase();
-    if (byKey.has(key)) throw new HttpError(400, SCRIPT_MESSAGES.duplicateRole);
-    byKey.set(key, role.name);
-  }
-  const lines = input.lines.map((line): NormalizedLine => {
-    if (line.kind !== 'dialogue') return { id: line.id, kind: line.kind, role: null, parenthetical: null, text: line.text.trim() };
-    const asked = line.role?.trim();
-    if (!asked) throw new HttpError(400, SCRIPT_MESSAGES.dialogueNeedsRole);
-    const role = byKey.get(asked.toLowerCase());
-    if (!role) throw new HttpError(400, SCRIPT_MESSAGES.unknownLineRole);
-    return { id: line.id, kind: 'dialogue', role, parenthetical: line.parenthetical?.trim() || null, text: line.text.trim() };
-  });
-  return {
-    title,
-    synopsis: input.synopsis.trim(),
-    genre: input.genre.trim(),
-    language: input.language.trim(),
-    visibility: input.visibility,
-    isFree: input.isFree,
-    roles,
-    lines,
-  };
-}
+/** What saveScript stores: a script checked and normalized by the contract's normalizeScript. */
+export type { NormalizedScript };
 
 // SQLite allows 32766 bound values per statement; 7 columns x 1000 rows stays well below.
 const INSERT_CHUNK = 1000;
@@ -452,3 +393,24 @@ export async function setScriptVisibility(db: Db, scriptId: string, visibility: 
     .where('id', '=', scriptId)
     .execute();
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scriptsRepository: ScriptsRepository;
+  }
+}
+
+const queries = {
+  findReadableScript,
+  loadScript,
+  findLine,
+  findScriptTitle,
+  scriptRoleNames,
+  listScripts,
+  saveScript,
+  deleteScript,
+  setScriptCover,
+};
+export type ScriptsRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('scriptsRepository', 'scripts-repository', queries);

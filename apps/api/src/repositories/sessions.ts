@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { SCRIPT_MESSAGES, type HistoryEntry, type Participant, type SessionDetail } from '@vox/contract/schemas';
+import { type HistoryEntry, type Participant, type SessionDetail } from '@vox/contract/schemas';
 import type { Db, Dialect } from '../db/database';
 import { newId } from '../db/ids';
-import { HttpError } from '../plugins/app/error-handler';
 import { isUniqueViolation } from './db-errors';
 import { peopleById, unknownPerson } from './people';
 import { loadScript } from './scripts';
 import { listTakes } from './takes';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /** Starts a reading session of a script with its creator as the first participant. */
 export async function createSession(db: Db, scriptId: string, userId: string): Promise<string> {
@@ -109,14 +109,14 @@ export async function joinSession(db: Db, sessionId: string, userId: string, rol
 
 /**
  * Seats the user in `role` (one of the script's roles; the caller checks that), or gives the
- * seat up with null. @throws HttpError 409 when another participant reads the role.
+ * seat up with null. Answers false, changing nothing, when another participant reads the role.
  */
-export async function claimRole(db: Db, sessionId: string, userId: string, role: string | null): Promise<void> {
+export async function claimRole(db: Db, sessionId: string, userId: string, role: string | null): Promise<boolean> {
   const seat = () =>
     db.updateTable('session_participants').set({ role_name: role }).where('session_id', '=', sessionId).where('user_id', '=', userId).execute();
   if (role === null) {
     await seat();
-    return;
+    return true;
   }
   const holder = await db
     .selectFrom('session_participants')
@@ -124,12 +124,13 @@ export async function claimRole(db: Db, sessionId: string, userId: string, role:
     .where('session_id', '=', sessionId)
     .where('role_name', '=', role)
     .executeTakeFirst();
-  if (holder && holder.user_id !== userId) throw new HttpError(409, SCRIPT_MESSAGES.roleTaken);
+  if (holder && holder.user_id !== userId) return false;
   try {
     await seat();
+    return true;
   } catch (err) {
     // The unique (session, role) index caught a claim that raced this one.
-    if (isUniqueViolation(err)) throw new HttpError(409, SCRIPT_MESSAGES.roleTaken);
+    if (isUniqueViolation(err)) return false;
     throw err;
   }
 }
@@ -152,14 +153,17 @@ export async function toParticipants(db: Db, rows: Awaited<ReturnType<typeof lis
   return rows.map((r) => ({ user: people.get(r.user_id) ?? unknownPerson(r.user_id), role: r.role_name, joinedAt: r.joined_at }));
 }
 
-/** Everything the reader view needs, for a participant (the caller checks participation). */
-export async function loadSessionDetail(db: Db, participation: Participation, userId: string): Promise<SessionDetail> {
+/**
+ * Everything the reader view needs, for a participant (the caller checks participation);
+ * undefined when the script went meanwhile.
+ */
+export async function loadSessionDetail(db: Db, participation: Participation, userId: string): Promise<SessionDetail | undefined> {
   const [script, participants, takes] = await Promise.all([
     loadScript(db, participation.scriptId, userId),
     listParticipants(db, participation.id).then((rows) => toParticipants(db, rows)),
     listTakes(db, participation.id),
   ]);
-  if (!script) throw new HttpError(404, SCRIPT_MESSAGES.sessionNotFound);
+  if (!script) return undefined;
   return {
     id: participation.id,
     createdAt: participation.createdAt,
@@ -238,3 +242,21 @@ export async function listHistory(db: Db, userId: string, page: number, pageSize
     })),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionsRepository: SessionsRepository;
+  }
+}
+
+const queries = {
+  openCurrentSession,
+  findParticipation,
+  joinSession,
+  claimRole,
+  loadSessionDetail,
+  listHistory,
+};
+export type SessionsRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('sessionsRepository', 'sessions-repository', queries);

@@ -3,6 +3,7 @@ import type { ShareLink } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { ShareLinksTable } from '../db/schema';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 export interface NewShareLink {
   sessionId: string;
@@ -69,3 +70,20 @@ export async function findActiveShareLink(db: Db, linkId: string) {
     .where('l.revoked_at', 'is', null)
     .executeTakeFirst();
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shareLinksRepository: ShareLinksRepository;
+  }
+}
+
+const queries = {
+  createShareLink,
+  revokeShareLink,
+  findShareLink,
+  listShareLinks,
+  findActiveShareLink,
+};
+export type ShareLinksRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('shareLinksRepository', 'share-links-repository', queries);

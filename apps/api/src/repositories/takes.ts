@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { TakesTable } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
+import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * Recorded takes of a session's lines. Several per line; at most one per (session, line) is
@@ -139,3 +140,21 @@ export async function deleteTake(db: Db, take: TakeRow): Promise<void> {
     if (newest) await trx.updateTable('takes').set({ picked: 1 }).where('id', '=', newest.id).execute();
   });
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    takesRepository: TakesRepository;
+  }
+}
+
+const queries = {
+  listTakes,
+  findTake,
+  findTakeByClientId,
+  addTake,
+  pickTake,
+  deleteTake,
+};
+export type TakesRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('takesRepository', 'takes-repository', queries);

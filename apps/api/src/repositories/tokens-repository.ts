@@ -108,6 +108,17 @@ export function createTokensRepository(db: Db) {
         .execute();
     },
 
+    /** Sessions revoked at or after `since`, oldest first (access tokens of these stop working). */
+    async revokedSince(since: Date): Promise<Array<{ id: string; revokedAt: string }>> {
+      const rows = await db
+        .selectFrom('token_families')
+        .select(['id', 'revoked_at'])
+        .where('revoked_at', '>=', since.toISOString())
+        .orderBy('revoked_at')
+        .execute();
+      return rows.map((r) => ({ id: r.id, revokedAt: r.revoked_at as string }));
+    },
+
     /** Drops families that ended (revoked or past their lifetime) before `before`; rows cascade. */
     async deleteEnded(before: Date): Promise<void> {
       const cutoff = before.toISOString();

@@ -5,6 +5,7 @@ import type { User } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { UsersTable } from '../db/schema';
+import { isUniqueViolation } from './db-errors';
 import type { RolesRepository } from './roles-repository';
 
 declare module 'fastify' {
@@ -24,12 +25,6 @@ export class DuplicateUserError extends Error {
     super('duplicate user');
     this.name = 'DuplicateUserError';
   }
-}
-
-// SQLite and PostgreSQL report unique violations differently.
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export interface NewUser {

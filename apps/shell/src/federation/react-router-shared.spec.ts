@@ -20,7 +20,12 @@ function sourceFiles(dir: string): string[] {
 
 describe('shared react-router', () => {
   it('provides every name the web code imports from react-router', () => {
-    const files = ['apps', 'libs'].flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => !f.includes(`${path.sep}api${path.sep}`));
+    // libs/testing is imported by specs only (the lint forbids it elsewhere): it runs in Jest
+    // with the real package and never goes through the federation.
+    const testOnly = path.join(root, 'libs', 'testing') + path.sep;
+    const files = ['apps', 'libs']
+      .flatMap((d) => sourceFiles(path.join(root, d)))
+      .filter((f) => !f.includes(`${path.sep}api${path.sep}`) && !f.startsWith(testOnly));
     const missing: string[] = [];
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');

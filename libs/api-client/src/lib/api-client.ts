@@ -1,8 +1,11 @@
-import { MESSAGES } from '@vox/contract';
+import { MESSAGES, pathFor, type Endpoint, type EndpointName } from '@vox/contract';
 import { ApiError, apiErrorFrom } from './api-error';
 import { createEndpoints } from './endpoints';
 import { createPhotoLoader } from './user-photo';
 import { isRefreshPath } from './refresh-path';
+import type { ApiRequest, CallAnswer, CallArgs, CallInput, QueryValue, RequestOptions, UploadOptions } from './types';
+
+export type * from './types';
 
 export interface ApiClientOptions {
   /** Prefix for every path; '' (same origin) by default. */
@@ -21,38 +24,6 @@ export interface ApiClientOptions {
   /** Makes the XMLHttpRequest of `upload` (tests pass a stand-in); the browser's by default. */
   xhr?: () => XMLHttpRequest;
   createObjectUrl?: (blob: Blob) => string;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** Sent as JSON unless it is FormData, a Blob, URLSearchParams or a string. */
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** How to read a successful answer: JSON (default; an empty body gives undefined), text or blob. */
-  responseType?: 'json' | 'text' | 'blob';
-  /**
-   * False for calls where a 401 means wrong credentials rather than an expired token (sign-in,
-   * registration, password reset): a refresh cannot fix those, and retrying would resend a password.
-   */
-  retryOnUnauthorized?: boolean;
-}
-
-export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
-
-export interface UploadOptions {
-  method?: 'POST' | 'PUT';
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-  /**
-   * Progress of the request body going out: bytes sent so far and the total (0 when unknown).
-   * A retry after a 401 starts again from 0.
-   */
-  onProgress?: (sent: number, total: number) => void;
 }
 
 const passThroughBody = (body: unknown): body is BodyInit =>
@@ -201,11 +172,32 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     return readBody<T>(response, 'json');
   };
 
+  /**
+   * One API call described by the contract: `call(endpoints.x, { params, query, body })`,
+   * answering the contract's type. The path comes from the endpoint's template (each parameter
+   * URL-encoded); everything else (token, refresh and retry, errors) is `request`'s.
+   */
+  const call = <N extends EndpointName>(endpoint: Endpoint<N>, ...[input]: CallArgs<N>): Promise<CallAnswer<N>> => {
+    const { params, query, body, onProgress, ...rest } = (input ?? {}) as CallInput<N>;
+    const path = pathFor<N>(endpoint, ...([params] as never));
+    const queryValues = query as Record<string, QueryValue> | undefined;
+    if (onProgress) {
+      return upload<CallAnswer<N>>(path, body as FormData | Blob, {
+        method: endpoint.method as 'POST' | 'PUT',
+        query: queryValues,
+        signal: rest.signal,
+        onProgress,
+      });
+    }
+    const binary = 'binary' in endpoint && endpoint.binary === true;
+    return request<CallAnswer<N>>(path, { ...rest, method: endpoint.method, query: queryValues, body, responseType: binary ? 'blob' : 'json' });
+  };
+
   const configure = (changes: ApiClientOptions): void => {
     options = { ...options, ...changes };
   };
 
-  const photos = createPhotoLoader(request, (path) => url(path), (blob) =>
+  const photos = createPhotoLoader(call, (path) => url(path), (blob) =>
     (options.createObjectUrl ?? ((b: Blob) => URL.createObjectURL(b)))(blob),
   );
 
@@ -222,7 +214,8 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     delete: <T>(path: string, extra?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...extra, method: 'DELETE' }),
     /** A multipart (or raw) upload with progress: `onProgress(sent, total)`; answers the JSON body. */
     upload,
-    ...createEndpoints(request),
+    call,
+    ...createEndpoints(call),
     userPhotoUrl: photos.userPhotoUrl,
     loadUserPhoto: photos.loadUserPhoto,
   };

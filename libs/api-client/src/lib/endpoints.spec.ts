@@ -1,4 +1,4 @@
-import { apiPaths } from '@vox/contract';
+import { endpoints, type EndpointName } from '@vox/contract';
 import { createApiClient, type ApiClient } from './api-client';
 import type { ActivityEntry } from '@vox/contract';
 import { fakeFetch, json } from './fake-fetch';
@@ -66,28 +66,30 @@ const cases: Case[] = [
 ];
 
 describe('typed calls for every contract path', () => {
-  it('has a call for every entry of apiPaths (a new path fails to compile here until mapped)', () => {
-    const callFor: Record<keyof typeof apiPaths, keyof ApiClient> = {
-      scriptSession: 'getScriptSession',
-      shareLinkSession: 'getShareLinkSession',
-      newNotifications: 'getNewNotifications',
+  it('has a named call for each call of the seed (section 7) and the public settings', () => {
+    const endpointOf: Record<string, EndpointName> = {
+      getScriptSession: 'scriptSession',
+      getShareLinkSession: 'shareLinkSession',
+      getNewNotifications: 'newNotifications',
       refreshToken: 'refreshToken',
       signOut: 'signOut',
-      subscriptions: 'getSubscriptions',
+      getSubscriptions: 'subscriptions',
       authenticate: 'authenticate',
       authenticateMicrosoft: 'authenticateMicrosoft',
       createUser: 'createUser',
       passwordCode: 'passwordCode',
       passwordVerify: 'passwordVerify',
       passwordReset: 'passwordReset',
-      friendships: 'getFriendships',
-      userPhoto: 'loadUserPhoto',
-      activities: 'postActivity',
-      publicConfig: 'getPublicConfig',
+      getFriendships: 'friendships',
+      loadUserPhoto: 'userPhoto',
+      postActivity: 'postActivity',
+      getPublicConfig: 'publicConfig',
     };
     const { api } = setup();
-    expect(Object.keys(callFor).sort()).toEqual(Object.keys(apiPaths).sort());
-    for (const call of Object.values(callFor)) expect(typeof api[call]).toBe('function');
+    for (const [call, endpoint] of Object.entries(endpointOf)) {
+      expect(typeof api[call as keyof ApiClient]).toBe('function');
+      expect(endpoints[endpoint].name).toBe(endpoint);
+    }
   });
 
   it.each(cases)('%s sends %s %s', async (_name, call, method, url, body) => {

@@ -1,52 +1,29 @@
-import {
-  apiPaths,
-  type ActivityEntry,
-  type CreateUserBody,
-  type Credentials,
-  type Friendship,
-  type MessageBody,
-  type NewNotifications,
-  type PasswordCodeBody,
-  type PasswordResetBody,
-  type PasswordVerifyBody,
-  type ScriptSession,
-  type PublicConfig,
-  type ShareLinkSession,
-  type SignInResult,
-  type Subscription,
-  type User,
-} from '@vox/contract';
-import type { ApiRequest } from './api-client';
+import { endpoints, type ActivityEntry, type CreateUserBody, type Credentials, type PasswordCodeBody, type PasswordResetBody, type PasswordVerifyBody } from '@vox/contract';
+import type { ApiCall } from './types';
 
 // Wrong credentials answer 401 here; that is the user's error to show, not an expired token.
 const noRefresh = { retryOnUnauthorized: false } as const;
 
-/** One typed call per path of the seed's section 7 (the contract's `apiPaths`). */
-export function createEndpoints(request: ApiRequest) {
+/** Named calls for the seed's section 7 (the auth store, the shell and the activity log use them). */
+export function createEndpoints(call: ApiCall) {
   return {
-    getScriptSession: (scriptId: string) => request<ScriptSession>(apiPaths.scriptSession(scriptId)),
-    getShareLinkSession: (linkId: string) => request<ShareLinkSession>(apiPaths.shareLinkSession(linkId)),
+    getScriptSession: (scriptId: string) => call(endpoints.scriptSession, { params: { scriptId } }),
+    getShareLinkSession: (linkId: string) => call(endpoints.shareLinkSession, { params: { linkId } }),
     /** `after` is the last-seen notification; without it the server counts every unseen one. */
-    getNewNotifications: (after?: string | null) =>
-      request<NewNotifications>(apiPaths.newNotifications, { query: { after: after || undefined } }),
-    refreshToken: () => request<SignInResult>(apiPaths.refreshToken, { method: 'POST' }),
-    signOut: () => request<void>(apiPaths.signOut, { method: 'POST' }),
+    getNewNotifications: (after?: string | null) => call(endpoints.newNotifications, { query: { after: after || undefined } }),
+    refreshToken: () => call(endpoints.refreshToken),
+    signOut: () => call(endpoints.signOut),
     /** Without a user id: the signed-in user's own subscriptions. */
-    getSubscriptions: (userId?: string | null) =>
-      request<Subscription[]>(apiPaths.subscriptions, { query: { user: userId || undefined } }),
-    authenticate: (credentials: Credentials) =>
-      request<SignInResult>(apiPaths.authenticate, { method: 'POST', body: credentials, ...noRefresh }),
-    authenticateMicrosoft: (idToken: string) =>
-      request<SignInResult>(apiPaths.authenticateMicrosoft, { method: 'POST', body: { idToken }, ...noRefresh }),
-    createUser: (body: CreateUserBody) => request<User>(apiPaths.createUser, { method: 'POST', body, ...noRefresh }),
-    passwordCode: (body: PasswordCodeBody) => request<MessageBody>(apiPaths.passwordCode, { method: 'POST', body, ...noRefresh }),
-    passwordVerify: (body: PasswordVerifyBody) =>
-      request<MessageBody>(apiPaths.passwordVerify, { method: 'POST', body, ...noRefresh }),
-    passwordReset: (body: PasswordResetBody) =>
-      request<MessageBody>(apiPaths.passwordReset, { method: 'POST', body, ...noRefresh }),
-    getFriendships: () => request<Friendship[]>(apiPaths.friendships),
-    postActivity: (entry: ActivityEntry) => request<void>(apiPaths.activities, { method: 'POST', body: entry }),
+    getSubscriptions: (userId?: string | null) => call(endpoints.subscriptions, { query: { user: userId || undefined } }),
+    authenticate: (credentials: Credentials) => call(endpoints.authenticate, { body: credentials, ...noRefresh }),
+    authenticateMicrosoft: (idToken: string) => call(endpoints.authenticateMicrosoft, { body: { idToken }, ...noRefresh }),
+    createUser: (body: CreateUserBody) => call(endpoints.createUser, { body, ...noRefresh }),
+    passwordCode: (body: PasswordCodeBody) => call(endpoints.passwordCode, { body, ...noRefresh }),
+    passwordVerify: (body: PasswordVerifyBody) => call(endpoints.passwordVerify, { body, ...noRefresh }),
+    passwordReset: (body: PasswordResetBody) => call(endpoints.passwordReset, { body, ...noRefresh }),
+    getFriendships: () => call(endpoints.friendships),
+    postActivity: (entry: ActivityEntry) => call(endpoints.postActivity, { body: entry }),
     /** Run-time client settings (Microsoft sign-in); public, so it needs no token. */
-    getPublicConfig: () => request<PublicConfig>(apiPaths.publicConfig),
+    getPublicConfig: () => call(endpoints.publicConfig),
   };
 }

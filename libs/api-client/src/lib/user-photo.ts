@@ -1,20 +1,20 @@
-import { apiPaths } from '@vox/contract';
-import type { ApiRequest } from './api-client';
+import { endpoints, pathFor } from '@vox/contract';
+import type { ApiCall } from './types';
 
 /**
  * User photos are fetched through the client (so they carry the Bearer token) and kept as object
  * URLs, one fetch per photo for the life of the page. A failed fetch falls back to the raw photo
  * path and is not cached, so a later render may try again.
  */
-export function createPhotoLoader(request: ApiRequest, absoluteUrl: (path: string) => string, toObjectUrl: (blob: Blob) => string) {
+export function createPhotoLoader(call: ApiCall, absoluteUrl: (path: string) => string, toObjectUrl: (blob: Blob) => string) {
   const cache = new Map<string, Promise<string>>();
 
-  const userPhotoUrl = (photo: string): string => absoluteUrl(apiPaths.userPhoto(photo));
+  const userPhotoUrl = (photo: string): string => absoluteUrl(pathFor(endpoints.userPhoto, { photo }));
 
   const loadUserPhoto = (photo: string): Promise<string> => {
     const cached = cache.get(photo);
     if (cached) return cached;
-    const loading = request<Blob>(apiPaths.userPhoto(photo), { responseType: 'blob' })
+    const loading = call(endpoints.userPhoto, { params: { photo } })
       .then(toObjectUrl)
       .catch(() => {
         cache.delete(photo);

@@ -29,3 +29,21 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/** Bytes sent as they are (a photo, a recording); Fastify never serializes a Buffer. */
+export const Binary = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
+/** The answer of a 204 (and of a 304): no body at all. */
+export const NoContent = Type.Null({ description: 'No content' });
+
+/** GET /api/health. */
+export const HealthStatus = Type.Object({ status: Type.Literal('ok') });
+export type HealthStatus = Type.Static<typeof HealthStatus>;
+
+const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]);
+/** Readiness: whether this instance can serve, and each dependency's state (Redis only when configured). */
+export const ReadyStatus = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable'), Type.Literal('shutting down')]),
+  checks: Type.Object({ database: CheckState, redis: Type.Optional(CheckState), storage: CheckState, jobs: CheckState }),
+});
+export type ReadyStatus = Type.Static<typeof ReadyStatus>;

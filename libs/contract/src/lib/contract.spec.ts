@@ -1,7 +1,7 @@
 import { Compile } from 'typebox/compile';
 import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from './constants';
-import { apiPaths } from './paths';
 import { ActivityEntry } from './social';
+import { displayName } from './social-values';
 import { SignInResult } from './users';
 
 describe('seed texts and limits', () => {
@@ -24,13 +24,13 @@ describe('seed texts and limits', () => {
   });
 });
 
-describe('paths', () => {
-  it('uses the seed paths and encodes ids', () => {
-    expect(apiPaths.scriptSession('a/b')).toBe('/api/scripts/a%2Fb/session');
-    expect(apiPaths.shareLinkSession('x1')).toBe('/api/sharelinks/x1/session');
-    expect(apiPaths.friendships).toBe('/api/friendships/');
-    expect(apiPaths.activities).toBe('/api/activities/');
-    expect(apiPaths.signOut).toBe('/api/users/signOut');
+describe('the person-name rule', () => {
+  it('names a member by name, else by @handle, else Guest', () => {
+    expect(displayName({ name: ' Grace Hopper ', handle: 'grace' })).toBe('Grace Hopper');
+    expect(displayName({ name: null, handle: 'grace' })).toBe('@grace');
+    expect(displayName({ name: '  ', handle: 'grace' })).toBe('@grace');
+    expect(displayName({ name: null, handle: null })).toBe('Guest');
+    expect(displayName({})).toBe('Guest');
   });
 });
 

@@ -1,6 +1,9 @@
+import type { ScriptInput } from './scripts';
+
 /**
  * Plain values of the scripts and reading-session area (issue 5): limits, kinds, texts and the
- * API paths. No TypeBox here (the web imports this); the schemas are in ./scripts.ts.
+ * save rules (the API paths are in ./endpoints.ts). No TypeBox here (the web imports this); the
+ * schemas are in ./scripts.ts.
  */
 
 /** What a line of a script is. Dialogue lines belong to a role; the others are narration. */
@@ -70,34 +73,82 @@ export const SCRIPT_MESSAGES = {
   uploadUnreadable: 'The upload could not be read. Please try again.',
 } as const;
 
-const seg = encodeURIComponent;
+/** A script in its stored form (see normalizeScript). */
+export interface NormalizedScript {
+  title: string;
+  synopsis: string;
+  genre: string;
+  language: string;
+  visibility: ScriptInput['visibility'];
+  isFree: boolean;
+  roles: Array<{ name: string; description: string }>;
+  lines: Array<{ id?: string; kind: LineKind; role: string | null; parenthetical: string | null; text: string }>;
+}
 
-/** The scripts area's API paths beyond the seed's section 7 (REST style, under /api). */
-export const scriptApiPaths = {
-  /** GET (list: q, scope, owner, page, pageSize) -> ScriptList; POST ScriptInput (create) -> 201 Script. */
-  scripts: '/api/scripts',
-  /** GET -> Script, PUT ScriptInput (whole script, owner) -> Script, DELETE (owner) -> 204. */
-  script: (scriptId: string) => `/api/scripts/${seg(scriptId)}`,
-  /** POST multipart, file field "cover" (owner) -> Script; DELETE removes the cover (owner) -> Script. */
-  scriptCover: (scriptId: string) => `/api/scripts/${seg(scriptId)}/cover`,
-  /** GET -> SessionDetail: the session with script, participants and takes (participants only). */
-  session: (sessionId: string) => `/api/sessions/${seg(sessionId)}`,
-  /** PUT ClaimRoleBody { role }: claim a role (or null to give it up) -> Participant (my seat). */
-  sessionRole: (sessionId: string) => `/api/sessions/${seg(sessionId)}/role`,
-  /** POST multipart: fields lineId, clientId, durationMs, then file field "audio" -> 201 Take (200 Take when that clientId arrived before). */
-  sessionTakes: (sessionId: string) => `/api/sessions/${seg(sessionId)}/takes`,
-  /** DELETE (own take) -> 204. */
-  sessionTake: (sessionId: string, takeId: string) => `/api/sessions/${seg(sessionId)}/takes/${seg(takeId)}`,
-  /** PUT (no body): make this take the line's pick for playback (own take) -> Take. */
-  sessionTakePick: (sessionId: string, takeId: string) => `/api/sessions/${seg(sessionId)}/takes/${seg(takeId)}/pick`,
-  /** GET -> ShareLinkList (newest first, revoked ones included) and POST ShareLinkInput { role } -> 201 ShareLink; participants. */
-  sessionShareLinks: (sessionId: string) => `/api/sessions/${seg(sessionId)}/sharelinks`,
-  /** POST InvitationInput { userId, role }: invite a friend (a share link plus a session_invite message) -> 201 ShareLink. */
-  sessionInvitations: (sessionId: string) => `/api/sessions/${seg(sessionId)}/invitations`,
-  /** DELETE: revoke (the link's creator or the session's creator) -> 204. */
-  shareLink: (linkId: string) => `/api/sharelinks/${seg(linkId)}`,
-  /** GET: the recording's bytes, HTTP range requests, long cache (the id is the content hash). */
-  audio: (audioId: string) => `/api/audio/${seg(audioId)}`,
-  /** GET (page, pageSize) -> HistoryList: my sessions, newest activity first, with progress. */
-  history: '/api/history',
-} as const;
+/** Where a broken save rule is: the title, the role or the line at `index`. */
+export type ScriptRuleTarget = { kind: 'title' } | { kind: 'role'; index: number } | { kind: 'line'; index: number };
+
+/** What the save rules look at (a ScriptInput, or the editor's script before it is sent). */
+export interface ScriptRulesInput {
+  title: string;
+  roles: ReadonlyArray<{ name: string }>;
+  lines: ReadonlyArray<{ kind: string; role?: string | null }>;
+}
+
+/**
+ * The save rules of a script, beyond its schema's limits: a title, every role named and named
+ * once (in any case), every dialogue line in one of the script's roles. Every broken rule, in
+ * order (title, roles, lines), with the text to show. The server refuses a save with the first
+ * one; the editor points at each before it sends.
+ */
+export function scriptRuleProblems(script: ScriptRulesInput): Array<{ message: string; target: ScriptRuleTarget }> {
+  const problems: Array<{ message: string; target: ScriptRuleTarget }> = [];
+  if (!script.title.trim()) problems.push({ message: SCRIPT_MESSAGES.titleRequired, target: { kind: 'title' } });
+  const names = new Set<string>();
+  script.roles.forEach((role, index) => {
+    const key = role.name.trim().toLowerCase();
+    if (!key) problems.push({ message: SCRIPT_MESSAGES.roleNameRequired, target: { kind: 'role', index } });
+    else if (names.has(key)) problems.push({ message: SCRIPT_MESSAGES.duplicateRole, target: { kind: 'role', index } });
+    names.add(key);
+  });
+  script.lines.forEach((line, index) => {
+    if (line.kind !== 'dialogue') return;
+    const asked = line.role?.trim().toLowerCase();
+    if (!asked) problems.push({ message: SCRIPT_MESSAGES.dialogueNeedsRole, target: { kind: 'line', index } });
+    else if (!names.has(asked)) problems.push({ message: SCRIPT_MESSAGES.unknownLineRole, target: { kind: 'line', index } });
+  });
+  return problems;
+}
+
+/**
+ * A script in its stored form, or the first broken save rule's text (scriptRuleProblems): texts
+ * trimmed, a dialogue line's role spelled as the role list spells it, narration lines without
+ * role or parenthetical, empty parentheticals as null.
+ */
+export function normalizeScript(input: ScriptInput): { script: NormalizedScript } | { problem: string } {
+  const [first] = scriptRuleProblems(input);
+  if (first) return { problem: first.message };
+  const roles = input.roles.map((r) => ({ name: r.name.trim(), description: r.description.trim() }));
+  const byKey = new Map(roles.map((role) => [role.name.toLowerCase(), role.name]));
+  const lines: NormalizedScript['lines'] = [];
+  for (const line of input.lines) {
+    if (line.kind !== 'dialogue') {
+      lines.push({ id: line.id, kind: line.kind, role: null, parenthetical: null, text: line.text.trim() });
+      continue;
+    }
+    const role = byKey.get(line.role?.trim().toLowerCase() ?? '') ?? '';
+    lines.push({ id: line.id, kind: 'dialogue', role, parenthetical: line.parenthetical?.trim() || null, text: line.text.trim() });
+  }
+  return {
+    script: {
+      title: input.title.trim(),
+      synopsis: input.synopsis.trim(),
+      genre: input.genre.trim(),
+      language: input.language.trim(),
+      visibility: input.visibility,
+      isFree: input.isFree,
+      roles,
+      lines,
+    },
+  };
+}

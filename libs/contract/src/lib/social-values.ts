@@ -69,17 +69,10 @@ export const socialTexts = {
   messageSent: (name: string) => `Message sent to ${name}.`,
 } as const;
 
-/** "Guest" stands in for a missing name everywhere (seed section 3). */
-export const displayName = (person: { name?: string | null }): string => person.name?.trim() || 'Guest';
-
 /**
- * React Query keys the shell's red dot (@vox/feature-notifications) and the Messages page
- * (@vox/feature-social) share: feature libs cannot import each other, so the key lives here.
- * The seen mark is read once per user; the Messages page writes the moved mark into it, which
- * changes the poll's `after` and clears the dot at once.
+ * The person-name rule, the one way the web and the server name a member: the name if set,
+ * else the handle as @handle, else "Guest" (the seed, section 3: a missing name shows as Guest).
  */
-export const notificationQueryKeys = {
-  seen: (userId: string | null) => ['notifications', 'seen', userId] as const,
-  newCount: (userId: string | null, after: string | null) => ['notifications', 'new', userId, after] as const,
-  list: (userId: string | null, page: number) => ['notifications', 'list', userId, page] as const,
-} as const;
+export const displayName = (person: { name?: string | null; handle?: string | null }): string =>
+  person.name?.trim() || (person.handle?.trim() ? `@${person.handle.trim()}` : '') || 'Guest';
+

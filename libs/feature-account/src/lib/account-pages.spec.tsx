@@ -1,9 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { api } from '@vox/api-client';
+import { screen, waitFor } from '@testing-library/react';
 import { authStore, configureAuth } from '@vox/auth';
 import type { User } from '@vox/contract';
+import { createFakeServer, json, renderPage, type FakeAnswer } from '@vox/testing';
 import { MicrosoftLoginPage } from './microsoft-login-page/microsoft-login-page';
 import { MicrosoftLogoutPage } from './microsoft-logout-page/microsoft-logout-page';
 
@@ -20,41 +18,20 @@ jest.mock('@azure/msal-browser', () => ({
 
 const ada: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 
-const json = (status: number, body?: unknown): Response => {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return {
-    status,
-    ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => text,
-  } as unknown as Response;
-};
-
 let calls: string[] = [];
-function serve(routes: Record<string, () => Response>) {
-  calls = [];
-  api.configure({
-    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      return routes[key]?.() ?? json(404, { message: 'Not found' });
-    }) as typeof fetch,
-  });
+function serve(routes: Record<string, () => FakeAnswer>) {
+  calls = createFakeServer().routes(routes).requests;
 }
 
-function renderAt(path: string, element: React.ReactElement) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="/scripts" element={<h1>Scripts home</h1>} />
-          <Route path="/" element={<h1>Podcast home</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+/** The page at `path`, with the two places a sign-in leads to. */
+const renderAt = (path: string, element: React.ReactElement) =>
+  renderPage(element, {
+    route: path,
+    routes: [
+      { path: '/scripts', element: <h1>Scripts home</h1> },
+      { path: '/', element: <h1>Podcast home</h1> },
+    ],
+  });
 
 afterEach(() => authStore.clear());
 

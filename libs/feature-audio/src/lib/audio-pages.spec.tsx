@@ -1,29 +1,16 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
 import { AudioEditPage } from './audio-edit-page/audio-edit-page';
 import { AudioLibraryPage } from './audio-library-page/audio-library-page';
 import { AudioUploadPage } from './audio-upload-page/audio-upload-page';
 import { FreesoundPage } from './freesound-page/freesound-page';
+import { pageTitle, renderRoutes } from '@vox/testing';
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/audio" element={<AudioLibraryPage />} />
-        <Route path="/audio/create/:type" element={<AudioUploadPage />} />
-        <Route path="/audio/edit/:audioId" element={<AudioEditPage />} />
-        <Route path="/freesound-poc" element={<FreesoundPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-const title = () => screen.getByRole('heading', { level: 1 });
+const pages = { '/audio': <AudioLibraryPage />, '/audio/create/:type': <AudioUploadPage />, '/audio/edit/:audioId': <AudioEditPage />, '/freesound-poc': <FreesoundPage /> };
 
 describe('audio pages', () => {
   it('lists the library by sound type', () => {
-    renderAt('/audio');
-    expect(title()).toHaveTextContent('Audio library');
+    renderRoutes(pages, { route: '/audio' });
+    expect(pageTitle()).toHaveTextContent('Audio library');
     expect(screen.getByText(/background music, sound effects and voice/)).toBeInTheDocument();
   });
 
@@ -33,15 +20,15 @@ describe('audio pages', () => {
     ['voice', 'Upload a voice recording'],
     ['other', 'Upload a sound'],
   ])('names the upload of type %s', (type, name) => {
-    renderAt(`/audio/create/${type}`);
-    expect(title()).toHaveTextContent(name);
+    renderRoutes(pages, { route: `/audio/create/${type}` });
+    expect(pageTitle()).toHaveTextContent(name);
   });
 
   it('edits a sound and searches for sounds', () => {
-    const { unmount } = renderAt('/audio/edit/a1');
-    expect(title()).toHaveTextContent('Edit sound');
+    const { unmount } = renderRoutes(pages, { route: '/audio/edit/a1' });
+    expect(pageTitle()).toHaveTextContent('Edit sound');
     unmount();
-    renderAt('/freesound-poc');
-    expect(title()).toHaveTextContent('Find sounds');
+    renderRoutes(pages, { route: '/freesound-poc' });
+    expect(pageTitle()).toHaveTextContent('Find sounds');
   });
 });

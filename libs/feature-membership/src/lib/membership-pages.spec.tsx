@@ -1,47 +1,29 @@
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { api } from '@vox/api-client';
+import { screen, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { User } from '@vox/contract';
+import { createFakeServer, json, renderPage, type FakeAnswer } from '@vox/testing';
 import { ContactPage } from './contact-page/contact-page';
 import { MembershipPage } from './membership-page/membership-page';
 import { SubscriptionPage } from './subscription-page/subscription-page';
 
 const ada: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 
-const json = (status: number, body: unknown): Response =>
-  ({
-    status,
-    ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => JSON.stringify(body),
-  }) as unknown as Response;
-
-function serveSubscriptions(answer: Response) {
-  api.configure({ fetch: (async () => answer) as typeof fetch });
-}
-
-function renderPage(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+/** GET /api/subscriptions answers `answer`. */
+function serveSubscriptions(answer: FakeAnswer) {
+  createFakeServer().on('subscriptions', () => answer);
 }
 
 afterEach(() => authStore.clear());
 
 describe('membership pages', () => {
   it('the membership page says what plans unlock', () => {
-    renderPage(<MembershipPage />);
+    renderPage(<MembershipPage />, { route: '/' });
     expect(screen.getByRole('heading', { level: 1, name: 'Choose your membership' })).toBeInTheDocument();
     expect(screen.getByText(/the audio library and free scripts/)).toBeInTheDocument();
   });
 
   it('the contact page says the team answers', () => {
-    renderPage(<ContactPage />);
+    renderPage(<ContactPage />, { route: '/' });
     expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
   });
 
@@ -53,7 +35,7 @@ describe('membership pages', () => {
         { role: { name: 'premium', privileges: ['draft', 'audio_library', 'read_free_script'] }, expiry: '2999-06-01T00:00:00.000Z' },
       ]),
     );
-    renderPage(<SubscriptionPage />);
+    renderPage(<SubscriptionPage />, { route: '/' });
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]).getByText('premium')).toBeInTheDocument();
@@ -66,14 +48,14 @@ describe('membership pages', () => {
   it('says when there are none', async () => {
     authStore.setSession({ token: 't', user: ada });
     serveSubscriptions(json(200, []));
-    renderPage(<SubscriptionPage />);
+    renderPage(<SubscriptionPage />, { route: '/' });
     expect(await screen.findByText('You have no subscriptions yet.')).toBeInTheDocument();
   });
 
   it("shows the server's text when the list cannot be read", async () => {
     authStore.setSession({ token: 't', user: ada });
     serveSubscriptions(json(500, { message: 'An error occurred.' }));
-    renderPage(<SubscriptionPage />);
+    renderPage(<SubscriptionPage />, { route: '/' });
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred.');
   });
 });

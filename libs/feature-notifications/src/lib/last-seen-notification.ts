@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { notificationQueryKeys, socialApiPaths, type SeenMark } from '@vox/contract';
+import { endpoints, type SeenMark } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
 
 const CHANNEL = 'vox.notifications.seen';
 
@@ -15,12 +16,13 @@ export interface LastSeenNotification {
 /**
  * The user's last-seen mark, kept by the server (GET /api/notifications/seen) so the red dot is the
  * same on every device. It is read once per user; the Messages page writes the moved mark into the
- * same query (contract `notificationQueryKeys.seen`), and other tabs of this browser hear of it.
+ * same query (`notificationQueryKeys.seen`, @vox/notifications-data), and other tabs of this
+ * browser hear of it.
  */
 export function useLastSeenNotification(userId: string | undefined): LastSeenNotification {
   const query = useQuery({
     queryKey: notificationQueryKeys.seen(userId ?? null),
-    queryFn: () => api.get<SeenMark>(socialApiPaths.notificationsSeen),
+    queryFn: () => api.call(endpoints.notificationsSeen),
     enabled: Boolean(userId),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -2,25 +2,30 @@ import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
-import { notificationQueryKeys } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
+import { createFakeServer, json } from '@vox/testing';
 import { NOTIFICATION_POLL_MS, useNewMessageDot } from './use-new-message-dot';
 
-// The server is at the edge of this unit: a recording fetch answers the seen-mark and new-count calls.
+// The server is at the edge of this unit: the kit's fake server answers the seen-mark and
+// new-count calls, and each URL asked is recorded.
 const calls: string[] = [];
 let count = 0;
 let seenMark: string | null = null;
-const reply = (body: unknown) =>
-  ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) }) as Response;
 /** While set, polls wait for it: a spec can look at the dot while a poll is still under way. */
 let gate: Promise<void> | null = null;
-const fakeFetch = async (input: RequestInfo | URL) => {
-  const url = String(input);
-  calls.push(url);
-  if (gate && url.includes('/new')) await gate;
-  return url.endsWith('/api/notifications/seen') ? reply({ id: seenMark }) : reply({ count });
-};
+function serve() {
+  createFakeServer({ token: 'token' })
+    .on('notificationsSeen', ({ url }) => {
+      calls.push(url);
+      return json(200, { id: seenMark });
+    })
+    .on('newNotifications', async ({ url }) => {
+      calls.push(url);
+      if (gate) await gate;
+      return json(200, { count });
+    });
+}
 const polls = () => calls.filter((c) => c.includes('/api/notifications/new'));
 
 const user = (id: string) => ({ id, role: { name: 'member', privileges: [] }, classes: [] });
@@ -36,7 +41,7 @@ beforeEach(() => {
   seenMark = null;
   gate = null;
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  api.configure({ fetch: fakeFetch as typeof fetch, getToken: () => 'token' });
+  serve();
 });
 afterEach(() => {
   client.clear();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { notificationQueryKeys } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
 import { useLastSeenNotification } from './last-seen-notification';
 
 /** Seed section 9: the new-message check runs every 30000 ms. */

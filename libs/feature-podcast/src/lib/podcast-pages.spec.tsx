@@ -1,5 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { User } from '@vox/contract';
 import { ChannelPage } from './channel-page/channel-page';
@@ -8,34 +7,20 @@ import { FavoritesPage } from './favorites-page/favorites-page';
 import { FrontPage } from './front-page/front-page';
 import { ListeningHistoryPage } from './listening-history-page/listening-history-page';
 import { PlaylistPage } from './playlist-page/playlist-page';
+import { pageTitle, renderRoutes } from '@vox/testing';
 
 const ada: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<FrontPage />} />
-        <Route path="/channel/:channelId" element={<ChannelPage />} />
-        <Route path="/playlist/:playlistId" element={<PlaylistPage />} />
-        <Route path="/favorites" element={<FavoritesPage />} />
-        <Route path="/history" element={<ListeningHistoryPage />} />
-        <Route path="/podcast-ep/:linkId" element={<EpisodePage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-const title = () => screen.getByRole('heading', { level: 1 });
+const pages = { '/': <FrontPage />, '/channel/:channelId': <ChannelPage />, '/playlist/:playlistId': <PlaylistPage />, '/favorites': <FavoritesPage />, '/history': <ListeningHistoryPage />, '/podcast-ep/:linkId': <EpisodePage /> };
 
 afterEach(() => authStore.clear());
 
 describe('podcast pages', () => {
   it('/ shows the channels to visitors and the home page once they log in', () => {
-    renderAt('/');
-    expect(title()).toHaveTextContent('Channels');
+    renderRoutes(pages, { route: '/' });
+    expect(pageTitle()).toHaveTextContent('Channels');
     act(() => authStore.setSession({ token: 't', user: ada }));
-    expect(title()).toHaveTextContent('Home');
+    expect(pageTitle()).toHaveTextContent('Home');
     expect(screen.getByText(/favorite channels and the newest episodes/)).toBeInTheDocument();
   });
 
@@ -45,13 +30,13 @@ describe('podcast pages', () => {
     ['/favorites', 'Favorites'],
     ['/history', 'Your podcasts'],
   ])('%s is titled %s', (path, name) => {
-    renderAt(path);
-    expect(title()).toHaveTextContent(name);
+    renderRoutes(pages, { route: path });
+    expect(pageTitle()).toHaveTextContent(name);
   });
 
   it('a shared episode is full screen with a way to the channels', () => {
-    renderAt('/podcast-ep/l1');
-    expect(title()).toHaveTextContent('Episode');
+    renderRoutes(pages, { route: '/podcast-ep/l1' });
+    expect(pageTitle()).toHaveTextContent('Episode');
     expect(screen.getByRole('link', { name: 'Browse channels' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { notificationChangeEvents } from './040-notification-change-events';
+import { appSecrets } from './110-app-secrets';
+import { jobProgress } from './111-job-progress';
 import { usersAndRoles } from './001-users-and-roles';
 import { refreshTokens } from './002-refresh-tokens';
 import { passwordResets } from './003-password-resets';
@@ -20,6 +22,7 @@ import { scriptRolesAndLines } from './021-script-roles-and-lines';
 import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
+import { revokedSessionsIndex } from './120-revoked-sessions-index';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -49,4 +52,9 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
+  // 110-119: several instances (shared secrets, jobs).
+  '110-app-secrets': appSecrets,
+  '111-job-progress': jobProgress,
+  // 120-129: hardening (issue 22).
+  '120-revoked-sessions-index': revokedSessionsIndex,
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract/schemas';
 import { DuplicateUserError, normalizeEmail, type UserRow } from '../../repositories/users-repository';
 import type { LockoutState } from '../../repositories/lockouts-repository';
-import { HttpError } from './error-handler';
+import { BadRequestError, ConflictError } from '../../domain-errors';
 import type { MicrosoftIdentity } from './microsoft-sign-in';
 
 declare module 'fastify' {
@@ -29,6 +29,16 @@ export function nextLockoutState(state: LockoutState, now: Date): LockoutState {
   return { failedCount: 0, lockCount, lockedUntil: new Date(now.getTime() + duration).toISOString() };
 }
 
+/** When lock number n+1 would end, for n = 0 … the 15-minute cap: nextLockoutState's rule, for the SQL. */
+function lockEnds(now: Date): string[] {
+  const ends: string[] = [];
+  for (let lockCount = 0; ; lockCount++) {
+    const until = nextLockoutState({ failedCount: FAILURES_BEFORE_LOCK - 1, lockCount, lockedUntil: null }, now).lockedUntil as string;
+    ends.push(until);
+    if (Date.parse(until) - now.getTime() >= MAX_LOCK_MS) return ends;
+  }
+}
+
 export interface Accounts {
   /**
    * The user for these credentials, or null. Unknown user, wrong password and locked account
@@ -36,7 +46,7 @@ export interface Accounts {
    * identically and timing tells nothing.
    */
   verifyCredentials(username: string, password: string, now?: Date): Promise<UserRow | null>;
-  /** A new member account; HttpError 400 with the seed's texts, 409 when the email is taken. */
+  /** A new member account; BadRequestError with the seed's texts, ConflictError when the email is taken. */
   register(username: string, password: string): Promise<UserRow>;
   /** The account for a verified Microsoft identity: by oid, else linked by verified email, else a new member. */
   microsoftAccount(identity: MicrosoftIdentity): Promise<UserRow>;
@@ -51,16 +61,20 @@ async function accounts(app: FastifyInstance) {
         await passwords.verify(null, password);
         return null;
       }
-      const state = await lockoutsRepository.get(user.id);
-      const locked = state.lockedUntil !== null && state.lockedUntil > now.toISOString();
-      const ok = await passwords.verify(user.password_hash, password);
-      // Attempts during a lock neither count nor extend it: the lock already stops guessing.
-      if (locked) return null;
-      if (!ok) {
-        await lockoutsRepository.save(user.id, nextLockoutState(state, now));
+      // The attempt is counted before the hash is compared, atomically, so a burst of parallel
+      // guesses gets at most the allowed number compared; the rest are refused unseen (after
+      // the same work as an unknown user, so the answer and its timing tell nothing).
+      const reserved = await lockoutsRepository.reserveAttempt(user.id, {
+        now,
+        threshold: FAILURES_BEFORE_LOCK,
+        lockUntil: lockEnds(now),
+      });
+      if (!reserved) {
+        await passwords.verify(null, password);
         return null;
       }
-      if (state.failedCount > 0 || state.lockCount > 0) await lockoutsRepository.clear(user.id);
+      if (!(await passwords.verify(user.password_hash, password))) return null;
+      await lockoutsRepository.clear(user.id);
       if (user.password_hash && passwords.needsRehash(user.password_hash)) {
         await usersRepository.setPasswordHash(user.id, await passwords.hash(password));
       }
@@ -69,15 +83,15 @@ async function accounts(app: FastifyInstance) {
 
     async register(username, password) {
       const email = normalizeEmail(username);
-      if (!isValidEmail(email)) throw new HttpError(400, MESSAGES.invalidEmail);
-      if (password.length < PASSWORD_MIN_LENGTH) throw new HttpError(400, MESSAGES.shortPassword);
-      if (await usersRepository.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+      if (!isValidEmail(email)) throw new BadRequestError(MESSAGES.invalidEmail);
+      if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestError(MESSAGES.shortPassword);
+      if (await usersRepository.findByEmail(email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       const passwordHash = await passwords.hash(password);
       try {
         return await usersRepository.create({ email, passwordHash, role: 'member' });
       } catch (err) {
         // Two sign-ups with one email at once: the database's unique index decides.
-        if (err instanceof DuplicateUserError) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+        if (err instanceof DuplicateUserError) throw new ConflictError(AUTH_MESSAGES.emailTaken);
         throw err;
       }
     },
@@ -90,7 +104,7 @@ async function accounts(app: FastifyInstance) {
         if (byEmail) {
           if (byEmail.ms_oid && byEmail.ms_oid !== identity.oid) {
             // The email's account is tied to another Microsoft identity; never re-point it silently.
-            throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+            throw new ConflictError(AUTH_MESSAGES.emailTaken);
           }
           await usersRepository.linkMicrosoft(byEmail.id, identity.oid);
           return { ...byEmail, ms_oid: identity.oid };
@@ -103,7 +117,7 @@ async function accounts(app: FastifyInstance) {
         // A parallel first sign-in of the same person created it a moment ago.
         const created = await usersRepository.findByMsOid(identity.oid);
         if (created) return created;
-        throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+        throw new ConflictError(AUTH_MESSAGES.emailTaken);
       }
     },
   } satisfies Accounts);

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type SignInResult } from '@vox/contract/schemas';
+import type { Config } from '../../config';
 import type { UserRow } from '../../repositories/users-repository';
-import { HttpError } from './error-handler';
+import { UnauthorizedError } from '../../domain-errors';
 
 export const REFRESH_COOKIE = 'vox_refresh';
 /** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
@@ -21,7 +22,7 @@ declare module 'fastify' {
 export interface AuthSessions {
   /** Starts a session (a token family) for a user who just signed in: sets the cookie, answers user + access token. */
   start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<SignInResult>;
-  /** Rotates the refresh cookie and answers a fresh access token; 401 (HttpError) when it cannot. */
+  /** Rotates the refresh cookie and answers a fresh access token; UnauthorizedError when it cannot. */
   refresh(request: FastifyRequest, reply: FastifyReply): Promise<SignInResult>;
   /** Revokes the cookie's session, if any, and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -31,19 +32,15 @@ export interface AuthSessions {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-// Browsers accept Secure cookies over plain http only on localhost, so local http setups keep working.
-function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '127.0.0.1' || host === '::1' || host.endsWith('.localhost');
-}
-
-async function authSessions(app: FastifyInstance) {
+async function authSessions(app: FastifyInstance, { config }: { config: Config }) {
   const { tokensRepository, usersRepository } = app;
 
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: !isLocalHost(request.hostname),
+    // COOKIE_SECURE, or the scheme the request really came over: request.protocol believes a
+    // proxy's X-Forwarded-Proto only with TRUST_PROXY. Never the Host header, which any client sets.
+    secure: config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure,
     path: REFRESH_COOKIE_PATH,
   });
 
@@ -53,17 +50,23 @@ async function authSessions(app: FastifyInstance) {
   };
 
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
     reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
   };
 
-  const answer = async (user: UserRow): Promise<SignInResult> => ({
-    user: await usersRepository.toPublicUser(user),
-    token: await app.signAccessToken(user.id),
-  });
+  const answer = async (reply: FastifyReply, user: UserRow, familyId: string): Promise<SignInResult> => {
+    // Answers that carry tokens are never stored by any cache.
+    reply.header('cache-control', 'no-store');
+    return {
+      user: await usersRepository.toPublicUser(user),
+      // Tied to the session, so revoking the session ends the access token too.
+      token: await app.signAccessToken(user.id, familyId),
+    };
+  };
 
   const rejected = (request: FastifyRequest, reply: FastifyReply, message: string) => {
     clearCookie(request, reply);
-    return new HttpError(401, message);
+    return new UnauthorizedError(message);
   };
 
   app.decorate('authSessions', {
@@ -71,14 +74,14 @@ async function authSessions(app: FastifyInstance) {
       const now = new Date();
       const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
       const token = newToken();
-      await tokensRepository.createFamily({ userId: user.id, tokenHash: hashToken(token), now, expiresAt });
+      const familyId = await tokensRepository.createFamily({ userId: user.id, tokenHash: hashToken(token), now, expiresAt });
       setCookie(request, reply, token, expiresAt, now);
-      return answer(user);
+      return answer(reply, user, familyId);
     },
 
     async refresh(request, reply) {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (!presented) throw new HttpError(401, AUTH_MESSAGES.refreshMissing);
+      if (!presented) throw new UnauthorizedError(AUTH_MESSAGES.refreshMissing);
       const now = new Date();
       const stored = await tokensRepository.find(hashToken(presented));
       if (!stored || stored.familyRevokedAt !== null || stored.familyExpiresAt <= now.toISOString()) {
@@ -91,10 +94,11 @@ async function authSessions(app: FastifyInstance) {
         if (now.getTime() - Date.parse(stored.rotatedAt) <= REUSE_GRACE_MS) {
           // Another tab refreshed with this token a moment ago and holds the new cookie; the
           // browser will send that one next time, so only an access token is needed here.
-          return answer(user);
+          return answer(reply, user, stored.familyId);
         }
         // An old token coming back means it was copied: end the whole session for everyone holding it.
         await tokensRepository.revokeFamily(stored.familyId, now);
+        await app.syncRevokedSessions();
         request.log.warn({ familyId: stored.familyId, userId: stored.userId }, 'refresh token reuse: session revoked');
         throw rejected(request, reply, AUTH_MESSAGES.refreshInvalid);
       }
@@ -108,20 +112,24 @@ async function authSessions(app: FastifyInstance) {
       });
       // Lost a race with a parallel refresh of the same token: that one set the new cookie.
       if (rotated) setCookie(request, reply, token, new Date(stored.familyExpiresAt), now);
-      return answer(user);
+      return answer(reply, user, stored.familyId);
     },
 
     async end(request, reply) {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) {
         const stored = await tokensRepository.find(hashToken(presented));
-        if (stored) await tokensRepository.revokeFamily(stored.familyId);
+        if (stored) {
+          await tokensRepository.revokeFamily(stored.familyId);
+          await app.syncRevokedSessions();
+        }
       }
       clearCookie(request, reply);
     },
 
     async revokeAll(userId) {
       await tokensRepository.revokeAllForUser(userId);
+      await app.syncRevokedSessions();
     },
   } satisfies AuthSessions);
   scheduleCleanup(app);

@@ -1,18 +1,38 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import {
+  BadRequestError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from '../../domain-errors';
 
 export const MESSAGE_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
-/** An error whose message is meant for the user: thrown by routes and services, answered as-is. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+/** The one mapping from a domain error (../../domain-errors.ts) to its HTTP status. */
+const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string) => DomainError, number]> = [
+  [BadRequestError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  [TooManyRequestsError, 429],
+  [ServiceUnavailableError, 503],
+];
+
+/** The status a domain error answers with; undefined for any other error. */
+export function domainStatus(error: unknown): number | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  return DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1] ?? 500;
 }
 
 // Fastify's and its plugins' own client errors, in words a user can act on.
@@ -29,6 +49,27 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
   FST_PROTO_VIOLATION: 'The upload has a field name that is not allowed.',
 };
+
+export const MULTIPART_MESSAGES = {
+  truncated: 'The upload ended before it was complete. Please send the file again.',
+  noBoundary: 'The upload has no multipart boundary. Send the file as multipart/form-data.',
+  malformed: 'The upload is not a valid multipart/form-data body.',
+};
+
+/**
+ * busboy's and dicer's complaints about a broken form carry no status or code, only a text;
+ * they are the client's errors (a 400 saying what is wrong), never a 500.
+ */
+export function multipartError(err: unknown): BadRequestError | undefined {
+  if (err instanceof BadRequestError) return err;
+  const { message = '', code } = (err ?? {}) as { message?: string; code?: string };
+  if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end of (multipart data|form|file)/i.test(message)) {
+    return new BadRequestError(MULTIPART_MESSAGES.truncated);
+  }
+  if (message === 'Multipart: Boundary not found') return new BadRequestError(MULTIPART_MESSAGES.noBoundary);
+  if (/^Malformed part header|^Multipart: /.test(message)) return new BadRequestError(MULTIPART_MESSAGES.malformed);
+  return undefined;
+}
 
 const PART_NAMES: Record<string, string> = {
   body: 'Field',
@@ -96,19 +137,46 @@ function article(type: string): string {
     .join(' or ');
 }
 
+export const MESSAGE_REQUEST_TIMEOUT = 'The request took too long to arrive. Please try again.';
+const CLIENT_ERROR_ANSWERS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', MESSAGE_REQUEST_TIMEOUT],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/**
+ * Answers what Node refuses before Fastify sees a request (a body that did not arrive within the
+ * request time-out, oversized headers, broken HTTP) in our `{ message }` shape, then closes the
+ * socket (Fastify's `clientErrorHandler`; its default answers a bare "Client Timeout").
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERROR_ANSWERS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /**
  * One error answer for the whole API: `{ message }`. Client errors (4xx) say what to fix;
  * unexpected server errors (5xx) are logged with their context and answered with a generic
- * text, so internals (SQL, stack traces, paths) never reach the client. An HttpError's text
- * was written for the user and is always shown.
+ * text, so internals (SQL, stack traces, paths) never reach the client. A domain error's text
+ * was written for the user and is always shown, with the status DOMAIN_STATUS gives its kind.
  */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       return reply.code(400).send({ message: validationMessage(error.validation, error.validationContext) });
     }
-    // Our own errors carry texts written for the user, 503 "not configured" included.
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    // Domain errors carry texts written for the user, 503 "not configured" included.
+    const domain = domainStatus(error);
+    if (domain !== undefined && domain < 500) return reply.code(domain).send({ message: error.message });
+    if (domain === 503) return reply.code(503).send({ message: error.message });
+    const brokenForm = error.statusCode === undefined || error.code === 'FST_MP_PREMATURE_CLOSE' ? multipartError(error) : undefined;
+    if (brokenForm) return reply.code(400).send({ message: brokenForm.message });
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error(

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import { HttpError } from './error-handler';
+import { ServiceUnavailableError, UnauthorizedError } from '../../domain-errors';
 
 export const DEFAULT_MS_AUTHORITY = 'https://login.microsoftonline.com/common/v2.0';
 
@@ -24,7 +24,7 @@ export interface MicrosoftIdentity {
 export interface MicrosoftSignIn {
   readonly clientId: string | null;
   readonly authority: string | null;
-  /** Verifies a Microsoft ID token; throws HttpError 401/503 with a text for the user. */
+  /** Verifies a Microsoft ID token; throws UnauthorizedError / ServiceUnavailableError with a text for the user. */
   verifyIdToken(idToken: string): Promise<MicrosoftIdentity>;
 }
 
@@ -78,14 +78,14 @@ async function microsoftSignIn(app: FastifyInstance, { config }: { config: Confi
 
   const unavailable = (err: unknown) => {
     app.log.error({ err, authority }, 'Microsoft sign-in: OpenID metadata or keys unavailable');
-    return new HttpError(503, AUTH_MESSAGES.microsoftUnavailable);
+    return new ServiceUnavailableError(AUTH_MESSAGES.microsoftUnavailable);
   };
 
   app.decorate('microsoft', {
     clientId,
     authority,
     async verifyIdToken(idToken) {
-      if (!clientId) throw new HttpError(503, AUTH_MESSAGES.microsoftNotConfigured);
+      if (!clientId) throw new ServiceUnavailableError(AUTH_MESSAGES.microsoftNotConfigured);
       let metadata: Awaited<ReturnType<typeof discover>>;
       try {
         metadata = await discover();
@@ -102,17 +102,17 @@ async function microsoftSignIn(app: FastifyInstance, { config }: { config: Confi
         }));
       } catch (err) {
         const { code, claim } = err as { code?: string; claim?: string };
-        if (code === 'ERR_JWT_EXPIRED') throw new HttpError(401, AUTH_MESSAGES.microsoftExpired);
+        if (code === 'ERR_JWT_EXPIRED') throw new UnauthorizedError(AUTH_MESSAGES.microsoftExpired);
         if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'aud') {
-          throw new HttpError(401, AUTH_MESSAGES.microsoftWrongAudience);
+          throw new UnauthorizedError(AUTH_MESSAGES.microsoftWrongAudience);
         }
         if (code === 'ERR_JWKS_TIMEOUT' || (err instanceof TypeError && !code)) throw unavailable(err);
-        throw new HttpError(401, AUTH_MESSAGES.microsoftInvalid);
+        throw new UnauthorizedError(AUTH_MESSAGES.microsoftInvalid);
       }
       const { tid, oid } = payload;
-      if (typeof tid !== 'string' || typeof oid !== 'string' || !tid || !oid) throw new HttpError(401, AUTH_MESSAGES.microsoftInvalid);
+      if (typeof tid !== 'string' || typeof oid !== 'string' || !tid || !oid) throw new UnauthorizedError(AUTH_MESSAGES.microsoftInvalid);
       const expectedIssuer = metadata.issuer.includes('{tenantid}') ? metadata.issuer.replace('{tenantid}', tid) : metadata.issuer;
-      if (payload.iss !== expectedIssuer) throw new HttpError(401, AUTH_MESSAGES.microsoftWrongIssuer);
+      if (payload.iss !== expectedIssuer) throw new UnauthorizedError(AUTH_MESSAGES.microsoftWrongIssuer);
       return {
         oid,
         tid,

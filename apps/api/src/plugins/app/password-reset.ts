@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import { passwordResetMail } from '../../mail/password-reset-mail';
 import { normalizeEmail } from '../../repositories/users-repository';
 import type { PasswordResetRow } from '../../repositories/password-resets-repository';
-import { HttpError } from './error-handler';
+import { BadRequestError, TooManyRequestsError } from '../../domain-errors';
 import { loadSecret } from './secrets';
 
 export const CODE_VALID_MINUTES = 10;
@@ -30,6 +30,13 @@ export interface PasswordReset {
   resetPassword(username: string, code: string | number, password: string): Promise<void>;
 }
 
+/** The one comparison of a code with the stored one (an object, so tests can count the comparisons). */
+export const resetCodes = {
+  matches(expected: Buffer, actual: Buffer): boolean {
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
 /** The form sends the code as a number, which drops leading zeros: "012345" arrives as 12345. */
 export function normalizeCode(code: string | number): string {
   const text = typeof code === 'number' ? String(code) : code.trim();
@@ -40,44 +47,34 @@ async function passwordReset(app: FastifyInstance, { config }: { config: Config 
   const { passwordResetsRepository: resets, usersRepository, passwords, mailer, authSessions, lockoutsRepository } = app;
   // Codes are stored as keyed hashes: a copy of the database alone does not reveal a live code,
   // and the 10^6 code space cannot be brute-forced offline without the pepper.
-  const pepper = loadSecret(config.dataDir, 'resetCodePepper', process.env.RESET_CODE_PEPPER);
+  const pepper = await loadSecret(app.db, config.dataDir, 'resetCodePepper', process.env.RESET_CODE_PEPPER);
   const hashCode = (email: string, code: string) => createHmac('sha256', pepper).update(`${email}\n${code}`).digest();
 
-  const invalid = () => new HttpError(400, AUTH_MESSAGES.invalidCode);
+  const invalid = () => new BadRequestError(AUTH_MESSAGES.invalidCode);
 
-  /** The live code row the code matches; counts a wrong code against the code and the day's budget. */
+  /** The live code row the code matches; a wrong code counts against the code and the day's budget. */
   async function check(username: string, code: string | number, now: Date): Promise<PasswordResetRow> {
     const email = normalizeEmail(username);
     if ((await resets.failuresSince(email, new Date(now.getTime() - DAY_MS))) >= MAX_WRONG_PER_DAY) {
-      throw new HttpError(429, AUTH_MESSAGES.tooManyWrongCodes);
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyWrongCodes);
     }
     const row = await resets.latest(email);
-    if (
-      !row ||
-      row.used_at !== null ||
-      row.voided_at !== null ||
-      row.expires_at <= now.toISOString() ||
-      row.failed_attempts >= MAX_WRONG_PER_CODE
-    ) {
-      throw invalid();
-    }
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const actual = hashCode(email, normalizeCode(code));
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-      await resets.recordFailure(row.id);
-      throw invalid();
-    }
+    // The try is reserved before the comparison, atomically: a burst of parallel guesses gets
+    // at most MAX_WRONG_PER_CODE of them compared, whatever the timing.
+    if (!row || !(await resets.reserveAttempt(row.id, now, MAX_WRONG_PER_CODE))) throw invalid();
+    if (!resetCodes.matches(Buffer.from(row.code_hash, 'hex'), hashCode(email, normalizeCode(code)))) throw invalid();
+    await resets.refundAttempt(row.id);
     return row;
   }
 
   app.decorate('passwordReset', {
     async requestCode(username) {
       const email = normalizeEmail(username);
-      if (!isValidEmail(email)) throw new HttpError(400, MESSAGES.invalidEmail);
+      if (!isValidEmail(email)) throw new BadRequestError(MESSAGES.invalidEmail);
       const now = new Date();
       const latest = await resets.latest(email);
       if (latest && now.getTime() - Date.parse(latest.created_at) < RESEND_INTERVAL_MS) {
-        throw new HttpError(429, AUTH_MESSAGES.resendTooSoon);
+        throw new TooManyRequestsError(AUTH_MESSAGES.resendTooSoon);
       }
       const user = await usersRepository.findByEmail(email);
       // Unknown emails get a code too (stored, never sent): the same queries, the same limits,
@@ -101,7 +98,7 @@ async function passwordReset(app: FastifyInstance, { config }: { config: Config 
 
     async resetPassword(username, code, password) {
       // Checked before the code so a too-short password does not cost a try.
-      if (password.length < PASSWORD_MIN_LENGTH) throw new HttpError(400, MESSAGES.shortPassword);
+      if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestError(MESSAGES.shortPassword);
       const row = await check(username, code, new Date());
       if (!row.user_id || !(await resets.consume(row.id))) throw invalid();
       await usersRepository.setPasswordHash(row.user_id, await passwords.hash(password));

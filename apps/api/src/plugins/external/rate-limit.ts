@@ -5,6 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { AUTH_MESSAGES } from '@vox/contract/schemas';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis connection when REDIS_URL is set (readiness pings it), else undefined. */
+    redis: Redis | undefined;
+  }
+}
+
 /** Per-IP limit on the routes that take a password, an email or a code (see AUTH_ATTEMPT_LIMIT). */
 export const AUTH_ATTEMPT_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
@@ -24,9 +31,11 @@ async function rateLimiting(app: FastifyInstance, { config }: { config: Config }
       redis?.once('error', reject);
     });
     app.addHook('onClose', async () => {
-      await redis?.quit();
+      // quit() refuses while Redis is away (no offline queue); closing must not fail for that.
+      await redis?.quit().catch(() => redis?.disconnect());
     });
   }
+  app.decorate('redis', redis);
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet builds a new helmet
@@ -26,29 +29,30 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
- * Security headers. The CSP is deliberately permissive about *where* scripts and styles come
- * from: the shell loads federated remotes from URLs a platform engineer sets at run time
- * (/remotes.json may point at any http(s) origin), so hosts cannot be listed at build time.
- * It still blocks inline and eval'd scripts, plugins and framing by other sites.
+ * Security headers. The base policy allows scripts, styles, fetches, frames and form posts from
+ * this origin only; each answer's policy adds the origins the remotes manifest names at that
+ * moment (a platform engineer may point a remote at another origin at run time) and, when
+ * Microsoft sign-in is configured, its authority (MSAL fetches its metadata and renews tokens in
+ * a hidden frame). An injected <script src="https://elsewhere/..."> is blocked. Inline and
+ * eval'd scripts, plugins and framing by other sites stay blocked as before.
  */
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'http:', 'https:'],
+      scriptSrc: ["'self'"],
       // Component libraries and Swagger UI set style attributes.
-      styleSrc: ["'self'", "'unsafe-inline'", 'http:', 'https:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
       mediaSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
       fontSrc: ["'self'", 'data:', 'http:', 'https:'],
-      connectSrc: ["'self'", 'http:', 'https:', 'ws:', 'wss:'],
-      // MSAL uses hidden iframes for silent token renewal.
-      frameSrc: ["'self'", 'http:', 'https:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'", 'http:', 'https:'],
+      formAction: ["'self'"],
       frameAncestors: ["'self'"],
       // No upgrade-insecure-requests: the one-process setup is served over plain http on localhost.
     },
@@ -59,10 +63,73 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
 
-async function securityHeaders(app: FastifyInstance) {
+const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
+/** How often the manifest file is looked at again (its modification time), at most. */
+const MANIFEST_CHECK_MS = 1000;
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined; // relative: this origin
+  }
+}
+
+/** The http(s) origins other than this one that a remotes manifest names. */
+export function manifestOrigins(text: string): string[] {
+  const manifest = JSON.parse(text) as unknown;
+  if (!manifest || typeof manifest !== 'object') return [];
+  const origins = Object.values(manifest).flatMap((entry) => (typeof entry === 'string' ? [originOf(entry)] : []));
+  return [...new Set(origins.filter((o): o is string => Boolean(o)))].sort();
+}
+
+/** The CSP for these extra origins, in helmet's format (worked out only when they change). */
+function policyWith(remoteOrigins: string[], signInOrigins: string[]): string {
+  const base = (SECURITY_HEADER_OPTIONS.contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
+  const directives = {
+    ...base,
+    scriptSrc: [...base.scriptSrc, ...remoteOrigins],
+    styleSrc: [...base.styleSrc, ...remoteOrigins],
+    connectSrc: [...base.connectSrc, ...remoteOrigins, ...signInOrigins],
+    frameSrc: [...base.frameSrc, ...signInOrigins],
+  };
+  return helmetHeaders({ ...SECURITY_HEADER_OPTIONS, contentSecurityPolicy: { useDefaults: false, directives } })['content-security-policy'];
+}
+
+async function securityHeaders(app: FastifyInstance, { config }: { config: Config }) {
   const headers = helmetHeaders(SECURITY_HEADER_OPTIONS);
+  const authority = config.msClientId ? originOf(config.msAuthority ?? MICROSOFT_DEFAULT_AUTHORITY) : undefined;
+  const signInOrigins = authority ? [authority] : [];
+  // The manifest the shell reads: REMOTES_MANIFEST, else the built one beside the shell.
+  const manifestFile = config.remotesManifest ? path.resolve(config.remotesManifest) : path.join(config.webDir, 'shell', 'remotes.json');
+  let policy = policyWith([], signInOrigins);
+  let seenMtime = -1;
+  let checkedAt = -Infinity;
+  const currentPolicy = () => {
+    const now = Date.now();
+    if (now - checkedAt < MANIFEST_CHECK_MS) return policy;
+    checkedAt = now;
+    let mtime = 0;
+    try {
+      mtime = fs.statSync(manifestFile).mtimeMs;
+    } catch {
+      mtime = 0; // no manifest: this origin only
+    }
+    if (mtime === seenMtime) return policy;
+    seenMtime = mtime;
+    let origins: string[] = [];
+    try {
+      origins = mtime ? manifestOrigins(fs.readFileSync(manifestFile, 'utf8')) : [];
+    } catch (err) {
+      app.log.warn({ err, manifestFile }, 'remotes manifest unreadable: the CSP allows this origin only');
+    }
+    policy = policyWith(origins, signInOrigins);
+    return policy;
+  };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    reply.header('content-security-policy', currentPolicy());
     done();
   });
 }

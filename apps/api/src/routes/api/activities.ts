@@ -1,29 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ActivityEntry, ErrorBody, SOCIAL_MESSAGES } from '@vox/contract/schemas';
-import { recordActivity } from '../../repositories/activities';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../plugins/app/activity-log';
+import { fromContract } from './from-contract';
+
+const tooMany = (_request: FastifyRequest, context: { statusCode: number }) => ({ statusCode: context.statusCode, message: ACTIVITY_MESSAGES.tooMany });
 
 /**
- * POST /api/activities/: the activity log (visits and actions). Anonymous visitors log with a
- * null or empty userId; a signed-in caller may only log as themselves, so the metrics cannot be
- * filled with entries in someone else's name.
+ * POST /api/activities/ (open to anonymous visitors): the activity log (visits and actions). The
+ * route is open to anyone, so it is bounded: entries per address and per activity session here,
+ * a small context in the service, and a retention period (plugins/app/activity-retention.ts).
  */
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/',
-    {
-      // An entry is a handful of short fields; a small limit keeps this open endpoint cheap.
-      bodyLimit: 16 * 1024,
-      schema: { body: ActivityEntry, response: { 204: Type.Null(), 403: ErrorBody } },
-    },
-    async (request, reply) => {
-      const { userId } = request.body;
-      if (userId && !request.userId) return reply.code(403).send({ message: SOCIAL_MESSAGES.activityNeedsLogin });
-      if (userId && userId !== request.userId) return reply.code(403).send({ message: SOCIAL_MESSAGES.activityNotYours });
-      await recordActivity(app.db, request.body);
+  // A session id spread over many addresses is still one session. Counted after parsing, by a
+  // limiter of its own (the plugin runs one limiter hook per request: this one is called here).
+  const countSession = app.createRateLimit({
+    max: ACTIVITY_LIMITS.perSession,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `activity-session:${(request.body as { session?: string } | undefined)?.session ?? request.ip}`,
+  });
+  const perSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await countSession(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      return reply.code(429).header('retry-after', String(limit.ttlInSeconds)).send({ message: ACTIVITY_MESSAGES.tooMany });
+    }
+  };
+  app.route({
+    ...fromContract('postActivity', {
+      config: { rateLimit: { max: ACTIVITY_LIMITS.perAddress, timeWindow: '1 minute', groupId: 'activities-address', errorResponseBuilder: tooMany } },
+    }),
+    // An entry is a handful of short fields; a small limit keeps this open endpoint cheap.
+    bodyLimit: 16 * 1024,
+    preHandler: perSession,
+    handler: async (request, reply) => {
+      await app.activityLog.record(request.userId, request.body);
       return reply.code(204).send(null);
     },
-  );
+  });
 };
 
 export default activityRoutes;

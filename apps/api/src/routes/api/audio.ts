@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import fastifyStatic from '@fastify/static';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError } from 'fastify';
-import Type from 'typebox';
-import { AudioParams, ErrorBody, SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import parseRange from 'range-parser';
+import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { createAudioStore } from '../../repositories/audio-store';
 import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
-
-const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+import { fromContract } from './from-contract';
 
 /**
  * GET /api/audio/{audioId}: the bytes of a recorded take, with HTTP range requests so players
@@ -20,52 +17,44 @@ const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
  * been shown the take; it leaks only as far as a participant shares the URL, as they could
  * share the recording itself. Deleted takes' recordings are removed, so their ids stop working.
  *
- * Ranges, 206 and 416 come from @fastify/send (through @fastify/static's reply.sendFile), not
- * from parsing of our own.
+ * The bytes come from the storage (local disk or a bucket), so ranges are answered here: the
+ * Range header is read by range-parser (the parser Express and send use), one range gives 206
+ * with exactly those bytes read from the storage, several ranges or a malformed header the whole
+ * file (as send does), a range past the end 416 with the size. If-Range with another tag than
+ * ours (the id) asks for the whole file.
  */
 const audioRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  const store = createAudioStore(app.db, config.dataDir);
-  await fs.promises.mkdir(store.dir, { recursive: true });
-  // Only for reply.sendFile inside this plugin: no routes of its own (serve: false).
-  await app.register(fastifyStatic, { root: store.dir, serve: false });
-  // The size of the recording a request is being answered with, for the 416 answer.
-  const sizes = new WeakMap<object, number>();
+  const store = createAudioStore(app.db, config.dataDir, app.storage);
 
-  app.get(
-    '/:audioId',
-    {
-      schema: {
-        params: AudioParams,
-        response: { 200: Binary, 206: Binary, 304: Type.Null(), 404: ErrorBody, 416: ErrorBody },
-      },
-      // send answers an unsatisfiable range with an error; say which sizes exist, in words too.
-      errorHandler(error: FastifyError, request, reply) {
-        if (error.statusCode !== 416) throw error;
-        const size = sizes.get(request);
-        if (size !== undefined) reply.header('Content-Range', `bytes */${size}`);
-        return reply.code(416).type('application/json').send({ message: SCRIPT_MESSAGES.rangeNotSatisfiable });
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract('audio'),
+    handler: async (request, reply) => {
       const audio = await store.find(request.params.audioId);
       if (!audio) return reply.code(404).send({ message: SCRIPT_MESSAGES.audioNotFound });
       const etag = `"${audio.id}"`;
-      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE);
+      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
-      sizes.set(request, audio.byteSize);
+      const size = audio.byteSize;
+      const ifRange = request.headers['if-range'];
+      const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+      const ranges = header ? parseRange(size, header, { combine: true }) : -2;
+      if (ranges === -1) {
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: SCRIPT_MESSAGES.rangeNotSatisfiable });
+      }
+      const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
       // The type we recognised at upload, never a guess from the name; browsers must not sniff.
       reply.type(audio.contentType).header('X-Content-Type-Options', 'nosniff');
-      return reply.sendFile(audio.id, store.dir, {
-        acceptRanges: true,
-        contentType: false,
-        cacheControl: false,
-        etag: false,
-        lastModified: false,
-        dotfiles: 'deny',
-        index: false,
-      });
+      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      reply.header('Content-Length', String(range ? range.end - range.start + 1 : size));
+      // Fastify answers HEAD from this handler and keeps our Content-Length for a stream payload
+      // (an empty one: nothing is read from the storage), never for no payload.
+      if (request.method === 'HEAD') return reply.send(Readable.from([]) as unknown as Buffer);
+      const body = await store.open(audio, range);
+      if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').type('application/json').send({ message: SCRIPT_MESSAGES.audioNotFound });
+      // A stream of the binary the schema names (the typed reply knows only Buffer).
+      return reply.send(body as unknown as Buffer);
     },
-  );
+  });
 };
 
 export default audioRoutes;

@@ -1,19 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PublicConfig } from '@vox/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fromContract } from './from-contract';
 
 /** Settings the web client needs at run time, so one build runs against any deployment. */
-const configRoutes: FastifyPluginAsync = async (fastify) => {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get(
-    '/config/public',
-    { schema: { tags: ['config'], summary: 'Public client settings (Microsoft sign-in)', response: { 200: PublicConfig } } },
-    async (_request, reply) => {
+const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract('publicConfig', { tags: ['config'], summary: 'Public client settings (Microsoft sign-in)' }),
+    handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return { msClientId: app.microsoft.clientId, msAuthority: app.microsoft.authority };
     },
-  );
+  });
 };
 
 export default configRoutes;

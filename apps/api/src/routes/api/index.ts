@@ -7,34 +7,55 @@ import publicConfig from './config';
 import activities from './activities';
 import friendships from './friendships';
 import notifications from './notifications';
-import photos from './photos';
+import photos, { myPhotoRoutes } from './photos';
 import messages from './messages';
-import profiles from './profiles';
-import scripts from './scripts';
+import { myProfileRoutes, profileRoutes } from './profiles';
+import { scriptListRoutes, scriptRoutes } from './scripts';
 import sharelinks from './sharelinks';
 import sessions from './sessions';
 import audio from './audio';
 import history from './history';
+import { membersOnly } from './members-only';
+import jobs from './jobs';
 
-/** One route module per area, all under /api. */
+/**
+ * Every route under /api, in two groups: routes open to anonymous callers (they may still read
+ * `request.userId`, a string or null), then the members-only scope, whose one login check lets
+ * its handlers read `request.user.id`. An area with both kinds registers a plugin in each. Each
+ * route takes its method, path and schemas from the contract's endpoint table (./from-contract.ts),
+ * so the modules are registered under no prefix; test/routes/api/route-table.test.ts checks that
+ * routes and endpoints match one to one.
+ */
 const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  // Open to anyone.
   await app.register(health);
-  await app.register(users, { prefix: '/users' });
-  await app.register(subscriptions);
+  await app.register(users);
   await app.register(publicConfig);
-  await app.register(friendships, { prefix: '/friendships' });
-  await app.register(notifications, { prefix: '/notifications' });
-  await app.register(messages, { prefix: '/messages' });
-  // Member pages and my own profile edits, under /users beside the account routes.
-  await app.register(profiles, { prefix: '/users' });
-  await app.register(activities, { prefix: '/activities' });
-  await app.register(scripts, { prefix: '/scripts', config });
-  await app.register(sharelinks, { prefix: '/sharelinks' });
-  await app.register(sessions, { prefix: '/sessions', config });
-  await app.register(audio, { prefix: '/audio', config });
-  await app.register(history);
+  await app.register(activities);
+  // Member pages, under /api/users beside the account routes.
+  await app.register(profileRoutes);
+  // Public scripts for anonymous visitors (a public profile page); the other scopes answer 401.
+  await app.register(scriptListRoutes);
+  await app.register(audio, { config });
   // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
   await app.register(photos, { config });
+
+  // Members only.
+  await app.register(
+    membersOnly(async (members) => {
+      await members.register(subscriptions);
+      await members.register(friendships);
+      await members.register(notifications);
+      await members.register(messages);
+      await members.register(myProfileRoutes);
+      await members.register(myPhotoRoutes);
+      await members.register(scriptRoutes);
+      await members.register(sharelinks);
+      await members.register(sessions);
+      await members.register(history);
+      await members.register(jobs);
+    }),
+  );
 };
 
 export default apiRoutes;

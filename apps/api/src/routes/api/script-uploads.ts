@@ -1,25 +1,22 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
-import { HttpError } from '../../plugins/app/error-handler';
-import type { Viewer } from '../../repositories/scripts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { Compile } from 'typebox/compile';
+import { AUDIO_MAX_BYTES, SCRIPT_MESSAGES, TakeUploadFields } from '@vox/contract/schemas';
+import { BadRequestError, DomainError } from '../../domain-errors';
+import { validationMessage } from '../../plugins/app/error-handler';
+import type { TakeUpload } from '../../plugins/app/reading-sessions';
 
 /**
- * Helpers shared by the scripts-area routes (not a route module: routes/api/index.ts registers
- * the modules by name).
+ * Reading multipart uploads for the scripts-area routes (HTTP work, kept out of the services;
+ * not a route module: routes/api/index.ts registers the modules by name).
  */
-
-/** The caller as the reading rules see them (read_free_script read per request, never cached). */
-export async function viewerOf(app: FastifyInstance, userId: string | null): Promise<Viewer> {
-  if (!userId) return { userId: null, canReadFree: false };
-  const privileges = (await app.rolesRepository.effectivePrivileges([userId])).get(userId) ?? [];
-  return { userId, canReadFree: privileges.includes('read_free_script') };
-}
 
 /** Reads and drops the rest of a file part we will not store, so the request ends normally. */
 export async function drain(part: MultipartFile): Promise<void> {
   part.file.resume();
-  if (part.file.readableEnded) return;
+  // A broken form (no closing boundary) has already destroyed the part: no 'end' will come.
+  if (part.file.readableEnded || part.file.destroyed) return;
   await new Promise<void>((resolve) => {
     part.file.once('end', resolve);
     part.file.once('close', resolve);
@@ -30,8 +27,8 @@ export async function drain(part: MultipartFile): Promise<void> {
 /** busboy's errors about a broken form carry no status; they are the client's, not ours. */
 export function asUploadError(err: unknown): unknown {
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof status === 'number' || err instanceof HttpError) return err;
-  return new HttpError(400, SCRIPT_MESSAGES.uploadUnreadable);
+  if (typeof status === 'number' || err instanceof DomainError) return err;
+  return new BadRequestError(SCRIPT_MESSAGES.uploadUnreadable);
 }
 
 /**
@@ -57,4 +54,45 @@ export function fieldValue(part: MultipartFile, name: string): string | undefine
   const entry = part.fields[name];
   const one = Array.isArray(entry) ? entry[0] : entry;
   return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
+}
+
+const takeFields = Compile(TakeUploadFields);
+
+/** TypeBox's errors in the shape the error handler turns into sentences (Ajv's names). */
+function takeFieldErrors(fields: unknown): FastifySchemaValidationError[] {
+  return [...takeFields.Errors(fields)].map((error) => {
+    const params = error.params as Record<string, unknown>;
+    const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties[0] : undefined;
+    return { ...error, params: missing ? { ...params, missingProperty: missing } : params } as FastifySchemaValidationError;
+  });
+}
+
+/**
+ * A recorded take as multipart: text fields lineId, clientId, durationMs, then the file
+ * "audio". Refuses (400, after draining) a missing file or fields the contract does not accept.
+ */
+export async function readTakeUpload(request: FastifyRequest): Promise<TakeUpload> {
+  const part = await readFilePart(request, 'audio', AUDIO_MAX_BYTES);
+  if (!part) throw new BadRequestError(SCRIPT_MESSAGES.audioMissing);
+  const durationText = fieldValue(part, 'durationMs');
+  const fields: Record<string, unknown> = {};
+  for (const name of ['lineId', 'clientId'] as const) {
+    const value = fieldValue(part, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  // Multipart fields are text: a whole number of milliseconds arrives as digits.
+  if (durationText !== undefined && durationText !== '') fields.durationMs = /^\d+$/.test(durationText) ? Number(durationText) : durationText;
+  if (!takeFields.Check(fields)) {
+    await drain(part);
+    throw new BadRequestError(validationMessage(takeFieldErrors(fields), 'body'));
+  }
+  const { lineId, clientId, durationMs } = fields as TakeUploadFields;
+  return {
+    lineId,
+    clientId,
+    durationMs: durationMs ?? null,
+    file: part.file,
+    skip: () => drain(part),
+    unreadable: asUploadError,
+  };
 }

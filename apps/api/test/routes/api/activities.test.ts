@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser, type TestUser } from '../../helper';
+import { ACTIVITY_MESSAGES } from '../../../src/plugins/app/activity-log';
 
 describe('POST /api/activities/', () => {
   let app: FastifyInstance;
@@ -78,6 +79,66 @@ describe('POST /api/activities/', () => {
     }
     expect(await rowsFor('badAction1')).toHaveLength(0);
     expect(await rowsFor('missingF01')).toHaveLength(0);
+  });
+
+  it('refuses a context nested deeper than 8 levels or larger than 2 KB with a 400 and no row', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/activities',
+      headers: { 'content-type': 'application/json' },
+      // As text: JSON.stringify overflows on 5,000 levels before the server sees them.
+      payload: JSON.stringify(entry({ session: 'deepCtx001', context: { a: '__DEEP__' } })).replace('"__DEEP__"', `${'['.repeat(5000)}${']'.repeat(5000)}`),
+    });
+    expect({ status: nested.statusCode, body: nested.json() }).toEqual({ status: 400, body: { message: ACTIVITY_MESSAGES.contextTooDeep } });
+    let nine: unknown = 'x';
+    for (let i = 0; i < 8; i++) nine = { n: nine };
+    expect((await post(entry({ session: 'deepCtx002', context: { n: nine } }))).json()).toEqual({ message: ACTIVITY_MESSAGES.contextTooDeep });
+    let eight: unknown = 'x';
+    for (let i = 0; i < 7; i++) eight = { n: eight };
+    expect((await post(entry({ session: 'deepCtx003', context: { n: eight } }))).statusCode).toBe(204);
+    const big = await post(entry({ session: 'bigCtx0001', context: { text: 'x'.repeat(2100) } }));
+    expect({ status: big.statusCode, body: big.json() }).toEqual({ status: 400, body: { message: ACTIVITY_MESSAGES.contextTooLarge } });
+    expect(await rowsFor('deepCtx001')).toHaveLength(0);
+    expect(await rowsFor('deepCtx002')).toHaveLength(0);
+    expect(await rowsFor('bigCtx0001')).toHaveLength(0);
+  });
+
+  it('limits entries per address (120 a minute) and per activity session (60 a minute, from any address)', async () => {
+    const fromIp = (i: number, ip: string, session: string) =>
+      app.inject({ method: 'POST', url: '/api/activities', payload: entry({ session, path: `/p${i}` }), remoteAddress: ip });
+    // One after another: the in-memory store hands requests of one tick a shared counter object.
+    const inTurn = async (n: number, send: (i: number) => ReturnType<typeof fromIp>) => {
+      const answers = [];
+      for (let i = 0; i < n; i++) answers.push(await send(i));
+      return answers;
+    };
+    const ipAnswers = await inTurn(121, (i) => fromIp(i, '10.99.0.1', `ipFlood${String(i % 100).padStart(3, '0')}`));
+    expect(ipAnswers.filter((r) => r.statusCode === 204)).toHaveLength(120);
+    const limited = ipAnswers.find((r) => r.statusCode === 429);
+    expect(limited?.json()).toEqual({ message: ACTIVITY_MESSAGES.tooMany });
+    // Another address is not affected.
+    expect((await fromIp(0, '10.99.0.2', 'otherIp001')).statusCode).toBe(204);
+    // One session spread over many addresses is still one session.
+    const sessionAnswers = await inTurn(61, (i) => fromIp(i, `10.98.0.${i + 1}`, 'oneSess001'));
+    expect(sessionAnswers.filter((r) => r.statusCode === 204)).toHaveLength(60);
+    expect(sessionAnswers.filter((r) => r.statusCode === 429).map((r) => r.json())).toEqual([{ message: ACTIVITY_MESSAGES.tooMany }]);
+    expect(await rowsFor('oneSess001')).toHaveLength(60);
+  });
+
+  it('drops entries older than the retention period (ACTIVITY_RETENTION_DAYS)', async () => {
+    const short = await build({ ACTIVITY_RETENTION_DAYS: '30' });
+    try {
+      const at = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+      const row = (id: string, days: number) => ({ id, user_id: null, local_time: 'x', session: 'retention1', path: '/', action: 'visit', context: null, created_at: at(days) });
+      await short.db.insertInto('activities').values([row('old0000001', 31), row('new0000001', 29)]).execute();
+      await short.activityRetention.prune();
+      const left = await short.db.selectFrom('activities').select('id').where('session', '=', 'retention1').execute();
+      expect(left.map((r) => r.id)).toEqual(['new0000001']);
+    } finally {
+      await short.close();
+    }
   });
 
   it('caps the entry size with a 413', async () => {

@@ -46,12 +46,12 @@ describe('friend requests', () => {
     const cat = await member();
     const byEmail = await ask(ann, `  ${cat.email.toUpperCase()} `);
     expect(byEmail.statusCode).toBe(200);
-    // Without a name the member is a Guest.
-    expect(byEmail.json().message).toBe('Friend request sent to Guest.');
-    // A profile page asks by id (a member may have no handle).
+    // Without a name the member goes by their handle (the contract's person-name rule).
+    expect(byEmail.json().message).toBe(`Friend request sent to @${cat.handle}.`);
+    // A profile page asks by id (a member may have no handle); with neither, a Guest.
     const dan = await createUser(app);
     const byId = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: { userId: dan.id } });
-    expect(byId.json()).toMatchObject({ status: 'requested', user: { id: dan.id, handle: null } });
+    expect(byId.json()).toMatchObject({ status: 'requested', message: 'Friend request sent to Guest.', user: { id: dan.id, handle: null } });
     const unknownId = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: { userId: 'NoSuchMember0001' } });
     expect(unknownId.statusCode).toBe(404);
     const neither = await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(ann), payload: {} });

@@ -101,7 +101,7 @@ describe('GET /api/users/photo/{photo}', () => {
   it('sniffs the type of a stored file that has no metadata row', async () => {
     const jpegish = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('rest of a jpeg')]);
     const id = createHash('sha256').update(jpegish).digest('hex');
-    fs.writeFileSync(path.join(store.dir, id), jpegish);
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'photos', id), jpegish);
     const res = await get(id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
@@ -110,7 +110,7 @@ describe('GET /api/users/photo/{photo}', () => {
   it('does not serve a stored file that is not an image', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const id = createHash('sha256').update(html).digest('hex');
-    fs.writeFileSync(path.join(store.dir, id), html);
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'photos', id), html);
     expect((await get(id)).statusCode).toBe(404);
   });
 

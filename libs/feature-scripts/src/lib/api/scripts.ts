@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { scriptApiPaths, type Script, type ScriptInput, type ScriptList, type ScriptListQuery } from '@vox/contract';
+import { endpoints, type Script, type ScriptInput, type ScriptList, type ScriptListQuery } from '@vox/contract';
 
 /**
- * The scripts calls of /scripts, /free_scripts and the editor (contract: `scriptApiPaths`).
+ * The scripts calls of /scripts, /free_scripts and the editor (contract: `endpoints`).
  * Errors are ApiError with the server's `message`, which the UI shows as it is.
  */
 
@@ -16,7 +16,7 @@ export const scriptKeys = {
 
 /** GET /api/scripts: a page of the scripts I may read, narrowed by scope and search. */
 export const getScripts = (query: ScriptListQuery): Promise<ScriptList> =>
-  api.get<ScriptList>(scriptApiPaths.scripts, {
+  api.call(endpoints.scripts, {
     query: { q: query.q || undefined, scope: query.scope, owner: query.owner, page: query.page, pageSize: query.pageSize },
   });
 
@@ -34,7 +34,7 @@ export function useScripts(query: ScriptListQuery) {
 }
 
 /** GET /api/scripts/{id}: the whole script (404 when it is not mine to read). */
-export const getScript = (scriptId: string): Promise<Script> => api.get<Script>(scriptApiPaths.script(scriptId));
+export const getScript = (scriptId: string): Promise<Script> => api.call(endpoints.script, { params: { scriptId } });
 
 export const scriptQueryOptions = (scriptId: string) =>
   queryOptions({
@@ -51,20 +51,20 @@ export function useScript(scriptId: string | undefined, enabled = true) {
 
 /** POST /api/scripts (no id) or PUT /api/scripts/{id}: the whole script, lines in order. */
 export const saveScript = ({ scriptId, input }: { scriptId: string | null; input: ScriptInput }): Promise<Script> =>
-  scriptId ? api.put<Script>(scriptApiPaths.script(scriptId), input) : api.post<Script>(scriptApiPaths.scripts, input);
+  scriptId ? api.call(endpoints.saveScript, { params: { scriptId }, body: input }) : api.call(endpoints.createScript, { body: input });
 
 /** DELETE /api/scripts/{id} (owner). */
-export const deleteScript = (scriptId: string): Promise<void> => api.delete<void>(scriptApiPaths.script(scriptId));
+export const deleteScript = (scriptId: string): Promise<undefined> => api.call(endpoints.deleteScript, { params: { scriptId } });
 
 /** POST /api/scripts/{id}/cover, multipart with the file field "cover" (owner). */
 export const uploadScriptCover = ({ scriptId, file }: { scriptId: string; file: File }): Promise<Script> => {
   const body = new FormData();
   body.append('cover', file);
-  return api.post<Script>(scriptApiPaths.scriptCover(scriptId), body);
+  return api.call(endpoints.uploadScriptCover, { params: { scriptId }, body });
 };
 
 /** DELETE /api/scripts/{id}/cover (owner): back to no cover. */
-export const removeScriptCover = (scriptId: string): Promise<Script> => api.delete<Script>(scriptApiPaths.scriptCover(scriptId));
+export const removeScriptCover = (scriptId: string): Promise<Script> => api.call(endpoints.removeScriptCover, { params: { scriptId } });
 
 /** A changed script shows in the lists, in its detail, and in any reading session of it. */
 function afterChange(client: QueryClient, script: Script | null, scriptId: string) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { HistoryEntry, HistoryList, User } from '@vox/contract';
-import { fakeServer, json, renderRoute } from '../test-server';
+import { createFakeServer, json, renderPage } from '@vox/testing';
 import { createTakeQueue } from '../take-queue/take-queue';
 import { setTakeQueue } from '../take-queue/use-take-queue';
 import { HistoryPage, progressText } from './history-page';
@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('/history', () => {
   it('lists my sessions in the order the server gives (newest first) with role, progress, participants and last activity', async () => {
-    fakeServer({
+    createFakeServer().routes({
       'GET /api/history?page=1': () =>
         json(
           200,
@@ -45,7 +45,7 @@ describe('/history', () => {
           ]),
         ),
     });
-    renderRoute('/history', <HistoryPage />, ['/history']);
+    renderPage(<HistoryPage />, { path: '/history', route: ['/history'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Your history' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Table reads' });
     const cards = within(list).getAllByRole('link');
@@ -66,11 +66,11 @@ describe('/history', () => {
   });
 
   it('pages through a long history', async () => {
-    const calls = fakeServer({
+    const calls = createFakeServer().routes({
       'GET /api/history?page=1': () => json(200, page([entry('s1')], 45, 1)),
       'GET /api/history?page=2': () => json(200, page([entry('s21')], 45, 2)),
-    });
-    renderRoute('/history', <HistoryPage />, ['/history']);
+    }).requests;
+    renderPage(<HistoryPage />, { path: '/history', route: ['/history'] });
     const nav = await screen.findByRole('navigation', { name: 'Pages' });
     expect(nav).toHaveTextContent('Page 1 of 3');
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -81,16 +81,16 @@ describe('/history', () => {
   });
 
   it('without sessions, points to the scripts', async () => {
-    fakeServer({ 'GET /api/history?page=1': () => json(200, page([], 0)) });
-    renderRoute('/history', <HistoryPage />, ['/history']);
+    createFakeServer().routes({ 'GET /api/history?page=1': () => json(200, page([], 0)) });
+    renderPage(<HistoryPage />, { path: '/history', route: ['/history'] });
     expect(await screen.findByRole('heading', { level: 2, name: 'No table reads yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find a script' })).toHaveAttribute('href', '/scripts');
   });
 
   it("shows the server's text when the history cannot be loaded, with Try again", async () => {
     let fail = true;
-    fakeServer({ 'GET /api/history?page=1': () => (fail ? json(503, { message: 'The database is busy. Try again in a moment.' }) : json(200, page([entry('s1')]))) });
-    renderRoute('/history', <HistoryPage />, ['/history']);
+    createFakeServer().routes({ 'GET /api/history?page=1': () => (fail ? json(503, { message: 'The database is busy. Try again in a moment.' }) : json(200, page([entry('s1')]))) });
+    renderPage(<HistoryPage />, { path: '/history', route: ['/history'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy. Try again in a moment.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

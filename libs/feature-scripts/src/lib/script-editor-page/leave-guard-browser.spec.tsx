@@ -1,10 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
 import type { Script, User } from '@vox/contract';
-import { json } from '../test-server';
+import { createFakeServer, json } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';
 
 /**
@@ -31,7 +30,7 @@ const script: Script = {
 
 beforeEach(() => {
   authStore.setSession({ token: 't', user: me });
-  api.configure({ fetch: (async () => json(200, script)) as typeof fetch });
+  createFakeServer().on('script', () => json(200, script), { params: { scriptId: 'sc1' } });
   window.history.replaceState(null, '', '/scripts');
 });
 afterEach(() => authStore.clear());

@@ -3,11 +3,10 @@ import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
 import { SCRIPT_MESSAGES, type Script, type ScriptInput, type User } from '@vox/contract';
 import { parseFountain, toFountain } from '@vox/fountain';
-import { json } from '../test-server';
+import { createFakeServer, json, type FakeCall } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';
 
 const me: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -60,27 +59,29 @@ function fakeScriptsApi(initial: Script[] = []) {
     scripts.set(id, script);
     return script;
   };
-  api.configure({
-    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const url = String(input);
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as ScriptInput) : undefined;
-      calls.push({ method, path: url, ...(body ? { body } : {}) });
-      if (refuse) return json(refuse.status, { message: refuse.message });
-      const match = /^\/api\/scripts(?:\/([^/]+))?$/.exec(url);
-      if (!match) return json(404, { message: 'Not found' });
-      const id = match[1];
-      if (!id && method === 'POST') return json(201, store('sc-new', body as ScriptInput));
-      const script = id ? scripts.get(id) : undefined;
-      if (!script) return json(404, { message: 'This script was not found.' });
-      if (method === 'GET') return json(200, script);
-      if (method === 'PUT') return json(200, store(script.id, body as ScriptInput));
-      if (method === 'DELETE') {
-        scripts.delete(script.id);
-        return json(204);
-      }
-      return json(405, { message: 'Method not allowed' });
-    }) as typeof fetch,
+  // Every call of the scripts area is recorded as it came; a refusal answers all of them.
+  const server = createFakeServer();
+  const record = (call: FakeCall) => {
+    const body = call.method !== 'GET' && call.method !== 'DELETE' ? (call.body as ScriptInput | undefined) : undefined;
+    calls.push({ method: call.method, path: call.url, ...(body ? { body } : {}) });
+    return refuse ? json(refuse.status, { message: refuse.message }) : undefined;
+  };
+  const notFound = () => json(404, { message: 'This script was not found.' });
+  server.on('createScript', (call) => record(call as FakeCall) ?? json(201, store('sc-new', call.body as ScriptInput)));
+  server.on('script', (call) => {
+    const script = scripts.get(call.params.scriptId);
+    return record(call as FakeCall) ?? (script ? json(200, script) : notFound());
+  });
+  server.on('saveScript', (call) => {
+    const script = scripts.get(call.params.scriptId);
+    return record(call as FakeCall) ?? (script ? json(200, store(script.id, call.body as ScriptInput)) : notFound());
+  });
+  server.on('deleteScript', (call) => {
+    const script = scripts.get(call.params.scriptId);
+    const refused = record(call as FakeCall);
+    if (refused || !script) return refused ?? notFound();
+    scripts.delete(script.id);
+    return json(204);
   });
   return {
     calls,

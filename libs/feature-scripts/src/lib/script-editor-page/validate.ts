@@ -1,4 +1,4 @@
-import { SCRIPT_LIMITS, SCRIPT_MESSAGES } from '@vox/contract';
+import { SCRIPT_LIMITS, scriptRuleProblems } from '@vox/contract';
 import type { FountainScript } from '@vox/fountain';
 import type { EditorStore } from './editor-store';
 
@@ -33,8 +33,9 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /**
- * The rules the server applies to a save, checked on the form the editor sends (texts of
- * SCRIPT_MESSAGES where the server has one). `keys` names the roles and lines for the targets.
+ * The rules the server applies to a save, checked on the form the editor sends: the contract's
+ * save rules (scriptRuleProblems, the server's own check) and the schema's limits, each placed
+ * with the title, role or line it concerns. `keys` names the roles and lines for the targets.
  */
 export function scriptProblems(
   script: FountainScript,
@@ -45,19 +46,24 @@ export function scriptProblems(
   const roleKey = (i: number) => keys.roles[i] ?? '';
   const lineKey = (i: number) => keys.lines[i] ?? '';
 
-  if (options.needsTitle !== false && !script.title) problems.push({ message: SCRIPT_MESSAGES.titleRequired, target: { kind: 'title' } });
+  // The save rules' problems by where they are, to list each with the other problems of its place.
+  const rules = new Map<string, string[]>();
+  for (const { message, target } of scriptRuleProblems(script)) {
+    const at = target.kind === 'title' ? 'title' : `${target.kind}:${target.index}`;
+    rules.set(at, [...(rules.get(at) ?? []), message]);
+  }
+  const rulesAt = (kind: 'title' | 'role' | 'line', index?: number) => rules.get(index === undefined ? kind : `${kind}:${index}`) ?? [];
+
+  if (options.needsTitle !== false) for (const message of rulesAt('title')) problems.push({ message, target: { kind: 'title' } });
   if (script.title.length > SCRIPT_LIMITS.title) problems.push({ message: LIMIT_MESSAGES.title, target: { kind: 'title' } });
   for (const field of ['synopsis', 'genre', 'language'] as const) {
     if (script[field].length > SCRIPT_LIMITS[field]) problems.push({ message: LIMIT_MESSAGES[field], target: { kind: 'field', field } });
   }
 
   if (script.roles.length > SCRIPT_LIMITS.roles) problems.push({ message: LIMIT_MESSAGES.roles, target: { kind: 'roles' } });
-  const seen = new Set<string>();
   script.roles.forEach((role, i) => {
     const target = { kind: 'role', key: roleKey(i) } as const;
-    if (!role.name) problems.push({ message: SCRIPT_MESSAGES.roleNameRequired, target });
-    else if (seen.has(role.name.toLowerCase())) problems.push({ message: SCRIPT_MESSAGES.duplicateRole, target });
-    seen.add(role.name.toLowerCase());
+    for (const message of rulesAt('role', i)) problems.push({ message, target });
     if (role.name.length > SCRIPT_LIMITS.roleName) problems.push({ message: LIMIT_MESSAGES.roleName, target });
     if (role.description.length > SCRIPT_LIMITS.roleDescription) problems.push({ message: LIMIT_MESSAGES.roleDescription, target });
   });
@@ -65,7 +71,7 @@ export function scriptProblems(
   if (script.lines.length > SCRIPT_LIMITS.lines) problems.push({ message: LIMIT_MESSAGES.lines, target: { kind: 'lines' } });
   script.lines.forEach((line, i) => {
     const target = { kind: 'line', key: lineKey(i) } as const;
-    if (line.kind === 'dialogue' && !line.role) problems.push({ message: SCRIPT_MESSAGES.dialogueNeedsRole, target });
+    for (const message of rulesAt('line', i)) problems.push({ message, target });
     if (line.text.length > SCRIPT_LIMITS.lineText) problems.push({ message: LIMIT_MESSAGES.lineText(i + 1), target });
     if ((line.parenthetical?.length ?? 0) > SCRIPT_LIMITS.parenthetical) problems.push({ message: LIMIT_MESSAGES.parenthetical(i + 1), target });
   });

@@ -1,12 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
 import type { ScriptList, ScriptSummary, User } from '@vox/contract';
 import { FreeScriptsPage } from '../free-scripts-page/free-scripts-page';
 import { ScriptsPage } from '../scripts-page/scripts-page';
-import { json } from '../test-server';
+import { createFakeServer, json } from '@vox/testing';
 import { SEARCH_DEBOUNCE_MS } from './script-browser';
 
 const me: User = { id: 'u1', handle: 'ada', name: 'Ada Lovelace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -31,13 +30,10 @@ const summary = (id: string, extra: Partial<ScriptSummary> = {}): ScriptSummary 
 /** The server edge: answers GET /api/scripts from `answer` and records every query string asked. */
 function serve(answer: (params: URLSearchParams) => ScriptList) {
   const asked: string[] = [];
-  api.configure({
-    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/api/scripts') return json(404, { message: 'Not found' });
-      asked.push(url.search);
-      return json(200, answer(url.searchParams));
-    }) as typeof fetch,
+  createFakeServer().on('scripts', ({ url }) => {
+    const search = new URL(url, 'http://localhost').search;
+    asked.push(search);
+    return json(200, answer(new URLSearchParams(search)));
   });
   return asked;
 }
@@ -119,6 +115,14 @@ describe('/scripts', () => {
     expect(screen.getByText('3 scripts')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'New script' })[0]).toHaveAttribute('href', '/scripts/create');
     expect(asked).toEqual(['?scope=all&page=1&pageSize=20']);
+  });
+
+  it('names an owner without a name by their handle, as /friends does (the person-name rule)', async () => {
+    serve(() => page([summary('s4', { owner: { id: 'u4', handle: 'hopper', name: null, photo: null } })]));
+    renderAt('/scripts');
+    const card = (await screen.findByRole('link', { name: 'Script s4' })).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('@hopper');
+    expect(card).not.toHaveTextContent('Guest');
   });
 
   it('searches once typing pauses, with q in the address; back restores the previous search', async () => {
@@ -236,9 +240,7 @@ describe('/scripts', () => {
 
   it("shows the server's text when the list fails, and tries again", async () => {
     let fail = true;
-    api.configure({
-      fetch: (async () => (fail ? json(500, { message: 'The database is resting.' }) : json(200, page([summary('s1')])))) as typeof fetch,
-    });
+    createFakeServer().on('scripts', () => (fail ? json(500, { message: 'The database is resting.' }) : json(200, page([summary('s1')]))));
     renderAt('/scripts');
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is resting.');
     fail = false;

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ScriptSummary, ScriptVisibility } from '@vox/contract';
 import { Avatar, LockIcon, cx } from '@vox/ui';
 import { ScriptIcon, UsersIcon } from '../session-ui/icons';
-import { personName } from '../session-ui/format';
 import { scriptEditHref, scriptHref } from './script-paths';
+import { displayName } from '@vox/contract';
 
 export const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
   private: 'Private',
@@ -27,7 +27,7 @@ export interface ScriptCardProps {
 export function ScriptCard({ script, mine }: ScriptCardProps) {
   const cover = usePhotoUrl(script.cover);
   const avatar = usePhotoUrl(script.owner.photo);
-  const owner = personName(script.owner);
+  const owner = displayName(script.owner);
   const title = script.title || 'Untitled script';
   return (
     <li className="vox-script-card">

@@ -3,10 +3,10 @@ import type { Person, ScriptLine, Take } from '@vox/contract';
 import { cx } from '@vox/ui';
 import type { PendingView } from '../take-queue/pending-take';
 import type { RecorderState } from '../take-recorder/use-take-recorder';
-import { personName } from '../session-ui/format';
 import { PlayIcon } from '../session-ui/icons';
 import type { ReaderActions } from './reader-actions';
 import { TakePanel } from './take-panel';
+import { displayName } from '@vox/contract';
 
 export interface LineRowProps {
   line: ScriptLine;
@@ -53,7 +53,7 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
         <div className="vox-reader-line__dialogue">
           <p className="vox-reader-line__character">
             {line.role}
-            <span className={cx('vox-reader-line__reader', mine && 'vox-reader-line__reader--me')}>{mine ? 'You' : reader ? personName(reader) : 'Open role'}</span>
+            <span className={cx('vox-reader-line__reader', mine && 'vox-reader-line__reader--me')}>{mine ? 'You' : reader ? displayName(reader) : 'Open role'}</span>
           </p>
           {line.parenthetical && <p className="vox-reader-line__parenthetical">{line.parenthetical}</p>}
           <p className="vox-reader-line__text">{line.text}</p>
@@ -79,7 +79,7 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
                   actions.preview(picked.audio);
                 }}
               >
-                <PlayIcon /> Play {taker ? `${personName(taker)}'s` : 'the'} take
+                <PlayIcon /> Play {taker ? `${displayName(taker)}'s` : 'the'} take
               </button>
             )
           )}

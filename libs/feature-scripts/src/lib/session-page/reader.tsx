@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
-import { scriptApiPaths, type ScriptLine, type SessionDetail } from '@vox/contract';
+import { displayName, endpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
 import { Alert, ArrowLeftIcon, Button, cx, useGoBack } from '@vox/ui';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';
 import { usePlayback } from '../session-playback/use-playback';
-import { personName } from '../session-ui/format';
 import { PauseIcon, PlayIcon, RefreshIcon, ShareIcon, StopIcon, UsersIcon } from '../session-ui/icons';
 import { newClientId } from '../take-queue/client-id';
 import type { PendingView } from '../take-queue/pending-take';
@@ -137,7 +136,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       record: (lineId) => handlers.current.record(lineId),
       stopRecording: () => handlers.current.stopRecording(),
       dismissRecorderError: () => recorder.dismiss(),
-      preview: (audio) => void playback.preview(scriptApiPaths.audio(audio)),
+      preview: (audio) => void playback.preview(pathFor(endpoints.audio, { audioId: audio })),
       pick: (takeId) => pick.mutate(takeId, { onError: (e) => setError(e.message) }),
       remove: (takeId) => remove.mutate(takeId, { onError: (e) => setError(e.message) }),
       retry: (clientId) => queue.retry(clientId),
@@ -222,7 +221,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
         </Button>
         <ul className="vox-reader-people vox-reader__people" aria-label="Readers">
           {seated.map((p) => (
-            <PersonChip key={p.user.id} name={p.user.id === userId ? 'You' : personName(p.user)} avatarName={personName(p.user)} photo={p.user.photo} role={p.role} />
+            <PersonChip key={p.user.id} name={p.user.id === userId ? 'You' : displayName(p.user)} avatarName={displayName(p.user)} photo={p.user.photo} role={p.role} />
           ))}
           {session.participants.length > seated.length && (
             <li className="vox-reader-people__more">{session.participants.length - seated.length} listening</li>

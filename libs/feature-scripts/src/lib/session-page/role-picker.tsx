@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { Participant } from '@vox/contract';
 import { Alert, Avatar, Button, Modal, cx } from '@vox/ui';
 import { useClaimRole } from '../api/sessions';
-import { personName } from '../session-ui/format';
 import type { RoleSeat } from './reader-model';
+import { displayName } from '@vox/contract';
 
 export interface RolePickerProps {
   sessionId: string;
@@ -43,7 +43,7 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
                   {seat.name} <span className="vox-reader-roles__count">{seat.lineCount === 1 ? '1 line' : `${seat.lineCount} lines`}</span>
                 </p>
                 {seat.description && <p className="vox-reader-roles__description">{seat.description}</p>}
-                <p className="vox-reader-roles__status">{seat.mine ? 'You read this role' : seat.reader ? `Read by ${personName(seat.reader)}` : 'Open'}</p>
+                <p className="vox-reader-roles__status">{seat.mine ? 'You read this role' : seat.reader ? `Read by ${displayName(seat.reader)}` : 'Open'}</p>
               </div>
               {seat.mine ? (
                 <Button variant="secondary" size="sm" busy={claim.isPending && asked === ''} onClick={() => choose(null)}>
@@ -65,7 +65,7 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
           <p className="vox-reader-roles__listeners-title">Listening</p>
           <ul className="vox-reader-people" aria-label="Listening">
             {listeners.map((p) => (
-              <PersonChip key={p.user.id} name={personName(p.user)} photo={p.user.photo} />
+              <PersonChip key={p.user.id} name={displayName(p.user)} photo={p.user.photo} />
             ))}
           </ul>
         </div>

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authModal, authStore, configureAuth } from '@vox/auth';
 import type { SessionDetail, ShareLink, Take, User } from '@vox/contract';
-import { api } from '@vox/api-client';
-import { fakeServer, json, renderRoute } from '../test-server';
+import { createFakeServer, json, renderPage, type FakeAnswer } from '@vox/testing';
 import type { PendingTake, TakeStore } from '../take-queue/pending-take';
 import { createTakeQueue, type TakeUploader } from '../take-queue/take-queue';
 import { setTakeQueue } from '../take-queue/use-take-queue';
@@ -149,31 +148,24 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-/** Like test-server's fakeServer, and it also keeps the JSON bodies sent, by "METHOD path". */
-function server(routes: Record<string, () => Response>) {
-  const calls: string[] = [];
-  const bodies: Record<string, unknown> = {};
-  api.configure({
-    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      if (typeof init.body === 'string') bodies[key] = JSON.parse(init.body);
-      return routes[key]?.() ?? json(404, { message: 'Not found' });
-    }) as typeof fetch,
+/** The kit's fake server, and the JSON body last sent to each "METHOD path". */
+function server(routes: Record<string, () => FakeAnswer>) {
+  const fake = createFakeServer().routes(routes);
+  const bodies = new Proxy({} as Record<string, unknown>, {
+    get: (_target, key) => fake.calls.filter((call) => call.key === key).at(-1)?.body,
   });
-  return { calls, bodies };
+  return { calls: fake.requests, bodies };
 }
 
-function open(detail: SessionDetail = session(), routes: Record<string, () => Response> = {}) {
+function open(detail: SessionDetail = session(), routes: Record<string, () => FakeAnswer> = {}) {
   const { calls, bodies } = server({ 'GET /api/sessions/se1': () => json(200, detail), ...routes });
   const queue = testQueue();
   const { speech, spoken } = fakeSpeech();
   const copied: string[] = [];
-  renderRoute(
-    '/session/:sessionId',
-    <SessionPage devices={fakeDevices()} speech={speech} copy={async (text) => void copied.push(text)} />,
-    ['/history', '/session/se1'],
-  );
+  renderPage(<SessionPage devices={fakeDevices()} speech={speech} copy={async (text) => void copied.push(text)} />, {
+    path: '/session/:sessionId',
+    route: ['/history', '/session/se1'],
+  });
   return { calls, bodies, ...queue, spoken, copied };
 }
 
@@ -188,8 +180,8 @@ const findRow = (lineId: string) =>
 describe('/session/{sessionId}: the reader', () => {
   it('logged out asks to log in and opens the modal', () => {
     authStore.clear();
-    const calls = fakeServer({});
-    renderRoute('/session/:sessionId', <SessionPage />, ['/session/se1']);
+    const calls = createFakeServer().routes({}).requests;
+    renderPage(<SessionPage />, { path: '/session/:sessionId', route: ['/session/se1'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Table read' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(authModal.getSnapshot()).toBe('login');
@@ -199,7 +191,7 @@ describe('/session/{sessionId}: the reader', () => {
   it("shows the server's text when the session cannot be opened", async () => {
     server({ 'GET /api/sessions/se1': () => json(404, { message: 'This reading session was not found.' }) });
     testQueue();
-    renderRoute('/session/:sessionId', <SessionPage />, ['/history', '/session/se1']);
+    renderPage(<SessionPage />, { path: '/session/:sessionId', route: ['/history', '/session/se1'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'This reading session was not found.' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/history'));
@@ -337,7 +329,9 @@ describe('the role picker', () => {
   const seat = (name: string) => within(dialog()).getByText(name, { selector: '.vox-reader-roles__name' }).closest('li') as HTMLElement;
 
   it('shows my role with Give up, roles others read with who reads them, open roles to claim', async () => {
-    const { calls, bodies } = open(session(), { 'PUT /api/sessions/se1/role': () => json(200, {}) });
+    const { calls, bodies } = open(session(), {
+      'PUT /api/sessions/se1/role': () => json(200, { user: person('u1', 'Ada'), role: 'JACK', joinedAt: '2026-11-21T09:00:00.000Z' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Your role: ALGERNON' }));
     expect(within(seat('ALGERNON')).getByText('You read this role')).toBeInTheDocument();
     expect(within(seat('ALGERNON')).getByText('2 lines')).toBeInTheDocument();

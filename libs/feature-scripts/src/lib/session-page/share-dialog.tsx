@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import type { ShareLink } from '@vox/contract';
 import { Alert, Avatar, Button, Modal, Spinner } from '@vox/ui';
 import { useCreateShareLink, useFriends, useInviteFriend, useRevokeShareLink, useShareLinks } from '../api/sessions';
-import { formatRelative, personName } from '../session-ui/format';
+import { formatRelative } from '../session-ui/format';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import type { RoleSeat } from './reader-model';
+import { displayName } from '@vox/contract';
 
 export interface ShareDialogProps {
   sessionId: string;
@@ -134,7 +135,7 @@ function InviteFriends({ sessionId, role }: { sessionId: string; role: string | 
           {(friends.data ?? []).map(({ user }) => (
             <FriendRow
               key={user.id}
-              name={personName(user)}
+              name={displayName(user)}
               photo={user.photo ?? null}
               invited={invited.has(user.id)}
               busy={invite.isPending && invite.variables?.userId === user.id}

@@ -25,8 +25,3 @@ export function formatRelative(iso: string, now: number = Date.now(), locale?: s
   }
   return '';
 }
-
-/** A person's name as the app shows it: the name, else the handle, else Guest (seed section 3). */
-export function personName(person: { name?: string | null; handle?: string | null } | null | undefined): string {
-  return person?.name?.trim() || (person?.handle ? `@${person.handle}` : '') || 'Guest';
-}

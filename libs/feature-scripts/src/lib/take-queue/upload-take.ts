@@ -1,5 +1,5 @@
 import { api } from '@vox/api-client';
-import { scriptApiPaths, type Take } from '@vox/contract';
+import { endpoints } from '@vox/contract';
 import type { TakeUploader } from './take-queue';
 
 const EXTENSIONS: Record<string, string> = {
@@ -21,7 +21,9 @@ export const uploadTake: TakeUploader = (take, onProgress, signal) => {
   form.append('clientId', take.clientId);
   if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
   form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
-  return api.upload<Take>(scriptApiPaths.sessionTakes(take.sessionId), form, {
+  return api.call(endpoints.uploadTake, {
+    params: { sessionId: take.sessionId },
+    body: form,
     signal,
     onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { socialApiPaths, type MessageBody } from '@vox/contract';
+import { endpoints, type MessageBody } from '@vox/contract';
 import { socialKeys } from './query-keys';
 
 /** What one can do about another member; each answers the server's confirmation text. */
@@ -9,13 +9,13 @@ export type FriendAction = 'accept' | 'decline' | 'cancel' | 'remove';
 export function friendAction(action: FriendAction, userId: string): Promise<MessageBody> {
   switch (action) {
     case 'accept':
-      return api.post<MessageBody>(socialApiPaths.acceptFriendRequest(userId));
+      return api.call(endpoints.acceptFriendRequest, { params: { userId } });
     case 'decline':
-      return api.post<MessageBody>(socialApiPaths.declineFriendRequest(userId));
+      return api.call(endpoints.declineFriendRequest, { params: { userId } });
     case 'cancel':
-      return api.delete<MessageBody>(socialApiPaths.friendRequest(userId));
+      return api.call(endpoints.cancelFriendRequest, { params: { userId } });
     case 'remove':
-      return api.delete<MessageBody>(socialApiPaths.friend(userId));
+      return api.call(endpoints.removeFriend, { params: { userId } });
   }
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { socialApiPaths, type FriendRequests } from '@vox/contract';
+import { endpoints, type FriendRequests } from '@vox/contract';
 import { socialKeys } from './query-keys';
 
-export const getFriendRequests = (): Promise<FriendRequests> => api.get<FriendRequests>(socialApiPaths.friendRequests);
+export const getFriendRequests = (): Promise<FriendRequests> => api.call(endpoints.friendRequests);
 
 /** Open friend requests to me and from me. */
 export function useFriendRequests() {

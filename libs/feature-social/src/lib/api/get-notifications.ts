@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { NOTIFICATIONS_PAGE_SIZE, notificationQueryKeys, socialApiPaths, type NotificationList } from '@vox/contract';
+import { NOTIFICATIONS_PAGE_SIZE, endpoints, type NotificationList } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
 
 export const getNotifications = (page: number): Promise<NotificationList> =>
-  api.get<NotificationList>(socialApiPaths.notifications, { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } });
+  api.call(endpoints.notifications, { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } });
 
 /**
  * One page of my messages. Read once per visit (no background refetch): its unread marks are

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@vox/api-client';
-import { scriptApiPaths, type ScriptList } from '@vox/contract';
+import { endpoints, type ScriptList } from '@vox/contract';
 import { socialKeys } from './query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { socialKeys } from './query-keys';
  */
 export async function getPublicScripts(ownerId: string): Promise<ScriptList> {
   try {
-    return await api.get<ScriptList>(scriptApiPaths.scripts, { query: { owner: ownerId, scope: 'public', pageSize: 50 } });
+    return await api.call(endpoints.scripts, { query: { owner: ownerId, scope: 'public', pageSize: 50 } });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return { items: [], total: 0, page: 1, pageSize: 50 };
     throw error;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { notificationQueryKeys, socialApiPaths, type SeenMark } from '@vox/contract';
+import { endpoints, type SeenMark } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
 
-export const markNotificationsSeen = (id: string): Promise<SeenMark> => api.put<SeenMark>(socialApiPaths.notificationsSeen, { id });
+export const markNotificationsSeen = (id: string): Promise<SeenMark> => api.call(endpoints.markNotificationsSeen, { body: { id } });
 
 /**
  * Moves my last-seen mark to the newest message shown, and writes the server's answer into the

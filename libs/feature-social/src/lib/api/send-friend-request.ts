@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { socialApiPaths, type FriendRequestResult } from '@vox/contract';
+import { endpoints, type FriendRequestResult } from '@vox/contract';
 import { socialKeys } from './query-keys';
 
 /** By what was typed (handle or email), or by member id from a profile page. */
 export const sendFriendRequest = (target: string | { userId: string }): Promise<FriendRequestResult> =>
-  api.post<FriendRequestResult>(socialApiPaths.friendRequests, typeof target === 'string' ? { to: target } : target);
+  api.call(endpoints.sendFriendRequest, { body: typeof target === 'string' ? { to: target } : target });
 
 /** Add a friend by handle or email; the answer says whether it became an acceptance. */
 export function useSendFriendRequest() {

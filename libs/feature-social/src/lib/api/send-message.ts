@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { socialApiPaths, type DirectMessageResult } from '@vox/contract';
+import { endpoints, type DirectMessageResult } from '@vox/contract';
 
 export const sendMessage = (to: string, text: string): Promise<DirectMessageResult> =>
-  api.post<DirectMessageResult>(socialApiPaths.messages, { to, text });
+  api.call(endpoints.sendMessage, { body: { to, text } });
 
 /** A direct message to a friend. */
 export function useSendMessage() {

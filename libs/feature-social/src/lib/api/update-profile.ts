@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
-import { socialApiPaths, type MyProfile, type ProfileUpdate } from '@vox/contract';
+import { endpoints, type MyProfile, type ProfileUpdate } from '@vox/contract';
 import { socialKeys } from './query-keys';
 
-export const updateProfile = (changes: ProfileUpdate): Promise<MyProfile> => api.patch<MyProfile>(socialApiPaths.me, changes);
+export const updateProfile = (changes: ProfileUpdate): Promise<MyProfile> => api.call(endpoints.updateMyProfile, { body: changes });
 
 export const uploadPhoto = (file: File): Promise<MyProfile> => {
   const form = new FormData();
   form.append('photo', file, file.name);
-  return api.post<MyProfile>(socialApiPaths.myPhoto, form);
+  return api.call(endpoints.uploadMyPhoto, { body: form });
 };
 
-export const removePhoto = (): Promise<MyProfile> => api.delete<MyProfile>(socialApiPaths.myPhoto);
+export const removePhoto = (): Promise<MyProfile> => api.call(endpoints.removeMyPhoto);
 
 /**
  * Every edit of my own profile answers my User: it goes into the auth store, so the header's

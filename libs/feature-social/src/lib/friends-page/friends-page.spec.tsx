@@ -1,32 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import type { User } from '@vox/contract';
-import { fakeServer, json, renderRoute } from '../test-server';
+import type { Person, User } from '@vox/contract';
+import { createFakeServer, json, renderPage, type FakeAnswer } from '@vox/testing';
 import { FriendsPage } from './friends-page';
 
 const me: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 const grace = { id: 'u2', handle: 'grace', name: 'Grace Hopper', photo: null };
 const alan = { id: 'u3', handle: null, name: null, photo: null };
 const linus = { id: 'u4', handle: 'linus', name: 'Linus', photo: null };
-const asUser = (p: typeof grace) => ({ ...p, role: { name: 'member', privileges: [] }, classes: [] });
+const asUser = (p: Person) => ({ ...p, role: { name: 'member', privileges: [] }, classes: [] });
 const now = new Date().toISOString();
 
 beforeEach(() => authStore.setSession({ token: 'token', user: me }));
 afterEach(() => authStore.clear());
 
-function server(extra: Record<string, (body: unknown) => Response> = {}) {
-  return fakeServer({
+function server(extra: Record<string, (body: unknown) => FakeAnswer> = {}) {
+  return createFakeServer({ token: 'token' }).routes({
     'GET /api/friendships/': () => json(200, [{ user: asUser(grace) }]),
     'GET /api/friendships/requests': () => json(200, { incoming: [{ user: alan, createdAt: now }], outgoing: [{ user: linus, createdAt: now }] }),
     ...extra,
-  });
+  }).calls;
 }
 
 describe('FriendsPage', () => {
   it('lists friends and pending requests both ways, with their actions', async () => {
     server();
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     expect(screen.getByRole('heading', { level: 1, name: 'Your friends' })).toBeInTheDocument();
     const friends = await screen.findByRole('list', { name: 'Friends' });
     expect(within(friends).getByRole('link', { name: /Grace Hopper/ })).toHaveAttribute('href', '/members/grace');
@@ -40,6 +40,18 @@ describe('FriendsPage', () => {
     expect(within(outgoing).getByRole('button', { name: 'Cancel request to Linus' })).toBeInTheDocument();
   });
 
+  it('names a friend without a name by their handle, as script cards do (the person-name rule)', async () => {
+    const hopper = { id: 'u5', handle: 'hopper', name: null, photo: null };
+    server({ 'GET /api/friendships/': () => json(200, [{ user: asUser(hopper) }]) });
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
+    const friends = await screen.findByRole('list', { name: 'Friends' });
+    const link = within(friends).getByRole('link', { name: /@hopper/ });
+    expect(link).toHaveAttribute('href', '/members/hopper');
+    // The handle is the name here; it is not shown a second time beneath it.
+    expect(within(link).getAllByText('@hopper')).toHaveLength(1);
+    expect(within(friends).getByRole('button', { name: 'Message @hopper' })).toBeInTheDocument();
+  });
+
   it("sends a request by handle or email and shows the server's answer, or its refusal", async () => {
     const calls = server({
       'POST /api/friendships/requests': (body) =>
@@ -47,7 +59,7 @@ describe('FriendsPage', () => {
           ? json(404, { message: 'No member has this handle or email.' })
           : json(200, { status: 'requested', message: 'Friend request sent to Linus.', user: linus }),
     });
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     const field = screen.getByLabelText('Handle or email');
     await userEvent.type(field, 'nobody');
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
@@ -67,7 +79,7 @@ describe('FriendsPage', () => {
       'POST /api/friendships/requests/u3/accept': () => json(200, { message: 'You are friends now.' }),
       'DELETE /api/friendships/requests/u4': () => json(200, { message: 'Friend request cancelled.' }),
     });
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept Guest' }));
     expect(await screen.findByText('You are friends now.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel request to Linus' }));
@@ -77,7 +89,7 @@ describe('FriendsPage', () => {
 
   it('removes a friend only after confirming', async () => {
     const calls = server({ 'DELETE /api/friendships/u2': () => json(200, { message: 'Removed from your friends.' }) });
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Grace Hopper' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Grace Hopper?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -91,7 +103,7 @@ describe('FriendsPage', () => {
 
   it('writes a message to a friend from the list', async () => {
     const calls = server({ 'POST /api/messages': () => json(201, { id: 'n1', message: 'Message sent to Grace Hopper.' }) });
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     await userEvent.click(await screen.findByRole('button', { name: 'Message Grace Hopper' }));
     const dialog = screen.getByRole('dialog', { name: 'Message Grace Hopper' });
     await userEvent.type(within(dialog).getByLabelText('Your message'), 'Read with me tonight?');
@@ -101,11 +113,11 @@ describe('FriendsPage', () => {
   });
 
   it('shows an empty list when the friends fetch fails (seed section 8)', async () => {
-    fakeServer({
+    createFakeServer({ token: 'token' }).routes({
       'GET /api/friendships/': () => json(500, { message: 'Something went wrong on our side. Please try again.' }),
       'GET /api/friendships/requests': () => json(200, { incoming: [], outgoing: [] }),
     });
-    renderRoute('/friends', <FriendsPage />, '/friends');
+    renderPage(<FriendsPage />, { path: '/friends', route: '/friends' });
     expect(await screen.findByText('No friends yet. Add someone by their handle or email above.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import { notificationQueryKeys, type NotificationItem, type User } from '@vox/contract';
-import { fakeServer, json, renderRoute } from '../test-server';
+import { type NotificationItem, type User } from '@vox/contract';
+import { notificationQueryKeys } from '@vox/notifications-data';
+import { createFakeServer, json, renderPage } from '@vox/testing';
 import { MessagesPage } from './messages-page';
 
 const me: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -42,11 +43,11 @@ afterEach(() => authStore.clear());
 
 describe('MessagesPage', () => {
   it('lists every kind, newest first, marks the unread ones, and moves the seen mark into the red dot', async () => {
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
       'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
-    });
-    const { client } = renderRoute('/notifications', <MessagesPage />, '/notifications');
+    }).calls;
+    const { client } = renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     const list = await screen.findByRole('list', { name: 'Messages' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago|Accept|Reply|Open session/g, '').trim())).toEqual([
@@ -64,13 +65,13 @@ describe('MessagesPage', () => {
   });
 
   it('acts inline: Accept a request, Open session, Reply to a message', async () => {
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
       'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
       'POST /api/friendships/requests/u3/accept': () => json(200, { message: 'You are friends now.' }),
       'POST /api/messages': () => json(201, { id: 'n9', message: 'Message sent to Grace Hopper.' }),
-    });
-    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    }).calls;
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     expect(await screen.findByRole('link', { name: 'Open session' })).toHaveAttribute('href', '/s/L1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept friend request from Alan' }));
@@ -86,12 +87,12 @@ describe('MessagesPage', () => {
   });
 
   it('keeps what was typed when the server refuses a reply', async () => {
-    fakeServer({
+    createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
       'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
       'POST /api/messages': () => json(403, { message: 'You can send messages only to your friends.' }),
     });
-    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     await userEvent.click(await screen.findByRole('button', { name: 'Reply to Grace Hopper' }));
     const dialog = screen.getByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Your message'), 'Still there?');
@@ -101,13 +102,13 @@ describe('MessagesPage', () => {
   });
 
   it('pages through older messages without moving the mark back', async () => {
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
       'GET /api/notifications?page=2&pageSize=20': () =>
         json(200, { items: [item({ id: 'a1', type: 'message', person: grace, relationship: 'friends', text: 'An old one' })], total: 25, page: 2, pageSize: 20, lastSeen: 'n5' }),
       'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
-    });
-    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    }).calls;
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
@@ -117,8 +118,8 @@ describe('MessagesPage', () => {
   });
 
   it('says so when there are no messages', async () => {
-    const calls = fakeServer({ 'GET /api/notifications?page=1&pageSize=20': () => json(200, { items: [], total: 0, page: 1, pageSize: 20, lastSeen: null }) });
-    renderRoute('/notifications', <MessagesPage />, '/notifications');
+    const calls = createFakeServer({ token: 'token' }).routes({ 'GET /api/notifications?page=1&pageSize=20': () => json(200, { items: [], total: 0, page: 1, pageSize: 20, lastSeen: null }) }).calls;
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', '/friends');
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authModal, authStore } from '@vox/auth';
 import type { Profile, User } from '@vox/contract';
-import { fakeServer, json, renderRoute } from '../test-server';
+import { createFakeServer, json, renderPage } from '@vox/testing';
 import { ProfilePage } from './profile-page';
 
 const me: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -18,7 +18,7 @@ const noScripts = () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }
 const scriptsOf = (id: string) => `GET /api/scripts?owner=${id}&scope=public&pageSize=50`;
 
 function renderProfile(url: string) {
-  const view = renderRoute('/members/:handle', <ProfilePage />, url);
+  const view = renderPage(<ProfilePage />, { path: '/members/:handle', route: url });
   return view;
 }
 
@@ -29,11 +29,11 @@ afterEach(() => {
 
 describe('ProfilePage', () => {
   it("shows a member's name, handle, bio and public scripts, by handle", async () => {
-    fakeServer({
+    createFakeServer({ token: 'token' }).routes({
       'GET /api/users/by-handle/grace': () => json(200, grace('none')),
       [scriptsOf('u2')]: () =>
         json(200, {
-          items: [{ id: 'sc1', title: 'The Night Shift', genre: 'Drama', roleCount: 3, lineCount: 42, synopsis: '', language: 'en', cover: null, visibility: 'public', isFree: false, owner: grace('none'), createdAt: '', updatedAt: '' }],
+          items: [{ id: 'sc1', title: 'The Night Shift', genre: 'Drama', roleCount: 3, lineCount: 42, synopsis: '', language: 'en', cover: null, visibility: 'public', isFree: false, owner: grace('none'), createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }],
           total: 1,
           page: 1,
           pageSize: 50,
@@ -49,18 +49,17 @@ describe('ProfilePage', () => {
   });
 
   it('calls a member without a name Guest, and shows an empty state when the scripts listing is not there', async () => {
-    fakeServer({
-      'GET /api/profile-none': () => json(404),
+    createFakeServer({ token: 'token' }).routes({
       'GET /api/users/profile/u7': () => json(200, { id: 'u7', handle: null, name: null, photo: null, bio: null, relationship: 'none' }),
       [scriptsOf('u7')]: () => json(404, { message: 'Not found' }),
     });
-    renderRoute('/profile/:userId', <ProfilePage />, '/profile/u7');
+    renderPage(<ProfilePage />, { path: '/profile/:userId', route: '/profile/u7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Guest' })).toBeInTheDocument();
     expect(await screen.findByText('Guest has no public scripts yet.')).toBeInTheDocument();
   });
 
   it('answers an unknown member with the server text', async () => {
-    fakeServer({ 'GET /api/users/by-handle/nobody': () => json(404, { message: 'This member was not found.' }) });
+    createFakeServer({ token: 'token' }).routes({ 'GET /api/users/by-handle/nobody': () => json(404, { message: 'This member was not found.' }) });
     renderProfile('/members/nobody');
     expect(await screen.findByRole('heading', { level: 1, name: 'This member was not found.' })).toBeInTheDocument();
   });
@@ -68,7 +67,7 @@ describe('ProfilePage', () => {
   it('follows the relationship: Add friend, Request sent — Cancel, Accept, Friends — Message, Remove', async () => {
     authStore.setSession({ token: 't', user: me });
     let state: Profile['relationship'] = 'none';
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/users/by-handle/grace': () => json(200, grace(state)),
       [scriptsOf('u2')]: noScripts,
       'POST /api/friendships/requests': () => {
@@ -83,7 +82,7 @@ describe('ProfilePage', () => {
         state = 'friends';
         return json(200, { message: 'You are friends now.' });
       },
-    });
+    }).calls;
     renderProfile('/members/grace');
     await userEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
     expect(await screen.findByText('Friend request sent to Grace Hopper.')).toBeInTheDocument();
@@ -99,7 +98,7 @@ describe('ProfilePage', () => {
   });
 
   it('asks a visitor to log in before adding a friend', async () => {
-    fakeServer({ 'GET /api/users/by-handle/grace': () => json(200, grace('none')), [scriptsOf('u2')]: noScripts });
+    createFakeServer({ token: 'token' }).routes({ 'GET /api/users/by-handle/grace': () => json(200, grace('none')), [scriptsOf('u2')]: noScripts });
     renderProfile('/members/grace');
     await userEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
     expect(authModal.getSnapshot()).toBe('login');
@@ -108,7 +107,7 @@ describe('ProfilePage', () => {
   it('edits my own profile: handle rules as I type, the server’s refusal, then the saved profile in the header’s store', async () => {
     authStore.setSession({ token: 't', user: me });
     const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/users/by-handle/ada': () => json(200, mine),
       'GET /api/users/by-handle/ada.l': () => json(200, { ...mine, handle: 'ada.l', name: 'Ada Lovelace' }),
       [scriptsOf('u1')]: noScripts,
@@ -120,7 +119,7 @@ describe('ProfilePage', () => {
               profile: { ...mine, handle: 'ada.l', name: 'Ada Lovelace' },
               message: 'Your profile is saved.',
             }),
-    });
+    }).calls;
     renderProfile('/members/ada');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
@@ -153,14 +152,14 @@ describe('ProfilePage', () => {
     authStore.setSession({ token: 't', user: me });
     const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
     let uploads = 0;
-    const calls = fakeServer({
+    const calls = createFakeServer({ token: 'token' }).routes({
       'GET /api/users/by-handle/ada': () => json(200, mine),
       [scriptsOf('u1')]: noScripts,
       'POST /api/users/photo': () =>
         ++uploads === 1
           ? json(422, { message: 'Animated pictures cannot be profile photos. Upload a still picture.' })
           : json(200, { user: { ...me, photo: 'f'.repeat(64) }, profile: { ...mine, photo: 'f'.repeat(64) }, message: 'Your profile is saved.' }),
-    });
+    }).calls;
     const created: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => (created.push(blob), `blob:preview-${created.length}`);
     URL.revokeObjectURL = () => undefined;

@@ -58,7 +58,7 @@ function ProfileView({ profile }: { profile: Profile }) {
             <h1 id="vox-profile-name" className="vox-profile__name">
               {name}
             </h1>
-            {profile.handle && <p className="vox-profile__handle">@{profile.handle}</p>}
+            {profile.handle && name !== `@${profile.handle}` && <p className="vox-profile__handle">@{profile.handle}</p>}
           </div>
         </div>
         {profile.bio ? <p className="vox-profile__bio">{profile.bio}</p> : <p className="vox-profile__bio vox-profile__bio--empty">{mine ? 'Add a few words about yourself: the roles you like, your voice, your time zone.' : `${name} has not written a bio yet.`}</p>}

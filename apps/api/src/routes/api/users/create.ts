@@ -1,27 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CreateUserBody, ErrorBody, User } from '@vox/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ATTEMPT_LIMIT } from '../../../plugins/external/rate-limit';
+import { fromContract } from '../from-contract';
 
-const createRoutes: FastifyPluginAsync = async (fastify) => {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.post(
-    '/create',
-    {
+const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract('createUser', {
+      tags: ['users'],
+      summary: 'Sign up with an email and a password (new accounts are members)',
       config: { rateLimit: AUTH_ATTEMPT_LIMIT },
-      schema: {
-        tags: ['users'],
-        summary: 'Sign up with an email and a password (new accounts are members)',
-        body: CreateUserBody,
-        response: { 201: User, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const user = await app.accounts.register(request.body.username, request.body.password);
       return reply.code(201).send(await app.usersRepository.toPublicUser(user));
     },
-  );
+  });
 };
 
 export default createRoutes;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
+import { resetCodes } from '../../../../src/plugins/app/password-reset';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';
 
 /** The outbox's mails as text (quoted-printable soft line breaks joined). */
@@ -124,6 +125,35 @@ describe('POST /api/users/password/code, verify, reset', () => {
     const right = await post('verify', { username: email, code });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ message: AUTH_MESSAGES.invalidCode });
+  });
+
+  it.each(['verify', 'reset'])('checks at most 5 of 50 parallel wrong codes against one code (%s)', async (step) => {
+    const { email } = await signUp(app);
+    await requestCode(email);
+    const code = codeFromOutbox(outbox, email);
+    const wrong = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const matches = jest.spyOn(resetCodes, 'matches');
+    try {
+      const answers = await Promise.all(wrong.map((guess) => post(step, { username: email, code: guess, password: 'new-secret' })));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(400));
+      expect(new Set(answers.map((r) => r.json().message))).toEqual(new Set([AUTH_MESSAGES.invalidCode]));
+      expect(matches.mock.calls.length).toBeLessThanOrEqual(5);
+    } finally {
+      matches.mockRestore();
+    }
+    // The code's five tries are used up: the right code no longer works.
+    expect((await post(step, { username: email, code, password: 'new-secret' })).statusCode).toBe(400);
+  });
+
+  it('a right code verified after wrong tries still resets', async () => {
+    const { email } = await signUp(app);
+    await requestCode(email);
+    const code = codeFromOutbox(outbox, email);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) expect((await post('verify', { username: email, code: wrongCode })).statusCode).toBe(400);
+    expect((await post('verify', { username: email, code })).statusCode).toBe(200);
+    expect((await post('verify', { username: email, code })).statusCode).toBe(200);
+    expect((await post('reset', { username: email, code, password: 'new-secret' })).statusCode).toBe(200);
   });
 
   it('refuses an expired code', async () => {

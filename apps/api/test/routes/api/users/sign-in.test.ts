@@ -36,25 +36,39 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(res.json().user.id).toBe(id);
   });
 
-  it('sets a Secure cookie when the host is not local', async () => {
+  it('marks the cookie Secure by the real scheme, not by the Host header', async () => {
     const { email, password } = await signUp(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/users/authenticate',
-      headers: { host: 'voxclub.example.com' },
-      payload: { username: email, password },
-      remoteAddress: freshIp(),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(refreshCookie(res)?.secure).toBe(true);
-    const local = await app.inject({
-      method: 'POST',
-      url: '/api/users/authenticate',
-      headers: { host: 'school.localhost:4200' },
-      payload: { username: email, password },
-      remoteAddress: freshIp(),
-    });
-    expect(refreshCookie(local)?.secure).toBeFalsy();
+    const signIn = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/users/authenticate', headers, payload: { username: email, password }, remoteAddress: freshIp() });
+    // Plain http to a public-looking host: a Host header proves nothing about the scheme.
+    expect(refreshCookie(await signIn({ host: 'voxclub.example.com' }))?.secure).toBeFalsy();
+    // Without TRUST_PROXY, a client's own X-Forwarded-Proto is not believed either.
+    expect(refreshCookie(await signIn({ host: 'voxclub.example.com', 'x-forwarded-proto': 'https' }))?.secure).toBeFalsy();
+    const behindProxy = await build({ TRUST_PROXY: '1' });
+    const forced = await build({ COOKIE_SECURE: 'true' });
+    try {
+      const user = await signUp(behindProxy);
+      const viaProxy = await behindProxy.inject({ method: 'POST', url: '/api/users/authenticate', headers: { 'x-forwarded-proto': 'https' }, payload: { username: user.email, password: user.password }, remoteAddress: freshIp() });
+      expect(refreshCookie(viaProxy)?.secure).toBe(true);
+      const other = await signUp(forced);
+      const overHttp = await forced.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: other.email, password: other.password }, remoteAddress: freshIp() });
+      expect(refreshCookie(overHttp)?.secure).toBe(true);
+    } finally {
+      await behindProxy.close();
+      await forced.close();
+    }
+  });
+
+  it('answers sign-in, refresh, sign-out and signed-in calls with Cache-Control: no-store', async () => {
+    const { email, password } = await signUp(app);
+    const signedIn = await login(app, email, password);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const refreshed = await refresh(app, refreshCookie(signedIn)?.value);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const subs = await app.inject({ method: 'GET', url: '/api/subscriptions', headers: { authorization: `Bearer ${refreshed.json().token}` } });
+    expect(subs.headers['cache-control']).toBe('no-store');
+    const out = await app.inject({ method: 'POST', url: '/api/users/signOut', headers: { cookie: `vox_refresh=${refreshCookie(refreshed)?.value}` } });
+    expect(out.headers['cache-control']).toBe('no-store');
   });
 
   it('answers wrong password and unknown user with the same 401 text', async () => {
@@ -91,6 +105,29 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(ok.statusCode).toBe(200);
     const row = await app.db.selectFrom('login_lockouts').selectAll().where('user_id', '=', id).executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it('locks under 30 parallel wrong passwords, comparing no more than 10 against the hash', async () => {
+    const { id, email, password } = await signUp(app);
+    const userHash = (await app.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    const verify = jest.spyOn(app.passwords, 'verify');
+    const started = Date.now();
+    try {
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(app, email, `wrong-${i}`)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(401));
+      // Only reserved attempts are compared with the account's hash; the rest are refused unseen.
+      expect(verify.mock.calls.filter(([hash]) => hash === userHash)).toHaveLength(10);
+    } finally {
+      verify.mockRestore();
+    }
+    const row = await app.db.selectFrom('login_lockouts').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.lock_count).toBe(1);
+    // A minute from the attempt that locked it, which came after the burst started.
+    expect(Date.parse(row.locked_until as string)).toBeGreaterThanOrEqual(started + 60_000);
+    // Locked: the right password is refused too.
+    const locked = await login(app, email, password);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual({ message: AUTH_MESSAGES.wrongCredentials });
   });
 
   it('resets the failure count on a successful sign-in', async () => {

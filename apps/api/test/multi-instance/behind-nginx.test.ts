@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import Redis from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { newId } from '../../src/db/ids';
+import { wav } from '../fixtures/audio';
+import { balcony, claim, openSession, postScript, uploadTake } from '../routes/api/scripts-kit';
+import { startS3Server, type S3TestServer } from '../storage/s3-server';
+
+/**
+ * Two API instances (child processes) on PostgreSQL + Redis + an S3 stand-in, behind Debian's
+ * nginx with deploy/nginx.conf, round-robin. Every scenario goes over real HTTP.
+ */
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const root = path.resolve(__dirname, '../../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  rawPayload: Buffer;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** `inject`-shaped HTTP client, so the test kits' steps run against a base URL. */
+function over(base: string) {
+  const inject = async ({ method, url, headers = {}, payload }: { method: string; url: string; headers?: Record<string, string>; payload?: unknown }): Promise<Answer> => {
+    const isBuffer = Buffer.isBuffer(payload);
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(payload !== undefined && !isBuffer ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: payload === undefined ? undefined : isBuffer ? (payload as Buffer) : JSON.stringify(payload),
+    });
+    const rawPayload = Buffer.from(await res.arrayBuffer());
+    const out: Record<string, string> = {};
+    res.headers.forEach((v, k) => (out[k] = v));
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) out['set-cookie'] = setCookie.join('\n');
+    return { statusCode: res.status, headers: out, body: rawPayload.toString(), rawPayload, json: () => JSON.parse(rawPayload.toString()) };
+  };
+  return { inject } as unknown as FastifyInstance & { inject: typeof inject };
+}
+
+const refreshCookie = (res: Answer) => /vox_refresh=([^;]+)/.exec(res.headers['set-cookie'] ?? '')?.[1];
+
+describe('two API instances behind nginx (PostgreSQL, Redis, S3 stand-in)', () => {
+  const schema = `t_${newId(12).toLowerCase()}`;
+  const prefix = `vox-mi-${newId(8)}:`;
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-mi-'));
+  const children: ChildProcess[] = [];
+  let s3: S3TestServer;
+  let nginx: ChildProcess | undefined;
+  let ports: number[] = [];
+  let base = '';
+  const query = async (text: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+
+  function startInstance(port: number, name: string): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/jiti/lib/jiti-cli.mjs'), path.join(root, 'apps/api/src/server.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        JITI_ALIAS: JSON.stringify({ '@vox/contract/schemas': path.join(root, 'libs/contract/src/schemas.ts'), '@vox/contract': path.join(root, 'libs/contract/src/index.ts') }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(runDir, name),
+        WEB_DIR: path.join(runDir, 'no-web'),
+        DATABASE_URL: PG_URL,
+        DATABASE_SCHEMA: schema,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+        JOBS_POLL_SECONDS: '1',
+        ...s3.env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    return (async () => {
+      const end = Date.now() + 120_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${err}`);
+        const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+        if (ok) return child;
+        if (Date.now() > end) throw new Error(`instance ${name} did not become ready: ${err}`);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    })();
+  }
+
+  beforeAll(async () => {
+    if (!fs.existsSync(NGINX)) throw new Error(`nginx is missing at ${NGINX}: apt-get install -y nginx (or set NGINX_PATH)`);
+    await query(`CREATE SCHEMA ${schema}`);
+    s3 = await startS3Server();
+    ports = [await freePort(), await freePort()];
+    // One after the other: both would otherwise race to run the migrations.
+    await startInstance(ports[0], 'a');
+    await startInstance(ports[1], 'b');
+    const port = await freePort();
+    const conf = fs
+      .readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
+      .replaceAll('{{RUN_DIR}}', runDir)
+      .replaceAll('{{PORT}}', String(port))
+      .replace('{{UPSTREAM_SERVERS}}', ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    '));
+    fs.writeFileSync(path.join(runDir, 'nginx.conf'), conf);
+    nginx = spawn(NGINX, ['-p', runDir, '-c', path.join(runDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    base = `http://127.0.0.1:${port}`;
+    const end = Date.now() + 10_000;
+    while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+      if (Date.now() > end) throw new Error('nginx did not answer');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx?.once('exit', r));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    await query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).catch(() => undefined);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await s3?.close();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const instance = (i: number) => over(`http://127.0.0.1:${ports[i]}`);
+  const proxy = () => over(base);
+  async function register(app: ReturnType<typeof over>) {
+    const username = `mi${newId(8).toLowerCase()}@example.com`;
+    const password = 'a good long password';
+    expect((await app.inject({ method: 'POST', url: '/api/users/create', payload: { username, password } })).statusCode).toBe(201);
+    const res = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username, password } });
+    expect(res.statusCode).toBe(200);
+    return { id: res.json().user.id as string, email: username, password, token: res.json().token as string, cookie: refreshCookie(res) as string };
+  }
+
+  it('registered on one instance, refreshed on the other; five tabs refreshing at once all stay signed in', async () => {
+    const user = await register(instance(0));
+    const refreshed = await instance(1).inject({ method: 'POST', url: '/api/users/refresh-token', headers: { cookie: `vox_refresh=${user.cookie}` } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().user.id).toBe(user.id);
+    const cookie = refreshCookie(refreshed) as string;
+    const five = await Promise.all(
+      Array.from({ length: 5 }, () => proxy().inject({ method: 'POST', url: '/api/users/refresh-token', headers: { cookie: `vox_refresh=${cookie}` } })),
+    );
+    expect(five.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // One of them rotated the cookie (the browser's jar keeps it); the others, within the grace
+    // period, got an access token only.
+    const rotated = five.map(refreshCookie).filter((c): c is string => c !== undefined);
+    expect(rotated).toHaveLength(1);
+    const next = await proxy().inject({ method: 'POST', url: '/api/users/refresh-token', headers: { cookie: `vox_refresh=${rotated[0]}` } });
+    expect(next.statusCode).toBe(200);
+  }, 60_000);
+
+  it('a take uploaded through one instance plays through the other, with a range request', async () => {
+    const user = await register(instance(0));
+    const script = await postScript(instance(0), user, balcony());
+    const session = await openSession(instance(0), user, script.id);
+    await claim(instance(0), user, session.id, 'Romeo');
+    const bytes = wav(3000);
+    const up = await uploadTake(instance(0), user, session.id, { lineId: script.lines[2].id, clientId: `mi-${newId(6)}`, audio: { data: bytes, type: 'audio/wav' } });
+    expect(up.statusCode).toBe(201);
+    const part = await instance(1).inject({ method: 'GET', url: `/api/audio/${up.json().audio}`, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    // And through nginx, whichever instance answers.
+    const viaProxy = await proxy().inject({ method: 'GET', url: `/api/audio/${up.json().audio}`, headers: { range: 'bytes=0-3' } });
+    expect(viaProxy.statusCode).toBe(206);
+    expect(viaProxy.body).toBe('RIFF');
+  }, 60_000);
+
+  it('the red dot counts a message written through the other instance', async () => {
+    const [reader, writer] = [await register(instance(0)), await register(instance(1))];
+    const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+    expect((await instance(1).inject({ method: 'POST', url: '/api/friendships/requests', headers: auth(writer), payload: { userId: reader.id } })).statusCode).toBeLessThan(300);
+    expect((await instance(0).inject({ method: 'POST', url: `/api/friendships/requests/${writer.id}/accept`, headers: auth(reader) })).statusCode).toBeLessThan(300);
+    const list = await instance(0).inject({ method: 'GET', url: '/api/notifications', headers: auth(reader) });
+    const after = list.json().items?.[0]?.id ?? list.json()[0]?.id;
+    const count = async () => (await instance(0).inject({ method: 'GET', url: `/api/notifications/new?after=${after}`, headers: auth(reader) })).json().count;
+    expect(await count()).toBe(0);
+    const sent = await instance(1).inject({ method: 'POST', url: '/api/messages', headers: auth(writer), payload: { to: reader.id, text: 'Hello from the other instance' } });
+    expect(sent.statusCode).toBe(201);
+    const end = Date.now() + 5000;
+    let seen = await count();
+    while (seen !== 1 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await count();
+    }
+    expect(seen).toBe(1);
+  }, 60_000);
+
+  it('a rate limit is hit across both instances', async () => {
+    const attempt = () =>
+      proxy().inject({ method: 'POST', url: '/api/users/authenticate', headers: { 'x-forwarded-for': '198.51.100.77' }, payload: { username: 'nobody@example.com', password: 'wrong-pass' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  }, 120_000);
+
+  it('one instance killed mid-session: the user keeps working through the survivor', async () => {
+    const user = await register(proxy());
+    const auth = { authorization: `Bearer ${user.token}` };
+    children[0].kill('SIGKILL');
+    await new Promise((r) => children[0].once('exit', r));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await proxy().inject({ method: 'GET', url: '/api/notifications/new', headers: auth })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    const refreshed = await proxy().inject({ method: 'POST', url: '/api/users/refresh-token', headers: { cookie: `vox_refresh=${user.cookie}` } });
+    expect(refreshed.statusCode).toBe(200);
+  }, 60_000);
+});

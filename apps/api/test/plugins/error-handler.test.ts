@@ -1,0 +1,68 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../helper';
+import {
+  BadRequestError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from '../../src/domain-errors';
+
+/** Not in the error handler's table: a programming mistake, answered as any unexpected error. */
+class UnmappedError extends DomainError {}
+
+const CASES: Array<[new (message: string) => DomainError, number]> = [
+  [BadRequestError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  [TooManyRequestsError, 429],
+  [ServiceUnavailableError, 503],
+];
+
+describe('error handler: domain errors', () => {
+  let app: FastifyInstance;
+  const lines: Array<Record<string, unknown>> = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await build(
+      {},
+      {
+        logger: { level: 'error', stream },
+        setup: (instance) => {
+          for (const [Kind] of [...CASES, [UnmappedError, 500] as const]) {
+            instance.get(`/api/test-only/${Kind.name}`, async () => {
+              throw new Kind(`Text for the user from ${Kind.name}.`);
+            });
+          }
+        },
+      },
+    );
+  });
+  afterAll(async () => app.close());
+
+  it.each(CASES)('answers %p with its status and its own text as { message }', async (Kind, status) => {
+    const res = await app.inject({ method: 'GET', url: `/api/test-only/${Kind.name}` });
+    expect([res.statusCode, res.json()]).toEqual([status, { message: `Text for the user from ${Kind.name}.` }]);
+  });
+
+  it('answers a domain error it has no status for as a logged 500 with the generic text', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-only/UnmappedError' });
+    expect([res.statusCode, res.json()]).toEqual([500, { message: 'Something went wrong on our side. Please try again.' }]);
+    expect(lines.some((line) => line.msg === 'request failed' && (line.err as { message?: string })?.message === 'Text for the user from UnmappedError.')).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { bearer, build, createUser } from '../../helper';
+import { membersOnly } from '../../../src/routes/api/members-only';
+
+/**
+ * The members-only scope: one login check for every route inside it, and `request.user` typed
+ * non-null there. Routes outside it are open to anonymous callers, and each is named here, so
+ * a new route is members-only unless someone decides otherwise on purpose.
+ */
+/** A job's name and id have formats of their own (libs/contract jobs.ts). */
+const PARAM_SAMPLES: Record<string, string> = { name: 'mail.password-reset', id: '0b6e7a3c-1f2d-4e5a-9b8c-7d6e5f4a3b2c' };
+
+const OPEN_ROUTES = [
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/config/public',
+  'POST /api/activities/',
+  'POST /api/users/create',
+  'POST /api/users/authenticate',
+  'POST /api/users/authenticate/microsoft',
+  'POST /api/users/refresh-token',
+  'POST /api/users/signOut',
+  'POST /api/users/password/code',
+  'POST /api/users/password/verify',
+  'POST /api/users/password/reset',
+  'GET /api/users/profile/:userId',
+  'GET /api/users/by-handle/:handle',
+  'GET /api/users/photo/:photo',
+  'GET /api/scripts',
+  'GET /api/audio/:audioId',
+].sort();
+
+describe('members-only scope', () => {
+  let app: FastifyInstance;
+  const routes: RouteOptions[] = [];
+  beforeAll(async () => {
+    app = await build(
+      {},
+      {
+        onRoute: (route) => {
+          if (route.url.startsWith('/api/') && route.method !== 'HEAD') routes.push(route);
+        },
+        setup: async (instance) => {
+          await instance.register(
+            membersOnly(async (scope) => {
+              scope.get('/api/test-only/me', async (request) => ({ id: request.user.id }));
+            }),
+          );
+          // Outside the scope by mistake: reading the user must fail closed, never act for nobody.
+          instance.get('/api/test-only/misplaced', async (request) => ({ id: request.user.id }));
+        },
+      },
+    );
+  });
+  afterAll(async () => app.close());
+
+  const label = (route: RouteOptions) => `${[route.method].flat().join(',')} ${route.url}`;
+  const product = () => routes.filter((route) => !route.url.startsWith('/api/test-only') && !route.url.startsWith('/api/docs'));
+
+  it('answers 401 "Please log in." to anonymous callers and hands handlers the signed-in user', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/test-only/me' });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { message: 'Please log in.' }]);
+    const member = await createUser(app);
+    const signedIn = await app.inject({ method: 'GET', url: '/api/test-only/me', headers: bearer(member) });
+    expect([signedIn.statusCode, signedIn.json()]).toEqual([200, { id: member.id }]);
+  });
+
+  it('fails closed when a route outside the scope reads request.user', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/test-only/misplaced' });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { message: 'Please log in.' }]);
+  });
+
+  it('puts every product route in the scope except the open ones named here', () => {
+    const open = product()
+      .filter((route) => !route.config?.membersOnly)
+      .map(label)
+      .sort();
+    expect(open).toEqual(OPEN_ROUTES);
+    expect(product().filter((route) => route.config?.membersOnly).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('refuses anonymous callers on every members-only route before its handler runs', async () => {
+    const checked: string[] = [];
+    for (const route of product().filter((r) => r.config?.membersOnly)) {
+      // Routes with a body schema validate it first (a malformed request is answered as such).
+      if (route.schema?.body) continue;
+      for (const method of [route.method].flat()) {
+        // Path parameters in a shape each route's schema accepts, so the scope, not validation, answers.
+        const url = route.url.replace(/:(\w+)/g, (_match, name: string) => PARAM_SAMPLES[name] ?? 'Abcdefgh12345678');
+        const res = await app.inject({ method: method as 'GET', url });
+        expect([`${method} ${route.url}`, res.statusCode, res.json()]).toEqual([`${method} ${route.url}`, 401, { message: 'Please log in.' }]);
+        checked.push(`${method} ${route.url}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(15);
+  });
+});

@@ -1,0 +1,117 @@
+import { Compile } from 'typebox/compile';
+import { endpointSchemas } from './endpoint-schemas';
+import {
+  endpointNames,
+  endpoints,
+  pathFor,
+  pathParamNames,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+} from './endpoints';
+import type { Script, Take } from './scripts';
+import type { ScriptSession } from './social';
+import type { ScriptInput } from './scripts';
+import type { ScriptListQuery, TakeParams } from './scripts';
+
+const schemaOf = (name: string) => endpointSchemas[name as keyof typeof endpointSchemas] as {
+  params?: { properties: Record<string, unknown>; required?: string[] };
+  querystring?: unknown;
+  body?: unknown;
+  response: Record<number, unknown>;
+};
+
+describe('endpoints and their schemas', () => {
+  it('name exactly the same calls', () => {
+    expect(Object.keys(endpoints).sort()).toEqual(Object.keys(endpointSchemas).sort());
+    expect(endpointNames.sort()).toEqual(Object.keys(endpointSchemas).sort());
+    for (const name of endpointNames) expect(endpoints[name].name).toBe(name);
+  });
+
+  it('describe each method and path once', () => {
+    const routes = endpointNames.map((name) => `${endpoints[name].method} ${endpoints[name].path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const name of endpointNames) expect(endpoints[name].path).toMatch(/^\/api\//);
+  });
+
+  it("match every path's :params with the params schema, each required", () => {
+    for (const name of endpointNames) {
+      const fromPath = pathParamNames(endpoints[name].path).sort();
+      const schema = schemaOf(name).params;
+      const fromSchema = schema ? Object.keys(schema.properties).sort() : [];
+      expect({ name, params: fromSchema }).toEqual({ name, params: fromPath });
+      expect({ name, required: [...(schema?.required ?? [])].sort() }).toEqual({ name, required: fromPath });
+    }
+  });
+
+  it('give every call an answer for at least one success status, and bodies only where a body is sent', () => {
+    for (const name of endpointNames) {
+      const { response, body } = schemaOf(name);
+      expect({ name, success: Object.keys(response).some((status) => Number(status) < 300) }).toEqual({ name, success: true });
+      if (endpoints[name].method === 'GET' || endpoints[name].method === 'DELETE') expect({ name, body }).toEqual({ name, body: undefined });
+      if ('multipart' in endpoints[name]) expect({ name, body }).toEqual({ name, body: undefined });
+    }
+  });
+
+  it('keep the paths of the seed (section 7) and of the server', () => {
+    const seed = {
+      scriptSession: 'GET /api/scripts/:scriptId/session',
+      shareLinkSession: 'GET /api/sharelinks/:linkId/session',
+      newNotifications: 'GET /api/notifications/new',
+      refreshToken: 'POST /api/users/refresh-token',
+      signOut: 'POST /api/users/signOut',
+      subscriptions: 'GET /api/subscriptions',
+      authenticate: 'POST /api/users/authenticate',
+      createUser: 'POST /api/users/create',
+      passwordCode: 'POST /api/users/password/code',
+      passwordVerify: 'POST /api/users/password/verify',
+      passwordReset: 'POST /api/users/password/reset',
+      friendships: 'GET /api/friendships/',
+      userPhoto: 'GET /api/users/photo/:photo',
+      postActivity: 'POST /api/activities/',
+    } as const;
+    for (const [name, route] of Object.entries(seed)) {
+      const endpoint = endpoints[name as keyof typeof seed];
+      expect(`${endpoint.method} ${endpoint.path}`).toBe(route);
+    }
+    // The 50 calls of the seed and of issues 5-6, plus readiness and the two staff job routes (issue 12).
+    expect(endpointNames).toHaveLength(53);
+  });
+
+  it('check requests and answers against the schemas', () => {
+    const query = Compile(endpointSchemas.scripts.querystring);
+    expect(query.Check({ scope: 'mine', page: 2 })).toBe(true);
+    expect(query.Check({ scope: 'everything' })).toBe(false);
+    const answer = Compile(endpointSchemas.scriptSession.response[200]);
+    expect(answer.Check({ id: 's1' })).toBe(true);
+    expect(answer.Check({ session: 's1' })).toBe(false);
+  });
+});
+
+describe('pathFor', () => {
+  it('fills the path parameters, URL-encoding each', () => {
+    expect(pathFor(endpoints.scriptSession, { scriptId: 'a/b' })).toBe('/api/scripts/a%2Fb/session');
+    expect(pathFor(endpoints.deleteTake, { sessionId: 's 1', takeId: 't?2' })).toBe('/api/sessions/s%201/takes/t%3F2');
+    expect(pathFor(endpoints.profileByHandle, { handle: '@grace' })).toBe('/api/users/by-handle/%40grace');
+    expect(pathFor(endpoints.friendships)).toBe('/api/friendships/');
+  });
+
+  it('refuses a missing parameter, naming it', () => {
+    expect(() => pathFor(endpoints.script, { scriptId: '' })).toThrow('script: the path parameter "scriptId" is missing.');
+  });
+});
+
+// The types of a call come from its schemas: these lines stop compiling when they drift.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const typesHold: [
+  Equal<EndpointAnswer<'scriptSession'>, ScriptSession>,
+  Equal<EndpointAnswer<'uploadTake'>, Take>,
+  Equal<EndpointAnswer<'saveScript'>, Script>,
+  Equal<EndpointAnswer<'deleteScript'>, undefined>,
+  Equal<EndpointParams<'deleteTake'>, TakeParams>,
+  Equal<EndpointParams<'health'>, undefined>,
+  Equal<EndpointBody<'createScript'>, ScriptInput>,
+  Equal<EndpointQuery<'scripts'>, ScriptListQuery>,
+] = [true, true, true, true, true, true, true, true];
+void typesHold;

@@ -1,0 +1,167 @@
+import type { Static, TSchema } from 'typebox';
+import type { Privilege } from './constants';
+import type { EndpointSchemas } from './endpoint-schemas';
+
+/**
+ * Every API call, described once: a stable name, the method, the path template (`:name` marks a
+ * path parameter) and who may call it. Plain values only, so the web bundle carries no TypeBox;
+ * the request and answer schemas are in `endpointSchemas` (@vox/contract/schemas), keyed by the
+ * same names, and the types of params, query, body and answer below are derived from them.
+ *
+ * auth: `public` (no sign-in), `optional` (anyone; the signed-in user is taken into account),
+ * `user` (a signed-in user), or a privilege name (a signed-in user holding that privilege).
+ */
+export type EndpointAuth = 'public' | 'optional' | 'user' | Privilege;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointMeta {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: EndpointAuth;
+  /** The request body is multipart/form-data (a file upload); the route checks its fields. */
+  readonly multipart?: true;
+  /** The answer is bytes (a photo, a recording), not JSON. */
+  readonly binary?: true;
+}
+
+const table = {
+  health: { method: 'GET', path: '/api/health', auth: 'public' },
+  /** Readiness for a load balancer: 503 while the database, Redis, storage or jobs are unreachable, or while shutting down. */
+  ready: { method: 'GET', path: '/api/ready', auth: 'public' },
+
+  // Accounts and sign-in (seed section 7)
+  createUser: { method: 'POST', path: '/api/users/create', auth: 'public' },
+  passwordCode: { method: 'POST', path: '/api/users/password/code', auth: 'public' },
+  passwordVerify: { method: 'POST', path: '/api/users/password/verify', auth: 'public' },
+  passwordReset: { method: 'POST', path: '/api/users/password/reset', auth: 'public' },
+  authenticate: { method: 'POST', path: '/api/users/authenticate', auth: 'public' },
+  authenticateMicrosoft: { method: 'POST', path: '/api/users/authenticate/microsoft', auth: 'public' },
+  /** Reads the httpOnly refresh cookie, not a Bearer token. */
+  refreshToken: { method: 'POST', path: '/api/users/refresh-token', auth: 'public' },
+  signOut: { method: 'POST', path: '/api/users/signOut', auth: 'public' },
+  /** Without `user`: my own subscriptions; another user's only for staff. */
+  subscriptions: { method: 'GET', path: '/api/subscriptions', auth: 'user' },
+  publicConfig: { method: 'GET', path: '/api/config/public', auth: 'public' },
+
+  // Friends
+  friendships: { method: 'GET', path: '/api/friendships/', auth: 'user' },
+  friendRequests: { method: 'GET', path: '/api/friendships/requests', auth: 'user' },
+  /** `to` (handle or email) or `userId`; accepts their request when they asked first. */
+  sendFriendRequest: { method: 'POST', path: '/api/friendships/requests', auth: 'user' },
+  acceptFriendRequest: { method: 'POST', path: '/api/friendships/requests/:userId/accept', auth: 'user' },
+  declineFriendRequest: { method: 'POST', path: '/api/friendships/requests/:userId/decline', auth: 'user' },
+  cancelFriendRequest: { method: 'DELETE', path: '/api/friendships/requests/:userId', auth: 'user' },
+  removeFriend: { method: 'DELETE', path: '/api/friendships/:userId', auth: 'user' },
+
+  // Messages
+  /** The red-dot poll: how many messages are newer than `after` (my last-seen mark). */
+  newNotifications: { method: 'GET', path: '/api/notifications/new', auth: 'user' },
+  notifications: { method: 'GET', path: '/api/notifications', auth: 'user' },
+  notificationsSeen: { method: 'GET', path: '/api/notifications/seen', auth: 'user' },
+  markNotificationsSeen: { method: 'PUT', path: '/api/notifications/seen', auth: 'user' },
+  sendMessage: { method: 'POST', path: '/api/messages', auth: 'user' },
+
+  // Profiles and photos
+  profile: { method: 'GET', path: '/api/users/profile/:userId', auth: 'optional' },
+  profileByHandle: { method: 'GET', path: '/api/users/by-handle/:handle', auth: 'optional' },
+  updateMyProfile: { method: 'PATCH', path: '/api/users/me', auth: 'user' },
+  userPhoto: { method: 'GET', path: '/api/users/photo/:photo', auth: 'public', binary: true },
+  /** File field "photo". */
+  uploadMyPhoto: { method: 'POST', path: '/api/users/photo', auth: 'user', multipart: true },
+  removeMyPhoto: { method: 'DELETE', path: '/api/users/photo', auth: 'user' },
+
+  /** Anonymous visitors log with a null userId; a signed-in caller only as themselves. */
+  postActivity: { method: 'POST', path: '/api/activities/', auth: 'optional' },
+
+  // Scripts
+  /** Anonymous callers may list the `all` and `public` scopes. */
+  scripts: { method: 'GET', path: '/api/scripts', auth: 'optional' },
+  createScript: { method: 'POST', path: '/api/scripts', auth: 'user' },
+  script: { method: 'GET', path: '/api/scripts/:scriptId', auth: 'user' },
+  saveScript: { method: 'PUT', path: '/api/scripts/:scriptId', auth: 'user' },
+  deleteScript: { method: 'DELETE', path: '/api/scripts/:scriptId', auth: 'user' },
+  /** File field "cover". */
+  uploadScriptCover: { method: 'POST', path: '/api/scripts/:scriptId/cover', auth: 'user', multipart: true },
+  removeScriptCover: { method: 'DELETE', path: '/api/scripts/:scriptId/cover', auth: 'user' },
+  scriptSession: { method: 'GET', path: '/api/scripts/:scriptId/session', auth: 'user' },
+
+  // Reading sessions, takes and share links
+  shareLinkSession: { method: 'GET', path: '/api/sharelinks/:linkId/session', auth: 'user' },
+  revokeShareLink: { method: 'DELETE', path: '/api/sharelinks/:linkId', auth: 'user' },
+  session: { method: 'GET', path: '/api/sessions/:sessionId', auth: 'user' },
+  claimRole: { method: 'PUT', path: '/api/sessions/:sessionId/role', auth: 'user' },
+  /** Text fields lineId, clientId, durationMs, then the file field "audio". */
+  uploadTake: { method: 'POST', path: '/api/sessions/:sessionId/takes', auth: 'user', multipart: true },
+  deleteTake: { method: 'DELETE', path: '/api/sessions/:sessionId/takes/:takeId', auth: 'user' },
+  pickTake: { method: 'PUT', path: '/api/sessions/:sessionId/takes/:takeId/pick', auth: 'user' },
+  shareLinks: { method: 'GET', path: '/api/sessions/:sessionId/sharelinks', auth: 'user' },
+  createShareLink: { method: 'POST', path: '/api/sessions/:sessionId/sharelinks', auth: 'user' },
+  inviteToSession: { method: 'POST', path: '/api/sessions/:sessionId/invitations', auth: 'user' },
+  /** Staff only: background jobs that failed for good, newest first. */
+  jobFailures: { method: 'GET', path: '/api/jobs/failures', auth: 'user' },
+  /** Staff only: one background job's state and progress. */
+  jobStatus: { method: 'GET', path: '/api/jobs/:name/:id', auth: 'user' },
+  /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */
+  audio: { method: 'GET', path: '/api/audio/:audioId', auth: 'public', binary: true },
+  history: { method: 'GET', path: '/api/history', auth: 'user' },
+} as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
+
+export type EndpointName = keyof typeof table;
+
+/** One call: its description and, in its type only, its params, query, body and answer. */
+export type Endpoint<N extends EndpointName = EndpointName> = (typeof table)[N] & { readonly name: N };
+
+/** The table, each entry carrying its own name (so a call can name its endpoint). */
+export const endpoints = Object.fromEntries(Object.entries(table).map(([name, meta]) => [name, { ...meta, name }])) as {
+  readonly [N in EndpointName]: Endpoint<N>;
+};
+
+export const endpointNames = Object.keys(table) as EndpointName[];
+
+// --- Types derived from the schemas (type-only: nothing of TypeBox reaches the web bundle) ---
+
+type Part<N extends EndpointName, K extends string> = EndpointSchemas[N] extends { readonly [P in K]: infer S extends TSchema } ? Static<S> : undefined;
+
+export type EndpointParams<N extends EndpointName> = Part<N, 'params'>;
+export type EndpointQuery<N extends EndpointName> = Part<N, 'querystring'>;
+export type EndpointBody<N extends EndpointName> = Part<N, 'body'>;
+
+type Responses<N extends EndpointName> = EndpointSchemas[N]['response'];
+export type EndpointStatus<N extends EndpointName> = keyof Responses<N> & number;
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+
+/** The answer of one status: no body (undefined) for 204 and 304. */
+export type EndpointAnswerOf<N extends EndpointName, S extends EndpointStatus<N>> = S extends 204 | 304
+  ? undefined
+  : Responses<N>[S] extends infer T extends TSchema
+    ? Static<T>
+    : never;
+
+/** What a successful call answers (the union over its 2xx statuses). */
+export type EndpointAnswer<N extends EndpointName> = {
+  [S in EndpointStatus<N>]: S extends SuccessStatus ? EndpointAnswerOf<N, S> : never;
+}[EndpointStatus<N>];
+
+/** `:name` segments of a path template. */
+export function pathParamNames(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+/** The path of one call: each `:name` segment replaced by its value, URL-encoded. */
+export function pathFor<N extends EndpointName>(endpoint: Endpoint<N>, ...[params]: PathArgs<N>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return endpoint.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = values[segment.slice(1)];
+      if (value === undefined || value === null || value === '') throw new Error(`${endpoint.name}: the path parameter "${segment.slice(1)}" is missing.`);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+}
+
+export type PathArgs<N extends EndpointName> = EndpointParams<N> extends undefined ? [params?: undefined] : [params: EndpointParams<N>];

@@ -1,0 +1,1 @@
+export { notificationQueryKeys } from './lib/query-keys';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundle report: loads the first route (/) of each variant in headless Chromium against the
 // production build, and prints per app the JS and CSS bytes the browser fetched (raw and gzip).
-// Fails when a variant loads more than 170 KB gzip of JS, when a shared library's code is
+// Fails when a variant loads more than JS_BUDGET_GZIP of JS (BUNDLE_REPORT_FILES=1 lists each file), when a shared library's code is
 // loaded twice, or when MSAL is loaded without a Microsoft sign-in started or pending.
 // Needs `npm run build` first (npm test runs it after the build).
 import fs from 'node:fs';
@@ -14,7 +14,8 @@ import sharedConfig from '../webpack/shared.cjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
-const JS_BUDGET_GZIP = 170 * 1024;
+// A ratchet towards issue 19's 140 KB: lowered as the first route shrinks, never raised.
+const JS_BUDGET_GZIP = 165 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);
 
@@ -116,7 +117,8 @@ const browser = await chromium.launch({
 const problems = [];
 try {
   for (const host of VARIANTS) {
-    const { perApp, jsGzip, problems: found } = analyse(host, await measure(browser, host));
+    const files = await measure(browser, host);
+    const { perApp, jsGzip, problems: found } = analyse(host, files);
     problems.push(...found);
     console.log(`\n${host}  /`);
     console.log('  app         JS raw     JS gzip    CSS raw    CSS gzip');
@@ -124,6 +126,13 @@ try {
       console.log(`  ${app.padEnd(10)}${kb(r.jsRaw).padStart(10)}${kb(r.jsGzip).padStart(11)}${kb(r.cssRaw).padStart(11)}${kb(r.cssGzip).padStart(11)}`);
     }
     console.log(`  total JS gzip ${kb(jsGzip)} of ${kb(JS_BUDGET_GZIP)} budget`);
+    if (process.env.BUNDLE_REPORT_FILES) {
+      for (const item of files.filter((f) => f.type === 'script').sort((a, b) => b.gzip - a.gzip)) {
+        const { app, file } = locate(item.url);
+        const what = contents[app]?.[file]?.packages?.join(', ') ?? '';
+        console.log(`    ${kb(item.gzip).padStart(9)}  ${app}/${file.replace(/\?.*$/, '')}  ${what}`);
+      }
+    }
   }
 } finally {
   await browser.close();
@@ -133,4 +142,4 @@ if (problems.length) {
   console.error(`\nBundle budget failed:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log('\nBundle budget met: within 170 KB gzip of JS per variant, no shared library twice, no MSAL on /.');
+console.log(`\nBundle budget met: within ${kb(JS_BUDGET_GZIP)} gzip of JS per variant, no shared library twice, no MSAL on /.`);

@@ -108,8 +108,22 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           manifest: false,
           // Browser-only runtime without the snapshot (manifest) machinery we do not use; remotes
           // never load remotes themselves.
-          experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
-          ...(host ? { runtimePlugins: [path.join(workspaceRoot, 'apps/shell/src/federation/remote-retry-plugin.ts')] } : {}),
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) },
+            // One federation runtime per page: the shell publishes its runtime-core as a global and
+            // each remote's entry uses it instead of carrying a second copy (~15 KB gzip per
+            // remote). A remote built before this change still carries its own and still loads.
+            // (The shell's side is apps/shell/src/federation/provide-runtime-plugin.ts.)
+            ...(host ? {} : { externalRuntime: true }),
+          },
+          ...(host
+            ? {
+                runtimePlugins: [
+                  path.join(workspaceRoot, 'apps/shell/src/federation/provide-runtime-plugin.ts'),
+                  path.join(workspaceRoot, 'apps/shell/src/federation/remote-retry-plugin.ts'),
+                ],
+              }
+            : {}),
         }),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',

@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from '@vox/variant';
-import { loadRemoteApp, registerRemotesFromManifest } from '../federation/remotes';
+import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest } from '../federation/remotes';
 import './remote-boundary.css';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -84,6 +84,7 @@ export function RemoteBoundary({ remote, manifestError }: { remote: RemoteName; 
   const RemoteApp = useMemo<ComponentType>(
     () =>
       lazy(async () => {
+        if (attempt > 0) forgetFailedShares(remote);
         if (manifestError || attempt > 0) await registerRemotesFromManifest();
         return loadRemoteApp(remote);
       }),

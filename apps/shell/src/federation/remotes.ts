@@ -21,6 +21,26 @@ export async function registerRemotesFromManifest(url = '/remotes.json'): Promis
   return manifest;
 }
 
+interface ShareEntry {
+  from?: string;
+  loaded?: boolean;
+}
+type ShareScopes = Record<string, Record<string, Record<string, Record<string, ShareEntry>>>>;
+
+/**
+ * Forgets the shared modules a remote offered that never finished loading. With one federation
+ * runtime per page (remotes built with externalRuntime) a remote's shared modules live in the
+ * shell's share scope, and a failed load (a stylesheet chunk that did not arrive) stays there as
+ * a rejected promise that a Retry would only get back. The reloaded entry offers them again.
+ */
+export function forgetFailedShares(remote: RemoteName): void {
+  const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: ShareScopes } }).__FEDERATION__?.__SHARE__ ?? {};
+  for (const byScope of Object.values(scopes))
+    for (const byName of Object.values(byScope))
+      for (const byVersion of Object.values(byName))
+        for (const [version, entry] of Object.entries(byVersion)) if (entry.from === remote && !entry.loaded) delete byVersion[version];
+}
+
 export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
   const module = await loadRemote<RemoteAppModule>(`${name}/App`);
   if (!module?.default) throw new Error(`The ${name} part of VoxClub did not provide its pages.`);

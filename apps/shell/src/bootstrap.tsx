@@ -5,9 +5,10 @@ import { createActivityLogger } from '@vox/activity';
 import { api, createQueryClient, queryClientId } from '@vox/api-client';
 import { authStore, bootstrapAuth } from '@vox/auth';
 import { App } from './app/app';
+import type { EarlyRequests } from './early';
 import { registerRemotesFromManifest } from './federation/remotes';
 
-async function start() {
+export async function start(early?: EarlyRequests) {
   const queryClient = createQueryClient();
   const activity = createActivityLogger({
     post: (entry) => api.postActivity(entry),
@@ -19,8 +20,8 @@ async function start() {
 
   // Seed section 2: nothing renders until the first token refresh has ended, either way.
   // The remotes manifest is read meanwhile; a failure there shows in the remote boundary.
-  const manifest = registerRemotesFromManifest().catch((error: Error) => error);
-  await bootstrapAuth({ activity });
+  const manifest = registerRemotesFromManifest('/remotes.json', early?.manifest).catch((error: Error) => error);
+  await bootstrapAuth({ activity }, { refresh: early?.refresh });
   const manifestError = await manifest;
 
   createRoot(document.getElementById('root') as HTMLElement).render(
@@ -32,4 +33,3 @@ async function start() {
   );
 }
 
-void start();

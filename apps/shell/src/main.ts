@@ -1,3 +1,8 @@
+import { startEarlyRequests } from './early';
+
+// The requests the first render waits for start now, while the rest of the shell downloads.
+const early = startEarlyRequests();
+
 // The async boundary gives module federation a moment to agree on shared singletons
 // (react, the router, @vox/auth, ...) before any of them is used.
-import('./bootstrap');
+void import('./bootstrap').then(({ start }) => start(early));

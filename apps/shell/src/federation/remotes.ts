@@ -10,8 +10,9 @@ export interface RemoteAppModule {
 /** name -> remote entry URL; read at start-up so remotes can move without rebuilding the shell. */
 export type RemotesManifest = Partial<Record<RemoteName, string>>;
 
-export async function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
-  const response = await fetch(url, { cache: 'no-cache' });
+/** Reads the manifest (or the answer of a read already started, e.g. by main.ts) and registers its remotes. */
+export async function registerRemotesFromManifest(url = '/remotes.json', started?: Promise<Response>): Promise<RemotesManifest> {
+  const response = await (started ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`The remotes manifest ${url} answered ${response.status}.`);
   const manifest = (await response.json()) as RemotesManifest;
   registerRemotes(

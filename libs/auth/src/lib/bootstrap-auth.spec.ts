@@ -35,6 +35,31 @@ describe('bootstrapAuth', () => {
     expect(auth.authStore.getSnapshot().ready).toBe(true);
   });
 
+  it('reads the answer of a start-up refresh the shell already sent instead of sending another', async () => {
+    const server = fakeServer({});
+    auth.api.configure({ fetch: server.fetch });
+    const early = Promise.resolve(json(200, session('u1', 'jwt-early')));
+    await expect(auth.bootstrapAuth(undefined, { refresh: early })).resolves.toMatchObject({ token: 'jwt-early', ready: true });
+    expect(server.callsTo(...REFRESH)).toHaveLength(0);
+  });
+
+  it.each([
+    ['204 (not signed in)', () => json(204)],
+    ['401 (refused)', () => json(401, { message: 'No session.' })],
+  ])('an already-sent refresh answering %s leaves the user logged out and ready', async (_what, answer) => {
+    auth.api.configure({ fetch: fakeServer({}).fetch });
+    await expect(auth.bootstrapAuth(undefined, { refresh: Promise.resolve(answer()) })).resolves.toEqual({ token: null, user: null, ready: true });
+    expect(auth.assign).not.toHaveBeenCalled();
+  });
+
+  it('treats 204 (no refresh cookie) as logged out: empty, ready, no redirect', async () => {
+    const server = fakeServer({ 'POST /api/users/refresh-token': () => new Response(null, { status: 204 }) });
+    auth.api.configure({ fetch: server.fetch });
+    await expect(auth.bootstrapAuth()).resolves.toEqual({ token: null, user: null, ready: true });
+    expect(server.callsTo(...REFRESH)).toHaveLength(1);
+    expect(auth.assign).not.toHaveBeenCalled();
+  });
+
   it('empties token and user when the refresh is refused, still ready, and does not redirect', async () => {
     const server = fakeServer({ 'POST /api/users/refresh-token': () => json(401, { message: 'No session.' }) });
     auth.api.configure({ fetch: server.fetch });

@@ -1,4 +1,5 @@
 import { api, type ApiClient } from '@vox/api-client';
+import type { SignInResult } from '@vox/contract';
 import { configureAuth, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
 import { browserNavigation } from './browser-navigation';
@@ -7,15 +8,30 @@ import { handleMicrosoftRedirect, loadMicrosoftSettings } from './microsoft';
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * The answer of a refresh call already sent (the shell starts the start-up refresh before its
+ * chunks load): 200 is a session, 204 no session, anything else a refusal.
+ */
+async function sessionFrom(started: Promise<Response>): Promise<SignInResult | undefined> {
+  const response = await started;
+  if (response.status === 204) return undefined;
+  if (!response.ok) throw new Error(`The session could not be renewed (${response.status}).`);
+  return JSON.parse(await response.text()) as SignInResult;
+}
+
+/**
  * Renews the session from the httpOnly refresh cookie: fills the store on success, empties it on
  * failure. Concurrent callers share one call, because the refresh token rotates on every use and
  * the server treats a second use of the old one as theft.
  */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= api
-    .refreshToken()
+export function refreshSession(started?: Promise<Response>): Promise<boolean> {
+  refreshing ??= (started ? sessionFrom(started) : api.refreshToken())
     .then(
       (session) => {
+        // No session (204): a visitor who is not signed in.
+        if (!session) {
+          authStore.clear();
+          return false;
+        }
         authStore.setSession(session);
         return true;
       },
@@ -49,7 +65,7 @@ let bootstrapping: Promise<AuthState> | null = null;
  * however often it is called, and always ends with ready = true, logged in or not. Settings given
  * here are applied first, so the Microsoft return trip already sees them.
  */
-export function bootstrapAuth(settings?: Partial<AuthConfig>): Promise<AuthState> {
+export function bootstrapAuth(settings?: Partial<AuthConfig>, early?: { refresh?: Promise<Response> }): Promise<AuthState> {
   if (settings) configureAuth(settings);
   bootstrapping ??= (async () => {
     connectApiClient();
@@ -57,7 +73,7 @@ export function bootstrapAuth(settings?: Partial<AuthConfig>): Promise<AuthState
     const settings = loadMicrosoftSettings();
     // A Microsoft sign-in returning to the app finishes alongside; MSAL loads only if one is pending.
     void settings.then(handleMicrosoftRedirect);
-    await Promise.all([refreshSession(), settings]);
+    await Promise.all([refreshSession(early?.refresh), settings]);
     authStore.setReady();
     return authStore.getSnapshot();
   })();

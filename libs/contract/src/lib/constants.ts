@@ -31,7 +31,6 @@ export const AUTH_MESSAGES = {
   resendTooSoon: 'We just sent a code. Please wait a minute before asking for another one.',
   tooManyWrongCodes: 'Too many wrong codes for this email. Please try again in 24 hours.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  refreshMissing: 'You are not signed in.',
   refreshInvalid: 'Your session has ended. Please log in again.',
   microsoftNotConfigured: 'Sign-in with Microsoft is not configured.',
   microsoftInvalid: 'Your Microsoft sign-in could not be verified. Please try again.',

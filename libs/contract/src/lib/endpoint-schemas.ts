@@ -78,7 +78,8 @@ export const endpointSchemas = {
   passwordReset: { body: PasswordResetBody, response: { 200: MessageBody, 400: E, 429: E } },
   authenticate: { body: Credentials, response: { 200: SignInResult, 400: E, 401: E, 429: E } },
   authenticateMicrosoft: { body: MicrosoftSignInBody, response: { 200: SignInResult, 400: E, 401: E, 409: E, 429: E, 503: E } },
-  refreshToken: { response: { 200: SignInResult, 401: E } },
+  /** 204: no refresh cookie came (not signed in); 401: the cookie cannot be used. */
+  refreshToken: { response: { 200: SignInResult, 204: NoContent, 401: E } },
   signOut: { response: { 204: NoContent } },
   subscriptions: { querystring: SubscriptionsQuery, response: { 200: SubscriptionList, 401: E, 403: E } },
   publicConfig: { response: { 200: PublicConfig } },

@@ -22,8 +22,12 @@ declare module 'fastify' {
 export interface AuthSessions {
   /** Starts a session (a token family) for a user who just signed in: sets the cookie, answers user + access token. */
   start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<SignInResult>;
-  /** Rotates the refresh cookie and answers a fresh access token; UnauthorizedError when it cannot. */
-  refresh(request: FastifyRequest, reply: FastifyReply): Promise<SignInResult>;
+  /**
+   * Rotates the refresh cookie and answers a fresh access token; null when no cookie came (a
+   * visitor who is not signed in: an expected answer, not an error); UnauthorizedError when the
+   * cookie cannot be used.
+   */
+  refresh(request: FastifyRequest, reply: FastifyReply): Promise<SignInResult | null>;
   /** Revokes the cookie's session, if any, and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   revokeAll(userId: string): Promise<void>;
@@ -81,7 +85,7 @@ async function authSessions(app: FastifyInstance, { config }: { config: Config }
 
     async refresh(request, reply) {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (!presented) throw new UnauthorizedError(AUTH_MESSAGES.refreshMissing);
+      if (!presented) return null;
       const now = new Date();
       const stored = await tokensRepository.find(hashToken(presented));
       if (!stored || stored.familyRevokedAt !== null || stored.familyExpiresAt <= now.toISOString()) {

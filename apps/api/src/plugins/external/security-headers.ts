@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { followManifest, manifestFileOf } from './remotes-manifest';
 
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet builds a new helmet
@@ -64,8 +63,6 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 };
 
 const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
-/** How often the manifest file is looked at again (its modification time), at most. */
-const MANIFEST_CHECK_MS = 1000;
 
 function originOf(url: string): string | undefined {
   try {
@@ -101,32 +98,15 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
   const headers = helmetHeaders(SECURITY_HEADER_OPTIONS);
   const authority = config.msClientId ? originOf(config.msAuthority ?? MICROSOFT_DEFAULT_AUTHORITY) : undefined;
   const signInOrigins = authority ? [authority] : [];
-  // The manifest the shell reads: REMOTES_MANIFEST, else the built one beside the shell.
-  const manifestFile = config.remotesManifest ? path.resolve(config.remotesManifest) : path.join(config.webDir, 'shell', 'remotes.json');
-  let policy = policyWith([], signInOrigins);
-  let seenMtime = -1;
-  let checkedAt = -Infinity;
-  const currentPolicy = () => {
-    const now = Date.now();
-    if (now - checkedAt < MANIFEST_CHECK_MS) return policy;
-    checkedAt = now;
-    let mtime = 0;
-    try {
-      mtime = fs.statSync(manifestFile).mtimeMs;
-    } catch {
-      mtime = 0; // no manifest: this origin only
-    }
-    if (mtime === seenMtime) return policy;
-    seenMtime = mtime;
+  const currentPolicy = followManifest(manifestFileOf(config), (text) => {
     let origins: string[] = [];
     try {
-      origins = mtime ? manifestOrigins(fs.readFileSync(manifestFile, 'utf8')) : [];
+      origins = text ? manifestOrigins(text) : [];
     } catch (err) {
-      app.log.warn({ err, manifestFile }, 'remotes manifest unreadable: the CSP allows this origin only');
+      app.log.warn({ err }, 'remotes manifest unreadable: the CSP allows this origin only');
     }
-    policy = policyWith(origins, signInOrigins);
-    return policy;
-  };
+    return policyWith(origins, signInOrigins);
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     reply.header('content-security-policy', currentPolicy());

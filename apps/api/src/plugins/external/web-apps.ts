@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
+import { followManifest, manifestFileOf, parseManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -45,6 +47,15 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
         return fs.promises.readFile(manifestFile, 'utf8');
       });
     }
+    // The app page names the variant's remote entry in a preload hint, so the browser fetches it
+    // alongside the shell's own chunks instead of after them (issue 19).
+    const manifest = followManifest(manifestFileOf(config), parseManifest);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      const entry = manifest()[resolveVariant(request.headers.host ?? '', request.url.split('?')[0]).remote];
+      if (entry && !/[<>\s]/.test(entry)) reply.header('Link', `<${entry}>; rel=preload; as=script`);
+      return payload;
+    });
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',

@@ -181,10 +181,11 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
       expect(third.statusCode).toBe(200);
     });
 
-    it('answers 401 without a cookie or with an unknown one', async () => {
+    it('answers 204 with no body and no cookie without a cookie (logged out is not an error), 401 with an unknown one', async () => {
       const none = await refresh(app, undefined);
-      expect(none.statusCode).toBe(401);
-      expect(none.json()).toEqual({ message: AUTH_MESSAGES.refreshMissing });
+      expect(none.statusCode).toBe(204);
+      expect(none.body).toBe('');
+      expect(none.headers['set-cookie']).toBeUndefined();
       const unknown = await refresh(app, 'A'.repeat(43));
       expect(unknown.statusCode).toBe(401);
       expect(unknown.json()).toEqual({ message: AUTH_MESSAGES.refreshInvalid });

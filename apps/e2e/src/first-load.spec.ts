@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { appUrl } from '../support/ports';
+
+// Issue 19, item 6: the properties Lighthouse scores, checked without its noise. A cold,
+// logged-out load of /about starts the requests the first render waits for (the start-up
+// refresh, /remotes.json) and the remote's entry before the shell's last chunk has arrived;
+// nothing moves after the first paint; the console stays free of errors.
+test('a cold logged-out load of /about starts refresh, manifest and remote entry before the shell chunks end, with no layout shift and no console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  await page.goto(appUrl('localhost', '/about'));
+  await expect(page.locator('[data-remote="main"]')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const path = (e: PerformanceResourceTiming) => new URL(e.name).pathname;
+    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(path(e)));
+    const startOf = (p: string) => entries.find((e) => path(e) === p)?.startTime ?? null;
+    return {
+      shellChunks: shellChunks.length,
+      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
+      refresh: startOf('/api/users/refresh-token'),
+      manifest: startOf('/remotes.json'),
+      remoteEntry: startOf('/remotes/main/remoteEntry.js'),
+    };
+  });
+  expect(timing.shellChunks).toBeGreaterThan(5);
+  for (const what of ['refresh', 'manifest', 'remoteEntry'] as const) {
+    expect({ what, start: timing[what] }).toEqual({ what, start: expect.any(Number) });
+    expect({ what, startedBeforeLastShellChunkEnded: (timing[what] as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
+  }
+
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -95,6 +95,18 @@ describe('membership page', () => {
     expect(sessionStorage.getItem(PENDING_PLAN_KEY)).toBeNull();
   });
 
+  it('drops the choice when the login modal is closed without signing in', async () => {
+    createFakeServer().on('plans', () => json(200, PLANS));
+    renderPage(<MembershipPage />, { route: '/membership' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Writer monthly' }));
+    expect(sessionStorage.getItem(PENDING_PLAN_KEY)).toBe('writer-monthly');
+    act(() => authModal.close());
+    await waitFor(() => expect(sessionStorage.getItem(PENDING_PLAN_KEY)).toBeNull());
+    act(() => authStore.setSession({ token: 't', user: ada }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('says so clearly when the buyer cancelled the checkout', async () => {
     createFakeServer().on('plans', () => json(200, PLANS));
     renderPage(<MembershipPage />, { route: '/membership?checkout=cancelled' });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { authModal, useUser } from '@vox/auth';
+import { authModal, useAuthModal, useUser } from '@vox/auth';
 import { endpoints, type Plan, type Privilege } from '@vox/contract';
 import { Alert, Button, cx, Page, Spinner } from '@vox/ui';
 import { formatPrice, PENDING_PLAN_KEY, periodWords, PRIVILEGE_WORDS } from '../shared/format';
@@ -38,6 +38,15 @@ export function MembershipPage() {
     onSuccess: (started) => providerNavigation.assign(started.url),
   });
   const started = useRef(false);
+  const modal = useAuthModal();
+
+  // The login modal closed without a sign-in: the choice is dropped (no surprise checkout later).
+  useEffect(() => {
+    if (!user && !modal && pending) {
+      writePending(null);
+      setPending(null);
+    }
+  }, [user, modal, pending]);
 
   // Signed in with a plan chosen while logged out: on to its checkout.
   useEffect(() => {

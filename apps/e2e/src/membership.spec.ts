@@ -6,7 +6,10 @@ import { test, expect, admin, createAccount, signIn, withDb } from '../support/f
  * the API's own, the test cards are Stripe's numbers.
  */
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+// E2E_SCREENSHOTS=<folder> saves the pages along the way; E2E_VIEWPORT=390x844 looks at them on a phone.
 const shots = process.env.E2E_SCREENSHOTS;
+const viewport = /^(\d+)x(\d+)$/.exec(process.env.E2E_VIEWPORT ?? '');
+if (viewport) test.use({ viewport: { width: Number(viewport[1]), height: Number(viewport[2]) } });
 
 test('a new member buys Writer with the test card: Drafts appears without a reload, /subscription shows the expiry, cancel at period end', async ({ page }) => {
   const account = await createAccount(page.request);

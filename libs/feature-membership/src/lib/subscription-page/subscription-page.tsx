@@ -99,7 +99,7 @@ export function SubscriptionPage() {
                   className={cx('vox-subscriptions__item', subscription.status === 'expired' && 'vox-subscriptions__item--expired')}
                 >
                   <div className="vox-subscriptions__head">
-                    <p className="vox-subscriptions__role">{subscription.planName ?? subscription.role.name}</p>
+                    <p className={cx('vox-subscriptions__role', subscription.planName && 'vox-subscriptions__role--plan')}>{subscription.planName ?? subscription.role.name}</p>
                     <span className={`vox-subscriptions__status vox-subscriptions__status--${subscription.status}`}>{STATUS_WORDS[subscription.status]}</span>
                   </div>
                   <p className="vox-subscriptions__detail">

@@ -193,6 +193,32 @@ describe('subscription page', () => {
     expect(screen.getByText('You have no subscriptions yet.')).toBeInTheDocument();
   });
 
+  it("lets staff see a member's subscriptions (?user=) and end one or refund a payment", async () => {
+    authStore.setSession({ token: 't', user: { ...ada, role: { name: 'staff', privileges: ['show_metrics'] } } });
+    let current = subscription({});
+    const server = createFakeServer()
+      .on('membershipSubscriptions', () => json(200, [current]))
+      .on('refundPayment', () => {
+        current = subscription({
+          status: 'expired',
+          renewable: false,
+          receipts: [...current.receipts, { id: 'p1-refund', kind: 'refund', amountMinor: -500, currency: 'USD', createdAt: '2026-05-02T10:00:00.000Z' }],
+        });
+        return json(200, current);
+      })
+      .on('subscriptions', () => json(200, []));
+    renderPage(<SubscriptionPage />, { route: '/subscription?user=u9' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member subscriptions' })).toBeInTheDocument();
+    const item = await screen.findByRole('listitem', { name: 'Writer monthly' });
+    expect(within(item).getByRole('button', { name: 'End now' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Cancel at period end' })).toBeNull();
+    await userEvent.click(within(item).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Writer monthly' })).toHaveTextContent('May 2, 2026 · Refund · -$5.00'));
+    expect(server.calls.find((c) => c.url.includes('/refund'))?.url).toContain('/api/membership/payments/p1/refund');
+    expect(server.calls[0].url).toContain('user=u9');
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
   it("shows the server's text when the list cannot be read", async () => {
     authStore.setSession({ token: 't', user: ada });
     createFakeServer().on('membershipSubscriptions', () => json(500, { message: 'An error occurred.' }));

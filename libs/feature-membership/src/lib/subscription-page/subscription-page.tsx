@@ -8,7 +8,7 @@ import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
 import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
 
-export const detailsQueryKey = (userId: string | undefined) => ['membership', 'subscriptions', userId ?? 'anonymous'] as const;
+export const detailsQueryKey = (userId: string | undefined, of?: string | null) => ['membership', 'subscriptions', userId ?? 'anonymous', of ?? 'me'] as const;
 
 function includes(subscription: SubscriptionDetail): string {
   const labels = subscription.role.privileges.filter((p): p is Privilege => p in PRIVILEGE_LABELS).map((p) => PRIVILEGE_LABELS[p]);
@@ -55,14 +55,17 @@ export function SubscriptionPage() {
   const client = useQueryClient();
   const [search] = useSearchParams();
   const checkoutId = search.get('checkout');
+  // Staff look at a member's subscriptions with ?user=<id> (the server refuses anyone else).
+  const of = search.get('user');
+  const staffView = Boolean(of && of !== user?.id);
   const details = useQuery({
-    queryKey: detailsQueryKey(user?.id),
-    queryFn: () => api.call(endpoints.membershipSubscriptions),
+    queryKey: detailsQueryKey(user?.id, of),
+    queryFn: () => api.call(endpoints.membershipSubscriptions, { query: { user: of ?? undefined } }),
     enabled: Boolean(user),
   });
   const refreshAll = async () => {
     await Promise.all([
-      client.invalidateQueries({ queryKey: detailsQueryKey(user?.id) }),
+      client.invalidateQueries({ queryKey: ['membership', 'subscriptions'] }),
       client.invalidateQueries({ queryKey: subscriptionsQueryKey(user?.id) }),
       client.invalidateQueries({ queryKey: ['membership', 'plans'] }),
     ]);
@@ -72,6 +75,13 @@ export function SubscriptionPage() {
       api.call(action === 'cancel' ? endpoints.cancelSubscription : endpoints.resumeSubscription, { params: { subscriptionId: id } }),
     onSuccess: refreshAll,
   });
+  const staff = useMutation({
+    mutationFn: (action: { end: string } | { refund: string }) =>
+      'end' in action
+        ? api.call(endpoints.endSubscription, { params: { subscriptionId: action.end } })
+        : api.call(endpoints.refundPayment, { params: { paymentId: action.refund } }),
+    onSuccess: refreshAll,
+  });
   const onCompleted = () => {
     // The new privileges: the session's user is renewed, so the header's tabs follow at once.
     void refreshSession().then(refreshAll);
@@ -79,9 +89,10 @@ export function SubscriptionPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-subscriptions__title">Your subscriptions</h1>
+      <h1 className="vox-subscriptions__title">{staffView ? 'Member subscriptions' : 'Your subscriptions'}</h1>
       {checkoutId && <CheckoutResult checkoutId={checkoutId} onCompleted={onCompleted} />}
       {change.isError && <Alert className="vox-subscriptions__notice">{change.error.message}</Alert>}
+      {staff.isError && <Alert className="vox-subscriptions__notice">{staff.error.message}</Alert>}
       {details.isPending ? (
         <Spinner label="Loading your subscriptions" />
       ) : details.isError ? (
@@ -89,7 +100,7 @@ export function SubscriptionPage() {
       ) : (
         <>
           {details.data.length === 0 ? (
-            <p className="vox-subscriptions__empty">You have no subscriptions yet.</p>
+            <p className="vox-subscriptions__empty">{staffView ? 'This member has no subscriptions.' : 'You have no subscriptions yet.'}</p>
           ) : (
             <ul className="vox-subscriptions__list">
               {details.data.map((subscription) => (
@@ -121,12 +132,30 @@ export function SubscriptionPage() {
                           <li key={receipt.id}>
                             {formatDate(receipt.createdAt)} · {receipt.kind === 'purchase' ? 'Purchase' : receipt.kind === 'renewal' ? 'Renewal' : 'Refund'} ·{' '}
                             {formatPrice(receipt.amountMinor, receipt.currency)}
+                            {staffView && receipt.kind !== 'refund' && !subscription.receipts.some((r) => r.id === `${receipt.id}-refund`) && (
+                              <Button
+                                variant="link"
+                                size="sm"
+                                className="vox-subscriptions__refund"
+                                busy={staff.isPending}
+                                onClick={() => staff.mutate({ refund: receipt.id })}
+                              >
+                                Refund
+                              </Button>
+                            )}
                           </li>
                         ))}
                       </ul>
                     </div>
                   )}
-                  {subscription.renewable && (
+                  {staffView && subscription.status !== 'expired' && (
+                    <div className="vox-subscriptions__actions">
+                      <Button variant="secondary" size="sm" busy={staff.isPending} onClick={() => staff.mutate({ end: subscription.id })}>
+                        End now
+                      </Button>
+                    </div>
+                  )}
+                  {!staffView && subscription.renewable && (
                     <div className="vox-subscriptions__actions">
                       {subscription.status === 'active' ? (
                         <Button
@@ -153,9 +182,11 @@ export function SubscriptionPage() {
               ))}
             </ul>
           )}
-          <Link to="/membership" className={buttonClassName({ variant: 'primary' })}>
-            Choose your membership
-          </Link>
+          {!staffView && (
+            <Link to="/membership" className={buttonClassName({ variant: 'primary' })}>
+              Choose your membership
+            </Link>
+          )}
         </>
       )}
     </Page>

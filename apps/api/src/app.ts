@@ -35,6 +35,7 @@ import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
 import usersRepository from './repositories/users-repository';
 import subscriptionsRepository from './repositories/subscriptions-repository';
+import membershipsRepository from './repositories/memberships';
 import tokensRepository from './repositories/tokens-repository';
 import passwordResetsRepository from './repositories/password-resets-repository';
 import lockoutsRepository from './repositories/lockouts-repository';
@@ -109,6 +110,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(rolesRepository);
   await app.register(usersRepository);
   await app.register(subscriptionsRepository);
+  await app.register(membershipsRepository);
   await app.register(tokensRepository);
   await app.register(passwordResetsRepository);
   await app.register(lockoutsRepository);
@@ -131,7 +133,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(passwordReset, { config });
   await app.register(microsoftSignIn, { config });
   // The product areas' services (access checks, orchestration, the contract's answer shapes).
-  await app.register(memberships);
+  await app.register(memberships, { config });
   await app.register(activityLog);
   await app.register(friendships);
   await app.register(messages);

@@ -37,6 +37,11 @@ export interface Config {
   jobsPollSeconds: number;
   /** On SIGTERM, how long readiness answers 503 before the server closes (SHUTDOWN_DELAY_SECONDS, default 0). */
   shutdownDelayMs: number;
+  /**
+   * Membership payments through Stripe Checkout (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET);
+   * undefined: the built-in test provider. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(jobsPollSeconds >= 0.5 && jobsPollSeconds <= 600)) problems.push('JOBS_POLL_SECONDS must be between 0.5 and 600');
   const shutdownDelay = Number(env.SHUTDOWN_DELAY_SECONDS ?? 0);
   if (!(shutdownDelay >= 0 && shutdownDelay <= 300)) problems.push('SHUTDOWN_DELAY_SECONDS must be between 0 and 300');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
+  if (env.STRIPE_API_BASE && !/^https?:\/\/[^/]+$/.test(env.STRIPE_API_BASE)) problems.push('STRIPE_API_BASE must be http(s)://host[:port]');
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -92,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
     jobsPollSeconds,
     shutdownDelayMs: shutdownDelay * 1000,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE || undefined }
+      : undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

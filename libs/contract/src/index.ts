@@ -7,3 +7,4 @@ export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
+export type * from './lib/membership';

@@ -6,6 +6,8 @@ import { createNotification } from '../repositories/notifications';
 import { createRolesRepository } from '../repositories/roles-repository';
 import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
 import { createUsersRepository } from '../repositories/users-repository';
+import { findPlan, insertPlan, listPlans, retirePlan } from '../repositories/memberships';
+import { formatPrice } from '../plugins/app/memberships';
 import { seedDemo } from './seed-demo';
 import { copyStorage } from './storage-copy';
 import { createLocalDiskStorage, createS3Storage } from '../plugins/app/storage';
@@ -21,6 +23,13 @@ Commands:
         user's own role back to member if it was <role> (or any role, without --role).
   roles  List the roles and their privileges.
   users  List the users with their role and running subscriptions.
+  plans list
+        List the membership plans (on sale and retired) with role, period and price.
+  plans add --id <id> --name <name> --role <role> --period <N>d|<N>m --price <minor units> [--currency USD]
+        Put a plan on sale: it grants <role> for N days (d) or N months (m) at the price in
+        minor units (cents): e.g. --period 1m --price 500 is 5.00 a month.
+  plans retire --id <id>
+        Stop selling a plan; subscriptions already bought keep running.
   seed-demo
         Add a few public-domain scenes (public, free) by the VoxClub account; run again to update.
   storage copy --to s3|local
@@ -53,6 +62,7 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
     return command ? 0 : 2;
   }
   if (command === 'storage') return storageCommand(rest, io);
+  if (command === 'plans') return plansCommand(rest, io);
   let values: { user?: string; role?: string; days?: string };
   try {
     ({ values } = parseArgs({
@@ -114,6 +124,83 @@ async function storageCommand(args: string[], io: AdminIo): Promise<number> {
   } catch (err) {
     io.err(`Failed: ${(err as Error).message}`);
     return 1;
+  }
+}
+
+const PLAN_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** `plans list|add|retire`: the membership plans on sale (issue 15). */
+async function plansCommand(args: string[], io: AdminIo): Promise<number> {
+  let values: Record<string, string | undefined>;
+  let positionals: string[];
+  try {
+    const options = { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, period: { type: 'string' }, price: { type: 'string' }, currency: { type: 'string' } } as const;
+    ({ values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true }));
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const sub = positionals.join(' ');
+  if (!['list', 'add', 'retire'].includes(sub)) {
+    io.err(`Use: plans list, plans add ... or plans retire --id <id>.\n\n${USAGE}`);
+    return 2;
+  }
+  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
+  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
+  const db = io.db ?? (ownDb as { db: Db }).db;
+  try {
+    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+    if (sub === 'list') {
+      for (const plan of await listPlans(db, { activeOnly: false })) {
+        const period = `${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}`;
+        io.out(`${plan.id}\t${plan.name}\trole ${plan.role}\t${period}\t${formatPrice(plan.price_minor, plan.currency)}\t${plan.active ? 'on sale' : 'retired'}`);
+      }
+      return 0;
+    }
+    if (!values.id || !PLAN_ID.test(values.id)) throw new UsageError('--id is required: lower-case letters, digits and dashes (e.g. writer-monthly).');
+    if (sub === 'retire') {
+      if (!(await findPlan(db, values.id))) throw new Error(`No plan "${values.id}".`);
+      const retired = await retirePlan(db, values.id);
+      io.out(retired ? `${values.id} is retired: no longer on sale; running subscriptions keep their time.` : `${values.id} was already retired.`);
+      return 0;
+    }
+    const period = /^(\d{1,4})([dm])$/.exec(values.period ?? '');
+    if (!values.name?.trim()) throw new UsageError('--name is required.');
+    if (!values.role) throw new UsageError('--role is required.');
+    if (!period || Number(period[1]) < 1) throw new UsageError('--period must be a number of days or months, e.g. 30d or 1m.');
+    const price = Number(values.price);
+    if (!Number.isInteger(price) || price < 0) throw new UsageError('--price must be a whole number of minor units (cents), e.g. 500 for 5.00.');
+    const currency = (values.currency ?? 'USD').toUpperCase();
+    if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be a three-letter code such as USD or EUR.');
+    const roles = createRolesRepository(db);
+    if (!(await roles.exists(values.role))) {
+      const known = (await roles.list()).map((r) => r.name).join(', ');
+      throw new Error(`Unknown role "${values.role}". Roles: ${known}.`);
+    }
+    if (await findPlan(db, values.id)) throw new Error(`A plan "${values.id}" exists already (plans are never changed once sold: retire it and add a new one).`);
+    const plan = {
+      id: values.id,
+      name: values.name.trim(),
+      role: values.role,
+      period_unit: period[2] === 'd' ? ('day' as const) : ('month' as const),
+      period_count: Number(period[1]),
+      price_minor: price,
+      currency,
+      active: 1,
+      created_at: new Date().toISOString(),
+    };
+    await insertPlan(db, plan);
+    io.out(`${plan.id} is on sale: ${plan.name}, role ${plan.role}, ${formatPrice(price, currency)} per ${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`Failed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    if (ownDb) await ownDb.db.destroy();
   }
 }
 

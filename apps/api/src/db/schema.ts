@@ -66,6 +66,61 @@ export interface SubscriptionsTable {
   expires_at: string;
   created_at: string;
   source: string;
+  // 071: bought plans (null for the CLI's grants).
+  plan_id: string | null;
+  checkout_id: string | null;
+  provider_subscription_id: string | null;
+  started_at: string | null;
+  reminded_at: string | null;
+  cancel_at_period_end: number;
+}
+
+export interface PlansTable {
+  id: string;
+  name: string;
+  role: string;
+  period_unit: 'day' | 'month';
+  period_count: number;
+  price_minor: number;
+  currency: string;
+  active: number;
+  created_at: string;
+}
+
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  provider: string;
+  provider_ref: string | null;
+  url: string;
+  status: 'open' | 'completed' | 'failed' | 'cancelled';
+  amount_minor: number;
+  currency: string;
+  failure: string | null;
+  subscription_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  subscription_id: string;
+  checkout_id: string | null;
+  kind: 'purchase' | 'renewal' | 'refund';
+  amount_minor: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  refunded_at: string | null;
+  created_at: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  created_at: string;
 }
 
 export interface LoginLockoutsTable {
@@ -245,4 +300,8 @@ export interface Database {
   takes: TakesTable;
   app_secrets: AppSecretsTable;
   job_progress: JobProgressTable;
+  plans: PlansTable;
+  checkouts: CheckoutsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }

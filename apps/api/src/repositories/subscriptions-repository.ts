@@ -39,6 +39,12 @@ export function createSubscriptionsRepository(db: Db) {
         expires_at: input.expiresAt.toISOString(),
         created_at: new Date().toISOString(),
         source: input.source,
+        plan_id: null,
+        checkout_id: null,
+        provider_subscription_id: null,
+        started_at: new Date().toISOString(),
+        reminded_at: null,
+        cancel_at_period_end: 0,
       };
       await db.insertInto('subscriptions').values(row).execute();
       return row;

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { api } from '@vox/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { User } from '@vox/contract';
@@ -65,6 +66,32 @@ describe('RequirePrivilege', () => {
       { role: { name: 'premium', privileges: ['audio_library'] }, expiry: past },
     ]);
     expect(screen.queryByText('audio')).toBeNull();
+  });
+
+  it('closes when the subscription granting it runs out in the open app, renewing the session (no reload)', async () => {
+    jest.useFakeTimers();
+    try {
+      // The server folds running subscriptions into the user's role privileges; the renewed session has none.
+      const refresh = jest.spyOn(api, 'refreshToken').mockResolvedValue({ token: 't2', user: user([]) });
+      authStore.setSession({ token: 't', user: user(['draft']) });
+      renderGate(<RequirePrivilege privilege="draft">drafts</RequirePrivilege>, [
+        { role: { name: 'writer', privileges: ['draft'] }, expiry: new Date(Date.now() + 5000).toISOString() },
+      ]);
+      expect(screen.getByText('drafts')).toBeInTheDocument();
+      await act(async () => {
+        jest.advanceTimersByTime(4900);
+      });
+      expect(refresh).not.toHaveBeenCalled();
+      await act(async () => {
+        jest.advanceTimersByTime(200);
+      });
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(screen.queryByText('drafts')).toBeNull();
+      expect(screen.getByText(/drafts and templates/)).toBeInTheDocument();
+      refresh.mockRestore();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('asks a logged-out visitor to log in', () => {

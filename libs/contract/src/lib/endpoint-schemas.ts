@@ -1,4 +1,20 @@
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
+import {
+  Checkout,
+  CheckoutBody,
+  CheckoutParams,
+  Html,
+  MembershipUserQuery,
+  PaymentParams,
+  PlanList,
+  Redirect,
+  SubscriptionDetail,
+  SubscriptionDetailList,
+  SubscriptionParams,
+  TestCheckoutForm,
+  WebhookAnswer,
+  WebhookBody,
+} from './membership';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -140,6 +156,19 @@ export const endpointSchemas = {
 
   audio: { params: AudioParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   history: { querystring: HistoryQuery, response: { 200: HistoryList, 401: E } },
+
+  // --- Membership (issue 15) ---
+  plans: { response: { 200: PlanList } },
+  startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E } },
+  checkout: { params: CheckoutParams, response: { 200: Checkout, 401: E, 404: E } },
+  testCheckoutPage: { params: CheckoutParams, response: { 200: Html, 303: Redirect, 404: E } },
+  testCheckoutSubmit: { params: CheckoutParams, body: TestCheckoutForm, response: { 200: Html, 303: Redirect, 400: E, 402: Html, 404: E } },
+  stripeWebhook: { body: WebhookBody, response: { 200: WebhookAnswer, 400: E, 404: E } },
+  membershipSubscriptions: { querystring: MembershipUserQuery, response: { 200: SubscriptionDetailList, 401: E, 403: E } },
+  cancelSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
+  resumeSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
+  endSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E } },
+  refundPayment: { params: PaymentParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -104,6 +104,27 @@ const table = {
   /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */
   audio: { method: 'GET', path: '/api/audio/:audioId', auth: 'public', binary: true },
   history: { method: 'GET', path: '/api/history', auth: 'user' },
+
+  // --- Membership (issue 15) ---
+  /** The active plans, each with the role it grants; `current` marks the caller's running plan. */
+  plans: { method: 'GET', path: '/api/membership/plans', auth: 'optional' },
+  /** Starts a checkout of one plan; price and role come from the server's plan. Answers where to send the buyer. */
+  startCheckout: { method: 'POST', path: '/api/membership/checkouts', auth: 'user' },
+  checkout: { method: 'GET', path: '/api/membership/checkouts/:checkoutId', auth: 'user' },
+  /** The built-in test provider's checkout page (HTML); the checkout id is the capability. */
+  testCheckoutPage: { method: 'GET', path: '/api/membership/test-checkout/:checkoutId', auth: 'public' },
+  /** Its form post (pay with a test card, or cancel); answers a redirect or the page again. */
+  testCheckoutSubmit: { method: 'POST', path: '/api/membership/test-checkout/:checkoutId', auth: 'public' },
+  /** Stripe's webhook; the signature is checked with the Stripe SDK before anything is read. */
+  stripeWebhook: { method: 'POST', path: '/api/membership/stripe/webhook', auth: 'public' },
+  /** My subscriptions with plan, status and receipts (another user's for staff). */
+  membershipSubscriptions: { method: 'GET', path: '/api/membership/subscriptions', auth: 'user' },
+  cancelSubscription: { method: 'POST', path: '/api/membership/subscriptions/:subscriptionId/cancel', auth: 'user' },
+  resumeSubscription: { method: 'POST', path: '/api/membership/subscriptions/:subscriptionId/resume', auth: 'user' },
+  /** Staff: end a subscription now. */
+  endSubscription: { method: 'POST', path: '/api/membership/subscriptions/:subscriptionId/end', auth: 'user' },
+  /** Staff: refund a payment through its provider (ends the subscription it paid for). */
+  refundPayment: { method: 'POST', path: '/api/membership/payments/:paymentId/refund', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -133,7 +133,7 @@ export type SessionInvite = Type.Static<typeof SessionInvite>;
 export const MembershipEvent = Type.Object({
   role: Type.String(),
   expiry: Nullable(Type.String()),
-  event: Type.Union([Type.Literal('granted'), Type.Literal('revoked')]),
+  event: Type.Union([Type.Literal('granted'), Type.Literal('revoked'), Type.Literal('cancelled')]),
 });
 export type MembershipEvent = Type.Static<typeof MembershipEvent>;
 

@@ -23,6 +23,8 @@ import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
+import { plans } from './070-plans';
+import { checkoutsAndPayments } from './071-checkouts-and-payments';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -52,6 +54,9 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
+  // 070-079: membership purchase (issue 15).
+  '070-plans': plans,
+  '071-checkouts-and-payments': checkoutsAndPayments,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

@@ -72,7 +72,7 @@ async function messages(app: FastifyInstance) {
               : null,
           membership:
             row.type === 'membership' && text(p.role)
-              ? { role: text(p.role) as string, expiry: text(p.expiry), event: p.event === 'revoked' ? 'revoked' : 'granted' }
+              ? { role: text(p.role) as string, expiry: text(p.expiry), event: p.event === 'revoked' || p.event === 'cancelled' ? p.event : 'granted' }
               : null,
         };
       });

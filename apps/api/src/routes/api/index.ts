@@ -17,6 +17,7 @@ import audio from './audio';
 import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
+import { membershipOpenRoutes, membershipRoutes } from './membership';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -39,6 +40,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(audio, { config });
   // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
   await app.register(photos, { config });
+  // Membership plans, the test provider's checkout page and Stripe's webhook (issue 15).
+  await app.register(membershipOpenRoutes, { config });
 
   // Members only.
   await app.register(
@@ -54,6 +57,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(sessions);
       await members.register(history);
       await members.register(jobs);
+      await members.register(membershipRoutes);
     }),
   );
 };

@@ -28,6 +28,12 @@ const OPEN_ROUTES = [
   'GET /api/users/photo/:photo',
   'GET /api/scripts',
   'GET /api/audio/:audioId',
+  // Membership (issue 15): the plans, the test provider's checkout page (the checkout id is the
+  // capability) and Stripe's webhook (checked by signature).
+  'GET /api/membership/plans',
+  'GET /api/membership/test-checkout/:checkoutId',
+  'POST /api/membership/test-checkout/:checkoutId',
+  'POST /api/membership/stripe/webhook',
 ].sort();
 
 describe('members-only scope', () => {

@@ -1,58 +1,192 @@
-import { Link } from 'react-router';
-import { PRIVILEGE_LABELS, useSubscriptions } from '@vox/auth';
-import type { Privilege, Subscription } from '@vox/contract';
-import { Alert, buttonClassName, cx, Page, Spinner } from '@vox/ui';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { PRIVILEGE_LABELS, refreshSession, subscriptionsQueryKey, useUser } from '@vox/auth';
+import { endpoints, type Privilege, type SubscriptionDetail } from '@vox/contract';
+import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
+import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
 
-const formatDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+export const detailsQueryKey = (userId: string | undefined, of?: string | null) => ['membership', 'subscriptions', userId ?? 'anonymous', of ?? 'me'] as const;
 
-function includes(subscription: Subscription): string {
-  const labels = subscription.role.privileges
-    .filter((p): p is Privilege => p in PRIVILEGE_LABELS)
-    .map((p) => PRIVILEGE_LABELS[p]);
+function includes(subscription: SubscriptionDetail): string {
+  const labels = subscription.role.privileges.filter((p): p is Privilege => p in PRIVILEGE_LABELS).map((p) => PRIVILEGE_LABELS[p]);
   return labels.length ? `Includes ${labels.join(', ')}.` : 'Membership of the club.';
 }
 
-/** /subscription (logged in only): my subscriptions, newest expiry first. */
+const STATUS_WORDS: Record<SubscriptionDetail['status'], string> = {
+  active: 'Active',
+  cancelled: 'Cancelled: ends at the end of the period',
+  expired: 'Expired',
+};
+
+/** The return from checkout (?checkout=id): how the payment stands, polled until it is settled. */
+function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCompleted: () => void }) {
+  const checkout = useQuery({
+    queryKey: ['membership', 'checkout', checkoutId],
+    queryFn: () => api.call(endpoints.checkout, { params: { checkoutId } }),
+    // A provider's webhook may land a moment after the buyer does: look again until it has.
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? 1500 : false),
+  });
+  const completed = checkout.data?.status === 'completed';
+  useEffect(() => {
+    if (completed) onCompleted();
+  }, [completed, onCompleted]);
+  if (checkout.isError) return <Alert className="vox-subscriptions__notice">{checkout.error.message}</Alert>;
+  if (!checkout.data || checkout.data.status === 'open') return <Spinner label="Confirming your payment" />;
+  if (checkout.data.status === 'completed') {
+    return (
+      <Alert variant="success" className="vox-subscriptions__notice" title="Payment received">
+        {`Thank you. ${checkout.data.planName} is active${checkout.data.expiry ? ` until ${formatDate(checkout.data.expiry)}` : ''}. A receipt is on its way to your mail.`}
+      </Alert>
+    );
+  }
+  return (
+    <Alert className="vox-subscriptions__notice">
+      {checkout.data.failure ?? 'The payment did not go through.'} <Link to="/membership">Choose a plan again</Link>
+    </Alert>
+  );
+}
+
+/** /subscription (logged in only): my subscriptions with status, expiry and receipts; cancel and resume. */
 export function SubscriptionPage() {
-  const subscriptions = useSubscriptions();
-  const now = Date.now();
-  const list = [...(subscriptions.data ?? [])].sort((a, b) => Date.parse(b.expiry) - Date.parse(a.expiry));
+  const user = useUser();
+  const client = useQueryClient();
+  const [search] = useSearchParams();
+  const checkoutId = search.get('checkout');
+  // Staff look at a member's subscriptions with ?user=<id> (the server refuses anyone else).
+  const of = search.get('user');
+  const staffView = Boolean(of && of !== user?.id);
+  const details = useQuery({
+    queryKey: detailsQueryKey(user?.id, of),
+    queryFn: () => api.call(endpoints.membershipSubscriptions, { query: { user: of ?? undefined } }),
+    enabled: Boolean(user),
+  });
+  const refreshAll = async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['membership', 'subscriptions'] }),
+      client.invalidateQueries({ queryKey: subscriptionsQueryKey(user?.id) }),
+      client.invalidateQueries({ queryKey: ['membership', 'plans'] }),
+    ]);
+  };
+  const change = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'cancel' | 'resume' }) =>
+      api.call(action === 'cancel' ? endpoints.cancelSubscription : endpoints.resumeSubscription, { params: { subscriptionId: id } }),
+    onSuccess: refreshAll,
+  });
+  const staff = useMutation({
+    mutationFn: (action: { end: string } | { refund: string }) =>
+      'end' in action
+        ? api.call(endpoints.endSubscription, { params: { subscriptionId: action.end } })
+        : api.call(endpoints.refundPayment, { params: { paymentId: action.refund } }),
+    onSuccess: refreshAll,
+  });
+  const onCompleted = () => {
+    // The new privileges: the session's user is renewed, so the header's tabs follow at once.
+    void refreshSession().then(refreshAll);
+  };
 
   return (
     <Page width="narrow">
-      <h1 className="vox-subscriptions__title">Your subscriptions</h1>
-      {subscriptions.isPending ? (
+      <h1 className="vox-subscriptions__title">{staffView ? 'Member subscriptions' : 'Your subscriptions'}</h1>
+      {checkoutId && <CheckoutResult checkoutId={checkoutId} onCompleted={onCompleted} />}
+      {change.isError && <Alert className="vox-subscriptions__notice">{change.error.message}</Alert>}
+      {staff.isError && <Alert className="vox-subscriptions__notice">{staff.error.message}</Alert>}
+      {details.isPending ? (
         <Spinner label="Loading your subscriptions" />
-      ) : subscriptions.isError ? (
-        <Alert>{subscriptions.error.message}</Alert>
+      ) : details.isError ? (
+        <Alert>{details.error.message}</Alert>
       ) : (
         <>
-          {list.length === 0 ? (
-            <p className="vox-subscriptions__empty">You have no subscriptions yet.</p>
+          {details.data.length === 0 ? (
+            <p className="vox-subscriptions__empty">{staffView ? 'This member has no subscriptions.' : 'You have no subscriptions yet.'}</p>
           ) : (
             <ul className="vox-subscriptions__list">
-              {list.map((subscription, index) => {
-                const expired = Date.parse(subscription.expiry) <= now;
-                return (
-                  <li
-                    key={`${subscription.role.name}-${subscription.expiry}-${index}`}
-                    className={cx('vox-subscriptions__item', expired && 'vox-subscriptions__item--expired')}
-                  >
-                    <p className="vox-subscriptions__role">{subscription.role.name}</p>
-                    <p className="vox-subscriptions__detail">
-                      {`${expired ? 'Expired' : 'Active until'} ${formatDate(subscription.expiry)}`}
-                    </p>
-                    <p className="vox-subscriptions__detail">{includes(subscription)}</p>
-                  </li>
-                );
-              })}
+              {details.data.map((subscription) => (
+                <li
+                  key={subscription.id}
+                  aria-label={subscription.planName ?? subscription.role.name}
+                  className={cx('vox-subscriptions__item', subscription.status === 'expired' && 'vox-subscriptions__item--expired')}
+                >
+                  <div className="vox-subscriptions__head">
+                    <p className={cx('vox-subscriptions__role', subscription.planName && 'vox-subscriptions__role--plan')}>{subscription.planName ?? subscription.role.name}</p>
+                    <span className={`vox-subscriptions__status vox-subscriptions__status--${subscription.status}`}>{STATUS_WORDS[subscription.status]}</span>
+                  </div>
+                  <p className="vox-subscriptions__detail">
+                    Role <strong>{subscription.role.name}</strong> · started {formatDate(subscription.startedAt)}
+                  </p>
+                  <p className="vox-subscriptions__detail">
+                    {subscription.status === 'expired'
+                      ? `Expired ${formatDate(subscription.expiry)}`
+                      : subscription.status === 'cancelled'
+                        ? `Ends ${formatDate(subscription.expiry)}`
+                        : `Active until ${formatDate(subscription.expiry)}`}
+                  </p>
+                  <p className="vox-subscriptions__detail">{includes(subscription)}</p>
+                  {subscription.receipts.length > 0 && (
+                    <div className="vox-subscriptions__receipts">
+                      <p className="vox-subscriptions__receipts-title">Receipts</p>
+                      <ul>
+                        {subscription.receipts.map((receipt) => (
+                          <li key={receipt.id}>
+                            {formatDate(receipt.createdAt)} · {receipt.kind === 'purchase' ? 'Purchase' : receipt.kind === 'renewal' ? 'Renewal' : 'Refund'} ·{' '}
+                            {formatPrice(receipt.amountMinor, receipt.currency)}
+                            {staffView && receipt.kind !== 'refund' && !subscription.receipts.some((r) => r.id === `${receipt.id}-refund`) && (
+                              <Button
+                                variant="link"
+                                size="sm"
+                                className="vox-subscriptions__refund"
+                                busy={staff.isPending}
+                                onClick={() => staff.mutate({ refund: receipt.id })}
+                              >
+                                Refund
+                              </Button>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                  {staffView && subscription.status !== 'expired' && (
+                    <div className="vox-subscriptions__actions">
+                      <Button variant="secondary" size="sm" busy={staff.isPending} onClick={() => staff.mutate({ end: subscription.id })}>
+                        End now
+                      </Button>
+                    </div>
+                  )}
+                  {!staffView && subscription.renewable && (
+                    <div className="vox-subscriptions__actions">
+                      {subscription.status === 'active' ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={change.isPending && change.variables?.id === subscription.id}
+                          onClick={() => change.mutate({ id: subscription.id, action: 'cancel' })}
+                        >
+                          Cancel at period end
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={change.isPending && change.variables?.id === subscription.id}
+                          onClick={() => change.mutate({ id: subscription.id, action: 'resume' })}
+                        >
+                          Resume
+                        </Button>
+                      )}
+                    </div>
+                  )}
+                </li>
+              ))}
             </ul>
           )}
-          <Link to="/membership" className={buttonClassName({ variant: 'primary' })}>
-            Choose your membership
-          </Link>
+          {!staffView && (
+            <Link to="/membership" className={buttonClassName({ variant: 'primary' })}>
+              Choose your membership
+            </Link>
+          )}
         </>
       )}
     </Page>

@@ -117,6 +117,28 @@ describe('MessagesPage', () => {
     expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
   });
 
+  it('words membership news: bought, cancelled at period end, ended', async () => {
+    const membership = [
+      item({ id: 'm3', type: 'membership', membership: { role: 'writer', expiry: null, event: 'revoked' } }),
+      item({ id: 'm2', type: 'membership', membership: { role: 'writer', expiry: '2027-01-31T12:00:00.000Z', event: 'cancelled' } }),
+      item({ id: 'm1', type: 'membership', membership: { role: 'writer', expiry: '2027-01-31T12:00:00.000Z', event: 'granted' } }),
+    ];
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, { items: membership, total: 3, page: 1, pageSize: 20, lastSeen: 'm3' }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'm3' }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const texts = within(list)
+      .getAllByRole('listitem')
+      .map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago/g, '').trim());
+    expect(texts).toEqual([
+      'Your writer membership has ended.',
+      expect.stringMatching(/^Your writer membership is cancelled and ends on .*2027\.$/),
+      expect.stringMatching(/^Your writer membership is active until .*2027\.$/),
+    ]);
+  });
+
   it('says so when there are no messages', async () => {
     const calls = createFakeServer({ token: 'token' }).routes({ 'GET /api/notifications?page=1&pageSize=20': () => json(200, { items: [], total: 0, page: 1, pageSize: 20, lastSeen: null }) }).calls;
     renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });

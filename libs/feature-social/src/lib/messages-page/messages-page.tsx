@@ -196,6 +196,9 @@ function membershipText(item: NotificationItem): string {
   if (!m) return 'Your membership has changed.';
   const role = m.role === 'member' ? '' : `${m.role} `;
   if (m.event === 'revoked') return `Your ${role}membership has ended.`;
+  if (m.event === 'cancelled' && m.expiry) {
+    return `Your ${role}membership is cancelled and ends on ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
+  }
   return m.expiry
     ? `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`
     : `Your ${role}membership is active.`;

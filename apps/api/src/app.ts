@@ -47,6 +47,9 @@ import scriptsRepository from './repositories/scripts';
 import sessionsRepository from './repositories/sessions';
 import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
+// Issue 18: events.
+import eventsRepository from './repositories/events';
+import events from './plugins/app/events';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -121,6 +124,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(sessionsRepository);
   await app.register(takesRepository);
   await app.register(shareLinksRepository);
+  await app.register(eventsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -139,6 +143,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
   await app.register(activityRetention, { config });
+  // Issue 18: events.
+  await app.register(events, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

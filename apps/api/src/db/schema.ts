@@ -245,4 +245,36 @@ export interface Database {
   takes: TakesTable;
   app_secrets: AppSecretsTable;
   job_progress: JobProgressTable;
+  // Issue 18: school, events, certificates, forms.
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
+}
+
+// --- Issue 18: events ---
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  /** IANA zone the event is held in (for its local time). */
+  time_zone: string;
+  place: string | null;
+  online_url: string | null;
+  capacity: number;
+  /** Confirmed registrations; moved only by a conditional UPDATE (never above capacity). */
+  seats_taken: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  status: 'confirmed' | 'waitlisted' | 'cancelled';
+  queued_at: string;
+  created_at: string;
+  updated_at: string;
 }

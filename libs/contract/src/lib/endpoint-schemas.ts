@@ -1,4 +1,5 @@
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
+import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -139,6 +140,14 @@ export const endpointSchemas = {
 
   audio: { params: AudioParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   history: { querystring: HistoryQuery, response: { 200: HistoryList, 401: E } },
+
+  // --- Events (issue 18) ---
+  events: { querystring: EventsQuery, response: { 200: EventList } },
+  event: { params: EventParams, response: { 200: EventSummary, 404: E } },
+  createEvent: { body: EventInput, response: { 201: EventSummary, 400: E, 401: E, 403: E } },
+  registerForEvent: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E, 409: E, 429: E } },
+  cancelEventRegistration: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E } },
+  eventAttendees: { params: EventParams, response: { 200: EventAttendeeList, 401: E, 403: E, 404: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -104,6 +104,19 @@ const table = {
   /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */
   audio: { method: 'GET', path: '/api/audio/:audioId', auth: 'public', binary: true },
   history: { method: 'GET', path: '/api/history', auth: 'user' },
+
+  // --- Events (issue 18) ---
+  /** Upcoming events (soonest first) or, with when=past, the archive; each with my registration when signed in. */
+  events: { method: 'GET', path: '/api/events', auth: 'optional' },
+  event: { method: 'GET', path: '/api/events/:eventId', auth: 'optional' },
+  /** Staff only. */
+  createEvent: { method: 'POST', path: '/api/events', auth: 'user' },
+  /** A seat while there is one, else the waiting list; registering again changes nothing. */
+  registerForEvent: { method: 'PUT', path: '/api/events/:eventId/registration', auth: 'user' },
+  /** A freed seat goes to the first on the waiting list, who gets a mail. */
+  cancelEventRegistration: { method: 'DELETE', path: '/api/events/:eventId/registration', auth: 'user' },
+  /** Staff only: who is registered and who waits. */
+  eventAttendees: { method: 'GET', path: '/api/events/:eventId/attendees', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -23,6 +23,8 @@ import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
+// 100-109: school, events, certificates, forms (issue 18).
+import { events } from './100-events';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
+  // 100-109: school, events, certificates, forms (issue 18).
+  '100-events': events,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

@@ -17,6 +17,8 @@ import audio from './audio';
 import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
+// Issue 18: events.
+import { eventRoutes, memberEventRoutes } from './events';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -39,6 +41,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(audio, { config });
   // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
   await app.register(photos, { config });
+  // Issue 18: events are open to read.
+  await app.register(eventRoutes);
 
   // Members only.
   await app.register(
@@ -54,6 +58,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(sessions);
       await members.register(history);
       await members.register(jobs);
+      // Issue 18: registering for events, staff calls.
+      await members.register(memberEventRoutes);
     }),
   );
 };

@@ -28,6 +28,9 @@ const OPEN_ROUTES = [
   'GET /api/users/photo/:photo',
   'GET /api/scripts',
   'GET /api/audio/:audioId',
+  // --- Events (issue 18) ---
+  'GET /api/events',
+  'GET /api/events/:eventId',
 ].sort();
 
 describe('members-only scope', () => {

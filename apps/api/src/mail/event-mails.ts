@@ -10,7 +10,12 @@ export function eventWhen(event: Pick<EventRow, 'starts_at' | 'ends_at' | 'time_
   const start = new Date(event.starts_at);
   const end = new Date(event.ends_at);
   const zone = { timeZone: event.time_zone };
-  const day = (d: Date) => new Intl.DateTimeFormat('en-GB', { ...zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+  const day = (d: Date) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { ...zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(d).map((p) => [p.type, p.value]),
+    );
+    return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+  };
   const time = (d: Date) => new Intl.DateTimeFormat('en-GB', { ...zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
   const sameDay = day(start) === day(end);
   return sameDay

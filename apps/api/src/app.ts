@@ -50,6 +50,8 @@ import shareLinksRepository from './repositories/share-links';
 // Issue 18: events.
 import eventsRepository from './repositories/events';
 import events from './plugins/app/events';
+import formsRepository from './repositories/forms';
+import forms from './plugins/app/forms';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -125,6 +127,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(takesRepository);
   await app.register(shareLinksRepository);
   await app.register(eventsRepository);
+  await app.register(formsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -145,6 +148,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(activityRetention, { config });
   // Issue 18: events.
   await app.register(events, { config });
+  await app.register(forms, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

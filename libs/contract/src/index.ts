@@ -9,3 +9,5 @@ export type * from './lib/social';
 export type * from './lib/scripts';
 export * from './lib/events-values';
 export type * from './lib/events';
+export * from './lib/school-values';
+export type * from './lib/school';

@@ -11,3 +11,5 @@ export * from './lib/social-values';
 export * from './lib/jobs';
 export * from './lib/events';
 export * from './lib/events-values';
+export * from './lib/school';
+export * from './lib/school-values';

@@ -248,6 +248,7 @@ export interface Database {
   // Issue 18: school, events, certificates, forms.
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
+  form_requests: FormRequestsTable;
 }
 
 // --- Issue 18: events ---
@@ -277,4 +278,16 @@ export interface EventRegistrationsTable {
   queued_at: string;
   created_at: string;
   updated_at: string;
+}
+
+// --- Issue 18: the contact and pilot-programme forms ---
+export interface FormRequestsTable {
+  id: string;
+  kind: 'contact' | 'pilot';
+  name: string;
+  email: string;
+  /** JSON text of the other fields. */
+  fields: string;
+  user_id: string | null;
+  created_at: string;
 }

@@ -1,5 +1,6 @@
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
 import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
+import { ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -148,6 +149,11 @@ export const endpointSchemas = {
   registerForEvent: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E, 409: E, 429: E } },
   cancelEventRegistration: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E } },
   eventAttendees: { params: EventParams, response: { 200: EventAttendeeList, 401: E, 403: E, 404: E } },
+
+  // --- School: forms (issue 18) ---
+  submitContact: { body: ContactInput, response: { 200: FormSent, 400: E, 429: E } },
+  submitPilot: { body: PilotInput, response: { 200: FormSent, 400: E, 429: E } },
+  formRequests: { querystring: FormRequestsQuery, response: { 200: FormRequestList, 401: E, 403: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

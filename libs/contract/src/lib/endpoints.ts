@@ -117,6 +117,14 @@ const table = {
   cancelEventRegistration: { method: 'DELETE', path: '/api/events/:eventId/registration', auth: 'user' },
   /** Staff only: who is registered and who waits. */
   eventAttendees: { method: 'GET', path: '/api/events/:eventId/attendees', auth: 'user' },
+
+  // --- School: forms (issue 18) ---
+  /** /contact: stored, mailed to the team and a copy to the sender; rate-limited per address. */
+  submitContact: { method: 'POST', path: '/api/forms/contact', auth: 'optional' },
+  /** /pilot_program/id: the same for a school's pilot-programme request. */
+  submitPilot: { method: 'POST', path: '/api/forms/pilot', auth: 'optional' },
+  /** Staff only: the requests, newest first. */
+  formRequests: { method: 'GET', path: '/api/forms/requests', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -25,6 +25,7 @@ import { oneReaderPerRole } from './024-one-reader-per-role';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 // 100-109: school, events, certificates, forms (issue 18).
 import { events } from './100-events';
+import { formRequests } from './101-form-requests';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '040-notification-change-events': notificationChangeEvents,
   // 100-109: school, events, certificates, forms (issue 18).
   '100-events': events,
+  '101-form-requests': formRequests,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

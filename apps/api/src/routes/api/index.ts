@@ -19,6 +19,7 @@ import { membersOnly } from './members-only';
 import jobs from './jobs';
 // Issue 18: events.
 import { eventRoutes, memberEventRoutes } from './events';
+import { formRoutes, staffFormRoutes } from './forms';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -43,6 +44,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(photos, { config });
   // Issue 18: events are open to read.
   await app.register(eventRoutes);
+  await app.register(formRoutes);
 
   // Members only.
   await app.register(
@@ -60,6 +62,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(jobs);
       // Issue 18: registering for events, staff calls.
       await members.register(memberEventRoutes);
+      await members.register(staffFormRoutes);
     }),
   );
 };

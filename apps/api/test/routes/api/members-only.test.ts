@@ -31,6 +31,8 @@ const OPEN_ROUTES = [
   // --- Events (issue 18) ---
   'GET /api/events',
   'GET /api/events/:eventId',
+  'POST /api/forms/contact',
+  'POST /api/forms/pilot',
 ].sort();
 
 describe('members-only scope', () => {

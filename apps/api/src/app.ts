@@ -52,6 +52,8 @@ import eventsRepository from './repositories/events';
 import events from './plugins/app/events';
 import formsRepository from './repositories/forms';
 import forms from './plugins/app/forms';
+import certificatesRepository from './repositories/certificates';
+import certificates from './plugins/app/certificates';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -128,6 +130,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(shareLinksRepository);
   await app.register(eventsRepository);
   await app.register(formsRepository);
+  await app.register(certificatesRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -149,6 +152,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // Issue 18: events.
   await app.register(events, { config });
   await app.register(forms, { config });
+  await app.register(certificates, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

@@ -249,6 +249,7 @@ export interface Database {
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   form_requests: FormRequestsTable;
+  certificates: CertificatesTable;
 }
 
 // --- Issue 18: events ---
@@ -290,4 +291,20 @@ export interface FormRequestsTable {
   fields: string;
   user_id: string | null;
   created_at: string;
+}
+
+// --- Issue 18: certificates ---
+export interface CertificatesTable {
+  /** Long and random: the verification link's capability. */
+  id: string;
+  recipient_id: string | null;
+  recipient_name: string;
+  course: string;
+  event_id: string | null;
+  class_id: string | null;
+  issuer_id: string | null;
+  issuer_name: string;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }

@@ -1,6 +1,6 @@
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
 import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
-import { ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
+import { Certificate, CertificateInput, CertificateList, CertificateParams, ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -154,6 +154,12 @@ export const endpointSchemas = {
   submitContact: { body: ContactInput, response: { 200: FormSent, 400: E, 429: E } },
   submitPilot: { body: PilotInput, response: { 200: FormSent, 400: E, 429: E } },
   formRequests: { querystring: FormRequestsQuery, response: { 200: FormRequestList, 401: E, 403: E } },
+
+  // --- School: certificates (issue 18) ---
+  myCertificates: { response: { 200: CertificateList, 401: E } },
+  certificate: { params: CertificateParams, response: { 200: Certificate, 404: E } },
+  issueCertificate: { body: CertificateInput, response: { 201: Certificate, 400: E, 401: E, 403: E, 404: E, 409: E } },
+  revokeCertificate: { params: CertificateParams, response: { 200: Certificate, 401: E, 403: E, 404: E, 409: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -125,6 +125,16 @@ const table = {
   submitPilot: { method: 'POST', path: '/api/forms/pilot', auth: 'optional' },
   /** Staff only: the requests, newest first. */
   formRequests: { method: 'GET', path: '/api/forms/requests', auth: 'user' },
+
+  // --- School: certificates (issue 18) ---
+  /** The certificates issued to me, newest first. */
+  myCertificates: { method: 'GET', path: '/api/certificates', auth: 'user' },
+  /** Anyone holding the (long, random) id: the printable page and the public verification. */
+  certificate: { method: 'GET', path: '/api/certificates/:certId', auth: 'optional' },
+  /** Staff for an event (or a named course); teachers for a class later. */
+  issueCertificate: { method: 'POST', path: '/api/certificates', auth: 'user' },
+  /** Staff or the issuer. */
+  revokeCertificate: { method: 'POST', path: '/api/certificates/:certId/revoke', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -74,3 +74,18 @@ export function pilotProblems(f: PilotFields): Partial<Record<keyof PilotFields,
   if (f.students !== null && !(Number.isInteger(f.students) && f.students >= 1 && f.students <= 10000)) out.students = FORM_MESSAGES.studentsInvalid;
   return out;
 }
+
+export const CERTIFICATE_MESSAGES = {
+  notFound: 'This certificate was not found. Check the link or the code.',
+  issuerOnly: 'Only staff or the teacher who issued it can do this.',
+  staffOnly: 'Only staff can issue certificates for events.',
+  recipientNotFound: 'No member has this id.',
+  notAttended: 'This member has no confirmed seat at this event.',
+  courseMissing: 'Please name the course or event the certificate is for.',
+  alreadyIssued: 'This member already has a certificate for this event.',
+  issued: 'Certificate issued.',
+  revoked: 'Certificate revoked.',
+  alreadyRevoked: 'This certificate is already revoked.',
+} as const;
+
+export const CERTIFICATE_LIMITS = { course: 160 } as const;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { FORM_LIMITS } from './school-values';
+import { CERTIFICATE_LIMITS, FORM_LIMITS } from './school-values';
 
 /**
  * The contact and pilot-programme forms (issue 18). `website` is a honeypot: people never see
@@ -49,3 +49,34 @@ export const FormRequest = Type.Object({
 export type FormRequest = Type.Static<typeof FormRequest>;
 export const FormRequestList = Type.Object({ requests: Type.Array(FormRequest) });
 export type FormRequestList = Type.Static<typeof FormRequestList>;
+
+// --- Certificates ---
+export const CertificateParams = Type.Object({ certId: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
+export type CertificateParams = Type.Static<typeof CertificateParams>;
+
+export const Certificate = Type.Object({
+  id: Type.String(),
+  recipientName: Type.String(),
+  course: Type.String(),
+  issuerName: Type.String(),
+  issuedAt: Type.String(),
+  status: Type.Union([Type.Literal('valid'), Type.Literal('revoked')]),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The public page anyone can open to check it (the QR code's target). */
+  verifyUrl: Type.String(),
+  /** Whether the caller may revoke it (staff or its issuer). */
+  canRevoke: Type.Boolean(),
+});
+export type Certificate = Type.Static<typeof Certificate>;
+
+export const CertificateList = Type.Object({ certificates: Type.Array(Certificate) });
+export type CertificateList = Type.Static<typeof CertificateList>;
+
+export const CertificateInput = Type.Object({
+  recipientId: Type.String({ minLength: 1, maxLength: 64 }),
+  /** For an event: the member must have had a confirmed seat; the course is the event's title. */
+  eventId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Otherwise the course's name (staff). */
+  course: Type.Optional(Type.String({ maxLength: CERTIFICATE_LIMITS.course })),
+});
+export type CertificateInput = Type.Static<typeof CertificateInput>;

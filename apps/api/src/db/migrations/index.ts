@@ -26,6 +26,7 @@ import { revokedSessionsIndex } from './120-revoked-sessions-index';
 // 100-109: school, events, certificates, forms (issue 18).
 import { events } from './100-events';
 import { formRequests } from './101-form-requests';
+import { certificates } from './102-certificates';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   // 100-109: school, events, certificates, forms (issue 18).
   '100-events': events,
   '101-form-requests': formRequests,
+  '102-certificates': certificates,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

@@ -20,6 +20,7 @@ import jobs from './jobs';
 // Issue 18: events.
 import { eventRoutes, memberEventRoutes } from './events';
 import { formRoutes, staffFormRoutes } from './forms';
+import { certificateRoutes, memberCertificateRoutes } from './certificates';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -45,6 +46,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Issue 18: events are open to read.
   await app.register(eventRoutes);
   await app.register(formRoutes);
+  await app.register(certificateRoutes);
 
   // Members only.
   await app.register(
@@ -63,6 +65,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       // Issue 18: registering for events, staff calls.
       await members.register(memberEventRoutes);
       await members.register(staffFormRoutes);
+      await members.register(memberCertificateRoutes);
     }),
   );
 };

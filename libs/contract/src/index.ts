@@ -7,7 +7,5 @@ export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
-export * from './lib/events-values';
-export type * from './lib/events';
-export * from './lib/school-values';
-export type * from './lib/school';
+// Issue 18's values and types: @vox/contract/events and @vox/contract/school (their own entries,
+// so the shell, which shares this one, does not carry their texts).

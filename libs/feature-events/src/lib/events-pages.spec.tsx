@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authModal, authStore } from '@vox/auth';
-import type { EventSummary, User } from '@vox/contract';
+import type { User } from '@vox/contract';
+import type { EventSummary } from '@vox/contract/events';
 import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
 import { EventPage } from './event-page/event-page';
 import { EventRegistrationPage } from './event-registration-page/event-registration-page';
 import { EventsPage } from './events-page/events-page';
 import { EVENT_FORM_TEXTS } from './shared/create-event-form';
 import { zonedToUtc } from './shared/format';
+
+/** Tests that type a whole form take more than Jest's 5 s when the machine is busy. */
+const TYPING_TIMEOUT = 30_000;
 
 const pages = { '/events': <EventsPage />, '/event/:eventId': <EventPage />, '/event/:eventId/register': <EventRegistrationPage /> };
 
@@ -105,7 +109,7 @@ describe('/events', () => {
       onlineUrl: null,
       capacity: 15,
     });
-  });
+  }, TYPING_TIMEOUT);
 });
 
 describe('zonedToUtc', () => {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type EventInput, type EventSummary } from '@vox/contract';
+import { endpoints } from '@vox/contract';
+import { type EventInput, type EventSummary } from '@vox/contract/events';
 
 /** React Query keys of the events area; every change invalidates `all`. */
 export const eventKeys = {

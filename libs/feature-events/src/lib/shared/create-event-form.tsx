@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { EventSummary } from '@vox/contract';
+import type { EventSummary } from '@vox/contract/events';
 import { Alert, Button, TextField } from '@vox/ui';
 import { useCreateEvent } from './api';
 import { COMMON_ZONES, zonedToUtc } from './format';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EventSummary } from '@vox/contract';
+import type { EventSummary } from '@vox/contract/events';
 import { cx } from '@vox/ui';
 import { dateBadge, eventDay, eventTimes, myStatusText, seatsText, zoneLabel } from './format';
 

@@ -1,4 +1,4 @@
-import type { EventSummary } from '@vox/contract';
+import type { EventSummary } from '@vox/contract/events';
 import { eventDay, eventTimes, seatsText, zoneLabel } from './format';
 
 /** When, where, seats: the facts of one event as a description list. */

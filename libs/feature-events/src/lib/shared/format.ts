@@ -1,4 +1,4 @@
-import type { EventSummary } from '@vox/contract';
+import type { EventSummary } from '@vox/contract/events';
 
 type When = Pick<EventSummary, 'startsAt' | 'endsAt' | 'timeZone'>;
 

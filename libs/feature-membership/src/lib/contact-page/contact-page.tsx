@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { CONTACT_TOPICS, contactProblems, endpoints, FORM_LIMITS, type ContactFields } from '@vox/contract';
+import { endpoints } from '@vox/contract';
+import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields } from '@vox/contract/school';
 import { Alert, Button, Page, TextField } from '@vox/ui';
 import './contact-page.css';
 

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract';
+import { endpoints } from '@vox/contract';
+import { FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract/school';
 import { Alert, Button, Page, TextField } from '@vox/ui';
 import '../shared/school.css';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type Certificate } from '@vox/contract';
+import { endpoints } from '@vox/contract';
+import { type Certificate } from '@vox/contract/school';
 
 export const certificateKeys = {
   all: ['certificates'] as const,

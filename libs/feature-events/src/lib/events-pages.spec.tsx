@@ -142,6 +142,65 @@ describe('/event/{eventId}', () => {
   });
 });
 
+describe('/event/{eventId} for staff', () => {
+  it('lists who comes and who waits, and issues a certificate to a member who had a seat', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('event', () => json(200, event()));
+    server.on('eventAttendees', () =>
+      json(200, {
+        attendees: [
+          { user: { id: 'a1', handle: null, name: 'Ann Reader', photo: null }, email: 'ann@example.com', status: 'confirmed', registeredAt: '2026-11-20T10:00:00.000Z' },
+          { user: { id: 'b1', handle: 'bob', name: null, photo: null }, email: null, status: 'waitlisted', registeredAt: '2026-11-20T11:00:00.000Z' },
+        ],
+      }),
+    );
+    server.on('issueCertificate', () =>
+      json(201, {
+        id: 'AbCdEfGhIjKlMnOpQrStUvWx',
+        recipientName: 'Ann Reader',
+        course: 'Open table read: The Lighthouse',
+        issuerName: 'Ada',
+        issuedAt: '2026-12-01T21:00:00.000Z',
+        status: 'valid',
+        revokedAt: null,
+        verifyUrl: 'https://voxclub.test/certificate/AbCdEfGhIjKlMnOpQrStUvWx',
+        canRevoke: true,
+      }),
+    );
+    renderRoutes(pages, { route: '/event/ev1', user: staff });
+    const list = await screen.findByRole('list', { name: 'Attendees' });
+    const [ann, bob] = within(list).getAllByRole('listitem');
+    expect(ann).toHaveTextContent('Ann Reader · ann@example.com');
+    expect(bob).toHaveTextContent('@bob');
+    expect(bob).toHaveTextContent('Waiting list');
+    expect(within(bob).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(ann).getByRole('button', { name: 'Issue a certificate to Ann Reader' }));
+    expect(await within(ann).findByRole('link', { name: 'Certificate issued' })).toHaveAttribute('href', '/certificate/AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(server.calls.find((c) => c.name === 'issueCertificate')?.body).toEqual({ recipientId: 'a1', eventId: 'ev1' });
+  });
+
+  it("shows the server's refusal beside the member", async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('event', () => json(200, event()));
+    server.on('eventAttendees', () =>
+      json(200, { attendees: [{ user: { id: 'a1', handle: null, name: 'Ann Reader', photo: null }, email: null, status: 'confirmed', registeredAt: '2026-11-20T10:00:00.000Z' }] }),
+    );
+    server.on('issueCertificate', () => json(409, { message: 'This member already has a certificate for this event.' }));
+    renderRoutes(pages, { route: '/event/ev1', user: staff });
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue a certificate to Ann Reader' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This member already has a certificate for this event.');
+  });
+
+  it('is not shown to members', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('event', () => json(200, event()));
+    renderRoutes(pages, { route: '/event/ev1', user: member });
+    await screen.findByRole('heading', { level: 1, name: 'Open table read: The Lighthouse' });
+    expect(screen.queryByRole('heading', { name: 'Attendees' })).not.toBeInTheDocument();
+    expect(server.calls.map((c) => c.name)).toEqual(['event']);
+  });
+});
+
 describe('/event/{eventId}/register', () => {
   it('asks a visitor to log in first', async () => {
     createFakeServer().on('event', () => json(200, event()));

@@ -1,6 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { useUser } from '@vox/auth';
 import { Alert, BackBar, buttonClassName, Page, Spinner } from '@vox/ui';
 import { useEvent } from '../shared/api';
+import { AttendeesPanel } from '../shared/attendees-panel';
 import { EventFacts } from '../shared/event-details';
 import { myStatusText } from '../shared/format';
 import '../shared/events.css';
@@ -10,6 +12,7 @@ export function EventPage() {
   const { eventId = '' } = useParams();
   const navigate = useNavigate();
   const event = useEvent(eventId);
+  const isStaff = useUser()?.role.name === 'staff';
   const data = event.data;
   const mine = data ? myStatusText(data) : null;
 
@@ -43,6 +46,7 @@ export function EventPage() {
                 All events
               </Link>
             </div>
+            {isStaff && <AttendeesPanel eventId={data.id} />}
           </article>
         )}
       </Page>

@@ -139,9 +139,19 @@ test('a certificate for an event: listed as mine, printable on one A4 or Letter 
     })
   ).json();
   expect((await page.request.put(appUrl('localhost', `/api/events/${event.id}/registration`), { headers: { authorization: `Bearer ${await token(sam)}` } })).status()).toBe(200);
-  const issued = await page.request.post(appUrl('localhost', '/api/certificates'), { headers: staffAuth, data: { recipientId: sam.id, eventId: event.id } });
-  expect(issued.status()).toBe(201);
-  const certId = (await issued.json()).id as string;
+  // Staff issue it from the event's page, where they see who came.
+  const staffs = await person(browser);
+  await signIn(staffs.page, staff);
+  await staffs.page.goto(`/event/${event.id}`);
+  const attendees = staffs.page.getByRole('list', { name: 'Attendees' });
+  await expect(attendees).toContainText(`Sam Reader · ${sam.email}`);
+  await attendees.getByRole('button', { name: 'Issue a certificate to Sam Reader' }).click();
+  const issuedLink = attendees.getByRole('link', { name: 'Certificate issued' });
+  await expect(issuedLink).toBeVisible();
+  await staffs.page.setViewportSize(LAPTOP);
+  await shoot(staffs.page, 'event-staff-attendees');
+  const certId = ((await issuedLink.getAttribute('href')) ?? '').replace('/certificate/', '');
+  expect(certId).toMatch(/^[A-Za-z0-9]{24}$/);
 
   // Sam finds it under /certificate and opens it.
   await page.setViewportSize(LAPTOP);
@@ -180,8 +190,6 @@ test('a certificate for an event: listed as mine, printable on one A4 or Letter 
   await expect(visitor.page.getByRole('button', { name: 'Revoke certificate' })).toHaveCount(0);
 
   // Staff revoke it; the verification says so.
-  const staffs = await person(browser);
-  await signIn(staffs.page, staff);
   await staffs.page.goto(`/certificate/${certId}`);
   await staffs.page.getByRole('button', { name: 'Revoke certificate' }).click();
   await staffs.page.getByRole('button', { name: 'Yes, revoke it' }).click();

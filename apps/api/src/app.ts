@@ -48,6 +48,13 @@ import scriptsRepository from './repositories/scripts';
 import sessionsRepository from './repositories/sessions';
 import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
+// Issue 18: events.
+import eventsRepository from './repositories/events';
+import events from './plugins/app/events';
+import formsRepository from './repositories/forms';
+import forms from './plugins/app/forms';
+import certificatesRepository from './repositories/certificates';
+import certificates from './plugins/app/certificates';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -123,6 +130,9 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(sessionsRepository);
   await app.register(takesRepository);
   await app.register(shareLinksRepository);
+  await app.register(eventsRepository);
+  await app.register(formsRepository);
+  await app.register(certificatesRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -141,6 +151,10 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
   await app.register(activityRetention, { config });
+  // Issue 18: events.
+  await app.register(events, { config });
+  await app.register(forms, { config });
+  await app.register(certificates, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

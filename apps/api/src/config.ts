@@ -21,6 +21,10 @@ export interface Config {
   redisPrefix: string;
   /** Sender of the mail the app sends (password-reset codes). */
   mailFrom: string;
+  /** Where the contact and pilot-programme forms are mailed (TEAM_EMAIL; issue 18). */
+  teamEmail: string;
+  /** The site's public address, for links in mail and on certificates (PUBLIC_URL; issue 18). */
+  publicUrl: string;
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the real client. */
   trustProxy: boolean;
   /** Longest time a client may take to send one whole request, body included (408 after). */
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`COOKIE_SECURE must be true, false or auto, got "${env.COOKIE_SECURE}"`);
   }
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  if (env.PUBLIC_URL && !/^https?:\/\/[^/]+/.test(env.PUBLIC_URL)) problems.push('PUBLIC_URL must start with http:// or https://');
   if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) problems.push('S3_ENDPOINT must start with http:// or https://');
   if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) problems.push('S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is');
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
@@ -92,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     msAuthority: env.MS_AUTHORITY || undefined,
     redisPrefix: env.REDIS_PREFIX || 'voxclub:',
     mailFrom: env.MAIL_FROM || 'VoxClub <no-reply@voxclub.local>',
+    teamEmail: env.TEAM_EMAIL || 'team@voxclub.local',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs,
     activityRetentionDays,

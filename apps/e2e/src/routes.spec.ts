@@ -55,7 +55,8 @@ test.describe('routes of the main site', () => {
       // the site header with its tabs.
       await expect(page.locator('.vox-header')).toHaveCount(0);
       await expect(page.getByRole('navigation')).toHaveCount(0);
-      await expect(page.getByRole('banner')).toHaveCount(path === '/members/ann' ? 1 : 0);
+      // Their own back bars: the profile's, the certificates' and the event's (issue 18).
+      await expect(page.getByRole('banner')).toHaveCount(['/members/ann', '/certificate', '/event/e1'].includes(path) ? 1 : 0);
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
     }
     await page.goto('/event/e1/register');

@@ -8,3 +8,5 @@ export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
 export type * from './lib/membership';
+// Issue 18's values and types: @vox/contract/events and @vox/contract/school (their own entries,
+// so the shell, which shares this one, does not carry their texts).

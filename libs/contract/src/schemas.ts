@@ -10,3 +10,7 @@ export * from './lib/scripts-values';
 export * from './lib/social-values';
 export * from './lib/jobs';
 export * from './lib/membership';
+export * from './lib/events';
+export * from './lib/events-values';
+export * from './lib/school';
+export * from './lib/school-values';

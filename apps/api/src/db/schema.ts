@@ -304,4 +304,66 @@ export interface Database {
   checkouts: CheckoutsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  // Issue 18: school, events, certificates, forms.
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
+  form_requests: FormRequestsTable;
+  certificates: CertificatesTable;
+}
+
+// --- Issue 18: events ---
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  /** IANA zone the event is held in (for its local time). */
+  time_zone: string;
+  place: string | null;
+  online_url: string | null;
+  capacity: number;
+  /** Confirmed registrations; moved only by a conditional UPDATE (never above capacity). */
+  seats_taken: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  status: 'confirmed' | 'waitlisted' | 'cancelled';
+  queued_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- Issue 18: the contact and pilot-programme forms ---
+export interface FormRequestsTable {
+  id: string;
+  kind: 'contact' | 'pilot';
+  name: string;
+  email: string;
+  /** JSON text of the other fields. */
+  fields: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+// --- Issue 18: certificates ---
+export interface CertificatesTable {
+  /** Long and random: the verification link's capability. */
+  id: string;
+  recipient_id: string | null;
+  recipient_name: string;
+  course: string;
+  event_id: string | null;
+  class_id: string | null;
+  issuer_id: string | null;
+  issuer_name: string;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }

@@ -8,6 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent along (a calendar entry): text content, so a queued mail stays plain JSON. */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  /** Where replies go (the contact form's sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -15,6 +15,8 @@ import {
   WebhookAnswer,
   WebhookBody,
 } from './membership';
+import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
+import { Certificate, CertificateInput, CertificateList, CertificateParams, ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -169,6 +171,24 @@ export const endpointSchemas = {
   resumeSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
   endSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E } },
   refundPayment: { params: PaymentParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
+  // --- Events (issue 18) ---
+  events: { querystring: EventsQuery, response: { 200: EventList } },
+  event: { params: EventParams, response: { 200: EventSummary, 404: E } },
+  createEvent: { body: EventInput, response: { 201: EventSummary, 400: E, 401: E, 403: E } },
+  registerForEvent: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E, 409: E, 429: E } },
+  cancelEventRegistration: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E } },
+  eventAttendees: { params: EventParams, response: { 200: EventAttendeeList, 401: E, 403: E, 404: E } },
+
+  // --- School: forms (issue 18) ---
+  submitContact: { body: ContactInput, response: { 200: FormSent, 400: E, 429: E } },
+  submitPilot: { body: PilotInput, response: { 200: FormSent, 400: E, 429: E } },
+  formRequests: { querystring: FormRequestsQuery, response: { 200: FormRequestList, 401: E, 403: E } },
+
+  // --- School: certificates (issue 18) ---
+  myCertificates: { response: { 200: CertificateList, 401: E } },
+  certificate: { params: CertificateParams, response: { 200: Certificate, 404: E } },
+  issueCertificate: { body: CertificateInput, response: { 201: Certificate, 400: E, 401: E, 403: E, 404: E, 409: E } },
+  revokeCertificate: { params: CertificateParams, response: { 200: Certificate, 401: E, 403: E, 404: E, 409: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

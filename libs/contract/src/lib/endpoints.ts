@@ -125,6 +125,36 @@ const table = {
   endSubscription: { method: 'POST', path: '/api/membership/subscriptions/:subscriptionId/end', auth: 'user' },
   /** Staff: refund a payment through its provider (ends the subscription it paid for). */
   refundPayment: { method: 'POST', path: '/api/membership/payments/:paymentId/refund', auth: 'user' },
+  // --- Events (issue 18) ---
+  /** Upcoming events (soonest first) or, with when=past, the archive; each with my registration when signed in. */
+  events: { method: 'GET', path: '/api/events', auth: 'optional' },
+  event: { method: 'GET', path: '/api/events/:eventId', auth: 'optional' },
+  /** Staff only. */
+  createEvent: { method: 'POST', path: '/api/events', auth: 'user' },
+  /** A seat while there is one, else the waiting list; registering again changes nothing. */
+  registerForEvent: { method: 'PUT', path: '/api/events/:eventId/registration', auth: 'user' },
+  /** A freed seat goes to the first on the waiting list, who gets a mail. */
+  cancelEventRegistration: { method: 'DELETE', path: '/api/events/:eventId/registration', auth: 'user' },
+  /** Staff only: who is registered and who waits. */
+  eventAttendees: { method: 'GET', path: '/api/events/:eventId/attendees', auth: 'user' },
+
+  // --- School: forms (issue 18) ---
+  /** /contact: stored, mailed to the team and a copy to the sender; rate-limited per address. */
+  submitContact: { method: 'POST', path: '/api/forms/contact', auth: 'optional' },
+  /** /pilot_program/id: the same for a school's pilot-programme request. */
+  submitPilot: { method: 'POST', path: '/api/forms/pilot', auth: 'optional' },
+  /** Staff only: the requests, newest first. */
+  formRequests: { method: 'GET', path: '/api/forms/requests', auth: 'user' },
+
+  // --- School: certificates (issue 18) ---
+  /** The certificates issued to me, newest first. */
+  myCertificates: { method: 'GET', path: '/api/certificates', auth: 'user' },
+  /** Anyone holding the (long, random) id: the printable page and the public verification. */
+  certificate: { method: 'GET', path: '/api/certificates/:certId', auth: 'optional' },
+  /** Staff for an event (or a named course); teachers for a class later. */
+  issueCertificate: { method: 'POST', path: '/api/certificates', auth: 'user' },
+  /** Staff or the issuer. */
+  revokeCertificate: { method: 'POST', path: '/api/certificates/:certId/revoke', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

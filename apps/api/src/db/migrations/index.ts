@@ -25,6 +25,10 @@ import { oneReaderPerRole } from './024-one-reader-per-role';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 import { plans } from './070-plans';
 import { checkoutsAndPayments } from './071-checkouts-and-payments';
+// 100-109: school, events, certificates, forms (issue 18).
+import { events } from './100-events';
+import { formRequests } from './101-form-requests';
+import { certificates } from './102-certificates';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -57,6 +61,10 @@ export const migrations: Record<string, Migration> = {
   // 070-079: membership purchase (issue 15).
   '070-plans': plans,
   '071-checkouts-and-payments': checkoutsAndPayments,
+  // 100-109: school, events, certificates, forms (issue 18).
+  '100-events': events,
+  '101-form-requests': formRequests,
+  '102-certificates': certificates,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

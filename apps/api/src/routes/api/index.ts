@@ -18,6 +18,10 @@ import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
 import { membershipOpenRoutes, membershipRoutes } from './membership';
+// Issue 18: events.
+import { eventRoutes, memberEventRoutes } from './events';
+import { formRoutes, staffFormRoutes } from './forms';
+import { certificateRoutes, memberCertificateRoutes } from './certificates';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -42,6 +46,10 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(photos, { config });
   // Membership plans, the test provider's checkout page and Stripe's webhook (issue 15).
   await app.register(membershipOpenRoutes, { config });
+  // Issue 18: events are open to read.
+  await app.register(eventRoutes);
+  await app.register(formRoutes);
+  await app.register(certificateRoutes);
 
   // Members only.
   await app.register(
@@ -58,6 +66,10 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(history);
       await members.register(jobs);
       await members.register(membershipRoutes);
+      // Issue 18: registering for events, staff calls.
+      await members.register(memberEventRoutes);
+      await members.register(staffFormRoutes);
+      await members.register(memberCertificateRoutes);
     }),
   );
 };

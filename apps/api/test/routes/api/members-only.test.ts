@@ -8,7 +8,12 @@ import { membersOnly } from '../../../src/routes/api/members-only';
  * a new route is members-only unless someone decides otherwise on purpose.
  */
 /** A job's name and id have formats of their own (libs/contract jobs.ts). */
-const PARAM_SAMPLES: Record<string, string> = { name: 'mail.password-reset', id: '0b6e7a3c-1f2d-4e5a-9b8c-7d6e5f4a3b2c' };
+const PARAM_SAMPLES: Record<string, string> = {
+  name: 'mail.password-reset',
+  id: '0b6e7a3c-1f2d-4e5a-9b8c-7d6e5f4a3b2c',
+  // Issue 18: a certificate id is 16-64 letters and digits.
+  certId: 'AbCdEfGhIjKlMnOpQrStUvWx',
+};
 
 const OPEN_ROUTES = [
   'GET /api/health',
@@ -34,6 +39,12 @@ const OPEN_ROUTES = [
   'GET /api/membership/test-checkout/:checkoutId',
   'POST /api/membership/test-checkout/:checkoutId',
   'POST /api/membership/stripe/webhook',
+  // --- Events (issue 18) ---
+  'GET /api/events',
+  'GET /api/events/:eventId',
+  'POST /api/forms/contact',
+  'POST /api/forms/pilot',
+  'GET /api/certificates/:certId',
 ].sort();
 
 describe('members-only scope', () => {

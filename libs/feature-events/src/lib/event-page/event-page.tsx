@@ -1,29 +1,55 @@
-import { Link, useParams } from 'react-router';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUser } from '@vox/auth';
+import { Alert, BackBar, buttonClassName, Page, Spinner } from '@vox/ui';
+import { useEvent } from '../shared/api';
+import { AttendeesPanel } from '../shared/attendees-panel';
+import { EventFacts } from '../shared/event-details';
+import { myStatusText } from '../shared/format';
+import '../shared/events.css';
 
-/** /event/{eventId}: full screen, so it carries its own ways on. */
+/** /event/{eventId}: full screen (no header), so it carries its own ways on. */
 export function EventPage() {
   const { eventId = '' } = useParams();
+  const navigate = useNavigate();
+  const event = useEvent(eventId);
+  const isStaff = useUser()?.role.name === 'staff';
+  const data = event.data;
+  const mine = data ? myStatusText(data) : null;
+
   return (
-    <Notice
-      icon={<MicIcon />}
-      eyebrow="Coming soon"
-      title="Event"
-      actions={
-        <>
-          <Link
-            to={`/event/${encodeURIComponent(eventId)}/register`}
-            className={buttonClassName({ variant: 'primary', size: 'lg' })}
-          >
-            Register
-          </Link>
-          <Link to="/events" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-            All events
-          </Link>
-        </>
-      }
-    >
-      <p>The event's date, place, programme and the places left will be shown here.</p>
-    </Notice>
+    <>
+      <BackBar onBack={() => navigate('/events')} label="All events" />
+      <Page width="narrow">
+        {event.isPending ? (
+          <Spinner label="Loading the event" />
+        ) : !data ? (
+          <>
+            <h1 className="vox-events-heading">Event not found</h1>
+            <Alert variant="error">{event.error?.message ?? 'This event was not found.'}</Alert>
+          </>
+        ) : (
+          <article>
+            <header className="vox-event-hero">
+              <p className="vox-event-hero__eyebrow">{data.ended ? 'Past event' : 'Event'}</p>
+              <h1 className="vox-event-hero__title">{data.title}</h1>
+              <EventFacts event={data} />
+              {mine && <p className="vox-event-chip vox-event-chip--mine">{mine}</p>}
+            </header>
+            {data.description && <p className="vox-event-description">{data.description}</p>}
+            <div className="vox-event-actions">
+              {!data.ended && (
+                <Link to={`/event/${encodeURIComponent(data.id)}/register`} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                  {data.myRegistration ? 'My registration' : data.seatsLeft > 0 ? 'Register' : 'Join the waiting list'}
+                </Link>
+              )}
+              <Link to="/events" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+                All events
+              </Link>
+            </div>
+            {isStaff && <AttendeesPanel eventId={data.id} />}
+          </article>
+        )}
+      </Page>
+    </>
   );
 }

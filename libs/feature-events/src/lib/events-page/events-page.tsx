@@ -1,11 +1,53 @@
-import { PlaceholderPage } from '@vox/ui';
+import { Link, useSearchParams } from 'react-router';
+import { useUser } from '@vox/auth';
+import { Alert, Page, Spinner } from '@vox/ui';
+import { useEvents } from '../shared/api';
+import { CreateEventForm } from '../shared/create-event-form';
+import { EventCard } from '../shared/event-card';
+import '../shared/events.css';
 
-/** /events. */
+/** /events: upcoming events, soonest first; past ones under "Past events". Staff add events here. */
 export function EventsPage() {
+  const [search] = useSearchParams();
+  const when = search.get('show') === 'past' ? 'past' : 'upcoming';
+  const events = useEvents(when);
+  const user = useUser();
+  const list = events.data?.events ?? [];
+
   return (
-    <PlaceholderPage
-      title="Events"
-      description="Upcoming events will be listed here: workshops, open table reads and showcases, each with the places left."
-    />
+    <Page width="narrow">
+      <h1 className="vox-events-heading">Events</h1>
+      <p className="vox-events-lead">Workshops, open table reads and showcases. Register for a seat; when an event is full, join the waiting list and we email you if a seat opens.</p>
+
+      {user?.role.name === 'staff' && (
+        <details className="vox-events-staff vox-event-panel">
+          <summary>Create an event</summary>
+          <CreateEventForm />
+        </details>
+      )}
+
+      <nav className="vox-events-tabs" aria-label="Which events">
+        <Link className="vox-events-tab" to="/events" aria-current={when === 'upcoming' ? 'page' : undefined}>
+          Upcoming
+        </Link>
+        <Link className="vox-events-tab" to="/events?show=past" aria-current={when === 'past' ? 'page' : undefined}>
+          Past events
+        </Link>
+      </nav>
+
+      {events.isPending ? (
+        <Spinner label="Loading events" />
+      ) : events.isError ? (
+        <Alert variant="error">{events.error.message}</Alert>
+      ) : list.length === 0 ? (
+        <p className="vox-events-empty">{when === 'upcoming' ? 'No upcoming events yet. Check back soon.' : 'No past events yet.'}</p>
+      ) : (
+        <ul className="vox-events-list" aria-label={when === 'upcoming' ? 'Upcoming events' : 'Past events'}>
+          {list.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+    </Page>
   );
 }

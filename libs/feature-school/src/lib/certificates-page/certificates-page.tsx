@@ -1,20 +1,58 @@
-import { Link } from 'react-router';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import { Link, useNavigate } from 'react-router';
+import { authModal, useUser } from '@vox/auth';
+import { Alert, BackBar, buttonClassName, Page, PromptPage, Spinner } from '@vox/ui';
+import { certificateDate, useMyCertificates } from '../shared/api';
+import '../shared/school.css';
 
-/** /certificate: full screen. */
+/** /certificate: full screen; the certificates issued to me, each ready to print and share. */
 export function CertificatesPage() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const certificates = useMyCertificates();
+  const list = certificates.data?.certificates ?? [];
+
   return (
-    <Notice
-      icon={<MicIcon />}
-      eyebrow="Coming soon"
-      title="Your certificates"
-      actions={
-        <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-          Go to the home page
-        </Link>
-      }
-    >
-      <p>The certificates your teachers award you will be listed here, each ready to print and share.</p>
-    </Notice>
+    <>
+      <BackBar onBack={() => navigate('/')} label="Home" />
+      {!user ? (
+        <PromptPage what="certificates" onLogIn={() => authModal.open('login')} />
+      ) : (
+        <Page width="narrow">
+          <h1 className="vox-school-title">Your certificates</h1>
+          <p className="vox-school-lead">Certificates your teachers and the VoxClub team award you. Open one to print it or share its verification link.</p>
+          {certificates.isPending ? (
+            <Spinner label="Loading your certificates" />
+          ) : certificates.isError ? (
+            <Alert variant="error">{certificates.error.message}</Alert>
+          ) : list.length === 0 ? (
+            <div className="vox-school-empty">
+              <p>No certificates yet. Complete a class or attend an event to earn one.</p>
+              <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+                Go to the home page
+              </Link>
+            </div>
+          ) : (
+            <ul className="vox-school-list" aria-label="Certificates">
+              {list.map((c) => (
+                <li key={c.id} className="vox-school-cert">
+                  <div>
+                    <h2>
+                      {c.course}
+                      {c.status === 'revoked' && <span className="vox-school-chip">Revoked</span>}
+                    </h2>
+                    <p>
+                      Issued by {c.issuerName} on {certificateDate(c.issuedAt)}
+                    </p>
+                  </div>
+                  <Link to={`/certificate/${encodeURIComponent(c.id)}`} className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={`View and print: ${c.course}`}>
+                    View and print
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Page>
+      )}
+    </>
   );
 }

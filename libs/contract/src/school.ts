@@ -1,0 +1,4 @@
+// The school area's plain values and types for the web (issue 18): forms and certificates. A
+// separate entry, so its texts load with those pages and not with every first page.
+export * from './lib/school-values';
+export type * from './lib/school';

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { useUser } from '@vox/auth';
+import { endpoints } from '@vox/contract';
+import { type EventInput, type EventSummary } from '@vox/contract/events';
+
+/** React Query keys of the events area; every change invalidates `all`. */
+export const eventKeys = {
+  all: ['events'] as const,
+  list: (when: 'upcoming' | 'past', viewer: string | null) => ['events', 'list', when, viewer] as const,
+  one: (eventId: string, viewer: string | null) => ['events', 'one', eventId, viewer] as const,
+};
+
+/** Upcoming events (soonest first) or the archive; with my registration when signed in. */
+export function useEvents(when: 'upcoming' | 'past') {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: eventKeys.list(when, viewer),
+    queryFn: () => api.call(endpoints.events, { query: when === 'past' ? { when } : {} }),
+  });
+}
+
+export function useEvent(eventId: string) {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({ queryKey: eventKeys.one(eventId, viewer), queryFn: () => api.call(endpoints.event, { params: { eventId } }) });
+}
+
+/** Register or cancel; the answer carries the event as it now stands, put straight in the cache. */
+export function useRegistration(eventId: string) {
+  const client = useQueryClient();
+  const viewer = useUser()?.id ?? null;
+  return useMutation({
+    mutationFn: (action: 'register' | 'cancel') =>
+      api.call(action === 'register' ? endpoints.registerForEvent : endpoints.cancelEventRegistration, { params: { eventId } }),
+    onSuccess: (answer) => {
+      client.setQueryData<EventSummary>(eventKeys.one(eventId, viewer), answer.event);
+      void client.invalidateQueries({ queryKey: eventKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
+    },
+  });
+}
+
+export function useCreateEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventInput) => api.call(endpoints.createEvent, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}

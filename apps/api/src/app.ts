@@ -30,6 +30,7 @@ import friendships from './plugins/app/friendships';
 import messages from './plugins/app/messages';
 import profiles from './plugins/app/profiles';
 import scripts from './plugins/app/scripts';
+import drafts from './plugins/app/drafts';
 import readingSessions from './plugins/app/reading-sessions';
 import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
@@ -47,6 +48,7 @@ import scriptsRepository from './repositories/scripts';
 import sessionsRepository from './repositories/sessions';
 import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
+import draftsRepository from './repositories/drafts';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -121,6 +123,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(sessionsRepository);
   await app.register(takesRepository);
   await app.register(shareLinksRepository);
+  await app.register(draftsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -138,6 +141,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(profiles, { config });
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
+  await app.register(drafts);
   await app.register(activityRetention, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });

@@ -9,3 +9,4 @@ export {
 } from './lib/fountain';
 export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
+export { layoutScreenplay, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';

@@ -22,6 +22,8 @@ import { scriptRolesAndLines } from './021-script-roles-and-lines';
 import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
+import { drafts } from './050-drafts';
+import { draftTemplates } from './051-templates';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 
 /**
@@ -52,6 +54,9 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
+  // 050-059: drafts, revisions and templates (issue 13).
+  '050-drafts': drafts,
+  '051-templates': draftTemplates,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

@@ -17,6 +17,7 @@ import audio from './audio';
 import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
+import drafts from './drafts';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -54,6 +55,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(sessions);
       await members.register(history);
       await members.register(jobs);
+      // Drafts and templates (issue 13): each route also needs the draft privilege.
+      await members.register(drafts);
     }),
   );
 };

@@ -1,0 +1,47 @@
+import { memo, useMemo } from 'react';
+import { LAYOUT, layoutScreenplay, parseFountain, type LayoutLine } from '@vox/fountain';
+import './screenplay.css';
+
+/**
+ * The screenplay as it prints: pages of Courier from libs/fountain's layout, the same line and
+ * page breaks as the PDF (title page, then numbered pages from page 2).
+ */
+export const ScreenplayPreview = memo(function ScreenplayPreview({ text, fallbackTitle = '' }: { text: string; fallbackTitle?: string }) {
+  const { title, genre, pages } = useMemo(() => {
+    const script = parseFountain(text);
+    return { title: script.title || fallbackTitle, genre: script.genre, pages: layoutScreenplay(script) };
+  }, [text, fallbackTitle]);
+  const empty = pages.length === 1 && pages[0].lines.length === 0;
+
+  return (
+    <div className="vox-screenplay" aria-label="Screenplay preview" role="region">
+      {title && (
+        <section className="vox-screenplay__page vox-screenplay__page--title" aria-label="Title page">
+          <p className="vox-screenplay__title">{title.toUpperCase()}</p>
+          {genre && <p className="vox-screenplay__genre">{genre}</p>}
+        </section>
+      )}
+      {empty ? (
+        <section className="vox-screenplay__page vox-screenplay__page--empty" aria-label="Page 1">
+          <p className="vox-screenplay__hint">Your pages appear here as you write.</p>
+        </section>
+      ) : (
+        pages.map((page) => (
+          <section key={page.number} className="vox-screenplay__page" aria-label={`Page ${page.number}`} data-page={page.number}>
+            {page.number > 1 && <span className="vox-screenplay__number">{page.number}.</span>}
+            {page.lines.map((line, i) => (line ? <Line key={i} line={line} /> : <br key={i} />))}
+          </section>
+        ))
+      )}
+    </div>
+  );
+});
+
+function Line({ line }: { line: LayoutLine }) {
+  const style = line.kind === 'transition' ? undefined : { paddingLeft: `${LAYOUT[line.kind].indent}ch` };
+  return (
+    <div className={`vox-screenplay__line vox-screenplay__line--${line.kind}`} style={style}>
+      {line.text || '\u00a0'}
+    </div>
+  );
+}

@@ -19,7 +19,7 @@ export function idbDraftStore(draftId: string): LocalStore {
     }
   };
   return {
-    get: () => get<LocalCopy>(draftId, drafts()),
+    get: async () => get<LocalCopy>(draftId, drafts()),
     set(copy) {
       next = copy;
       writing ??= write().finally(() => {

@@ -170,10 +170,10 @@ function Writer({ draft }: { draft: Draft }) {
             Revisions
           </Button>
           <Button variant="secondary" size="sm" onClick={exportFountain}>
-            Fountain
+            Export Fountain
           </Button>
           <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
-            PDF
+            Export PDF
           </Button>
         </div>
       </header>
@@ -231,7 +231,7 @@ function Writer({ draft }: { draft: Draft }) {
           )}
         </section>
 
-        <section className="vox-draft-editor__preview" aria-label="Preview">
+        <section className="vox-draft-editor__preview vox-screenplay-host" aria-label="Preview">
           <ScreenplayPreview text={previewText} fallbackTitle={draft.title} />
         </section>
       </div>

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { LAYOUT, layoutScreenplay, parseFountain, type LayoutLine } from '@vox/fountain';
+import { LAYOUT, layoutScreenplay, parseFountain, type LayoutLine, type ScreenplayPage } from '@vox/fountain';
 import './screenplay.css';
 
 /**
@@ -26,16 +26,27 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({ text, fallbac
           <p className="vox-screenplay__hint">Your pages appear here as you write.</p>
         </section>
       ) : (
-        pages.map((page) => (
-          <section key={page.number} className="vox-screenplay__page" aria-label={`Page ${page.number}`} data-page={page.number}>
-            {page.number > 1 && <span className="vox-screenplay__number">{page.number}.</span>}
-            {page.lines.map((line, i) => (line ? <Line key={i} line={line} /> : <br key={i} />))}
-          </section>
-        ))
+        pages.map((page) => <Page key={page.number} page={page} />)
       )}
     </div>
   );
 });
+
+const sameLines = (a: ScreenplayPage, b: ScreenplayPage) =>
+  a.number === b.number && a.lines.length === b.lines.length && a.lines.every((line, i) => line?.kind === b.lines[i]?.kind && line?.text === b.lines[i]?.text);
+
+/** One page; a page whose lines did not change is not rendered again (typing changes one or two). */
+const Page = memo(
+  function Page({ page }: { page: ScreenplayPage }) {
+    return (
+      <section className="vox-screenplay__page" aria-label={`Page ${page.number}`} data-page={page.number}>
+        {page.number > 1 && <span className="vox-screenplay__number">{page.number}.</span>}
+        {page.lines.map((line, i) => (line ? <Line key={i} line={line} /> : <br key={i} />))}
+      </section>
+    );
+  },
+  (before, after) => sameLines(before.page, after.page),
+);
 
 function Line({ line }: { line: LayoutLine }) {
   const style = line.kind === 'transition' ? undefined : { paddingLeft: `${LAYOUT[line.kind].indent}ch` };

@@ -7,5 +7,4 @@ export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
-export * from './lib/drafts-values';
 export type * from './lib/drafts';

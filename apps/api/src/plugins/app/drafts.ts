@@ -3,9 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   AUTO_SNAPSHOT_MS,
   DRAFT_MESSAGES,
-  applyEdit,
-  countWords,
-  pageEstimate,
   type Draft,
   type DraftCreate,
   type DraftList,
@@ -17,7 +14,7 @@ import {
   type TemplateInput,
   type TemplateList,
 } from '@vox/contract/schemas';
-import { parseFountain } from '@vox/fountain';
+import { applyEdit, countWords, pageEstimate, parseFountain } from '@vox/fountain';
 import { newId } from '../../db/ids';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
 import type { DraftRevisionRow, DraftRow, DraftSummaryRow, TemplateRow } from '../../repositories/drafts';

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from './from-contract';
 
-/** A whole draft (DRAFT_LIMITS.body characters, up to 3 bytes each in UTF-8, as JSON). */
-const BODY_LIMIT = 5 * 1024 * 1024;
-
 /**
  * Drafts, revisions and templates (issue 13), members only and each route for holders of the
  * `draft` privilege (403 otherwise, checked per request so a new subscription opens them at once).
@@ -15,13 +12,11 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract('drafts', { tags: ['drafts'] }), handler: async (request) => drafts.list(request.user.id, request.query) });
   app.route({
     ...fromContract('createDraft', { tags: ['drafts'] }),
-    bodyLimit: BODY_LIMIT,
     handler: async (request, reply) => reply.code(201).send(await drafts.create(request.user.id, request.body)),
   });
   app.route({ ...fromContract('draft', { tags: ['drafts'] }), handler: async (request) => drafts.get(request.user.id, request.params.draftId) });
   app.route({
     ...fromContract('saveDraft', { tags: ['drafts'] }),
-    bodyLimit: BODY_LIMIT,
     handler: async (request) => drafts.save(request.user.id, request.params.draftId, request.body),
   });
   app.route({
@@ -67,7 +62,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract('templates', { tags: ['templates'] }), handler: async (request) => drafts.templates(request.user.id) });
   app.route({
     ...fromContract('createTemplate', { tags: ['templates'] }),
-    bodyLimit: BODY_LIMIT,
     handler: async (request, reply) => reply.code(201).send(await drafts.createTemplate(request.user.id, request.body)),
   });
   app.route({
@@ -76,7 +70,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.route({
     ...fromContract('saveTemplate', { tags: ['templates'] }),
-    bodyLimit: BODY_LIMIT,
     handler: async (request) => drafts.saveTemplate(request.user.id, request.params.templateId, request.body),
   });
   app.route({

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type Draft, type DraftCreate, type DraftEdit, type TemplateInput } from '@vox/contract';
+import { endpoints, type Draft, type DraftCreate, type TemplateInput } from '@vox/contract';
+import type { TextEdit } from '@vox/fountain';
 
 /** The drafts and templates calls (contract: `endpoints`); errors are ApiError with the server's text. */
 export const draftKeys = {
@@ -38,7 +39,7 @@ export const draftQueryOptions = (draftId: string) =>
 export const getDraft = (draftId: string): Promise<Draft> => api.call(endpoints.draft, { params: { draftId } });
 
 /** PUT /api/drafts/{id}: one replacement (or the whole text) made on `baseRevision`. */
-export const saveDraft = (draftId: string, baseRevision: number, change: { edit: DraftEdit } | { body: string }): Promise<Draft> =>
+export const saveDraft = (draftId: string, baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft> =>
   api.call(endpoints.saveDraft, { params: { draftId }, body: { baseRevision, ...change } });
 
 export const createDraft = (input: DraftCreate): Promise<Draft> => api.call(endpoints.createDraft, { body: input });

@@ -1,4 +1,5 @@
-import type { Draft, DraftEdit } from '@vox/contract';
+import type { Draft } from '@vox/contract';
+import type { TextEdit } from '@vox/fountain';
 import { Autosave, STATUS_TEXT, type AutosaveOptions, type Conflict, type LocalCopy, type SaveStatus } from './autosave';
 
 const draft = (body: string, revision: number): Draft => ({
@@ -25,7 +26,7 @@ function setup(start = draft('INT. DECK - NIGHT', 1), overrides: Partial<Autosav
   let local: LocalCopy | undefined;
   const statuses: SaveStatus[] = [];
   const conflicts: Conflict[] = [];
-  const sent: { baseRevision: number; change: { edit: DraftEdit } | { body: string } }[] = [];
+  const sent: { baseRevision: number; change: { edit: TextEdit } | { body: string } }[] = [];
   const options: AutosaveOptions = {
     async save(baseRevision, change) {
       if (!online) throw new ApiLikeError(0);

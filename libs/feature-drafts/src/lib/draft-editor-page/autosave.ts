@@ -1,4 +1,5 @@
-import { editBetween, type Draft, type DraftEdit } from '@vox/contract';
+import type { Draft } from '@vox/contract';
+import { editBetween, type TextEdit } from '@vox/fountain';
 
 /**
  * Autosave that loses nothing (issue 13). The editor hands every change to `change()`; typing
@@ -41,7 +42,7 @@ export interface Conflict {
 }
 
 export interface AutosaveOptions {
-  save(baseRevision: number, change: { edit: DraftEdit } | { body: string }): Promise<Draft>;
+  save(baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft>;
   /** The server's draft now (after a 409). */
   load(): Promise<Draft>;
   store: LocalStore;

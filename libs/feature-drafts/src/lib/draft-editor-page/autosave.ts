@@ -57,6 +57,9 @@ export interface AutosaveOptions {
 }
 
 /** A status of 0 is a request the browser could not make; gateways answer 502-504 while the server is away. */
+/** Online, the browser's copy is written at most this often while typing. */
+const KEEP_MS = 300;
+
 const isNetworkFailure = (error: unknown): boolean => {
   const status = (error as { status?: unknown })?.status;
   return typeof status !== 'number' || status === 0 || status === 502 || status === 503 || status === 504;
@@ -68,6 +71,8 @@ export class Autosave {
   /** The text the server holds at `baseRevision`; unknown after a reload with a local copy. */
   private baseText: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private keepTimer: ReturnType<typeof setTimeout> | undefined;
+  private keptAt = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private status: SaveStatus = 'saved';
@@ -92,7 +97,7 @@ export class Autosave {
    */
   resume(copy: LocalCopy, server: Draft): string {
     if (copy.text === server.body) {
-      void this.options.store.remove();
+      void this.forget();
       return server.body;
     }
     this.text = copy.text;
@@ -148,10 +153,35 @@ export class Autosave {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.keepTimer);
+    // Whatever the server does not have yet stays in the browser.
+    if (this.pending) void this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
   }
 
+  /**
+   * Keeps the text in the browser. Offline every change is written at once (writes never pile
+   * up: the store writes the newest after the one under way); online, where the save follows
+   * within a second, at most every `KEEP_MS`, so a long draft is not copied on every keystroke.
+   */
   private keep(): Promise<void> {
-    return this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+    const write = () => this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+    if (!this.options.isOnline()) return write();
+    if (Date.now() - this.keptAt >= KEEP_MS) {
+      this.keptAt = Date.now();
+      return write();
+    }
+    clearTimeout(this.keepTimer);
+    this.keepTimer = setTimeout(() => {
+      this.keptAt = Date.now();
+      void write();
+    }, KEEP_MS);
+    return Promise.resolve();
+  }
+
+  /** The server has the text: the browser's copy goes. */
+  private forget(): Promise<void> {
+    clearTimeout(this.keepTimer);
+    return this.options.store.remove().catch(() => undefined);
   }
 
   private schedule(ms: number): void {
@@ -185,7 +215,7 @@ export class Autosave {
     const sent = this.text;
     if (sent === this.baseText) {
       this.setStatus('saved');
-      await this.options.store.remove().catch(() => undefined);
+      await this.forget();
       return;
     }
     if (!this.options.isOnline()) {
@@ -200,7 +230,7 @@ export class Autosave {
       this.baseText = sent;
       this.options.onSaved?.(saved);
       if (this.text === sent) {
-        await this.options.store.remove().catch(() => undefined);
+        await this.forget();
         this.setStatus('saved');
       } else {
         await this.keep();
@@ -232,7 +262,7 @@ export class Autosave {
       this.baseText = sent;
       this.options.onSaved?.(theirs);
       if (this.text === sent) {
-        await this.options.store.remove().catch(() => undefined);
+        await this.forget();
         this.setStatus('saved');
       } else this.schedule(0);
       return;

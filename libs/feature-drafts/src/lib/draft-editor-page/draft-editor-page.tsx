@@ -61,6 +61,10 @@ function BackLink() {
   );
 }
 
+/** Runs `work` when the browser has a quiet moment (at the latest after a second). */
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0);
+
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 function Writer({ draft }: { draft: Draft }) {
@@ -127,9 +131,9 @@ function Writer({ draft }: { draft: Draft }) {
   const onChange = useCallback(
     (text: string) => {
       autosave.change(text);
-      // The preview and the scene list follow a moment later, never in the keystroke.
+      // The preview and the scene list follow once typing pauses, when the browser is idle.
       clearTimeout(previewTimer.current);
-      previewTimer.current = setTimeout(() => setPreviewText(text), 250);
+      previewTimer.current = setTimeout(() => whenIdle(() => setPreviewText(autosave.current)), 400);
     },
     [autosave],
   );

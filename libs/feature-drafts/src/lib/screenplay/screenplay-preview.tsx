@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { LAYOUT, layoutScreenplay, parseFountain, type LayoutLine, type ScreenplayPage } from '@vox/fountain';
 import './screenplay.css';
 
@@ -7,10 +7,12 @@ import './screenplay.css';
  * page breaks as the PDF (title page, then numbered pages from page 2).
  */
 export const ScreenplayPreview = memo(function ScreenplayPreview({ text, fallbackTitle = '' }: { text: string; fallbackTitle?: string }) {
+  // Rendered at low priority: React yields to typing and the editor while a long script is laid out.
+  const shown = useDeferredValue(text, '');
   const { title, genre, pages } = useMemo(() => {
-    const script = parseFountain(text);
+    const script = parseFountain(shown);
     return { title: script.title || fallbackTitle, genre: script.genre, pages: layoutScreenplay(script) };
-  }, [text, fallbackTitle]);
+  }, [shown, fallbackTitle]);
   const empty = pages.length === 1 && pages[0].lines.length === 0;
 
   return (

@@ -44,6 +44,11 @@ const template = (id: string, system: boolean, extra: Partial<Template> = {}): T
   ...extra,
 });
 
+// jsdom lays nothing out: CodeMirror's measuring asks ranges for rectangles.
+beforeAll(() => {
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
 beforeEach(() => authStore.setSession({ token: 't', user: writer }));
 afterEach(() => authStore.clear());
 
@@ -126,9 +131,9 @@ describe('/write/{documentId}', () => {
     const scenes = screen.getByRole('navigation', { name: 'Scenes' });
     expect(within(scenes).getAllByRole('button').map((b) => b.textContent)).toEqual(['1 INT. FERRY DECK - NIGHT', '2 EXT. PIER - DAWN']);
     const preview = screen.getByRole('region', { name: 'Screenplay preview' });
-    expect(await within(preview).findByLabelText('Title page')).toHaveTextContent('THE NIGHT FERRY');
+    expect(await within(preview).findByLabelText('Title page', {}, { timeout: 5000 })).toHaveTextContent('THE NIGHT FERRY');
     const lines = () => [...within(preview).getByLabelText('Page 1').querySelectorAll('.vox-screenplay__line')].map((line) => [line.className.replace('vox-screenplay__line vox-screenplay__line--', ''), line.textContent]);
-    await waitFor(() => expect(lines()).not.toEqual([]));
+    await waitFor(() => expect(lines()).not.toEqual([]), { timeout: 5000 });
     expect(lines()).toEqual([
       ['scene', 'INT. FERRY DECK - NIGHT'],
       ['action', 'Rain on the rail.'],
@@ -195,7 +200,7 @@ describe('/templates', () => {
     renderRoutes(pages, { route: '/template/sys-audio-drama' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Audio drama scene' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to templates' })).toHaveAttribute('href', '/templates');
-    await waitFor(() => expect(screen.getByLabelText('Page 1')).toHaveTextContent('INT. STUDIO - DAYHOSTWelcome.'));
+    await waitFor(() => expect(screen.getByLabelText('Page 1')).toHaveTextContent('INT. STUDIO - DAYHOSTWelcome.'), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Start a draft from this template' })).toBeEnabled();
   });
 });

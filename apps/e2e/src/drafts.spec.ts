@@ -115,6 +115,8 @@ test('two tabs on one draft: the stale one is refused and merges instead of over
 });
 
 test('screenshots: drafts, editor, revisions compare, templates, on a laptop and a phone', async ({ page }) => {
+  // A long journey (eleven pages and dialogs): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const me = await writer(page.request);
   await signIn(page, me);
   await page.goto('/templates');

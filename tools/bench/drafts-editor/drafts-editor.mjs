@@ -36,6 +36,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     keys: { type: 'string', default: '120' },
     lines: { type: 'string', default: '5000' },
+    profile: { type: 'boolean', default: false },
+    // Experiments: 'no-preview' hides the preview pane, 'no-spellcheck' turns the browser's spelling check off.
+    variant: { type: 'string', default: '' },
   },
 });
 const TARGETS = { openMs: 1000, keystrokeMs: 16 };
@@ -178,6 +181,8 @@ async function main() {
       if (request.method() === 'PUT' && request.url().includes('/api/drafts/')) puts.push(Buffer.byteLength(request.postData() ?? ''));
     });
     const scenes = await page.locator('.vox-draft-editor__scene').count();
+    if (args.variant === 'no-preview') await page.addStyleTag({ content: '.vox-draft-editor__preview { display: none !important; }' });
+    if (args.variant === 'no-spellcheck') await page.evaluate(() => document.querySelector('.cm-content')?.setAttribute('spellcheck', 'false'));
     await page.locator('.vox-draft-editor__scene').nth(Math.floor(scenes / 2)).click();
     await page.keyboard.press('End');
     await page.evaluate(() => {
@@ -185,7 +190,25 @@ async function main() {
       window.__events = [];
     });
     const text = ' and the tide turns again'.repeat(10).slice(0, Number(args.keys));
+    const cdp = args.profile ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.keyboard.type(text, { delay: 60 });
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map();
+      const dt = profile.timeDeltas ?? [];
+      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+      (profile.samples ?? []).forEach((id, i) => {
+        const { functionName, url, lineNumber } = byId.get(id).callFrame;
+        const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      log('\nwhere typing spends its time (self time, ms):');
+      for (const [key, total] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) log(`  ${total.toFixed(0).padStart(6)}  ${key}`);
+    }
     await page.locator('.vox-draft-editor__status', { hasText: 'Saved' }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
     const { events, longTasks } = await page.evaluate(() => ({ events: window.__events, longTasks: window.__longTasks }));

@@ -77,6 +77,19 @@ function Writer({ draft }: { draft: Draft }) {
   const [showRevisions, setShowRevisions] = useState(false);
   const [notice, setNotice] = useState<React.ReactNode>(null);
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const previewPane = useRef<HTMLElement>(null);
+  const [pageWindow, setPageWindow] = useState({ first: 1, last: 4 });
+  // Which pages are near the preview's scroll position (the title page counts as one page).
+  const onPreviewScroll = useCallback(() => {
+    const pane = previewPane.current;
+    const page = pane?.querySelector<HTMLElement>('.vox-screenplay__page');
+    if (!pane || !page) return;
+    const pitch = page.offsetHeight + 16;
+    const top = Math.floor(pane.scrollTop / pitch);
+    const bottom = Math.ceil((pane.scrollTop + pane.clientHeight) / pitch);
+    const next = { first: Math.max(1, top - 2), last: bottom + 2 };
+    setPageWindow((current) => (current.first === next.first && current.last === next.last ? current : next));
+  }, []);
 
   const autosave = useMemo(
     () =>
@@ -235,8 +248,8 @@ function Writer({ draft }: { draft: Draft }) {
           )}
         </section>
 
-        <section className="vox-draft-editor__preview vox-screenplay-host" aria-label="Preview">
-          <ScreenplayPreview text={previewText} fallbackTitle={draft.title} />
+        <section className="vox-draft-editor__preview vox-screenplay-host" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll}>
+          <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
         </section>
       </div>
 

@@ -6,7 +6,19 @@ import './screenplay.css';
  * The screenplay as it prints: pages of Courier from libs/fountain's layout, the same line and
  * page breaks as the PDF (title page, then numbered pages from page 2).
  */
-export const ScreenplayPreview = memo(function ScreenplayPreview({ text, fallbackTitle = '' }: { text: string; fallbackTitle?: string }) {
+export const ScreenplayPreview = memo(function ScreenplayPreview({
+  text,
+  fallbackTitle = '',
+  window,
+}: {
+  text: string;
+  fallbackTitle?: string;
+  /**
+   * Only pages first..last (1-based) get their lines; the others are empty pages of the same
+   * size, so a 120-page draft keeps a few hundred elements in the page instead of thousands.
+   */
+  window?: { first: number; last: number };
+}) {
   // Rendered at low priority: React yields to typing and the editor while a long script is laid out.
   const shown = useDeferredValue(text, '');
   const { title, genre, pages } = useMemo(() => {
@@ -28,7 +40,13 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({ text, fallbac
           <p className="vox-screenplay__hint">Your pages appear here as you write.</p>
         </section>
       ) : (
-        pages.map((page) => <Page key={page.number} page={page} />)
+        pages.map((page) =>
+          window && (page.number < window.first || page.number > window.last) ? (
+            <section key={page.number} className="vox-screenplay__page vox-screenplay__page--skipped" aria-label={`Page ${page.number}`} data-page={page.number} />
+          ) : (
+            <Page key={page.number} page={page} />
+          ),
+        )
       )}
     </div>
   );

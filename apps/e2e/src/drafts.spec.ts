@@ -67,8 +67,9 @@ test('autosave: typing offline survives a reload and every character reaches the
   await page.keyboard.type('Nora grips a paper ticket, soaked through.', { delay: 5 });
   await expect(status(page)).toHaveText('Offline, will save');
 
-  // A reload while the API is still out of reach (the page itself loads; every save fails).
-  await page.route('**/api/drafts/*', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+  // A reload while the API is still out of reach (the page itself loads; every save fails,
+  // including the one sent as the page goes away).
+  await context.route('**/api/drafts/*', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
   await context.setOffline(false);
   await page.reload();
   await expect(editor(page)).toContainText('Nora grips a paper ticket, soaked through.');
@@ -76,7 +77,7 @@ test('autosave: typing offline survives a reload and every character reaches the
   expect((await serverDraft(page.request, me.token, draftId)).body).toBe('INT. FERRY DECK - NIGHT\n\nRain drums on the rail.');
 
   // The network is back: the kept text is sent, every character of it.
-  await page.unroute('**/api/drafts/*');
+  await context.unroute('**/api/drafts/*');
   await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
   const saved = await serverDraft(page.request, me.token, draftId);
   expect(saved.body).toBe('INT. FERRY DECK - NIGHT\n\nRain drums on the rail.\n\nNora grips a paper ticket, soaked through.');

@@ -37,7 +37,8 @@ const { values: args } = parseArgs({
     keys: { type: 'string', default: '120' },
     lines: { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
-    // Experiments: 'no-preview' hides the preview pane, 'no-spellcheck' turns the browser's spelling check off.
+    // Experiments: 'no-preview' hides the preview pane, 'no-spellcheck' turns the browser's spelling check off,
+    // 'no-container' drops the preview's size container, 'no-content-visibility' lays out every page.
     variant: { type: 'string', default: '' },
   },
 });
@@ -182,6 +183,8 @@ async function main() {
     });
     const scenes = await page.locator('.vox-draft-editor__scene').count();
     if (args.variant === 'no-preview') await page.addStyleTag({ content: '.vox-draft-editor__preview { display: none !important; }' });
+    if (args.variant === 'no-container') await page.addStyleTag({ content: '.vox-screenplay-host { container-type: normal !important; }' });
+    if (args.variant === 'no-content-visibility') await page.addStyleTag({ content: '.vox-screenplay__page { content-visibility: visible !important; }' });
     if (args.variant === 'no-spellcheck') await page.evaluate(() => document.querySelector('.cm-content')?.setAttribute('spellcheck', 'false'));
     await page.locator('.vox-draft-editor__scene').nth(Math.floor(scenes / 2)).click();
     await page.keyboard.press('End');

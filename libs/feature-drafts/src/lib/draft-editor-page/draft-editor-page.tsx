@@ -248,7 +248,7 @@ function Writer({ draft }: { draft: Draft }) {
           )}
         </section>
 
-        <section className="vox-draft-editor__preview vox-screenplay-host" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll}>
+        <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll}>
           <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
         </section>
       </div>

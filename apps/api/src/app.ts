@@ -30,6 +30,7 @@ import friendships from './plugins/app/friendships';
 import messages from './plugins/app/messages';
 import profiles from './plugins/app/profiles';
 import scripts from './plugins/app/scripts';
+import drafts from './plugins/app/drafts';
 import readingSessions from './plugins/app/reading-sessions';
 import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
@@ -55,6 +56,7 @@ import formsRepository from './repositories/forms';
 import forms from './plugins/app/forms';
 import certificatesRepository from './repositories/certificates';
 import certificates from './plugins/app/certificates';
+import draftsRepository from './repositories/drafts';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -133,6 +135,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(eventsRepository);
   await app.register(formsRepository);
   await app.register(certificatesRepository);
+  await app.register(draftsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -150,6 +153,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(profiles, { config });
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
+  await app.register(drafts);
   await app.register(activityRetention, { config });
   // Issue 18: events.
   await app.register(events, { config });

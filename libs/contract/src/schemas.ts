@@ -14,3 +14,5 @@ export * from './lib/events';
 export * from './lib/events-values';
 export * from './lib/school';
 export * from './lib/school-values';
+export * from './lib/drafts';
+export * from './lib/drafts-values';

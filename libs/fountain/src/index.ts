@@ -9,3 +9,5 @@ export {
 } from './lib/fountain';
 export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
+export { layoutScreenplay, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
+export { applyEdit, countWords, editBetween, pageEstimate, type TextEdit } from './lib/text-edits';

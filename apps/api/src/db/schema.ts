@@ -276,6 +276,42 @@ export interface JobProgressTable {
   updated_at: string;
 }
 
+/** Drafts (issue 13, migration 050): Fountain text and its save counter. */
+export interface DraftsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  body: string;
+  revision: number;
+  word_count: number;
+  page_estimate: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DraftRevisionsTable {
+  id: string;
+  draft_id: string;
+  number: number;
+  kind: 'auto' | 'named' | 'restore';
+  name: string | null;
+  title: string;
+  body: string;
+  word_count: number;
+  created_at: string;
+}
+
+/** A writer's own templates (migration 051). */
+export interface DraftTemplatesTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
@@ -309,6 +345,10 @@ export interface Database {
   event_registrations: EventRegistrationsTable;
   form_requests: FormRequestsTable;
   certificates: CertificatesTable;
+  // Issue 13: drafts, revisions, templates.
+  drafts: DraftsTable;
+  draft_revisions: DraftRevisionsTable;
+  draft_templates: DraftTemplatesTable;
 }
 
 // --- Issue 18: events ---

@@ -17,6 +17,23 @@ import {
 } from './membership';
 import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
 import { Certificate, CertificateInput, CertificateList, CertificateParams, ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
+import {
+  Draft,
+  DraftCreate,
+  DraftList,
+  DraftListQuery,
+  DraftParams,
+  DraftRename,
+  DraftRevision,
+  DraftRevisionCreate,
+  DraftRevisionList,
+  DraftRevisionParams,
+  DraftSave,
+  Template,
+  TemplateInput,
+  TemplateList,
+  TemplateParams,
+} from './drafts';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -189,6 +206,24 @@ export const endpointSchemas = {
   certificate: { params: CertificateParams, response: { 200: Certificate, 404: E } },
   issueCertificate: { body: CertificateInput, response: { 201: Certificate, 400: E, 401: E, 403: E, 404: E, 409: E } },
   revokeCertificate: { params: CertificateParams, response: { 200: Certificate, 401: E, 403: E, 404: E, 409: E } },
+  // --- Drafts and templates (issue 13) ---
+  drafts: { querystring: DraftListQuery, response: { 200: DraftList, 401: E, 403: E } },
+  createDraft: { body: DraftCreate, response: { 201: Draft, 400: E, 401: E, 403: E, 404: E } },
+  draft: { params: DraftParams, response: { 200: Draft, 401: E, 403: E, 404: E } },
+  saveDraft: { params: DraftParams, body: DraftSave, response: { 200: Draft, 400: E, 401: E, 403: E, 404: E, 409: E } },
+  renameDraft: { params: DraftParams, body: DraftRename, response: { 200: Draft, 400: E, 401: E, 403: E, 404: E } },
+  deleteDraft: { params: DraftParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
+  duplicateDraft: { params: DraftParams, response: { 201: Draft, 401: E, 403: E, 404: E } },
+  draftPdf: { params: DraftParams, response: { 200: Binary, 401: E, 403: E, 404: E } },
+  draftRevisions: { params: DraftParams, response: { 200: DraftRevisionList, 401: E, 403: E, 404: E } },
+  createDraftRevision: { params: DraftParams, body: DraftRevisionCreate, response: { 201: DraftRevision, 400: E, 401: E, 403: E, 404: E } },
+  draftRevision: { params: DraftRevisionParams, response: { 200: DraftRevision, 401: E, 403: E, 404: E } },
+  restoreDraftRevision: { params: DraftRevisionParams, response: { 200: Draft, 401: E, 403: E, 404: E } },
+  templates: { response: { 200: TemplateList, 401: E, 403: E } },
+  createTemplate: { body: TemplateInput, response: { 201: Template, 400: E, 401: E, 403: E } },
+  template: { params: TemplateParams, response: { 200: Template, 401: E, 403: E, 404: E } },
+  saveTemplate: { params: TemplateParams, body: TemplateInput, response: { 200: Template, 400: E, 401: E, 403: E, 404: E } },
+  deleteTemplate: { params: TemplateParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -1,40 +1,206 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { authStore } from '@vox/auth';
+import type { Draft, DraftSummary, Template, User } from '@vox/contract';
+import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
 import { DraftEditorPage } from './draft-editor-page/draft-editor-page';
-import { DraftsPage } from './drafts-page/drafts-page';
+import { DraftsPage, draftStats } from './drafts-page/drafts-page';
 import { TemplateEditorPage } from './template-editor-page/template-editor-page';
 import { TemplatePreviewPage } from './template-preview-page/template-preview-page';
 import { TemplatesPage } from './templates-page/templates-page';
-import { pageTitle, renderRoutes } from '@vox/testing';
 
-const pages = { '/write': <DraftsPage />, '/write/:documentId': <DraftEditorPage />, '/templates': <TemplatesPage />, '/templates/create': <TemplateEditorPage />, '/templates/edit/:templateId': <TemplateEditorPage />, '/template/:templateId': <TemplatePreviewPage /> };
+const pages = {
+  '/write': <DraftsPage />,
+  '/write/:documentId': <DraftEditorPage />,
+  '/templates': <TemplatesPage />,
+  '/templates/create': <TemplateEditorPage />,
+  '/templates/edit/:templateId': <TemplateEditorPage />,
+  '/template/:templateId': <TemplatePreviewPage />,
+};
 
-describe('drafts pages', () => {
-  it('lists drafts at /write', () => {
+const writer: User = { id: 'u1', handle: null, name: 'Wren', photo: null, role: { name: 'writer', privileges: ['draft'] }, classes: [] };
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+const summary = (id: string, extra: Partial<DraftSummary> = {}): DraftSummary => ({
+  id,
+  title: `Draft ${id}`,
+  revision: 3,
+  wordCount: 1234,
+  pageEstimate: 2,
+  createdAt: minutesAgo(90),
+  updatedAt: minutesAgo(5),
+  ...extra,
+});
+
+const SCENE = 'Title: The Night Ferry\n\nINT. FERRY DECK - NIGHT\n\nRain on the rail.\n\nNORA\n(quietly)\nOne way.\n\nEXT. PIER - DAWN\n\nGulls.';
+const fullDraft = (extra: Partial<Draft> = {}): Draft => ({ ...summary('d1', { title: 'The Night Ferry' }), body: SCENE, ...extra });
+
+const template = (id: string, system: boolean, extra: Partial<Template> = {}): Template => ({
+  id,
+  title: `Template ${id}`,
+  description: `About ${id}`,
+  system,
+  updatedAt: minutesAgo(60),
+  body: 'INT. STUDIO - DAY\n\nHOST\nWelcome.',
+  ...extra,
+});
+
+// jsdom lays nothing out: CodeMirror's measuring asks ranges for rectangles.
+beforeAll(() => {
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
+beforeEach(() => authStore.setSession({ token: 't', user: writer }));
+afterEach(() => authStore.clear());
+
+describe('/write', () => {
+  it('lists my drafts with word count, page estimate and last edit, linking to the editor', async () => {
+    createFakeServer().on('drafts', () => json(200, { items: [summary('d1', { title: 'The Night Ferry' }), summary('d2', { wordCount: 1, pageEstimate: 0, updatedAt: minutesAgo(0) })] }));
     renderRoutes(pages, { route: '/write' });
     expect(pageTitle()).toHaveTextContent('Drafts');
-    expect(screen.getByText(/revision history/)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Your drafts' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/write/d1', '/write/d2']);
+    expect(links[0]).toHaveTextContent('The Night Ferry1,234 words · about 2 pages · Edited 5 minutes ago');
+    expect(links[1]).toHaveTextContent('1 word · no pages yet · Edited just now');
+    expect(draftStats({ wordCount: 250, pageEstimate: 1 })).toBe('250 words · about 1 page');
   });
 
-  it('the full-screen editor links back to the drafts', () => {
+  it('searches by title through the server', async () => {
+    const server = createFakeServer();
+    server.on('drafts', ({ query }) => json(200, { items: query?.search === 'ferry' ? [summary('d1', { title: 'The Night Ferry' })] : [summary('d1', { title: 'The Night Ferry' }), summary('d2')] }));
+    renderRoutes(pages, { route: '/write' });
+    await screen.findByText('Draft d2');
+    fireEvent.change(screen.getByLabelText('Search drafts'), { target: { value: 'ferry' } });
+    await waitFor(() => expect(screen.queryByText('Draft d2')).not.toBeInTheDocument());
+    expect(server.requests).toContain('GET /api/drafts?search=ferry');
+  });
+
+  it('starts a blank draft and opens it', async () => {
+    const server = createFakeServer();
+    server.on('drafts', () => json(200, { items: [] }));
+    server.on('createDraft', () => json(201, fullDraft({ id: 'new1', title: 'Untitled draft', body: '' })));
+    server.on('draft', () => json(200, fullDraft({ id: 'new1', title: 'Untitled draft', body: '' })));
+    renderRoutes(pages, { route: '/write' });
+    expect(await screen.findByText('No drafts yet')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'New draft' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Untitled draft' })).toBeInTheDocument();
+    expect(server.requests).toContain('POST /api/drafts');
+  });
+
+  it('renames, duplicates, and deletes only after confirmation', async () => {
+    const server = createFakeServer();
+    let items = [summary('d1')];
+    server.on('drafts', () => json(200, { items }));
+    server.on('renameDraft', ({ body }) => {
+      items = [summary('d1', { title: (body as { title: string }).title })];
+      return json(200, { ...items[0], body: '' });
+    });
+    server.on('duplicateDraft', () => {
+      items = [...items, summary('d3', { title: `${items[0].title} (copy)` })];
+      return json(201, { ...items[1], body: '' });
+    });
+    server.on('deleteDraft', () => {
+      items = items.filter((d) => d.id !== 'd1');
+      return json(204, null);
+    });
+    renderRoutes(pages, { route: '/write' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Draft d1' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Harbour' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Harbour')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate Harbour' }));
+    expect(await screen.findByText('Harbour (copy)')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Harbour' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Harbour”?' });
+    expect(server.requests.filter((r) => r.startsWith('DELETE'))).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(screen.queryByText('Harbour')).not.toBeInTheDocument());
+    expect(server.requests).toContain('DELETE /api/drafts/d1');
+  });
+});
+
+describe('/write/{documentId}', () => {
+  it('opens the draft full screen with its scenes, a paginated preview, the save status and a way back', async () => {
+    createFakeServer().on('draft', () => json(200, fullDraft()));
     renderRoutes(pages, { route: '/write/d1' });
-    expect(pageTitle()).toHaveTextContent('Writing editor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Night Ferry' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to drafts' })).toHaveAttribute('href', '/write');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    const scenes = screen.getByRole('navigation', { name: 'Scenes' });
+    expect(within(scenes).getAllByRole('button').map((b) => b.textContent)).toEqual(['1 INT. FERRY DECK - NIGHT', '2 EXT. PIER - DAWN']);
+    const preview = screen.getByRole('region', { name: 'Screenplay preview' });
+    expect(await within(preview).findByLabelText('Title page', {}, { timeout: 5000 })).toHaveTextContent('THE NIGHT FERRY');
+    const lines = () => [...within(preview).getByLabelText('Page 1').querySelectorAll('.vox-screenplay__line')].map((line) => [line.className.replace('vox-screenplay__line vox-screenplay__line--', ''), line.textContent]);
+    await waitFor(() => expect(lines()).not.toEqual([]), { timeout: 5000 });
+    expect(lines()).toEqual([
+      ['scene', 'INT. FERRY DECK - NIGHT'],
+      ['action', 'Rain on the rail.'],
+      ['character', 'NORA'],
+      ['parenthetical', '(quietly)'],
+      ['dialogue', 'One way.'],
+      ['scene', 'EXT. PIER - DAWN'],
+      ['action', 'Gulls.'],
+    ]);
   });
 
-  it('tells creating a template from editing one', () => {
+  it("says so when the draft is not there (someone else's)", async () => {
+    createFakeServer().on('draft', () => json(404, { message: 'This draft was not found.' }));
+    renderRoutes(pages, { route: '/write/zz' });
+    expect(await screen.findByText('This draft was not found.')).toBeInTheDocument();
+    expect(pageTitle()).toHaveTextContent('Writing editor');
+  });
+});
+
+describe('/templates', () => {
+  it('lists ready-made templates and mine; using one starts a draft from it', async () => {
+    const server = createFakeServer();
+    server.on('templates', () => json(200, { items: [template('sys-radio-spot', true, { title: 'Radio commercial (30 seconds)' }), template('t1', false, { title: 'Interview' })] }));
+    server.on('createDraft', ({ body }) => json(201, fullDraft({ id: 'd9', title: (body as { templateId: string }).templateId })));
+    server.on('draft', () => json(200, fullDraft({ id: 'd9', title: 'From the spot' })));
+    renderRoutes(pages, { route: '/templates' });
+    expect(pageTitle()).toHaveTextContent('Templates');
+    const ready = await screen.findByRole('list', { name: 'Ready-made templates' });
+    expect(within(ready).getByRole('article', { name: 'Radio commercial (30 seconds)' })).toBeInTheDocument();
+    expect(within(ready).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    const mine = screen.getByRole('list', { name: 'My templates' });
+    expect(within(mine).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/templates/edit/t1');
+    expect(within(mine).getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/template/t1');
+    fireEvent.click(within(ready).getByRole('button', { name: 'Use template' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'From the spot' })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.name === 'createDraft')?.body).toEqual({ templateId: 'sys-radio-spot' });
+  });
+
+  it('creates a template and edits one of mine', async () => {
+    const server = createFakeServer();
+    server.on('templates', () => json(200, { items: [] }));
+    server.on('createTemplate', ({ body }) => json(201, { ...template('t2', false), ...(body as object) }));
+    server.on('template', () => json(200, template('t1', false, { title: 'Interview', body: 'HOST\nHi.' })));
+    server.on('saveTemplate', ({ body }) => json(200, { ...template('t1', false), ...(body as object) }));
     const { unmount } = renderRoutes(pages, { route: '/templates/create' });
     expect(pageTitle()).toHaveTextContent('New template');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Quiz show' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await screen.findByRole('heading', { level: 1, name: 'Templates' });
+    expect(server.calls.find((c) => c.name === 'createTemplate')?.body).toMatchObject({ title: 'Quiz show', description: '' });
     unmount();
+
     renderRoutes(pages, { route: '/templates/edit/t1' });
     expect(pageTitle()).toHaveTextContent('Edit template');
+    expect(await screen.findByDisplayValue('Interview')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Fountain text'), { target: { value: 'HOST\nHello again.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await screen.findByRole('heading', { level: 1, name: 'Templates' });
+    expect(server.calls.find((c) => c.name === 'saveTemplate')?.body).toEqual({ title: 'Interview', description: 'About t1', body: 'HOST\nHello again.' });
   });
 
-  it('lists templates and previews one full screen with a way back', () => {
-    const { unmount } = renderRoutes(pages, { route: '/templates' });
-    expect(pageTitle()).toHaveTextContent('Templates');
-    unmount();
-    renderRoutes(pages, { route: '/template/t1' });
-    expect(pageTitle()).toHaveTextContent('Template preview');
+  it('previews a template full screen as a screenplay, with a way back', async () => {
+    createFakeServer().on('template', () => json(200, template('sys-audio-drama', true, { title: 'Audio drama scene' })));
+    renderRoutes(pages, { route: '/template/sys-audio-drama' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audio drama scene' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to templates' })).toHaveAttribute('href', '/templates');
+    await waitFor(() => expect(screen.getByLabelText('Page 1')).toHaveTextContent('INT. STUDIO - DAYHOSTWelcome.'), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Start a draft from this template' })).toBeEnabled();
   });
 });

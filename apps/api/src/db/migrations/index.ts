@@ -22,6 +22,8 @@ import { scriptRolesAndLines } from './021-script-roles-and-lines';
 import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
+import { drafts } from './050-drafts';
+import { draftTemplates } from './051-templates';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 import { plans } from './070-plans';
 import { checkoutsAndPayments } from './071-checkouts-and-payments';
@@ -65,6 +67,9 @@ export const migrations: Record<string, Migration> = {
   '100-events': events,
   '101-form-requests': formRequests,
   '102-certificates': certificates,
+  // 050-059: drafts, revisions and templates (issue 13).
+  '050-drafts': drafts,
+  '051-templates': draftTemplates,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

@@ -22,6 +22,7 @@ import { membershipOpenRoutes, membershipRoutes } from './membership';
 import { eventRoutes, memberEventRoutes } from './events';
 import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
+import drafts from './drafts';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -70,6 +71,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(memberEventRoutes);
       await members.register(staffFormRoutes);
       await members.register(memberCertificateRoutes);
+      // Drafts and templates (issue 13): each route also needs the draft privilege.
+      await members.register(drafts);
     }),
   );
 };

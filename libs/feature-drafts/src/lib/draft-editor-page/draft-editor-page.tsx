@@ -1,25 +1,335 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { buttonClassName, MicIcon, Notice } from '@vox/ui';
+import type { Draft } from '@vox/contract';
+import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx } from '@vox/ui';
+import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
+import { ScreenplayPreview } from '../screenplay/screenplay-preview';
+import { Autosave, STATUS_TEXT, type Conflict, type SaveStatus } from './autosave';
+import type { FountainEditorHandle } from './fountain-editor';
+import { outlineOf } from './fountain-outline';
+import { idbDraftStore } from './local-store';
+import { mergeTexts } from './merge';
+import { RevisionsPanel } from './revisions-panel';
+import './draft-editor.css';
+
+// CodeMirror is a chunk of its own, fetched when the editor opens (never by /write or the shell).
+const FountainEditor = lazy(() => import('./fountain-editor'));
+
+type View = 'write' | 'preview' | 'scenes';
 
 /** /write/{documentId} (privilege draft): the full-screen writing editor. */
 export function DraftEditorPage() {
   const { documentId = '' } = useParams();
+  const draft = useQuery(draftQueryOptions(documentId));
+
   return (
-    <Notice
-      icon={<MicIcon />}
-      eyebrow="Coming soon"
-      title="Writing editor"
-      data={{ 'data-document': documentId }}
-      actions={
-        <Link to="/write" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-          Back to drafts
-        </Link>
-      }
+    <main className="vox-draft-editor" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      {draft.isPending ? (
+        <EditorFrame title="Writing editor">
+          <Spinner size="lg" label="Opening your draft" />
+        </EditorFrame>
+      ) : draft.isError ? (
+        <EditorFrame title="Writing editor">
+          <Alert>{draft.error.message}</Alert>
+        </EditorFrame>
+      ) : (
+        <Writer key={draft.data.id} draft={draft.data} />
+      )}
+    </main>
+  );
+}
+
+function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <>
+      <header className="vox-draft-editor__bar">
+        <BackLink />
+        <h1 className="vox-draft-editor__title">{title}</h1>
+      </header>
+      <div className="vox-draft-editor__message">{children}</div>
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/write" className="vox-draft-editor__back" aria-label="Back to drafts">
+      <ArrowLeftIcon />
+      <span className="vox-draft-editor__back-text">Drafts</span>
+    </Link>
+  );
+}
+
+/** Runs `work` when the browser has a quiet moment (at the latest after a second). */
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0);
+
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+
+function Writer({ draft }: { draft: Draft }) {
+  const editor = useRef<FountainEditorHandle | null>(null);
+  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
+  const [initialText, setInitialText] = useState<string | null>(null);
+  const [previewText, setPreviewText] = useState(draft.body);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [view, setView] = useState<View>('write');
+  const [showRevisions, setShowRevisions] = useState(false);
+  const [notice, setNotice] = useState<React.ReactNode>(null);
+  const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const previewPane = useRef<HTMLElement>(null);
+  const [pageWindow, setPageWindow] = useState({ first: 1, last: 4 });
+  // Which pages are near the preview's scroll position (the title page counts as one page).
+  const onPreviewScroll = useCallback(() => {
+    const pane = previewPane.current;
+    const page = pane?.querySelector<HTMLElement>('.vox-screenplay__page');
+    if (!pane || !page) return;
+    const pitch = page.offsetHeight + 16;
+    const top = Math.floor(pane.scrollTop / pitch);
+    const bottom = Math.ceil((pane.scrollTop + pane.clientHeight) / pitch);
+    const next = { first: Math.max(1, top - 2), last: bottom + 2 };
+    setPageWindow((current) => (current.first === next.first && current.last === next.last ? current : next));
+  }, []);
+
+  const autosave = useMemo(
+    () =>
+      new Autosave(draft, {
+        save: (baseRevision, change) => saveDraft(draft.id, baseRevision, change),
+        load: () => getDraft(draft.id),
+        store: idbDraftStore(draft.id),
+        isOnline,
+        onStatus: (next, message) => setStatus({ status: next, message }),
+        onConflict: setConflict,
+      }),
+    [draft],
+  );
+
+  // A copy kept in this browser (unsaved, offline, or cut short by a reload) comes first.
+  useEffect(() => {
+    let live = true;
+    idbDraftStore(draft.id)
+      .get()
+      .catch(() => undefined)
+      .then((copy) => {
+        if (!live) return;
+        const text = copy ? autosave.resume(copy, draft) : draft.body;
+        setInitialText(text);
+        setPreviewText(text);
+      });
+    return () => {
+      live = false;
+    };
+  }, [autosave, draft]);
+
+  useEffect(() => {
+    const online = () => void autosave.flush();
+    const offline = () => autosave.pending && setStatus({ status: 'offline' });
+    const hide = () => {
+      if (document.visibilityState === 'hidden') void autosave.flush();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    window.addEventListener('pagehide', online);
+    document.addEventListener('visibilitychange', hide);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('pagehide', online);
+      document.removeEventListener('visibilitychange', hide);
+      // Leaving the editor saves what is left (the local copy stays until it lands).
+      void autosave.flush().finally(() => autosave.stop());
+    };
+  }, [autosave]);
+
+  const onChange = useCallback(
+    (text: string) => {
+      autosave.change(text);
+      // The preview and the scene list follow once typing pauses, when the browser is idle.
+      clearTimeout(previewTimer.current);
+      previewTimer.current = setTimeout(() => whenIdle(() => setPreviewText(autosave.current)), 400);
+    },
+    [autosave],
+  );
+
+  const replaceText = (text: string) => {
+    editor.current?.setText(text);
+    setPreviewText(text);
+  };
+
+  const outline = useMemo(() => outlineOf(previewText), [previewText]);
+
+  const exportFountain = () => download(new Blob([autosave.current], { type: 'text/plain;charset=utf-8' }), fileName(draft.title, 'fountain'));
+  const exportPdf = async () => {
+    await autosave.flush();
+    try {
+      download(await draftPdf(draft.id), fileName(draft.title, 'pdf'));
+    } catch (error) {
+      setNotice(<Alert>{(error as Error).message}</Alert>);
+    }
+  };
+
+  return (
+    <div className={cx('vox-draft-editor__frame', `vox-draft-editor__frame--${view}`)}>
+      <header className="vox-draft-editor__bar">
+        <BackLink />
+        <h1 className="vox-draft-editor__title" title={draft.title}>
+          {draft.title}
+        </h1>
+        <span className={cx('vox-draft-editor__status', `vox-draft-editor__status--${status.status}`)} role="status" data-status={status.status}>
+          {STATUS_TEXT[status.status]}
+          {status.message ? `: ${status.message}` : ''}
+        </span>
+        <div className="vox-draft-editor__tools">
+          <Button variant="secondary" size="sm" onClick={() => editor.current?.openSearch()}>
+            Find
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setShowRevisions(true)}>
+            Revisions
+          </Button>
+          <Button variant="secondary" size="sm" onClick={exportFountain}>
+            Export Fountain
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
+            Export PDF
+          </Button>
+        </div>
+      </header>
+
+      <nav className="vox-draft-editor__views" aria-label="Editor views">
+        {(['scenes', 'write', 'preview'] as const).map((name) => (
+          <button key={name} type="button" className="vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
+            {name === 'scenes' ? 'Scenes' : name === 'write' ? 'Write' : 'Preview'}
+          </button>
+        ))}
+      </nav>
+
+      {notice && <div className="vox-draft-editor__notice">{notice}</div>}
+
+      <div className="vox-draft-editor__panes">
+        <nav className="vox-draft-editor__scenes" aria-label="Scenes">
+          <h2 className="vox-draft-editor__pane-title">Scenes</h2>
+          {outline.scenes.length === 0 ? (
+            <p className="vox-draft-editor__empty">Scene headings (INT. or EXT.) appear here.</p>
+          ) : (
+            <ol className="vox-draft-editor__scene-list">
+              {outline.scenes.map((scene, i) => (
+                <li key={`${scene.from}-${i}`}>
+                  <button
+                    type="button"
+                    className="vox-draft-editor__scene"
+                    onClick={() => {
+                      setView('write');
+                      editor.current?.jumpTo(scene.from);
+                    }}
+                  >
+                    <span className="vox-draft-editor__scene-number">{i + 1}</span> {scene.title}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </nav>
+
+        <section className="vox-draft-editor__write" aria-label="Fountain text">
+          {initialText === null ? (
+            <Spinner label="Opening your draft" />
+          ) : (
+            <Suspense fallback={<Spinner label="Loading the editor" />}>
+              <FountainEditor
+                initialText={initialText}
+                onChange={onChange}
+                onReady={(handle) => {
+                  editor.current = handle;
+                  handle.focus();
+                }}
+                label={`${draft.title}, Fountain text`}
+              />
+            </Suspense>
+          )}
+        </section>
+
+        <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll}>
+          <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
+        </section>
+      </div>
+
+      {conflict && (
+        <ConflictDialog
+          conflict={conflict}
+          title={draft.title}
+          onMerged={(text) => {
+            autosave.adopt(conflict.theirs, text);
+            replaceText(text);
+            setConflict(null);
+          }}
+          onKeptBoth={(copy) => {
+            autosave.adopt(conflict.theirs, conflict.theirs.body);
+            replaceText(conflict.theirs.body);
+            setConflict(null);
+            setNotice(
+              <Alert variant="success">
+                Your version is kept as a new draft: <Link to={`/write/${copy.id}`}>{copy.title}</Link>. This one now shows the other version.
+              </Alert>,
+            );
+          }}
+        />
+      )}
+
+      {showRevisions && (
+        <RevisionsPanel
+          draftId={draft.id}
+          beforeSnapshot={async () => {
+            await autosave.flush();
+            return !autosave.pending;
+          }}
+          onRestored={(restored) => {
+            autosave.adopt(restored, restored.body);
+            replaceText(restored.body);
+            setShowRevisions(false);
+          }}
+          onClose={() => setShowRevisions(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ConflictDialog({ conflict, title, onMerged, onKeptBoth }: { conflict: Conflict; title: string; onMerged(text: string): void; onKeptBoth(copy: Draft): void }) {
+  const [busy, setBusy] = useState<'merge' | 'both' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const merge = async () => {
+    setBusy('merge');
+    const merged = await mergeTexts(conflict.base, conflict.mine, conflict.theirs.body);
+    setBusy(null);
+    if (merged === null) setProblem('These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.');
+    else onMerged(merged);
+  };
+  const keepBoth = async () => {
+    setBusy('both');
+    try {
+      onKeptBoth(await createDraft({ title: `${title} (my version)`, body: conflict.mine }));
+    } catch (error) {
+      setProblem((error as Error).message);
+      setBusy(null);
+    }
+  };
+  return (
+    <Modal
+      title="This draft changed elsewhere"
+      description="Another tab or device saved this draft after you started these changes. Nothing has been overwritten."
+      onClose={() => undefined}
+      size="md"
     >
-      <p>
-        A distraction-free editor for your draft that saves as you type, with a revision history to look back at and
-        restore any earlier version.
-      </p>
-    </Notice>
+      {problem && <Alert>{problem}</Alert>}
+      <div className="vox-draft-editor__conflict-actions">
+        <Button variant="primary" busy={busy === 'merge'} disabled={busy !== null || conflict.base === undefined} onClick={() => void merge()}>
+          Merge the changes
+        </Button>
+        <Button variant="secondary" busy={busy === 'both'} disabled={busy !== null} onClick={() => void keepBoth()}>
+          Keep both
+        </Button>
+      </div>
+      {conflict.base === undefined && <p className="vox-draft-editor__hint">These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.</p>}
+    </Modal>
   );
 }

@@ -1,11 +1,151 @@
-import { PlaceholderPage } from '@vox/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { DraftSummary } from '@vox/contract';
+import { Alert, Button, Modal, Page, Spinner, TextField, buttonClassName, cx } from '@vox/ui';
+import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
+import { formatWhen } from '../format';
+import './drafts-page.css';
 
-/** /write (privilege draft). */
+/** "1,234 words · about 3 pages" */
+export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate'>): string =>
+  `${draft.wordCount.toLocaleString('en')} ${draft.wordCount === 1 ? 'word' : 'words'} · ${
+    draft.pageEstimate === 0 ? 'no pages yet' : `about ${draft.pageEstimate} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
+  }`;
+
+/** /write (privilege draft): my drafts, newest edit first, with search and the list's actions. */
 export function DraftsPage() {
+  const [search, setSearch] = useState('');
+  const drafts = useDrafts(search.trim());
+  const create = useCreateDraft();
+  const navigate = useNavigate();
+  const [renaming, setRenaming] = useState<DraftSummary | null>(null);
+  const [deleting, setDeleting] = useState<DraftSummary | null>(null);
+  const actions = useDraftActions();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const newDraft = async () => {
+    setProblem(null);
+    try {
+      const draft = await create.mutateAsync({});
+      void navigate(`/write/${draft.id}`);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+
+  const duplicate = async (draft: DraftSummary) => {
+    setProblem(null);
+    try {
+      await actions.duplicate.mutateAsync(draft.id);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+
   return (
-    <PlaceholderPage
-      title="Drafts"
-      description="Your drafts will be listed here. Each one keeps a full revision history, and publishing a draft creates or updates a script."
-    />
+    <Page className="vox-drafts">
+      <header className="vox-drafts__head">
+        <div>
+          <h1 className="vox-drafts__title">Drafts</h1>
+          <p className="vox-drafts__lead">Write in Fountain with a live screenplay preview. Every draft saves as you type and keeps its revision history.</p>
+        </div>
+        <div className="vox-drafts__new">
+          <Button variant="primary" size="lg" busy={create.isPending} onClick={() => void newDraft()}>
+            New draft
+          </Button>
+          <Link to="/templates" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+            From a template
+          </Link>
+        </div>
+      </header>
+
+      <div className="vox-drafts__search" role="search">
+        <TextField label="Search drafts" type="search" placeholder="Title" value={search} onChange={(event) => setSearch(event.target.value)} maxLength={100} />
+      </div>
+
+      {problem && <Alert>{problem}</Alert>}
+
+      {drafts.isPending ? (
+        <Spinner size="lg" label="Loading your drafts" />
+      ) : drafts.isError ? (
+        <Alert>{drafts.error.message}</Alert>
+      ) : drafts.data.items.length === 0 ? (
+        <section className="vox-drafts__empty">
+          <h2>{search.trim() ? 'No draft matches this search' : 'No drafts yet'}</h2>
+          <p>{search.trim() ? 'Try another title.' : 'Start a blank draft, or begin from a ready-made template such as a radio spot or an audio drama scene.'}</p>
+        </section>
+      ) : (
+        <ul className={cx('vox-drafts__list', drafts.isPlaceholderData && 'vox-drafts__list--stale')} aria-label="Your drafts">
+          {drafts.data.items.map((draft) => (
+            <li key={draft.id} className="vox-drafts__item">
+              <Link to={`/write/${draft.id}`} className="vox-drafts__link">
+                <span className="vox-drafts__name">{draft.title}</span>
+                <span className="vox-drafts__meta">
+                  {draftStats(draft)} · Edited <time dateTime={draft.updatedAt}>{formatWhen(draft.updatedAt)}</time>
+                </span>
+              </Link>
+              <div className="vox-drafts__actions">
+                <Button variant="link" size="sm" onClick={() => setRenaming(draft)} aria-label={`Rename ${draft.title}`}>
+                  Rename
+                </Button>
+                <Button variant="link" size="sm" onClick={() => void duplicate(draft)} aria-label={`Duplicate ${draft.title}`}>
+                  Duplicate
+                </Button>
+                <Button variant="link" size="sm" onClick={() => setDeleting(draft)} aria-label={`Delete ${draft.title}`}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {renaming && <RenameDialog draft={renaming} onClose={() => setRenaming(null)} />}
+      {deleting && (
+        <Modal
+          title={`Delete “${deleting.title}”?`}
+          description="The draft and all its revisions are deleted. Scripts published from it stay."
+          onClose={() => setDeleting(null)}
+        >
+          {actions.remove.isError && <Alert>{actions.remove.error.message}</Alert>}
+          <div className="vox-drafts__confirm">
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button
+              variant="primary"
+              busy={actions.remove.isPending}
+              onClick={() => actions.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+            >
+              Delete draft
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </Page>
+  );
+}
+
+function RenameDialog({ draft, onClose }: { draft: DraftSummary; onClose(): void }) {
+  const [title, setTitle] = useState(draft.title);
+  const { rename } = useDraftActions();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate({ draftId: draft.id, title: title.trim() }, { onSuccess: onClose });
+  };
+  return (
+    <Modal title="Rename draft" onClose={onClose}>
+      <form onSubmit={submit} className="vox-drafts__rename">
+        <TextField label="Title" value={title} maxLength={200} required onChange={(event) => setTitle(event.target.value)} autoFocus error={rename.error?.message} />
+        <div className="vox-drafts__confirm">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" busy={rename.isPending} disabled={!title.trim()}>
+            Rename
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

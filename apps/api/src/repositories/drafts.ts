@@ -1,0 +1,141 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
+import { containsPattern } from './scripts';
+import { repositoryPlugin, type Repository } from './repository-plugin';
+
+/** Drafts, their revisions and writers' own templates (issue 13): SQL only. */
+
+export type DraftRow = Selectable<Database['drafts']>;
+export type DraftRevisionRow = Selectable<Database['draft_revisions']>;
+export type TemplateRow = Selectable<Database['draft_templates']>;
+export type DraftSummaryRow = Omit<DraftRow, 'body'>;
+
+const summaryColumns = ['id', 'owner_id', 'title', 'revision', 'word_count', 'page_estimate', 'created_at', 'updated_at'] as const;
+
+/** My drafts, last edited first; `search` matches the title (case-insensitive). */
+export async function listDrafts(db: Db, ownerId: string, search?: string): Promise<DraftSummaryRow[]> {
+  let query = db.selectFrom('drafts').select(summaryColumns).where('owner_id', '=', ownerId);
+  if (search?.trim()) query = query.where(sql<boolean>`lower(title) like ${containsPattern(search.trim())} escape '\\'`);
+  return query.orderBy('updated_at', 'desc').orderBy('id').execute();
+}
+
+/** The draft when `ownerId` owns it (someone else's is not there, as far as they can tell). */
+export async function findDraft(db: Db, ownerId: string, draftId: string): Promise<DraftRow | undefined> {
+  return db.selectFrom('drafts').selectAll().where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export async function insertDraft(db: Db, row: DraftRow): Promise<void> {
+  await db.insertInto('drafts').values(row).execute();
+}
+
+/**
+ * Writes the new text when the draft is still at `baseRevision` (compare and set): answers
+ * false when another save came first, so nothing is overwritten unseen.
+ */
+export async function updateDraftBody(
+  db: Db,
+  draft: { id: string; ownerId: string; baseRevision: number },
+  values: { body: string; word_count: number; page_estimate: number; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('drafts')
+    .set({ ...values, revision: draft.baseRevision + 1 })
+    .where('id', '=', draft.id)
+    .where('owner_id', '=', draft.ownerId)
+    .where('revision', '=', draft.baseRevision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function renameDraft(db: Db, ownerId: string, draftId: string, title: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('drafts').set({ title, updated_at: at }).where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteDraft(db: Db, ownerId: string, draftId: string): Promise<boolean> {
+  const result = await db.deleteFrom('drafts').where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function insertRevision(db: Db, row: Omit<DraftRevisionRow, 'id'>): Promise<DraftRevisionRow> {
+  const full = { id: newId(), ...row };
+  await db.insertInto('draft_revisions').values(full).execute();
+  return full;
+}
+
+/** The draft's revisions, newest first, without their text. */
+export async function listRevisions(db: Db, draftId: string): Promise<Omit<DraftRevisionRow, 'body'>[]> {
+  return db
+    .selectFrom('draft_revisions')
+    .select(['id', 'draft_id', 'number', 'kind', 'name', 'title', 'word_count', 'created_at'])
+    .where('draft_id', '=', draftId)
+    .orderBy('created_at', 'desc')
+    .orderBy('number', 'desc')
+    .execute();
+}
+
+export async function findRevision(db: Db, draftId: string, revisionId: string): Promise<DraftRevisionRow | undefined> {
+  return db.selectFrom('draft_revisions').selectAll().where('draft_id', '=', draftId).where('id', '=', revisionId).executeTakeFirst();
+}
+
+/** When the draft's newest automatic snapshot was taken (undefined: none yet). */
+export async function lastAutoRevisionAt(db: Db, draftId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('draft_revisions')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('draft_id', '=', draftId)
+    .where('kind', '=', 'auto')
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
+export async function listTemplates(db: Db, ownerId: string): Promise<TemplateRow[]> {
+  return db.selectFrom('draft_templates').selectAll().where('owner_id', '=', ownerId).orderBy('updated_at', 'desc').orderBy('id').execute();
+}
+
+export async function findTemplate(db: Db, ownerId: string, templateId: string): Promise<TemplateRow | undefined> {
+  return db.selectFrom('draft_templates').selectAll().where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export async function insertTemplate(db: Db, row: TemplateRow): Promise<void> {
+  await db.insertInto('draft_templates').values(row).execute();
+}
+
+export async function updateTemplate(db: Db, ownerId: string, templateId: string, values: Pick<TemplateRow, 'title' | 'description' | 'body' | 'updated_at'>): Promise<boolean> {
+  const result = await db.updateTable('draft_templates').set(values).where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteTemplate(db: Db, ownerId: string, templateId: string): Promise<boolean> {
+  const result = await db.deleteFrom('draft_templates').where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    draftsRepository: DraftsRepository;
+  }
+}
+
+const queries = {
+  listDrafts,
+  findDraft,
+  insertDraft,
+  updateDraftBody,
+  renameDraft,
+  deleteDraft,
+  insertRevision,
+  listRevisions,
+  findRevision,
+  lastAutoRevisionAt,
+  listTemplates,
+  findTemplate,
+  insertTemplate,
+  updateTemplate,
+  deleteTemplate,
+};
+export type DraftsRepository = Repository<typeof queries>;
+
+export default repositoryPlugin('draftsRepository', 'drafts-repository', queries);

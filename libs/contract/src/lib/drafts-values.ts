@@ -1,0 +1,31 @@
+/**
+ * Drafts, revisions and templates (issue 13): the limits and texts of the API. Exported from
+ * `@vox/contract/schemas` only: the web's `@vox/contract` is a shared module of the shell, and the
+ * editor needs none of these. Text helpers both sides use (word count, edits) are in @vox/fountain.
+ */
+
+export const DRAFT_LIMITS = {
+  title: 200,
+  /**
+   * About 400 pages of Fountain (a 120-page screenplay is some 200,000 characters), within the
+   * API's 1 MB body limit, which answers 413 to anything larger.
+   */
+  body: 900_000,
+  revisionName: 120,
+  templateDescription: 500,
+  search: 100,
+} as const;
+
+/** An automatic snapshot is taken on a save when the last snapshot is older than this. */
+export const AUTO_SNAPSHOT_MS = 10 * 60 * 1000;
+
+export const DRAFT_MESSAGES = {
+  notFound: 'This draft was not found.',
+  revisionNotFound: 'This revision was not found.',
+  templateNotFound: 'This template was not found.',
+  staleRevision: 'This draft was changed elsewhere since you opened it. Merge the changes or keep both versions.',
+  badEdit: 'This edit does not fit the draft it was made on.',
+  systemTemplate: 'Ready-made templates cannot be changed. Duplicate it as your own template instead.',
+  titleRequired: 'Give the template a title.',
+  nothingToSave: 'Send the new text or an edit.',
+} as const;

@@ -1,0 +1,117 @@
+import Type from 'typebox';
+import { IdParam } from './common';
+import { DRAFT_LIMITS as L } from './drafts-values';
+
+/**
+ * Drafts, revisions and templates (issue 13): the schemas of the writing room. A draft is
+ * Fountain text with a revision number that every save moves on; a save names the revision it
+ * was made on, and a stale one is refused (409), so two tabs never overwrite each other.
+ */
+
+export const DraftParams = Type.Object({ draftId: IdParam });
+export type DraftParams = Type.Static<typeof DraftParams>;
+export const DraftRevisionParams = Type.Object({ draftId: IdParam, revisionId: IdParam });
+export type DraftRevisionParams = Type.Static<typeof DraftRevisionParams>;
+export const TemplateParams = Type.Object({ templateId: IdParam });
+export type TemplateParams = Type.Static<typeof TemplateParams>;
+
+/** A draft as the list shows it. */
+export const DraftSummary = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  /** The save counter: every accepted save adds one. */
+  revision: Type.Integer({ minimum: 1 }),
+  wordCount: Type.Integer({ minimum: 0 }),
+  pageEstimate: Type.Integer({ minimum: 0 }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type DraftSummary = Type.Static<typeof DraftSummary>;
+
+export const Draft = Type.Object({
+  ...DraftSummary.properties,
+  /** Fountain text. */
+  body: Type.String(),
+});
+export type Draft = Type.Static<typeof Draft>;
+
+export const DraftList = Type.Object({ items: Type.Array(DraftSummary) });
+export type DraftList = Type.Static<typeof DraftList>;
+
+export const DraftListQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: L.search })) });
+export type DraftListQuery = Type.Static<typeof DraftListQuery>;
+
+/** A new draft: blank, from a template, or from a given text (keep both after a conflict). */
+export const DraftCreate = Type.Object({
+  title: Type.Optional(Type.String({ maxLength: L.title })),
+  templateId: Type.Optional(IdParam),
+  body: Type.Optional(Type.String({ maxLength: L.body })),
+});
+export type DraftCreate = Type.Static<typeof DraftCreate>;
+
+export const DraftEditSchema = Type.Object({
+  from: Type.Integer({ minimum: 0 }),
+  to: Type.Integer({ minimum: 0 }),
+  insert: Type.String({ maxLength: L.body }),
+});
+
+/**
+ * A save: made on `baseRevision`, carrying either the whole text (`body`) or one replacement
+ * against the base (`edit`, what autosave sends so a large draft is not sent whole each time).
+ */
+export const DraftSave = Type.Object({
+  baseRevision: Type.Integer({ minimum: 1 }),
+  body: Type.Optional(Type.String({ maxLength: L.body })),
+  edit: Type.Optional(DraftEditSchema),
+});
+export type DraftSave = Type.Static<typeof DraftSave>;
+
+export const DraftRename = Type.Object({ title: Type.String({ minLength: 1, maxLength: L.title }) });
+export type DraftRename = Type.Static<typeof DraftRename>;
+
+export const RevisionKindSchema = Type.Union([Type.Literal('auto'), Type.Literal('named'), Type.Literal('restore')]);
+
+export const DraftRevisionSummary = Type.Object({
+  id: Type.String(),
+  /** The draft's save counter when the snapshot was taken. */
+  number: Type.Integer({ minimum: 1 }),
+  kind: RevisionKindSchema,
+  /** Named revisions: the writer's name; automatic ones: null; restores: what was restored. */
+  name: Type.Union([Type.String(), Type.Null()]),
+  title: Type.String(),
+  wordCount: Type.Integer({ minimum: 0 }),
+  createdAt: Type.String(),
+});
+export type DraftRevisionSummary = Type.Static<typeof DraftRevisionSummary>;
+
+export const DraftRevision = Type.Object({ ...DraftRevisionSummary.properties, body: Type.String() });
+export type DraftRevision = Type.Static<typeof DraftRevision>;
+
+export const DraftRevisionList = Type.Object({ items: Type.Array(DraftRevisionSummary) });
+export type DraftRevisionList = Type.Static<typeof DraftRevisionList>;
+
+export const DraftRevisionCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: L.revisionName }) });
+export type DraftRevisionCreate = Type.Static<typeof DraftRevisionCreate>;
+
+export const TemplateSummary = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  /** Ready-made (everyone's, read only) or mine. */
+  system: Type.Boolean(),
+  updatedAt: Type.String(),
+});
+export type TemplateSummary = Type.Static<typeof TemplateSummary>;
+
+export const Template = Type.Object({ ...TemplateSummary.properties, body: Type.String() });
+export type Template = Type.Static<typeof Template>;
+
+export const TemplateList = Type.Object({ items: Type.Array(TemplateSummary) });
+export type TemplateList = Type.Static<typeof TemplateList>;
+
+export const TemplateInput = Type.Object({
+  title: Type.String({ maxLength: L.title }),
+  description: Type.String({ maxLength: L.templateDescription }),
+  body: Type.String({ maxLength: L.body }),
+});
+export type TemplateInput = Type.Static<typeof TemplateInput>;

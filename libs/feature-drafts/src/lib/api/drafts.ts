@@ -1,0 +1,122 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { endpoints, type Draft, type DraftCreate, type TemplateInput } from '@vox/contract';
+import type { TextEdit } from '@vox/fountain';
+
+/** The drafts and templates calls (contract: `endpoints`); errors are ApiError with the server's text. */
+export const draftKeys = {
+  all: ['drafts'] as const,
+  list: (search: string) => [...draftKeys.all, 'list', search] as const,
+  detail: (draftId: string) => [...draftKeys.all, 'detail', draftId] as const,
+  revisions: (draftId: string) => [...draftKeys.all, 'revisions', draftId] as const,
+  revision: (draftId: string, revisionId: string) => [...draftKeys.all, 'revision', draftId, revisionId] as const,
+};
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: () => [...templateKeys.all, 'list'] as const,
+  detail: (templateId: string) => [...templateKeys.all, 'detail', templateId] as const,
+};
+
+export function useDrafts(search: string) {
+  return useQuery({
+    queryKey: draftKeys.list(search),
+    queryFn: () => api.call(endpoints.drafts, { query: { search: search || undefined } }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const draftQueryOptions = (draftId: string) =>
+  queryOptions({
+    queryKey: draftKeys.detail(draftId),
+    queryFn: () => api.call(endpoints.draft, { params: { draftId } }),
+    // The editor starts from what the server has now; after that it owns the text.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export const getDraft = (draftId: string): Promise<Draft> => api.call(endpoints.draft, { params: { draftId } });
+
+/** PUT /api/drafts/{id}: one replacement (or the whole text) made on `baseRevision`. */
+export const saveDraft = (draftId: string, baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft> =>
+  api.call(endpoints.saveDraft, { params: { draftId }, body: { baseRevision, ...change } });
+
+export const createDraft = (input: DraftCreate): Promise<Draft> => api.call(endpoints.createDraft, { body: input });
+
+export function useCreateDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createDraft,
+    onSuccess: () => client.invalidateQueries({ queryKey: draftKeys.all }),
+  });
+}
+
+export function useDraftActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: draftKeys.all });
+  return {
+    rename: useMutation({ mutationFn: ({ draftId, title }: { draftId: string; title: string }) => api.call(endpoints.renameDraft, { params: { draftId }, body: { title } }), onSuccess: refresh }),
+    duplicate: useMutation({ mutationFn: (draftId: string) => api.call(endpoints.duplicateDraft, { params: { draftId } }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (draftId: string) => api.call(endpoints.deleteDraft, { params: { draftId } }), onSuccess: refresh }),
+  };
+}
+
+export function useRevisions(draftId: string) {
+  return useQuery({ queryKey: draftKeys.revisions(draftId), queryFn: () => api.call(endpoints.draftRevisions, { params: { draftId } }) });
+}
+
+export const getRevision = (draftId: string, revisionId: string) => api.call(endpoints.draftRevision, { params: { draftId, revisionId } });
+
+export function useRevision(draftId: string, revisionId: string | null) {
+  return useQuery({
+    queryKey: draftKeys.revision(draftId, revisionId ?? ''),
+    queryFn: () => getRevision(draftId, revisionId ?? ''),
+    enabled: Boolean(revisionId),
+    staleTime: Infinity,
+  });
+}
+
+export const nameRevision = (draftId: string, name: string) => api.call(endpoints.createDraftRevision, { params: { draftId }, body: { name } });
+export const restoreRevision = (draftId: string, revisionId: string) => api.call(endpoints.restoreDraftRevision, { params: { draftId, revisionId } });
+export const draftPdf = (draftId: string): Promise<Blob> => api.call(endpoints.draftPdf, { params: { draftId } });
+
+export function useTemplates() {
+  return useQuery({ queryKey: templateKeys.list(), queryFn: () => api.call(endpoints.templates) });
+}
+
+export function useTemplate(templateId: string | undefined) {
+  return useQuery({
+    queryKey: templateKeys.detail(templateId ?? ''),
+    queryFn: () => api.call(endpoints.template, { params: { templateId: templateId ?? '' } }),
+    enabled: Boolean(templateId),
+    retry: false,
+  });
+}
+
+export function useTemplateActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: templateKeys.all });
+  return {
+    save: useMutation({
+      mutationFn: ({ templateId, input }: { templateId: string | null; input: TemplateInput }) =>
+        templateId ? api.call(endpoints.saveTemplate, { params: { templateId }, body: input }) : api.call(endpoints.createTemplate, { body: input }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (templateId: string) => api.call(endpoints.deleteTemplate, { params: { templateId } }), onSuccess: refresh }),
+  };
+}
+
+/** Saves a file the browser made (a Blob) under `name`. */
+export function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const fileName = (title: string, ext: string) => `${title.replace(/[^\w .-]+/g, '').trim() || 'draft'}.${ext}`;

@@ -1,0 +1,273 @@
+import type { Draft } from '@vox/contract';
+import { editBetween, type TextEdit } from '@vox/fountain';
+
+/**
+ * Autosave that loses nothing (issue 13). The editor hands every change to `change()`; typing
+ * never waits for it. A short while after typing stops the text is saved as one replacement
+ * against the last saved text (only what changed travels), made on the revision the editor
+ * holds; the server refuses a stale one (409) and the editor asks the writer what to do. Until
+ * the server has it, the text is kept in the browser (`LocalStore`, IndexedDB), so a lost
+ * network or a reload keeps every character; the copy is sent when the network is back.
+ */
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'conflict' | 'error';
+
+export const STATUS_TEXT: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline, will save',
+  conflict: 'Changed elsewhere',
+  error: 'Not saved',
+};
+
+/** What is kept in the browser until the server has it. */
+export interface LocalCopy {
+  text: string;
+  /** The revision the text was written on. */
+  baseRevision: number;
+}
+
+export interface LocalStore {
+  get(): Promise<LocalCopy | undefined>;
+  set(copy: LocalCopy): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export interface Conflict {
+  /** The text written here. */
+  mine: string;
+  /** The text it was written on, when known (for a merge). */
+  base: string | undefined;
+  /** The server's newer draft. */
+  theirs: Draft;
+}
+
+export interface AutosaveOptions {
+  save(baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft>;
+  /** The server's draft now (after a 409). */
+  load(): Promise<Draft>;
+  store: LocalStore;
+  isOnline(): boolean;
+  onStatus(status: SaveStatus, message?: string): void;
+  onConflict(conflict: Conflict): void;
+  onSaved?(draft: Draft): void;
+  /** Quiet time after the last change before saving. */
+  delayMs?: number;
+  /** How soon to try again after a failed attempt while the browser still says it is online. */
+  retryMs?: number;
+}
+
+/** A status of 0 is a request the browser could not make; gateways answer 502-504 while the server is away. */
+/** Online, the browser's copy is written at most this often while typing. */
+const KEEP_MS = 300;
+
+const isNetworkFailure = (error: unknown): boolean => {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status !== 'number' || status === 0 || status === 502 || status === 503 || status === 504;
+};
+
+export class Autosave {
+  private text: string;
+  private baseRevision: number;
+  /** The text the server holds at `baseRevision`; unknown after a reload with a local copy. */
+  private baseText: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private keepTimer: ReturnType<typeof setTimeout> | undefined;
+  private keptAt = 0;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private status: SaveStatus = 'saved';
+  private stopped = false;
+  private readonly delay: number;
+  private readonly retry: number;
+
+  constructor(
+    draft: Pick<Draft, 'body' | 'revision'>,
+    private readonly options: AutosaveOptions,
+  ) {
+    this.text = draft.body;
+    this.baseRevision = draft.revision;
+    this.baseText = draft.body;
+    this.delay = options.delayMs ?? 800;
+    this.retry = options.retryMs ?? 5000;
+  }
+
+  /**
+   * Starts from a copy kept in the browser: the text becomes the editor's and is saved on the
+   * revision it was written on. Answers the text the editor should show.
+   */
+  resume(copy: LocalCopy, server: Draft): string {
+    if (copy.text === server.body) {
+      void this.forget();
+      return server.body;
+    }
+    this.text = copy.text;
+    if (copy.baseRevision === server.revision) {
+      this.baseRevision = server.revision;
+      this.baseText = server.body;
+      this.schedule(0);
+    } else {
+      // Written on an older revision: the server moved on meanwhile; the writer decides.
+      this.setStatus('conflict');
+      this.options.onConflict({ mine: copy.text, base: undefined, theirs: server });
+    }
+    return copy.text;
+  }
+
+  get current(): string {
+    return this.text;
+  }
+
+  get pending(): boolean {
+    return this.text !== this.baseText;
+  }
+
+  /** A change in the editor: kept at once, saved after a quiet moment. */
+  change(text: string): void {
+    if (text === this.text) return;
+    this.text = text;
+    void this.keep();
+    if (this.status === 'conflict') return;
+    if (this.status === 'saved' || this.status === 'error') this.setStatus(this.options.isOnline() ? 'saving' : 'offline');
+    this.schedule(this.delay);
+  }
+
+  /** Save now (leaving the page, the network coming back). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    return this.run();
+  }
+
+  /**
+   * After a conflict: continue from the server's draft `theirs` with `text` (a merge, theirs,
+   * or mine written over theirs); it is saved on their revision.
+   */
+  adopt(theirs: Draft, text: string): void {
+    this.baseRevision = theirs.revision;
+    this.baseText = theirs.body;
+    this.text = text;
+    this.setStatus('saving');
+    void this.keep();
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.keepTimer);
+    // Whatever the server does not have yet stays in the browser.
+    if (this.pending) void this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+  }
+
+  /**
+   * Keeps the text in the browser. Offline every change is written at once (writes never pile
+   * up: the store writes the newest after the one under way); online, where the save follows
+   * within a second, at most every `KEEP_MS`, so a long draft is not copied on every keystroke.
+   */
+  private keep(): Promise<void> {
+    const write = () => this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+    if (!this.options.isOnline()) return write();
+    if (Date.now() - this.keptAt >= KEEP_MS) {
+      this.keptAt = Date.now();
+      return write();
+    }
+    clearTimeout(this.keepTimer);
+    this.keepTimer = setTimeout(() => {
+      this.keptAt = Date.now();
+      void write();
+    }, KEEP_MS);
+    return Promise.resolve();
+  }
+
+  /** The server has the text: the browser's copy goes. */
+  private forget(): Promise<void> {
+    clearTimeout(this.keepTimer);
+    return this.options.store.remove().catch(() => undefined);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.run(), ms);
+  }
+
+  private setStatus(status: SaveStatus, message?: string): void {
+    this.status = status;
+    this.options.onStatus(status, message);
+  }
+
+  private run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.attempt().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        void this.run();
+      }
+    });
+    return this.running;
+  }
+
+  private async attempt(): Promise<void> {
+    if (this.status === 'conflict') return;
+    const sent = this.text;
+    if (sent === this.baseText) {
+      this.setStatus('saved');
+      await this.forget();
+      return;
+    }
+    if (!this.options.isOnline()) {
+      this.setStatus('offline');
+      return;
+    }
+    this.setStatus('saving');
+    const change = this.baseText === undefined ? { body: sent } : { edit: editBetween(this.baseText, sent) };
+    try {
+      const saved = await this.options.save(this.baseRevision, change);
+      this.baseRevision = saved.revision;
+      this.baseText = sent;
+      this.options.onSaved?.(saved);
+      if (this.text === sent) {
+        await this.forget();
+        this.setStatus('saved');
+      } else {
+        await this.keep();
+        this.schedule(this.delay);
+      }
+    } catch (error) {
+      if ((error as { status?: number }).status === 409) return this.stale(sent);
+      if (isNetworkFailure(error)) {
+        this.setStatus('offline');
+        this.schedule(this.retry);
+        return;
+      }
+      this.setStatus('error', (error as Error).message);
+    }
+  }
+
+  /** A 409: the save may have landed before its answer was lost; otherwise someone else saved. */
+  private async stale(sent: string): Promise<void> {
+    let theirs: Draft;
+    try {
+      theirs = await this.options.load();
+    } catch {
+      this.setStatus('offline');
+      this.schedule(this.retry);
+      return;
+    }
+    if (theirs.body === sent) {
+      this.baseRevision = theirs.revision;
+      this.baseText = sent;
+      this.options.onSaved?.(theirs);
+      if (this.text === sent) {
+        await this.forget();
+        this.setStatus('saved');
+      } else this.schedule(0);
+      return;
+    }
+    this.setStatus('conflict');
+    this.options.onConflict({ mine: this.text, base: this.baseText, theirs });
+  }
+}

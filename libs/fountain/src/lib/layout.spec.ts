@@ -1,0 +1,39 @@
+import { layoutScreenplay, wrap } from './layout';
+import { parseFountain } from './parse';
+
+describe('screenplay layout', () => {
+  it('wraps at word boundaries within the width, keeps line breaks and cuts over-long words', () => {
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrap('a\nb', 10)).toEqual(['a', 'b']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
+  it('lays out scene, action, cue, parenthetical, dialogue and transition with blank lines between elements', () => {
+    const [page] = layoutScreenplay(parseFountain('INT. DECK - NIGHT\n\nRain.\n\nNORA\n(quietly)\nOne way.\n\nCUT TO:'));
+    expect(page.lines).toEqual([
+      { kind: 'scene', text: 'INT. DECK - NIGHT' },
+      null,
+      { kind: 'action', text: 'Rain.' },
+      null,
+      { kind: 'character', text: 'NORA' },
+      { kind: 'parenthetical', text: '(quietly)' },
+      { kind: 'dialogue', text: 'One way.' },
+      null,
+      { kind: 'transition', text: 'CUT TO:' },
+    ]);
+  });
+
+  it('breaks pages at the line count, never leaves a heading alone at the bottom, and continues speech with MORE and CONT’D', () => {
+    const action = Array.from({ length: 9 }, (_, i) => `Action ${i}.`).join('\n\n');
+    // 9 actions = 17 lines; the heading would land on line 19 of 20 with nothing under it.
+    const pages = layoutScreenplay(parseFountain(`${action}\n\nINT. NEXT - DAY\n\nMore.`), 20);
+    expect(pages[0].lines.at(-1)).toEqual({ kind: 'action', text: 'Action 8.' });
+    expect(pages[1].lines[0]).toEqual({ kind: 'scene', text: 'INT. NEXT - DAY' });
+
+    const speech = `${Array.from({ length: 7 }, (_, i) => `Beat ${i}.`).join('\n\n')}\n\nNORA\n${'word '.repeat(60).trim()}`;
+    const split = layoutScreenplay(parseFountain(speech), 20);
+    expect(split[0].lines.at(-1)).toEqual({ kind: 'character', text: '(MORE)' });
+    expect(split[1].lines[0]).toEqual({ kind: 'character', text: "NORA (CONT'D)" });
+    expect(split.every((p) => p.lines.length <= 20)).toBe(true);
+  });
+});

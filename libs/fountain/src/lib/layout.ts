@@ -1,0 +1,132 @@
+import type { FountainScript } from './fountain';
+
+/**
+ * A screenplay laid out on US Letter pages the way the industry prints it: Courier 12 pt (ten
+ * characters to the inch, six lines to the inch), 1.5 in left margin, 1 in top, bottom and right.
+ * Positions are in characters from the left margin and widths in characters, so the editor's
+ * preview and the server's PDF break lines and pages in exactly the same places.
+ */
+export type LayoutKind = 'scene' | 'action' | 'character' | 'parenthetical' | 'dialogue' | 'transition';
+
+export interface LayoutLine {
+  kind: LayoutKind;
+  text: string;
+}
+
+/** A page: its number and its lines (null is an empty line). */
+export interface ScreenplayPage {
+  number: number;
+  lines: (LayoutLine | null)[];
+}
+
+/** 9 in of text a page at 6 lines an inch. */
+export const LINES_PER_PAGE = 54;
+
+/** Where each kind starts (characters from the left margin) and how wide it may run. */
+export const LAYOUT: Record<LayoutKind, { indent: number; width: number }> = {
+  scene: { indent: 0, width: 60 },
+  action: { indent: 0, width: 60 },
+  character: { indent: 22, width: 38 },
+  parenthetical: { indent: 16, width: 25 },
+  dialogue: { indent: 10, width: 35 },
+  // Right-aligned to the right margin; the indent is worked out per line.
+  transition: { indent: 0, width: 60 },
+};
+
+/** Word wrap at `width` characters; a word longer than a line is cut. Line breaks in the text stay. */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      let rest = word;
+      while (rest.length > width) {
+        if (line) out.push(line);
+        out.push(rest.slice(0, width));
+        rest = rest.slice(width);
+        line = '';
+      }
+      if (!line) line = rest;
+      else if (line.length + 1 + rest.length <= width) line += ` ${rest}`;
+      else {
+        out.push(line);
+        line = rest;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+interface Block {
+  lines: LayoutLine[];
+  /** A scene heading stays with what follows it. */
+  keepWithNext: boolean;
+  /** Dialogue may break across pages (with MORE / CONT'D); other blocks move whole when they fit a page. */
+  dialogueOf?: string;
+}
+
+function blocksOf(script: FountainScript): Block[] {
+  const blocks: Block[] = [];
+  let previousRole: string | null = null;
+  for (const line of script.lines) {
+    const lines = (kind: LayoutKind, text: string): LayoutLine[] => wrap(text, LAYOUT[kind].width).map((part) => ({ kind, text: part }));
+    if (line.kind === 'dialogue') {
+      const out: LayoutLine[] = [];
+      if (line.role !== previousRole) out.push(...lines('character', (line.role ?? '').toUpperCase()));
+      if (line.parenthetical) out.push(...lines('parenthetical', line.parenthetical));
+      if (line.text) out.push(...lines('dialogue', line.text));
+      blocks.push({ lines: out, keepWithNext: false, dialogueOf: line.role ?? '' });
+      previousRole = line.role;
+      continue;
+    }
+    previousRole = null;
+    if (line.kind === 'scene') blocks.push({ lines: lines('scene', line.text.toUpperCase()), keepWithNext: true });
+    else if (line.kind === 'transition') blocks.push({ lines: lines('transition', line.text.toUpperCase()), keepWithNext: false });
+    else blocks.push({ lines: lines('action', line.text), keepWithNext: false });
+  }
+  return blocks;
+}
+
+/** Lays the script's body out on pages (the title page is not one of them). */
+export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PER_PAGE): ScreenplayPage[] {
+  const pages: ScreenplayPage[] = [];
+  let page: ScreenplayPage = { number: 1, lines: [] };
+  const newPage = () => {
+    pages.push(page);
+    page = { number: page.number + 1, lines: [] };
+  };
+  const room = () => linesPerPage - page.lines.length;
+  const blocks = blocksOf(script);
+
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    const gap = page.lines.length === 0 ? 0 : 1;
+    let needed = gap + block.lines.length;
+    // A heading needs two lines of what follows it on the same page.
+    if (block.keepWithNext && blocks[i + 1]) needed += 1 + Math.min(2, blocks[i + 1].lines.length);
+    if (needed > room() && page.lines.length > 0) {
+      const splittable = block.dialogueOf !== undefined && block.lines.length > 3 && room() >= gap + 3;
+      if (!splittable) {
+        newPage();
+      } else {
+        if (gap) page.lines.push(null);
+        // Cue and parenthetical go with at least one line of speech; MORE closes the page.
+        const fit = room() - 1;
+        page.lines.push(...block.lines.slice(0, fit), { kind: 'character', text: '(MORE)' });
+        newPage();
+        const cue = { kind: 'character' as const, text: `${(block.dialogueOf ?? '').toUpperCase()} (CONT'D)` };
+        const rest = [cue, ...block.lines.slice(fit)];
+        page.lines.push(...rest);
+        continue;
+      }
+    }
+    if (page.lines.length > 0) page.lines.push(null);
+    for (const line of block.lines) {
+      if (room() <= 0) newPage();
+      page.lines.push(line);
+    }
+  }
+  if (page.lines.length > 0 || pages.length === 0) pages.push(page);
+  return pages;
+}

@@ -47,6 +47,8 @@ import scriptsRepository from './repositories/scripts';
 import sessionsRepository from './repositories/sessions';
 import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
+import metricsRepository from './repositories/metrics';
+import metrics from './plugins/app/metrics';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -121,6 +123,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(sessionsRepository);
   await app.register(takesRepository);
   await app.register(shareLinksRepository);
+  await app.register(metricsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -133,6 +136,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // The product areas' services (access checks, orchestration, the contract's answer shapes).
   await app.register(memberships);
   await app.register(activityLog);
+  await app.register(metrics);
   await app.register(friendships);
   await app.register(messages);
   await app.register(profiles, { config });

@@ -7,3 +7,5 @@ export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
+export * from './lib/metrics-values';
+export type * from './lib/metrics';

@@ -9,3 +9,5 @@ export * from './lib/scripts';
 export * from './lib/scripts-values';
 export * from './lib/social-values';
 export * from './lib/jobs';
+export * from './lib/metrics';
+export * from './lib/metrics-values';

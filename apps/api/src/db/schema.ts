@@ -107,6 +107,10 @@ export interface ActivitiesTable {
   /** JSON text, or null when the entry has no context. */
   context: string | null;
   created_at: string;
+  /** The site it was logged on (main, school, podcast, dashboard); null before migration 090. */
+  variant: string | null;
+  /** The path as a route pattern (/session/:id); null before migration 090. */
+  route: string | null;
 }
 
 export interface ScriptsTable {

@@ -3,8 +3,11 @@ import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Stores one activity-log entry; `userId` has been checked against the caller by the route. */
-export async function recordActivity(db: Db, entry: ActivityEntry): Promise<string> {
+/**
+ * Stores one activity-log entry; `userId` has been checked against the caller by the route.
+ * `where` is the site it was logged on and its path's route pattern (the metrics group by them).
+ */
+export async function recordActivity(db: Db, entry: ActivityEntry, where: { variant: string; route: string } | null = null): Promise<string> {
   const id = newId();
   await db
     .insertInto('activities')
@@ -17,6 +20,8 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<stri
       action: entry.action,
       context: entry.context == null ? null : JSON.stringify(entry.context),
       created_at: new Date().toISOString(),
+      variant: where?.variant ?? null,
+      route: where?.route ?? null,
     })
     .execute();
   return id;

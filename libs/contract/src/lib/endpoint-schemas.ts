@@ -1,4 +1,5 @@
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
+import { MetricsAnswer, MetricsQuery } from './metrics';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -139,6 +140,9 @@ export const endpointSchemas = {
 
   audio: { params: AudioParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   history: { querystring: HistoryQuery, response: { 200: HistoryList, 401: E } },
+
+  // --- Metrics (issue 17) ---
+  metrics: { querystring: MetricsQuery, response: { 200: MetricsAnswer, 400: E, 401: E, 403: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

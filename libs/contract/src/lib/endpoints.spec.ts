@@ -75,8 +75,9 @@ describe('endpoints and their schemas', () => {
       const endpoint = endpoints[name as keyof typeof seed];
       expect(`${endpoint.method} ${endpoint.path}`).toBe(route);
     }
-    // The 50 calls of the seed and of issues 5-6, plus readiness and the two staff job routes (issue 12).
-    expect(endpointNames).toHaveLength(53);
+    // The 50 calls of the seed and of issues 5-6, plus readiness and the two staff job routes (issue 12),
+    // plus the metrics call (issue 17).
+    expect(endpointNames).toHaveLength(54);
   });
 
   it('check requests and answers against the schemas', () => {

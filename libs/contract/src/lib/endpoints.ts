@@ -104,6 +104,10 @@ const table = {
   /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */
   audio: { method: 'GET', path: '/api/audio/:audioId', auth: 'public', binary: true },
   history: { method: 'GET', path: '/api/history', auth: 'user' },
+
+  // --- Metrics (issue 17) ---
+  /** Staff (show_metrics): every chart's daily counts for a range, time zone and site. */
+  metrics: { method: 'GET', path: '/api/metrics', auth: 'show_metrics' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -22,6 +22,7 @@ import { scriptRolesAndLines } from './021-script-roles-and-lines';
 import { audioFiles } from './022-audio-files';
 import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
+import { metrics } from './090-metrics';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 
 /**
@@ -52,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
+  // 090-099: the metrics dashboard (issue 17).
+  '090-metrics': metrics,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

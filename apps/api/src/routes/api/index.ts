@@ -17,6 +17,7 @@ import audio from './audio';
 import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
+import metrics from './metrics';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -54,6 +55,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(sessions);
       await members.register(history);
       await members.register(jobs);
+      await members.register(metrics);
     }),
   );
 };

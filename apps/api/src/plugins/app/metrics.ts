@@ -1,0 +1,113 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { METRICS_DEFAULT_DAYS, METRICS_MAX_DAYS, METRICS_MESSAGES, type MetricsAnswer, type MetricsChart, type MetricsQuery, type MetricsSeries } from '@vox/contract/schemas';
+import { BadRequestError } from '../../domain-errors';
+import type { DayCount, DayWindow } from '../../repositories/metrics';
+import { dateOfDay, dayNumber, isTimeZone, isoOf, localMidnight, offsetAt, offsetSpans } from './metrics-days';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: MetricsService;
+  }
+}
+
+export interface MetricsService {
+  /**
+   * Every chart of the dashboard for the days `from`..`to` (inclusive) counted in `tz`, and the
+   * same totals for the range of the same length just before. The caller holds show_metrics
+   * (the route checks it). Aggregates only: counts per day and route patterns.
+   */
+  charts(query: MetricsQuery): Promise<MetricsAnswer>;
+}
+
+export const TOP_PAGES = 10;
+
+/** The window of two ranges (the previous one, then the asked one), in the zone's days. */
+export function dayWindow(dialect: DayWindow['dialect'], query: MetricsQuery, now = Date.now()) {
+  const timeZone = query.tz ?? 'UTC';
+  if (!isTimeZone(timeZone)) throw new BadRequestError(METRICS_MESSAGES.badTimeZone);
+  const last = query.to ? dayNumber(query.to) : Math.floor((now + offsetAt(timeZone, now) * 1000) / 86_400_000);
+  const first = query.from ? dayNumber(query.from) : last - (METRICS_DEFAULT_DAYS - 1);
+  const to = dateOfDay(last);
+  const from = dateOfDay(first);
+  if (Number.isNaN(first) || Number.isNaN(last) || (query.from && from !== query.from) || (query.to && to !== query.to)) {
+    throw new BadRequestError(METRICS_MESSAGES.badRange);
+  }
+  if (last < first) throw new BadRequestError(METRICS_MESSAGES.badRange);
+  const length = last - first + 1;
+  if (length > METRICS_MAX_DAYS) throw new BadRequestError(METRICS_MESSAGES.tooLong);
+  const previousFirst = first - length;
+  const start = localMidnight(timeZone, previousFirst);
+  const split = localMidnight(timeZone, first);
+  const end = localMidnight(timeZone, last + 1);
+  const spans = offsetSpans(timeZone, start, end).map((span) => ({ endIso: isoOf(span.end), offset: span.offset }));
+  const window: DayWindow = { dialect, startIso: isoOf(start), endIso: isoOf(end), firstDay: previousFirst, spans };
+  return { window, timeZone, length, first, previousFirst, splitIso: isoOf(split), from, to };
+}
+
+/** A series from counts per window day: the range's days as values, both ranges' totals. */
+function series(key: string, label: string, counts: DayCount[], length: number): MetricsSeries {
+  const values = new Array<number>(length).fill(0);
+  let previousTotal = 0;
+  for (const { day, count } of counts) {
+    if (day >= length && day < 2 * length) values[day - length] += count;
+    else if (day >= 0 && day < length) previousTotal += count;
+  }
+  return { key, label, values, total: values.reduce((a, b) => a + b, 0), previousTotal };
+}
+
+async function metrics(app: FastifyInstance) {
+  const repo = app.metricsRepository;
+
+  app.decorate('metrics', {
+    async charts(query) {
+      const { window, timeZone, length, first, previousFirst, splitIso, from, to } = dayWindow(app.dbDialect, query);
+      const variant = query.variant ?? 'all';
+      const site = variant === 'all' ? null : variant;
+      const [actions, dailyUsers, rangeUsers, pages, sessions, takes, subscriptions] = await Promise.all([
+        repo.activityCounts(window, site, ['visit', 'login', 'register', 'open_sharelink']),
+        repo.activeUsersPerDay(window, site),
+        repo.activeUsersInRanges(window, splitIso, site),
+        repo.topRoutes(window, splitIso, site, TOP_PAGES),
+        repo.rowsPerDay(window, 'reading_sessions'),
+        repo.rowsPerDay(window, 'takes'),
+        repo.rowsPerDay(window, 'subscriptions'),
+      ]);
+      const of = (action: string) => actions.filter((row) => row.action === action);
+      const users = { ...series('users', 'Active users', dailyUsers, length), total: rangeUsers.current, previousTotal: rangeUsers.previous };
+      const notApplied = site ? METRICS_MESSAGES.variantNotApplied : null;
+      const charts: MetricsChart[] = [
+        { id: 'activeUsers', title: 'Daily active users', series: [users], note: null },
+        { id: 'visits', title: 'Visits', series: [series('visits', 'Visits', of('visit'), length)], note: null },
+        {
+          id: 'logins',
+          title: 'Logins and registrations',
+          series: [series('logins', 'Logins', of('login'), length), series('registrations', 'Registrations', of('register'), length)],
+          note: null,
+        },
+        { id: 'shareLinks', title: 'Share-link opens', series: [series('opens', 'Share-link opens', of('open_sharelink'), length)], note: null },
+        {
+          id: 'readingSessions',
+          title: 'Reading sessions and takes',
+          series: [series('sessions', 'Sessions started', sessions, length), series('takes', 'Takes recorded', takes, length)],
+          note: notApplied,
+        },
+        { id: 'subscriptions', title: 'New subscriptions', series: [series('subscriptions', 'New subscriptions', subscriptions, length)], note: notApplied },
+        { id: 'episodes', title: 'Episodes played', series: [series('plays', 'Episodes played', [], length)], note: METRICS_MESSAGES.episodesMissing },
+      ];
+      return {
+        from,
+        to,
+        previousFrom: dateOfDay(previousFirst),
+        previousTo: dateOfDay(first - 1),
+        timeZone,
+        variant,
+        days: Array.from({ length }, (_, i) => dateOfDay(first + i)),
+        charts,
+        topPages: pages,
+      };
+    },
+  } satisfies MetricsService);
+}
+
+export default fp(metrics, { name: 'metrics', dependencies: ['metrics-repository', 'database'] });

@@ -11,6 +11,10 @@ export type MetricsChartId = (typeof METRICS_CHART_IDS)[number];
 /** The range when none is asked for: the last 30 days, today included. */
 export const METRICS_DEFAULT_DAYS = 30;
 
+/** What `charts` may name: the charts and the top pages table. */
+export const METRICS_PARTS = [...METRICS_CHART_IDS, 'topPages'] as const;
+export type MetricsPart = (typeof METRICS_PARTS)[number];
+
 /** Longest range one call may ask for, in days. */
 export const METRICS_MAX_DAYS = 366;
 
@@ -19,6 +23,7 @@ export const METRICS_MESSAGES = {
   tooLong: `A range can be at most ${METRICS_MAX_DAYS} days long.`,
   badTimeZone: 'This time zone is not known.',
   variantNotApplied: 'Counted on every site: these rows do not record which site they came from.',
+  unknownChart: 'There is no chart of that name.',
   episodesMissing: 'Podcast episodes cannot be played yet, so this chart stays at zero until they can.',
 } as const;
 

@@ -33,6 +33,8 @@ export const MetricsQuery = Type.Object({
   /** IANA time zone the days are counted in (default UTC). */
   tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   variant: Type.Optional(Variant),
+  /** Only these charts (comma-separated ids, `topPages` for the pages table); all by default. */
+  charts: Type.Optional(Type.String({ pattern: '^[A-Za-z]+(,[A-Za-z]+)*$', maxLength: 200 })),
 });
 export type MetricsQuery = Type.Static<typeof MetricsQuery>;
 

@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { METRICS_DEFAULT_DAYS, METRICS_MAX_DAYS, METRICS_MESSAGES, type MetricsAnswer, type MetricsChart, type MetricsQuery, type MetricsSeries } from '@vox/contract/schemas';
+import {
+  METRICS_CHART_IDS,
+  METRICS_DEFAULT_DAYS,
+  METRICS_MAX_DAYS,
+  METRICS_MESSAGES,
+  METRICS_PARTS,
+  type MetricsAnswer,
+  type MetricsChart,
+  type MetricsChartId,
+  type MetricsPart,
+  type MetricsQuery,
+  type MetricsSeries,
+} from '@vox/contract/schemas';
 import { BadRequestError } from '../../domain-errors';
 import type { DayCount, DayWindow } from '../../repositories/metrics';
 import { dateOfDay, dayNumber, isTimeZone, isoOf, localMidnight, offsetAt, offsetSpans } from './metrics-days';
@@ -45,6 +57,15 @@ export function dayWindow(dialect: DayWindow['dialect'], query: MetricsQuery, no
   return { window, timeZone, length, first, previousFirst, splitIso: isoOf(split), from, to };
 }
 
+/** The parts `charts=` names (all when absent); an unknown name is a 400. */
+function chartsWanted(list: string | undefined): Set<MetricsPart> {
+  if (!list) return new Set(METRICS_PARTS);
+  const names = list.split(',');
+  const known = new Set<string>(METRICS_PARTS);
+  if (names.some((name) => !known.has(name))) throw new BadRequestError(METRICS_MESSAGES.unknownChart);
+  return new Set(names as MetricsPart[]);
+}
+
 /** A series from counts per window day: the range's days as values, both ranges' totals. */
 function series(key: string, label: string, counts: DayCount[], length: number): MetricsSeries {
   const values = new Array<number>(length).fill(0);
@@ -62,39 +83,56 @@ async function metrics(app: FastifyInstance) {
   app.decorate('metrics', {
     async charts(query) {
       const { window, timeZone, length, first, previousFirst, splitIso, from, to } = dayWindow(app.dbDialect, query);
+      const wanted = chartsWanted(query.charts);
       const variant = query.variant ?? 'all';
       const site = variant === 'all' ? null : variant;
-      const [actions, dailyUsers, rangeUsers, pages, sessions, takes, subscriptions] = await Promise.all([
-        repo.activityCounts(window, site, ['visit', 'login', 'register', 'open_sharelink']),
-        repo.activeUsersPerDay(window, site),
-        repo.activeUsersInRanges(window, splitIso, site),
-        repo.topRoutes(window, splitIso, site, TOP_PAGES),
-        repo.rowsPerDay(window, 'reading_sessions'),
-        repo.rowsPerDay(window, 'takes'),
-        repo.rowsPerDay(window, 'subscriptions'),
-      ]);
-      const of = (action: string) => actions.filter((row) => row.action === action);
-      const users = { ...series('users', 'Active users', dailyUsers, length), total: rangeUsers.current, previousTotal: rangeUsers.previous };
       const notApplied = site ? METRICS_MESSAGES.variantNotApplied : null;
-      const charts: MetricsChart[] = [
-        { id: 'activeUsers', title: 'Daily active users', series: [users], note: null },
-        { id: 'visits', title: 'Visits', series: [series('visits', 'Visits', of('visit'), length)], note: null },
-        {
+      // The visit, login, registration and share-link charts share one grouped read.
+      const actionIds: MetricsChartId[] = ['visits', 'logins', 'shareLinks'];
+      const actions = actionIds.some((id) => wanted.has(id))
+        ? repo.activityCounts(window, site, ['visit', 'login', 'register', 'open_sharelink'])
+        : Promise.resolve([]);
+      const of = async (action: string) => (await actions).filter((row) => row.action === action);
+      const build: Record<MetricsChartId, () => Promise<MetricsChart>> = {
+        activeUsers: async () => {
+          const [daily, inRanges] = await Promise.all([repo.activeUsersPerDay(window, site), repo.activeUsersInRanges(window, splitIso, site)]);
+          const users = { ...series('users', 'Active users', daily, length), total: inRanges.current, previousTotal: inRanges.previous };
+          return { id: 'activeUsers', title: 'Daily active users', series: [users], note: null };
+        },
+        visits: async () => ({ id: 'visits', title: 'Visits', series: [series('visits', 'Visits', await of('visit'), length)], note: null }),
+        logins: async () => ({
           id: 'logins',
           title: 'Logins and registrations',
-          series: [series('logins', 'Logins', of('login'), length), series('registrations', 'Registrations', of('register'), length)],
+          series: [series('logins', 'Logins', await of('login'), length), series('registrations', 'Registrations', await of('register'), length)],
           note: null,
+        }),
+        shareLinks: async () => ({
+          id: 'shareLinks',
+          title: 'Share-link opens',
+          series: [series('opens', 'Share-link opens', await of('open_sharelink'), length)],
+          note: null,
+        }),
+        readingSessions: async () => {
+          const [sessions, takes] = await Promise.all([repo.rowsPerDay(window, 'reading_sessions'), repo.rowsPerDay(window, 'takes')]);
+          return {
+            id: 'readingSessions',
+            title: 'Reading sessions and takes',
+            series: [series('sessions', 'Sessions started', sessions, length), series('takes', 'Takes recorded', takes, length)],
+            note: notApplied,
+          };
         },
-        { id: 'shareLinks', title: 'Share-link opens', series: [series('opens', 'Share-link opens', of('open_sharelink'), length)], note: null },
-        {
-          id: 'readingSessions',
-          title: 'Reading sessions and takes',
-          series: [series('sessions', 'Sessions started', sessions, length), series('takes', 'Takes recorded', takes, length)],
+        subscriptions: async () => ({
+          id: 'subscriptions',
+          title: 'New subscriptions',
+          series: [series('subscriptions', 'New subscriptions', await repo.rowsPerDay(window, 'subscriptions'), length)],
           note: notApplied,
-        },
-        { id: 'subscriptions', title: 'New subscriptions', series: [series('subscriptions', 'New subscriptions', subscriptions, length)], note: notApplied },
-        { id: 'episodes', title: 'Episodes played', series: [series('plays', 'Episodes played', [], length)], note: METRICS_MESSAGES.episodesMissing },
-      ];
+        }),
+        episodes: async () => ({ id: 'episodes', title: 'Episodes played', series: [series('plays', 'Episodes played', [], length)], note: METRICS_MESSAGES.episodesMissing }),
+      };
+      const [charts, topPages] = await Promise.all([
+        Promise.all(METRICS_CHART_IDS.filter((id) => wanted.has(id)).map((id) => build[id]())),
+        wanted.has('topPages') ? repo.topRoutes(window, splitIso, site, TOP_PAGES) : Promise.resolve([]),
+      ]);
       return {
         from,
         to,
@@ -104,7 +142,7 @@ async function metrics(app: FastifyInstance) {
         variant,
         days: Array.from({ length }, (_, i) => dateOfDay(first + i)),
         charts,
-        topPages: pages,
+        topPages,
       };
     },
   } satisfies MetricsService);

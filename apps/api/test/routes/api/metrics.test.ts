@@ -163,6 +163,16 @@ describe('GET /api/metrics', () => {
     expect(refused.json()).toEqual({ message: 'Your membership does not include this feature.' });
   });
 
+  it('answers only the charts asked for', async () => {
+    const answer = (await get('from=2026-03-28&to=2026-03-30&tz=Europe/Berlin&charts=logins,topPages')).json();
+    expect(answer.charts.map((c: { id: string }) => c.id)).toEqual(['logins']);
+    expect(answer.topPages).toHaveLength(2);
+    const none = (await get('from=2026-03-28&to=2026-03-30&charts=visits')).json();
+    expect([none.charts.length, none.topPages]).toEqual([1, []]);
+    const unknown = await get('from=2026-03-28&to=2026-03-30&charts=visits,secrets');
+    expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'There is no chart of that name.' }]);
+  });
+
   it('answers the last 30 days, today included, when no range is asked for', async () => {
     const answer = (await get('tz=UTC')).json();
     const today = new Date().toISOString().slice(0, 10);

@@ -248,7 +248,9 @@ async function benchDatabase(kind) {
     await stopServer((await startServer(env, logFile)).child);
     const db = openDatabase(kind, { dataDir, pgUrl: args['pg-url'], schema });
     const seconds = await load(db);
-    await db.exec(kind === 'postgres' ? 'ANALYZE' : 'ANALYZE');
+    // The steady state of a live database: statistics gathered, and on PostgreSQL the visibility map
+    // set (autovacuum's work), so index-only scans need not visit the table.
+    await db.exec(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
     console.log(`${kind}: loaded ${ROWS.toLocaleString('en')} activities, ${USERS.toLocaleString('en')} users in ${seconds.toFixed(0)} s`);
     const { url, child } = await startServer(env, logFile);
     try {

@@ -1,28 +1,19 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Db, Dialect } from '../db/database';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * The metrics dashboard's SQL (issue 17): counts per local day over a UTC range, on both
- * databases. Every query reads one index range (migration 090) and groups in the database;
+ * databases. Every query reads index ranges (migration 090) and groups in the database;
  * nothing per row comes back.
  */
 
-/** A stretch of the range with one UTC offset (seconds); `end` is ISO text, exclusive. */
-export interface Span {
-  endIso: string;
-  offset: number;
-}
-
 export interface DayWindow {
-  dialect: Dialect;
-  /** [startIso, endIso): the previous range and the range together. */
-  startIso: string;
-  endIso: string;
-  /** The local day number (days since 1970-01-01) of the window's first day. */
-  firstDay: number;
-  /** The window's offsets, in order; the last one runs to the end. */
-  spans: Span[];
+  /**
+   * The local midnights that start each day of the previous range and the range, and end the
+   * last one (ISO text, 2n + 1 of them): day i is [edges[i], edges[i + 1]).
+   */
+  edges: string[];
 }
 
 export interface DayCount {
@@ -30,73 +21,53 @@ export interface DayCount {
   count: number;
 }
 
-/** Epoch seconds of an ISO `created_at` text. */
-function epoch(dialect: Dialect, column: string): RawBuilder<number> {
-  return dialect === 'postgres'
-    ? sql<number>`extract(epoch from ${sql.ref(column)}::timestamptz)`
-    : sql<number>`cast(strftime('%s', ${sql.ref(column)}) as integer)`;
+/**
+ * The window's days as a table d(day, lo, hi). Each day is joined to its rows by a range on
+ * `created_at`, which the index answers directly: no date is parsed per row, and any time zone
+ * (summer time, half-hour offsets) is only a different list of edges.
+ */
+function days(window: DayWindow) {
+  const rows = window.edges.slice(0, -1).map((lo, i) => sql`(${sql.lit(i)}, ${sql.lit(lo)}, ${sql.lit(window.edges[i + 1])})`);
+  return sql`d(day, lo, hi) as (values ${sql.join(rows, sql`, `)})`;
 }
 
-/** The row's day within the window (0 = its first day): its local day number minus the first's. */
-export function dayIndex(window: DayWindow, column = 'created_at'): RawBuilder<number> {
-  const { dialect, spans, firstDay } = window;
-  let offset: RawBuilder<number>;
-  if (spans.length === 1) {
-    offset = sql<number>`${sql.lit(spans[0].offset)}`;
-  } else {
-    const branches = spans
-      .slice(0, -1)
-      .map((span) => sql`when ${sql.ref(column)} < ${sql.lit(span.endIso)} then ${sql.lit(span.offset)}`);
-    offset = sql<number>`(case ${sql.join(branches, sql` `)} else ${sql.lit(spans[spans.length - 1].offset)} end)`;
-  }
-  const shifted = sql`(${epoch(dialect, column)} + ${offset})`;
-  return dialect === 'postgres'
-    ? sql<number>`(floor(${shifted} / 86400)::integer - ${sql.lit(firstDay)})`
-    : sql<number>`(${shifted} / 86400 - ${sql.lit(firstDay)})`;
-}
+const first = (window: DayWindow) => window.edges[0];
+const last = (window: DayWindow) => window.edges[window.edges.length - 1];
+const siteIs = (variant: string | null) => (variant ? sql`and a.variant = ${variant}` : sql``);
 
 const toCounts = (rows: { day: unknown; count: unknown }[]): DayCount[] => rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 
 /** Activities per day and action, for the given actions. */
 export async function activityCounts(db: Db, window: DayWindow, variant: string | null, actions: string[]): Promise<Array<DayCount & { action: string }>> {
-  const day = dayIndex(window);
-  let query = db
-    .selectFrom('activities')
-    .select([day.as('day'), 'action', (eb) => eb.fn.countAll().as('count')])
-    .where('created_at', '>=', window.startIso)
-    .where('created_at', '<', window.endIso)
-    .where('action', 'in', actions);
-  if (variant) query = query.where('variant', '=', variant);
-  const rows = await query.groupBy([day, 'action']).execute();
+  const { rows } = await sql<{ day: number; action: string; count: number }>`
+    with ${days(window)}
+    select d.day as day, a.action as action, count(*) as count
+    from d join activities a on a.created_at >= d.lo and a.created_at < d.hi
+    where a.action in (${sql.join(actions)}) ${siteIs(variant)}
+    group by d.day, a.action`.execute(db);
   return rows.map((r) => ({ day: Number(r.day), action: r.action, count: Number(r.count) }));
 }
 
 /** Distinct signed-in users per day. */
 export async function activeUsersPerDay(db: Db, window: DayWindow, variant: string | null): Promise<DayCount[]> {
-  const day = dayIndex(window);
-  let query = db
-    .selectFrom('activities')
-    .select([day.as('day'), (eb) => eb.fn.count('user_id').distinct().as('count')])
-    .where('created_at', '>=', window.startIso)
-    .where('created_at', '<', window.endIso)
-    .where('user_id', 'is not', null);
-  if (variant) query = query.where('variant', '=', variant);
-  return toCounts(await query.groupBy(day).execute());
+  const { rows } = await sql<{ day: number; count: number }>`
+    with ${days(window)}
+    select d.day as day, count(distinct a.user_id) as count
+    from d join activities a on a.created_at >= d.lo and a.created_at < d.hi
+    where a.user_id is not null ${siteIs(variant)}
+    group by d.day`.execute(db);
+  return toCounts(rows);
 }
 
-/** Distinct signed-in users over [startIso, splitIso) and [splitIso, endIso). */
+/** Distinct signed-in users over [first edge, split) and [split, last edge). */
 export async function activeUsersInRanges(db: Db, window: DayWindow, splitIso: string, variant: string | null): Promise<{ previous: number; current: number }> {
   const count = async (from: string, to: string) => {
-    let query = db
-      .selectFrom('activities')
-      .select((eb) => eb.fn.count('user_id').distinct().as('count'))
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .where('user_id', 'is not', null);
-    if (variant) query = query.where('variant', '=', variant);
-    return Number((await query.executeTakeFirstOrThrow()).count);
+    const { rows } = await sql<{ count: number }>`
+      select count(distinct a.user_id) as count from activities a
+      where a.created_at >= ${from} and a.created_at < ${to} and a.user_id is not null ${siteIs(variant)}`.execute(db);
+    return Number(rows[0]?.count ?? 0);
   };
-  const [previous, current] = await Promise.all([count(window.startIso, splitIso), count(splitIso, window.endIso)]);
+  const [previous, current] = await Promise.all([count(first(window), splitIso), count(splitIso, last(window))]);
   return { previous, current };
 }
 
@@ -108,35 +79,25 @@ export async function topRoutes(
   variant: string | null,
   limit: number,
 ): Promise<Array<{ route: string; visits: number; previousVisits: number }>> {
-  const inRange = sql<number>`sum(case when created_at >= ${splitIso} then 1 else 0 end)`;
-  const before = sql<number>`sum(case when created_at < ${splitIso} then 1 else 0 end)`;
-  let query = db
-    .selectFrom('activities')
-    .select([sql<string>`coalesce(route, '(not recorded)')`.as('route'), inRange.as('visits'), before.as('previous')])
-    .where('action', '=', 'visit')
-    .where('created_at', '>=', window.startIso)
-    .where('created_at', '<', window.endIso);
-  if (variant) query = query.where('variant', '=', variant);
-  const rows = await query
-    .groupBy('route')
-    .orderBy(inRange, 'desc')
-    .orderBy(before, 'desc')
-    .orderBy('route')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ route: r.route, visits: Number(r.visits), previousVisits: Number(r.previous) }));
+  const { rows } = await sql<{ route: string | null; visits: number; previous: number }>`
+    select a.route as route,
+      sum(case when a.created_at >= ${splitIso} then 1 else 0 end) as visits,
+      sum(case when a.created_at < ${splitIso} then 1 else 0 end) as previous
+    from activities a
+    where a.action = 'visit' and a.created_at >= ${first(window)} and a.created_at < ${last(window)} ${siteIs(variant)}
+    group by a.route
+    order by visits desc, previous desc, a.route
+    limit ${sql.lit(limit)}`.execute(db);
+  return rows.map((r) => ({ route: r.route ?? '(not recorded)', visits: Number(r.visits), previousVisits: Number(r.previous) }));
 }
 
 /** Rows per day of a product table, by its created_at. */
 export async function rowsPerDay(db: Db, window: DayWindow, table: 'reading_sessions' | 'takes' | 'subscriptions'): Promise<DayCount[]> {
-  const day = dayIndex(window);
-  const rows = await db
-    .selectFrom(table)
-    .select([day.as('day'), (eb) => eb.fn.countAll().as('count')])
-    .where('created_at', '>=', window.startIso)
-    .where('created_at', '<', window.endIso)
-    .groupBy(day)
-    .execute();
+  const { rows } = await sql<{ day: number; count: number }>`
+    with ${days(window)}
+    select d.day as day, count(*) as count
+    from d join ${sql.table(table)} t on t.created_at >= d.lo and t.created_at < d.hi
+    group by d.day`.execute(db);
   return toCounts(rows);
 }
 

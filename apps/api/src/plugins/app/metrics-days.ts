@@ -73,19 +73,27 @@ export interface OffsetSpan {
   offset: number;
 }
 
-/** The spans of one offset each that cover [start, end). */
+const spansCache = new Map<string, OffsetSpan[]>();
+
+/**
+ * The spans of one offset each that cover [start, end). Offsets change a few times a year at
+ * most: the offset is read once a week through the range and each change is found by halving
+ * to the second, so a 360-day range costs some sixty lookups. Answers are cached.
+ */
 export function offsetSpans(timeZone: string, start: number, end: number): OffsetSpan[] {
+  const key = `${timeZone}|${start}|${end}`;
+  const cached = spansCache.get(key);
+  if (cached) return cached;
   const spans: OffsetSpan[] = [];
   let spanStart = start;
   let offset = offsetAt(timeZone, start);
-  // Offsets change at most a few times a year and never twice within 6 hours: step, then bisect.
-  const STEP = 6 * 3_600_000;
+  const STEP = 7 * DAY_MS;
   for (let t = start; t < end; ) {
-    const next = Math.min(t + STEP, end);
-    const nextOffset = offsetAt(timeZone, next === end ? end - 1 : next);
+    const next = Math.min(t + STEP, end - 1);
+    const nextOffset = offsetAt(timeZone, next);
     if (nextOffset !== offset) {
       let lo = t;
-      let hi = next === end ? end - 1 : next;
+      let hi = next;
       while (hi - lo > 1000) {
         const mid = Math.floor((lo + hi) / 2000) * 1000;
         if (offsetAt(timeZone, mid) === offset) lo = mid;
@@ -93,12 +101,35 @@ export function offsetSpans(timeZone: string, start: number, end: number): Offse
       }
       spans.push({ start: spanStart, end: hi, offset });
       spanStart = hi;
-      offset = nextOffset;
+      offset = offsetAt(timeZone, hi);
+      t = hi;
+      continue;
     }
+    if (next >= end - 1) break;
     t = next;
   }
   spans.push({ start: spanStart, end, offset });
+  if (spansCache.size > 200) spansCache.clear();
+  spansCache.set(key, spans);
   return spans;
+}
+
+/**
+ * The UTC instants (ms) of the local midnights that start days `firstDay` .. `firstDay + count`
+ * (count + 1 edges), worked out from the spans alone: no lookup per day.
+ */
+export function dayEdges(timeZone: string, firstDay: number, count: number): number[] {
+  const start = localMidnight(timeZone, firstDay);
+  const end = localMidnight(timeZone, firstDay + count);
+  const spans = offsetSpans(timeZone, start, end + 1);
+  const edges: number[] = [];
+  let s = 0;
+  for (let i = 0; i <= count; i++) {
+    const wall = (firstDay + i) * DAY_MS;
+    while (s < spans.length - 1 && wall - spans[s].offset * 1000 >= spans[s].end) s++;
+    edges.push(i === 0 ? start : i === count ? end : wall - spans[s].offset * 1000);
+  }
+  return edges;
 }
 
 export const isoOf = (ms: number) => new Date(ms).toISOString();

@@ -15,7 +15,7 @@ import {
 } from '@vox/contract/schemas';
 import { BadRequestError } from '../../domain-errors';
 import type { DayCount, DayWindow } from '../../repositories/metrics';
-import { dateOfDay, dayNumber, isTimeZone, isoOf, localMidnight, offsetAt, offsetSpans } from './metrics-days';
+import { dateOfDay, dayEdges, dayNumber, isTimeZone, isoOf, offsetAt } from './metrics-days';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +35,7 @@ export interface MetricsService {
 export const TOP_PAGES = 10;
 
 /** The window of two ranges (the previous one, then the asked one), in the zone's days. */
-export function dayWindow(dialect: DayWindow['dialect'], query: MetricsQuery, now = Date.now()) {
+export function dayWindow(query: MetricsQuery, now = Date.now()) {
   const timeZone = query.tz ?? 'UTC';
   if (!isTimeZone(timeZone)) throw new BadRequestError(METRICS_MESSAGES.badTimeZone);
   const last = query.to ? dayNumber(query.to) : Math.floor((now + offsetAt(timeZone, now) * 1000) / 86_400_000);
@@ -49,12 +49,9 @@ export function dayWindow(dialect: DayWindow['dialect'], query: MetricsQuery, no
   const length = last - first + 1;
   if (length > METRICS_MAX_DAYS) throw new BadRequestError(METRICS_MESSAGES.tooLong);
   const previousFirst = first - length;
-  const start = localMidnight(timeZone, previousFirst);
-  const split = localMidnight(timeZone, first);
-  const end = localMidnight(timeZone, last + 1);
-  const spans = offsetSpans(timeZone, start, end).map((span) => ({ endIso: isoOf(span.end), offset: span.offset }));
-  const window: DayWindow = { dialect, startIso: isoOf(start), endIso: isoOf(end), firstDay: previousFirst, spans };
-  return { window, timeZone, length, first, previousFirst, splitIso: isoOf(split), from, to };
+  const edges = dayEdges(timeZone, previousFirst, 2 * length).map(isoOf);
+  const window: DayWindow = { edges };
+  return { window, timeZone, length, first, previousFirst, splitIso: edges[length], from, to };
 }
 
 /** The parts `charts=` names (all when absent); an unknown name is a 400. */
@@ -82,7 +79,7 @@ async function metrics(app: FastifyInstance) {
 
   app.decorate('metrics', {
     async charts(query) {
-      const { window, timeZone, length, first, previousFirst, splitIso, from, to } = dayWindow(app.dbDialect, query);
+      const { window, timeZone, length, first, previousFirst, splitIso, from, to } = dayWindow(query);
       const wanted = chartsWanted(query.charts);
       const variant = query.variant ?? 'all';
       const site = variant === 'all' ? null : variant;
@@ -148,4 +145,4 @@ async function metrics(app: FastifyInstance) {
   } satisfies MetricsService);
 }
 
-export default fp(metrics, { name: 'metrics', dependencies: ['metrics-repository', 'database'] });
+export default fp(metrics, { name: 'metrics', dependencies: ['metrics-repository'] });

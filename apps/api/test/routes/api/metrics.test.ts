@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../../../src/db/ids';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { routePattern, variantOfHost } from '../../../src/plugins/app/metrics-routes';
-import { localMidnight, offsetSpans, dayNumber } from '../../../src/plugins/app/metrics-days';
+import { dayEdges, localMidnight, offsetSpans, dayNumber } from '../../../src/plugins/app/metrics-days';
 
 /**
  * The metrics dashboard's counts against a fixed fixture whose answers were worked out by hand,
@@ -246,5 +246,12 @@ describe('days in a time zone', () => {
       ['2026-03-27T23:00:00.000Z', '2026-03-29T01:00:00.000Z', 3600],
       ['2026-03-29T01:00:00.000Z', '2026-03-30T22:00:00.000Z', 7200],
     ]);
+    // 180 days of New York and of Kolkata (+05:30): each edge is the zone's own midnight.
+    for (const zone of ['America/New_York', 'Asia/Kolkata', 'Europe/Berlin', 'Australia/Lord_Howe']) {
+      const firstDay = dayNumber('2026-01-01');
+      const edges = dayEdges(zone, firstDay, 360);
+      expect(edges).toHaveLength(361);
+      edges.forEach((edge, i) => expect([zone, i, edge]).toEqual([zone, i, localMidnight(zone, firstDay + i)]));
+    }
   });
 });

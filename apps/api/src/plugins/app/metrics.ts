@@ -14,7 +14,7 @@ import {
   type MetricsSeries,
 } from '@vox/contract/schemas';
 import { BadRequestError } from '../../domain-errors';
-import type { DayCount, DayWindow } from '../../repositories/metrics';
+import type { DayCount, Period } from '../../repositories/metrics';
 import { dateOfDay, dayEdges, dayNumber, isTimeZone, isoOf, offsetAt } from './metrics-days';
 
 declare module 'fastify' {
@@ -34,7 +34,7 @@ export interface MetricsService {
 
 export const TOP_PAGES = 10;
 
-/** The window of two ranges (the previous one, then the asked one), in the zone's days. */
+/** The days of two ranges (the previous one, then the asked one) in the zone, and the two ranges. */
 export function dayWindow(query: MetricsQuery, now = Date.now()) {
   const timeZone = query.tz ?? 'UTC';
   if (!isTimeZone(timeZone)) throw new BadRequestError(METRICS_MESSAGES.badTimeZone);
@@ -50,8 +50,13 @@ export function dayWindow(query: MetricsQuery, now = Date.now()) {
   if (length > METRICS_MAX_DAYS) throw new BadRequestError(METRICS_MESSAGES.tooLong);
   const previousFirst = first - length;
   const edges = dayEdges(timeZone, previousFirst, 2 * length).map(isoOf);
-  const window: DayWindow = { edges };
-  return { window, timeZone, length, first, previousFirst, splitIso: edges[length], from, to };
+  const days: Period[] = edges.slice(0, -1).map((lo, i) => ({ i, lo, hi: edges[i + 1] }));
+  // The two ranges as periods: 0 the previous one, 1 the one asked for.
+  const ranges: Period[] = [
+    { i: 0, lo: edges[0], hi: edges[length] },
+    { i: 1, lo: edges[length], hi: edges[2 * length] },
+  ];
+  return { days, ranges, timeZone, length, first, previousFirst, from, to };
 }
 
 /** The parts `charts=` names (all when absent); an unknown name is a 400. */
@@ -79,7 +84,7 @@ async function metrics(app: FastifyInstance) {
 
   app.decorate('metrics', {
     async charts(query) {
-      const { window, timeZone, length, first, previousFirst, splitIso, from, to } = dayWindow(query);
+      const { days, ranges, timeZone, length, first, previousFirst, from, to } = dayWindow(query);
       const wanted = chartsWanted(query.charts);
       const variant = query.variant ?? 'all';
       const site = variant === 'all' ? null : variant;
@@ -87,13 +92,14 @@ async function metrics(app: FastifyInstance) {
       // The visit, login, registration and share-link charts share one grouped read.
       const actionIds: MetricsChartId[] = ['visits', 'logins', 'shareLinks'];
       const actions = actionIds.some((id) => wanted.has(id))
-        ? repo.activityCounts(window, site, ['visit', 'login', 'register', 'open_sharelink'])
+        ? repo.activityCounts(days, site, ['visit', 'login', 'register', 'open_sharelink'])
         : Promise.resolve([]);
       const of = async (action: string) => (await actions).filter((row) => row.action === action);
       const build: Record<MetricsChartId, () => Promise<MetricsChart>> = {
         activeUsers: async () => {
-          const [daily, inRanges] = await Promise.all([repo.activeUsersPerDay(window, site), repo.activeUsersInRanges(window, splitIso, site)]);
-          const users = { ...series('users', 'Active users', daily, length), total: inRanges.current, previousTotal: inRanges.previous };
+          const [daily, inRanges] = await Promise.all([repo.activeUsers(days, site), repo.activeUsers(ranges, site)]);
+          const total = (i: number) => inRanges.find((row) => row.day === i)?.count ?? 0;
+          const users = { ...series('users', 'Active users', daily, length), total: total(1), previousTotal: total(0) };
           return { id: 'activeUsers', title: 'Daily active users', series: [users], note: null };
         },
         visits: async () => ({ id: 'visits', title: 'Visits', series: [series('visits', 'Visits', await of('visit'), length)], note: null }),
@@ -110,7 +116,7 @@ async function metrics(app: FastifyInstance) {
           note: null,
         }),
         readingSessions: async () => {
-          const [sessions, takes] = await Promise.all([repo.rowsPerDay(window, 'reading_sessions'), repo.rowsPerDay(window, 'takes')]);
+          const [sessions, takes] = await Promise.all([repo.rowsPerDay(days, 'reading_sessions'), repo.rowsPerDay(days, 'takes')]);
           return {
             id: 'readingSessions',
             title: 'Reading sessions and takes',
@@ -121,14 +127,14 @@ async function metrics(app: FastifyInstance) {
         subscriptions: async () => ({
           id: 'subscriptions',
           title: 'New subscriptions',
-          series: [series('subscriptions', 'New subscriptions', await repo.rowsPerDay(window, 'subscriptions'), length)],
+          series: [series('subscriptions', 'New subscriptions', await repo.rowsPerDay(days, 'subscriptions'), length)],
           note: notApplied,
         }),
         episodes: async () => ({ id: 'episodes', title: 'Episodes played', series: [series('plays', 'Episodes played', [], length)], note: METRICS_MESSAGES.episodesMissing }),
       };
       const [charts, topPages] = await Promise.all([
         Promise.all(METRICS_CHART_IDS.filter((id) => wanted.has(id)).map((id) => build[id]())),
-        wanted.has('topPages') ? repo.topRoutes(window, splitIso, site, TOP_PAGES) : Promise.resolve([]),
+        wanted.has('topPages') ? repo.topRoutes(ranges, site, TOP_PAGES) : Promise.resolve([]),
       ]);
       return {
         from,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../../src/db/ids';
+import { insertActivity } from '../../../src/repositories/activities';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { routePattern, variantOfHost } from '../../../src/plugins/app/metrics-routes';
 import { dayEdges, localMidnight, offsetSpans, dayNumber } from '../../../src/plugins/app/metrics-days';
@@ -33,9 +34,7 @@ describe('GET /api/metrics', () => {
     staff = await createUser(app, { role: 'staff' });
     member = await createUser(app);
     for (const name of ['u1', 'u2', 'u3', 'u4']) users[name] = (await createUser(app)).id;
-    await app.db
-      .insertInto('activities')
-      .values([
+    const rows = [
         // 1. Berlin 23:30 on 27 March: the previous range's last day.
         activity('2026-03-27T22:30:00.000Z', 'u1', 'visit', 'main', '/session/:id'),
         // 2. Berlin 00:30 on 28 March: the range's first day (in UTC still the 27th).
@@ -61,8 +60,9 @@ describe('GET /api/metrics', () => {
         activity('2026-03-29T12:00:00.000Z', 'u2', 'visit', 'main', '/session/:id'),
         // A logout is not charted.
         activity('2026-03-29T12:00:00.000Z', 'u2', 'logout', 'main', '/'),
-      ])
-      .execute();
+    ];
+    // Through the recording path, so the rollups hold them too.
+    for (const row of rows) await insertActivity(app.db, row);
     // The product's own tables: two sessions and a take, one subscription.
     const scriptId = newId();
     const now = '2026-03-01T00:00:00.000Z';
@@ -128,6 +128,18 @@ describe('GET /api/metrics', () => {
     expect(answer.timeZone).toBe('UTC');
     expect(chart(answer, 'visits')).toEqual([{ key: 'visits', label: 'Visits', values: [1, 2, 2], total: 5, previousTotal: 2 }]);
     expect(chart(answer, 'activeUsers')).toEqual([{ key: 'users', label: 'Active users', values: [1, 3, 1], total: 3, previousTotal: 2 }]);
+  });
+
+  it('counts days of a half-hour zone (Kolkata, +05:30) whose midnights fall inside UTC hours', async () => {
+    const answer = (await get('from=2026-03-28&to=2026-03-30&tz=Asia/Kolkata')).json();
+    // Days start at 18:30 UTC: rows 1 and 2 are 28 March, row 5 (21:59 on the 29th) is 30 March,
+    // row 7 (21:59 on the 30th) is after the range, row 9 (22:59 on the 24th) in the previous one.
+    expect(chart(answer, 'visits')).toEqual([{ key: 'visits', label: 'Visits', values: [2, 2, 1], total: 5, previousTotal: 1 }]);
+    expect(chart(answer, 'activeUsers')).toEqual([{ key: 'users', label: 'Active users', values: [1, 1, 2], total: 3, previousTotal: 1 }]);
+    expect(answer.topPages).toEqual([
+      { route: '/session/:id', visits: 3, previousVisits: 0 },
+      { route: '/scripts', visits: 2, previousVisits: 1 },
+    ]);
   });
 
   it('filters the activity charts by site and says which charts ignore the filter', async () => {

@@ -10,7 +10,8 @@
 //      180-day range crosses a change of summer time), all sites and one site: the median and the
 //      slowest of --runs calls after one warm-up call; target under 150 ms for each;
 //   4. the cost of recording an activity: POST /api/activities (the HTTP round trip, --posts
-//      calls), and the bare INSERT with migration 090's indexes against the index set before it.
+//      calls), and the database's share: today's transaction (the row and its rollups) against
+//      the single INSERT with the index set before migration 090.
 //
 //   node tools/bench/metrics/metrics.mjs [--no-build] [--db sqlite,postgres] [--rows n] [--users n] [--runs n]
 import { execFileSync, spawn } from 'node:child_process';
@@ -112,13 +113,19 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
       async exec(text) {
         db.exec(text);
       },
-      /** Time of `count` single-row inserts, each its own statement (autocommit), in ms each. */
-      async timeInserts(count, row) {
-        const stmt = db.prepare('INSERT INTO activities (id, user_id, local_time, session, path, action, context, created_at, variant, route) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      /** Time of `count` recordings, each its statements in one transaction, in ms each. */
+      async timeInserts(count, statements) {
+        const prepared = new Map();
         const times = [];
         for (let i = 0; i < count; i++) {
+          const list = statements(i);
           const t = process.hrtime.bigint();
-          stmt.run(...row(i));
+          db.transaction(() => {
+            for (const [text, values] of list) {
+              if (!prepared.has(text)) prepared.set(text, db.prepare(text.replace(/\$\d+/g, '?')));
+              prepared.get(text).run(...values);
+            }
+          })();
           times.push(Number(process.hrtime.bigint() - t) / 1e6);
         }
         return times;
@@ -145,12 +152,15 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
       await ready;
       await client.query(text);
     },
-    async timeInserts(count, row) {
+    async timeInserts(count, statements) {
       await ready;
       const times = [];
       for (let i = 0; i < count; i++) {
+        const list = statements(i);
         const t = process.hrtime.bigint();
-        await client.query({ name: 'bench-insert', text: 'INSERT INTO activities (id, user_id, local_time, session, path, action, context, created_at, variant, route) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', values: row(i) });
+        await client.query('BEGIN');
+        for (const [text, values] of list) await client.query({ text, values });
+        await client.query('COMMIT');
         times.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
       return times;
@@ -196,14 +206,19 @@ async function load(db) {
   const cols = ['id', 'user_id', 'local_time', 'session', 'path', 'action', 'context', 'created_at', 'variant', 'route'];
   const BATCH = 50_000;
   let batch = [];
+  // Visits come in sessions (one browser tab: one user, one site, a few pages in a row); the log
+  // holds entries in time order, each session's entries a few seconds apart.
+  let user = null;
+  let variant = 'main';
   for (let n = 0; n < ROWS; n++) {
     const at = start + ((n + random()) / ROWS) * DAYS * DAY;
+    if (n % 6 === 0) {
+      user = random() < 0.6 ? id(1 + Math.floor(USERS * random() ** 2)) : null;
+      const v = random();
+      variant = v < 0.7 ? 'main' : v < 0.9 ? 'school' : v < 0.98 ? 'podcast' : 'dashboard';
+    }
     const r = random();
     const action = r < 0.85 ? 'visit' : r < 0.91 ? 'login' : r < 0.92 ? 'register' : r < 0.95 ? 'logout' : 'open_sharelink';
-    const signedIn = random() < 0.6;
-    const user = signedIn ? id(1 + Math.floor(USERS * random() ** 2)) : null;
-    const v = random();
-    const variant = v < 0.7 ? 'main' : v < 0.9 ? 'school' : v < 0.98 ? 'podcast' : 'dashboard';
     const route = action === 'open_sharelink' ? '/s/:id' : ROUTES[Math.floor(ROUTES.length * random() ** 1.5)];
     const pathText = route.replace(/:\w+/, `x${n.toString(36)}`);
     batch.push([`ac${n}`, user, iso(at + 3_600_000), `s${Math.floor(n / 6).toString(36).padStart(9, '0')}`.slice(0, 10), pathText, action, null, iso(at), variant, route]);
@@ -213,6 +228,13 @@ async function load(db) {
     }
   }
   if (batch.length) await db.insert('activities', cols, batch);
+  // The rollups the server keeps with each entry, built for the loaded rows at once (the same
+  // statements as migration 090's backfill).
+  const hour = "substr(created_at, 1, 13) || ':00:00.000Z'";
+  const day = "substr(created_at, 1, 10) || 'T00:00:00.000Z'";
+  await db.exec(`insert into activity_hours (hour, variant, action, count) select ${hour}, coalesce(variant, ''), action, count(*) from activities group by ${hour}, coalesce(variant, ''), action`);
+  await db.exec(`insert into activity_user_hours (hour, variant, user_id) select distinct ${hour}, coalesce(variant, ''), user_id from activities where user_id is not null`);
+  await db.exec(`insert into activity_route_days (day, variant, route, count) select ${day}, coalesce(variant, ''), coalesce(route, '(not recorded)'), count(*) from activities where action = 'visit' group by ${day}, coalesce(variant, ''), coalesce(route, '(not recorded)')`);
   return (Date.now() - t0) / 1000;
 }
 
@@ -292,19 +314,29 @@ async function benchDatabase(kind) {
     } finally {
       await stopServer(child);
     }
-    // The bare INSERT with migration 090's indexes, then with the index set before it.
-    const row = (tag) => (i) => [`${tag}${i}`, null, new Date().toISOString(), 'Bench00001', '/scripts', 'visit', null, new Date(Date.now() + i).toISOString(), 'main', '/scripts'];
+    // The database's share of recording: today's transaction (the row and its three rollups,
+    // the busiest case: a signed-in visit) against the one INSERT with the indexes before 090.
     const INSERTS = 3000;
-    await db.timeInserts(200, row('warm'));
-    const after = await db.timeInserts(INSERTS, row('new'));
+    const stamp = (i) => new Date(Date.now() + i).toISOString();
+    const insert = (tag, i, extra) => [
+      `INSERT INTO activities (id, user_id, local_time, session, path, action, context, created_at${extra ? ', variant, route' : ''}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8${extra ? ', $9, $10' : ''})`,
+      [`${tag}${i}`, id(1 + (i % USERS)), stamp(i), 'Bench00001', '/scripts', 'visit', null, stamp(i), ...(extra ? ['main', '/scripts'] : [])],
+    ];
+    const recordNow = (tag) => (i) => [
+      insert(tag, i, true),
+      ['INSERT INTO activity_hours (hour, variant, action, count) VALUES ($1, $2, $3, 1) ON CONFLICT (hour, variant, action) DO UPDATE SET count = activity_hours.count + 1', [stamp(i).slice(0, 13) + ':00:00.000Z', 'main', 'visit']],
+      ['INSERT INTO activity_user_hours (hour, variant, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [stamp(i).slice(0, 13) + ':00:00.000Z', 'main', id(1 + (i % USERS))]],
+      ['INSERT INTO activity_route_days (day, variant, route, count) VALUES ($1, $2, $3, 1) ON CONFLICT (day, variant, route) DO UPDATE SET count = activity_route_days.count + 1', [stamp(i).slice(0, 10) + 'T00:00:00.000Z', 'main', '/scripts']],
+    ];
+    await db.timeInserts(200, recordNow('warm'));
+    const after = await db.timeInserts(INSERTS, recordNow('new'));
     await db.exec('DROP INDEX activities_metrics_idx');
-    await db.exec('DROP INDEX activities_routes_idx');
     await db.exec('CREATE INDEX activities_created_at_idx ON activities (created_at, action)');
-    await db.timeInserts(200, row('warmold'));
-    const before = await db.timeInserts(INSERTS, row('old'));
+    await db.timeInserts(200, (i) => [insert('warmold', i, false)]);
+    const before = await db.timeInserts(INSERTS, (i) => [insert('old', i, false)]);
     results.record.insertNew = { p50: median(after), p99: quantile(after, 0.99) };
     results.record.insertOld = { p50: median(before), p99: quantile(before, 0.99) };
-    console.log(`  ${kind} INSERT with 090's indexes: p50 ${median(after).toFixed(3)} ms, p99 ${quantile(after, 0.99).toFixed(3)} ms; with the indexes before 090: p50 ${median(before).toFixed(3)} ms, p99 ${quantile(before, 0.99).toFixed(3)} ms`);
+    console.log(`  ${kind} recording in the database: now (row + rollups) p50 ${median(after).toFixed(3)} ms, p99 ${quantile(after, 0.99).toFixed(3)} ms; before 090 (row, old index) p50 ${median(before).toFixed(3)} ms, p99 ${quantile(before, 0.99).toFixed(3)} ms`);
     await db.close();
   } finally {
     if (admin) {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { dayOf, hourOf } from './activities';
 import { repositoryPlugin, type Repository } from './repository-plugin';
@@ -31,112 +31,122 @@ function ceilTo(iso: string, grain: Grain): string {
   return floor === iso ? iso : new Date(Date.parse(floor) + STEP[grain]).toISOString();
 }
 
-/** The parts of each period the rollup answers (`whole`) and the parts left to the log (`raw`). */
-export function splitPeriods(periods: Period[], grain: Grain): { whole: Period[]; raw: Period[] } {
-  const whole: Period[] = [];
-  const raw: Period[] = [];
-  for (const { i, lo, hi } of periods) {
+/**
+ * The periods as a small table p(i, wlo, whi, alo, ahi, blo, bhi): the whole hours or days the
+ * rollup answers, and the two edge ranges left to the log (empty ranges where there are none).
+ * Each chart reads it with correlated subqueries, one index range each per period: a plan both
+ * databases follow whatever their statistics say (a join by range let PostgreSQL pick a scan).
+ */
+function partsTable(periods: Period[], grain: Grain) {
+  const rows = periods.map(({ i, lo, hi }) => {
     const start = ceilTo(lo, grain);
     const end = floorTo(hi, grain);
-    if (start >= end) {
-      raw.push({ i, lo, hi });
-      continue;
-    }
-    whole.push({ i, lo: start, hi: end });
-    if (lo < start) raw.push({ i, lo, hi: start });
-    if (end < hi) raw.push({ i, lo: end, hi });
-  }
-  return { whole, raw };
-}
-
-/** `name(day, lo, hi) as (values ...)`: a small table of periods to join by range. */
-function periodsTable(name: 'w' | 'r', periods: Period[]) {
-  const rows = periods.map((p) => sql`(${sql.lit(p.i)}, ${sql.lit(p.lo)}, ${sql.lit(p.hi)})`);
-  return sql`${sql.raw(name)}(day, lo, hi) as (values ${sql.join(rows, sql`, `)})`;
-}
-
-/** Runs `select ... from (branch union all branch) x ...` over the rollup part and the log part. */
-async function overBoth<T>(
-  db: Db,
-  parts: { whole: Period[]; raw: Period[] },
-  branches: { whole: RawBuilder<unknown>; raw: RawBuilder<unknown> },
-  outer: (inner: RawBuilder<unknown>) => RawBuilder<T>,
-): Promise<T[]> {
-  const ctes = [];
-  const selects = [];
-  if (parts.whole.length) {
-    ctes.push(periodsTable('w', parts.whole));
-    selects.push(branches.whole);
-  }
-  if (parts.raw.length) {
-    ctes.push(periodsTable('r', parts.raw));
-    selects.push(branches.raw);
-  }
-  if (!selects.length) return [];
-  const query = sql<T>`with ${sql.join(ctes, sql`, `)} ${outer(sql`(${sql.join(selects, sql` union all `)}) x`)}`;
-  return (await query.execute(db)).rows;
+    const parts = start >= end ? [lo, lo, lo, hi, hi, hi] : [start, end, lo, start, end, hi];
+    return sql`(${sql.lit(i)}, ${sql.join(parts.map((edge) => sql.lit(edge)))})`;
+  });
+  return sql`p(i, wlo, whi, alo, ahi, blo, bhi) as (values ${sql.join(rows, sql`, `)})`;
 }
 
 const siteIs = (alias: string, variant: string | null) => (variant ? sql`and ${sql.ref(`${alias}.variant`)} = ${variant}` : sql``);
 
-/** Activities per period and action, for the given actions. */
+/** `a.created_at` in the period's edge range `edge` (a or b). */
+const inEdge = (edge: 'a' | 'b') => sql`a.created_at >= ${sql.ref(`p.${edge}lo`)} and a.created_at < ${sql.ref(`p.${edge}hi`)}`;
+
+/** The index of the period whose whole part holds `hour` (periods in order), or -1. */
+function periodOf(wholes: Array<{ i: number; lo: string; hi: string }>, hour: string): number {
+  let lo = 0;
+  let hi = wholes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (hour < wholes[mid].lo) hi = mid - 1;
+    else if (hour >= wholes[mid].hi) lo = mid + 1;
+    else return wholes[mid].i;
+  }
+  return -1;
+}
+
+/**
+ * Activities per period and action, for the given actions. The whole hours come from one range
+ * read of the hourly rollup, summed per hour (at most 24 rows a day per action) and given to
+ * their periods here; edge ranges, when a zone has any, are counted from the log.
+ */
 export async function activityCounts(db: Db, periods: Period[], variant: string | null, actions: string[]): Promise<Array<DayCount & { action: string }>> {
-  const list = sql.join(actions);
-  const rows = await overBoth<{ day: number; action: string; count: number }>(
-    db,
-    splitPeriods(periods, 'hour'),
-    {
-      whole: sql`select w.day as day, h.action as action, h.count as n from w join activity_hours h on h.hour >= w.lo and h.hour < w.hi
-        where h.action in (${list}) ${siteIs('h', variant)}`,
-      raw: sql`select r.day as day, a.action as action, 1 as n from r join activities a on a.created_at >= r.lo and a.created_at < r.hi
-        where a.action in (${list}) ${siteIs('a', variant)}`,
-    },
-    (x) => sql`select day, action, sum(n) as count from ${x} group by day, action`,
-  );
-  return rows.map((r) => ({ day: Number(r.day), action: r.action, count: Number(r.count) }));
+  if (!periods.length) return [];
+  const wholes = periods
+    .map(({ i, lo, hi }) => ({ i, lo: ceilTo(lo, 'hour'), hi: floorTo(hi, 'hour') }))
+    .filter((w) => w.lo < w.hi);
+  const counts = new Map<string, number>();
+  const add = (day: number, action: string, n: number) => counts.set(`${day} ${action}`, (counts.get(`${day} ${action}`) ?? 0) + n);
+  if (wholes.length) {
+    const { rows } = await sql<{ hour: string; action: string; n: number }>`
+      select h.hour as hour, h.action as action, sum(h.count) as n from activity_hours h
+      where h.hour >= ${wholes[0].lo} and h.hour < ${wholes[wholes.length - 1].hi} and h.action in (${sql.join(actions)}) ${siteIs('h', variant)}
+      group by h.hour, h.action`.execute(db);
+    for (const row of rows) {
+      const day = periodOf(wholes, row.hour);
+      if (day >= 0) add(day, row.action, Number(row.n));
+    }
+  }
+  const edged = periods.filter(({ lo, hi }) => ceilTo(lo, 'hour') !== lo || floorTo(hi, 'hour') !== hi);
+  if (edged.length) {
+    const columns = actions.map((action, n) => {
+      const fromLog = (edge: 'a' | 'b') => sql`(select count(*) from activities a where ${inEdge(edge)} and a.action = ${action} ${siteIs('a', variant)})`;
+      return sql`${fromLog('a')} + ${fromLog('b')} as ${sql.ref(`c${n}`)}`;
+    });
+    const { rows } = await sql<Record<string, unknown>>`with ${partsTable(edged, 'hour')} select p.i as day, ${sql.join(columns)} from p`.execute(db);
+    for (const row of rows) actions.forEach((action, n) => add(Number(row.day), action, Number(row[`c${n}`])));
+  }
+  return [...counts].map(([key, count]) => {
+    const [day, action] = key.split(' ');
+    return { day: Number(day), action, count };
+  });
 }
 
 /** Distinct signed-in users per period. */
 export async function activeUsers(db: Db, periods: Period[], variant: string | null): Promise<DayCount[]> {
-  const rows = await overBoth<{ day: number; count: number }>(
-    db,
-    splitPeriods(periods, 'hour'),
-    {
-      whole: sql`select w.day as day, u.user_id as user_id from w join activity_user_hours u on u.hour >= w.lo and u.hour < w.hi
-        where 1 = 1 ${siteIs('u', variant)}`,
-      raw: sql`select r.day as day, a.user_id as user_id from r join activities a on a.created_at >= r.lo and a.created_at < r.hi
-        where a.user_id is not null ${siteIs('a', variant)}`,
-    },
-    (x) => sql`select day, count(distinct user_id) as count from ${x} group by day`,
-  );
+  if (!periods.length) return [];
+  const fromLog = (edge: 'a' | 'b') => sql`select a.user_id as user_id from activities a where ${inEdge(edge)} and a.user_id is not null ${siteIs('a', variant)}`;
+  const { rows } = await sql<{ day: number; count: number }>`
+    with ${partsTable(periods, 'hour')}
+    select p.i as day, (select count(distinct x.user_id) from (
+      select u.user_id as user_id from activity_user_hours u where u.hour >= p.wlo and u.hour < p.whi ${siteIs('u', variant)}
+      union all ${fromLog('a')}
+      union all ${fromLog('b')}
+    ) x) as count from p`.execute(db);
   return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 }
 
 /** Visits per route pattern in the current period (i = 1) and the previous one (i = 0), most visited first. */
 export async function topRoutes(db: Db, periods: Period[], variant: string | null, limit: number): Promise<Array<{ route: string; visits: number; previousVisits: number }>> {
-  const rows = await overBoth<{ route: string; visits: number; previous: number }>(
-    db,
-    splitPeriods(periods, 'day'),
-    {
-      whole: sql`select w.day as p, d.route as route, d.count as n from w join activity_route_days d on d.day >= w.lo and d.day < w.hi
-        where 1 = 1 ${siteIs('d', variant)}`,
-      raw: sql`select r.day as p, coalesce(a.route, '(not recorded)') as route, 1 as n from r join activities a on a.created_at >= r.lo and a.created_at < r.hi
-        where a.action = 'visit' ${siteIs('a', variant)}`,
-    },
-    (x) => sql`select route, sum(case when p = 1 then n else 0 end) as visits, sum(case when p = 0 then n else 0 end) as previous
-      from ${x} group by route order by visits desc, previous desc, route limit ${sql.lit(limit)}`,
-  );
+  const branches = periods.flatMap(({ i, lo, hi }) => {
+    const start = ceilTo(lo, 'day');
+    const end = floorTo(hi, 'day');
+    const fromLog = (from: string, to: string) =>
+      sql`select ${sql.lit(i)} as p, coalesce(a.route, '(not recorded)') as route, 1 as n from activities a
+        where a.created_at >= ${from} and a.created_at < ${to} and a.action = 'visit' ${siteIs('a', variant)}`;
+    if (start >= end) return [fromLog(lo, hi)];
+    return [
+      sql`select ${sql.lit(i)} as p, d.route as route, d.count as n from activity_route_days d where d.day >= ${start} and d.day < ${end} ${siteIs('d', variant)}`,
+      ...(lo < start ? [fromLog(lo, start)] : []),
+      ...(end < hi ? [fromLog(end, hi)] : []),
+    ];
+  });
+  if (!branches.length) return [];
+  const { rows } = await sql<{ route: string; visits: number; previous: number }>`
+    select route, sum(case when p = 1 then n else 0 end) as visits, sum(case when p = 0 then n else 0 end) as previous
+    from (${sql.join(branches, sql` union all `)}) x
+    group by route order by visits desc, previous desc, route limit ${sql.lit(limit)}`.execute(db);
   return rows.map((r) => ({ route: r.route, visits: Number(r.visits), previousVisits: Number(r.previous) }));
 }
 
 /** Rows per period of a product table, by its created_at (its own index). */
 export async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions'): Promise<DayCount[]> {
-  const { rows } = await sql<{ day: number; count: number }>`
-    with ${periodsTable('r', periods)}
-    select r.day as day, count(*) as count
-    from r join ${sql.table(table)} t on t.created_at >= r.lo and t.created_at < r.hi
-    group by r.day`.execute(db);
-  return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
+  if (!periods.length) return [];
+  const rows = periods.map(({ i, lo, hi }) => sql`(${sql.lit(i)}, ${sql.lit(lo)}, ${sql.lit(hi)})`);
+  const { rows: counts } = await sql<{ day: number; count: number }>`
+    with p(i, lo, hi) as (values ${sql.join(rows, sql`, `)})
+    select p.i as day, (select count(*) from ${sql.table(table)} t where t.created_at >= p.lo and t.created_at < p.hi) as count from p`.execute(db);
+  return counts.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 }
 
 declare module 'fastify' {

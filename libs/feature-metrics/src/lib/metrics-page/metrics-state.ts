@@ -76,8 +76,61 @@ export function viewSearch(view: MetricsView, defaultTz = browserTimeZone()): UR
   return params;
 }
 
-/** Every zone the browser knows, the chosen one included. */
-export function timeZones(current: string): string[] {
-  const supported = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return Array.from(new Set(['UTC', current, ...supported])).sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+/** The zones offered: UTC, the browser's own, the chosen one, and the zones most teams work in. */
+export const COMMON_TIME_ZONES = [
+  'UTC',
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'America/Halifax',
+  'America/St_Johns',
+  'America/Mexico_City',
+  'America/Bogota',
+  'America/Sao_Paulo',
+  'America/Argentina/Buenos_Aires',
+  'Atlantic/Reykjavik',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Amsterdam',
+  'Europe/Stockholm',
+  'Europe/Warsaw',
+  'Europe/Athens',
+  'Europe/Helsinki',
+  'Europe/Istanbul',
+  'Europe/Moscow',
+  'Africa/Lagos',
+  'Africa/Cairo',
+  'Africa/Johannesburg',
+  'Africa/Nairobi',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Jakarta',
+  'Asia/Shanghai',
+  'Asia/Singapore',
+  'Asia/Manila',
+  'Asia/Seoul',
+  'Asia/Tokyo',
+  'Australia/Perth',
+  'Australia/Adelaide',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+];
+
+export function timeZones(current: string, own = browserTimeZone()): string[] {
+  const zones = new Set(COMMON_TIME_ZONES);
+  zones.add(own);
+  zones.add(current);
+  return [...zones].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
 }

@@ -95,7 +95,7 @@ export function ChartCard({ chart, days, rangeLabel }: ChartCardProps) {
       <dl className="vox-metrics__totals">
         {chart.series.map((s, i) => (
           <div key={s.key} className="vox-metrics__total">
-            <dt>
+            <dt className={chart.series.length > 1 ? undefined : 'vox-visually-hidden'}>
               {chart.series.length > 1 && <span className="vox-metrics__swatch" style={{ background: SERIES_COLORS[i % SERIES_COLORS.length] }} aria-hidden="true" />}
               {s.label}
             </dt>

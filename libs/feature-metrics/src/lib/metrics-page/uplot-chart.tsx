@@ -26,7 +26,8 @@ export default function UplotChart({ days, series, height = 180 }: UplotChartPro
       {
         width: Math.max(200, element.clientWidth),
         height,
-        legend: { show: series.length > 1 },
+        // The card shows each series' name and colour above the chart.
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
         axes: [
@@ -35,7 +36,7 @@ export default function UplotChart({ days, series, height = 180 }: UplotChartPro
         ],
         series: [
           { value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}1f`, points: { show: days.length <= 31 } })),
+          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}1f`, points: { show: days.length <= 14 } })),
         ],
       },
       [xs, ...series.map((s) => s.values)],

@@ -51,7 +51,7 @@ function setup(route: string) {
 describe('MetricsPage', () => {
   it('asks for the range in the URL and shows each chart with its total and change', async () => {
     const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
-    expect(screen.getByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
     const users = await screen.findByRole('region', { name: 'Daily active users' });
     expect(metricsCalls()).toEqual([{ from: daysBefore(6), to: today(), tz: 'UTC', variant: 'all' }]);
     expect(within(users).getByTestId('total-activeUsers-users')).toHaveTextContent('12');

@@ -105,14 +105,18 @@ export async function activityCounts(db: Db, periods: Period[], variant: string 
 /** Distinct signed-in users per period. */
 export async function activeUsers(db: Db, periods: Period[], variant: string | null): Promise<DayCount[]> {
   if (!periods.length) return [];
+  const edged = periods.some(({ lo, hi }) => ceilTo(lo, 'hour') !== lo || floorTo(hi, 'hour') !== hi);
+  // Whole hours only (any zone with whole-hour offsets): one distinct count over the rollup's range.
+  const hoursOnly = sql`(select count(distinct u.user_id) from activity_user_hours u where u.hour >= p.wlo and u.hour < p.whi ${siteIs('u', variant)})`;
   const fromLog = (edge: 'a' | 'b') => sql`select a.user_id as user_id from activities a where ${inEdge(edge)} and a.user_id is not null ${siteIs('a', variant)}`;
-  const { rows } = await sql<{ day: number; count: number }>`
-    with ${partsTable(periods, 'hour')}
-    select p.i as day, (select count(distinct x.user_id) from (
+  const withEdges = sql`(select count(distinct x.user_id) from (
       select u.user_id as user_id from activity_user_hours u where u.hour >= p.wlo and u.hour < p.whi ${siteIs('u', variant)}
       union all ${fromLog('a')}
       union all ${fromLog('b')}
-    ) x) as count from p`.execute(db);
+    ) x)`;
+  const { rows } = await sql<{ day: number; count: number }>`
+    with ${partsTable(periods, 'hour')}
+    select p.i as day, ${edged ? withEdges : hoursOnly} as count from p`.execute(db);
   return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 }
 

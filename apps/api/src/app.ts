@@ -57,6 +57,8 @@ import forms from './plugins/app/forms';
 import certificatesRepository from './repositories/certificates';
 import certificates from './plugins/app/certificates';
 import draftsRepository from './repositories/drafts';
+import metricsRepository from './repositories/metrics';
+import metrics from './plugins/app/metrics';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -136,6 +138,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(formsRepository);
   await app.register(certificatesRepository);
   await app.register(draftsRepository);
+  await app.register(metricsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -148,6 +151,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // The product areas' services (access checks, orchestration, the contract's answer shapes).
   await app.register(memberships, { config });
   await app.register(activityLog);
+  await app.register(metrics);
   await app.register(friendships);
   await app.register(messages);
   await app.register(profiles, { config });

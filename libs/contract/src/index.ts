@@ -11,3 +11,5 @@ export type * from './lib/membership';
 // Issue 18's values and types: @vox/contract/events and @vox/contract/school (their own entries,
 // so the shell, which shares this one, does not carry their texts).
 export type * from './lib/drafts';
+export * from './lib/metrics-values';
+export type * from './lib/metrics';

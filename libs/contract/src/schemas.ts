@@ -16,3 +16,5 @@ export * from './lib/school';
 export * from './lib/school-values';
 export * from './lib/drafts';
 export * from './lib/drafts-values';
+export * from './lib/metrics';
+export * from './lib/metrics-values';

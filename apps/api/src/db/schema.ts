@@ -162,6 +162,33 @@ export interface ActivitiesTable {
   /** JSON text, or null when the entry has no context. */
   context: string | null;
   created_at: string;
+  /** The site it was logged on (main, school, podcast, dashboard); null before migration 090. */
+  variant: string | null;
+  /** The path as a route pattern (/session/:id); null before migration 090. */
+  route: string | null;
+}
+
+/** Migration 090: activities per UTC hour, site ('' unknown) and action, kept with each entry. */
+export interface ActivityHoursTable {
+  hour: string;
+  variant: string;
+  action: string;
+  count: number;
+}
+
+/** Migration 090: the signed-in users seen per UTC hour and site (distinct users per day). */
+export interface ActivityUserHoursTable {
+  hour: string;
+  variant: string;
+  user_id: string;
+}
+
+/** Migration 090: visits per UTC day, site and route pattern. */
+export interface ActivityRouteDaysTable {
+  day: string;
+  variant: string;
+  route: string;
+  count: number;
 }
 
 export interface ScriptsTable {
@@ -325,6 +352,9 @@ export interface Database {
   notification_marks: NotificationMarksTable;
   notifications: NotificationsTable;
   activities: ActivitiesTable;
+  activity_hours: ActivityHoursTable;
+  activity_user_hours: ActivityUserHoursTable;
+  activity_route_days: ActivityRouteDaysTable;
   scripts: ScriptsTable;
   reading_sessions: ReadingSessionsTable;
   session_participants: SessionParticipantsTable;

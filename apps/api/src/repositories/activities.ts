@@ -1,29 +1,72 @@
+import { sql, type Insertable } from 'kysely';
 import type { ActivityEntry } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import type { ActivitiesTable } from '../db/schema';
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Stores one activity-log entry; `userId` has been checked against the caller by the route. */
-export async function recordActivity(db: Db, entry: ActivityEntry): Promise<string> {
+/** The UTC hour and day an instant falls in, as the ISO text of their first instant. */
+export const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+export const dayOf = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
+
+/**
+ * Stores one activity-log entry; `userId` has been checked against the caller by the route.
+ * `where` is the site it was logged on and its path's route pattern.
+ */
+export async function recordActivity(db: Db, entry: ActivityEntry, where: { variant: string; route: string } | null = null): Promise<string> {
   const id = newId();
-  await db
-    .insertInto('activities')
-    .values({
-      id,
-      user_id: entry.userId || null,
-      local_time: entry.localTime,
-      session: entry.session,
-      path: entry.path,
-      action: entry.action,
-      context: entry.context == null ? null : JSON.stringify(entry.context),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertActivity(db, {
+    id,
+    user_id: entry.userId || null,
+    local_time: entry.localTime,
+    session: entry.session,
+    path: entry.path,
+    action: entry.action,
+    context: entry.context == null ? null : JSON.stringify(entry.context),
+    created_at: new Date().toISOString(),
+    variant: where?.variant ?? null,
+    route: where?.route ?? null,
+  });
   return id;
+}
+
+/**
+ * Inserts an activity row and, in the same transaction, keeps migration 090's metrics rollups
+ * current: its hour's count, its user's hour, its page's day. The one way rows enter the log.
+ */
+export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): Promise<void> {
+  const variant = row.variant ?? '';
+  const hour = hourOf(row.created_at);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('activities').values(row).execute();
+    await trx
+      .insertInto('activity_hours')
+      .values({ hour, variant, action: row.action, count: 1 })
+      .onConflict((oc) => oc.columns(['hour', 'variant', 'action']).doUpdateSet({ count: sql`activity_hours.count + 1` }))
+      .execute();
+    if (row.user_id) {
+      await trx
+        .insertInto('activity_user_hours')
+        .values({ hour, variant, user_id: row.user_id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    if (row.action === 'visit') {
+      await trx
+        .insertInto('activity_route_days')
+        .values({ day: dayOf(row.created_at), variant, route: row.route ?? '(not recorded)', count: 1 })
+        .onConflict((oc) => oc.columns(['day', 'variant', 'route']).doUpdateSet({ count: sql`activity_route_days.count + 1` }))
+        .execute();
+    }
+  });
 }
 
 /** Deletes entries logged before `before` (the retention period); answers how many went. */
 export async function deleteActivitiesBefore(db: Db, before: Date): Promise<number> {
+  // The rollups go with the rows they count (whole hours and days before the cut-off).
+  await db.deleteFrom('activity_user_hours').where('hour', '<', hourOf(before.toISOString())).execute();
+  await db.deleteFrom('activity_hours').where('hour', '<', hourOf(before.toISOString())).execute();
+  await db.deleteFrom('activity_route_days').where('day', '<', dayOf(before.toISOString())).execute();
   const result = await db.deleteFrom('activities').where('created_at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -36,6 +79,7 @@ declare module 'fastify' {
 
 const queries = {
   recordActivity,
+  insertActivity,
   deleteActivitiesBefore,
 };
 export type ActivitiesRepository = Repository<typeof queries>;

@@ -34,6 +34,7 @@ import {
   TemplateList,
   TemplateParams,
 } from './drafts';
+import { MetricsAnswer, MetricsQuery } from './metrics';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import {
   AudioParams,
@@ -224,6 +225,8 @@ export const endpointSchemas = {
   template: { params: TemplateParams, response: { 200: Template, 401: E, 403: E, 404: E } },
   saveTemplate: { params: TemplateParams, body: TemplateInput, response: { 200: Template, 400: E, 401: E, 403: E, 404: E } },
   deleteTemplate: { params: TemplateParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
+  // --- Metrics (issue 17) ---
+  metrics: { querystring: MetricsQuery, response: { 200: MetricsAnswer, 400: E, 401: E, 403: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -177,6 +177,9 @@ const table = {
   template: { method: 'GET', path: '/api/templates/:templateId', auth: 'draft' },
   saveTemplate: { method: 'PUT', path: '/api/templates/:templateId', auth: 'draft' },
   deleteTemplate: { method: 'DELETE', path: '/api/templates/:templateId', auth: 'draft' },
+  // --- Metrics (issue 17) ---
+  /** Staff (show_metrics): every chart's daily counts for a range, time zone and site. */
+  metrics: { method: 'GET', path: '/api/metrics', auth: 'show_metrics' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -24,6 +24,7 @@ import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
 import { drafts } from './050-drafts';
 import { draftTemplates } from './051-templates';
+import { metrics } from './090-metrics';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 import { plans } from './070-plans';
 import { checkoutsAndPayments } from './071-checkouts-and-payments';
@@ -70,6 +71,8 @@ export const migrations: Record<string, Migration> = {
   // 050-059: drafts, revisions and templates (issue 13).
   '050-drafts': drafts,
   '051-templates': draftTemplates,
+  // 090-099: the metrics dashboard (issue 17).
+  '090-metrics': metrics,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,

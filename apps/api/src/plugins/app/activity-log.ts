@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_MESSAGES, type ActivityEntry } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError } from '../../domain-errors';
+import { routePattern, variantOfHost } from './metrics-routes';
 
 export const ACTIVITY_CONTEXT_MAX_DEPTH = 8;
 export const ACTIVITY_CONTEXT_MAX_BYTES = 2048;
@@ -36,13 +37,14 @@ export interface ActivityLogService {
   /**
    * Stores a visit or action. Anonymous visitors log with a null or empty userId; a signed-in
    * caller may only log as themselves, so the metrics cannot be filled in someone else's name.
+   * The request's host name gives the site (main, school, podcast, dashboard) the metrics filter by.
    */
-  record(callerId: string | null, entry: ActivityEntry): Promise<void>;
+  record(callerId: string | null, entry: ActivityEntry, hostname?: string): Promise<void>;
 }
 
 async function activityLog(app: FastifyInstance) {
   app.decorate('activityLog', {
-    async record(callerId, entry) {
+    async record(callerId, entry, hostname) {
       if (entry.userId && !callerId) throw new ForbiddenError(SOCIAL_MESSAGES.activityNeedsLogin);
       if (entry.userId && entry.userId !== callerId) throw new ForbiddenError(SOCIAL_MESSAGES.activityNotYours);
       const { context } = entry;
@@ -51,7 +53,7 @@ async function activityLog(app: FastifyInstance) {
         if (deeperThan(context, ACTIVITY_CONTEXT_MAX_DEPTH)) throw new BadRequestError(ACTIVITY_MESSAGES.contextTooDeep);
         if (Buffer.byteLength(JSON.stringify(context)) > ACTIVITY_CONTEXT_MAX_BYTES) throw new BadRequestError(ACTIVITY_MESSAGES.contextTooLarge);
       }
-      await app.activitiesRepository.recordActivity(entry);
+      await app.activitiesRepository.recordActivity(entry, { variant: variantOfHost(hostname), route: routePattern(entry.path) });
     },
   } satisfies ActivityLogService);
 }

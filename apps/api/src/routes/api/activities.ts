@@ -32,7 +32,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     bodyLimit: 16 * 1024,
     preHandler: perSession,
     handler: async (request, reply) => {
-      await app.activityLog.record(request.userId, request.body);
+      await app.activityLog.record(request.userId, request.body, request.hostname);
       return reply.code(204).send(null);
     },
   });

@@ -23,6 +23,7 @@ import { eventRoutes, memberEventRoutes } from './events';
 import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
 import drafts from './drafts';
+import metrics from './metrics';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -73,6 +74,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(memberCertificateRoutes);
       // Drafts and templates (issue 13): each route also needs the draft privilege.
       await members.register(drafts);
+      await members.register(metrics);
     }),
   );
 };

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, admin, createAccount, signIn } from '../support/fixtures';
+import { appUrl } from '../support/ports';
+
+/**
+ * The metrics dashboard (issue 17) on dashboard.localhost: staff change the range and the URL
+ * follows, a chart shows a count known from the visits this test logs, and its CSV holds it;
+ * a member without show_metrics gets the login modal over the staff-only notice.
+ */
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const res = await request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token as string;
+}
+
+/** Today's school visits as the API counts them now (other tests may have logged some). */
+async function schoolVisitsToday(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get(appUrl('localhost', `/api/metrics?from=${today()}&to=${today()}&tz=UTC&variant=school&charts=visits`), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).charts[0].series[0].total;
+}
+
+test.describe('metrics dashboard', () => {
+  test('staff change the range, the URL follows, a chart and its CSV show a known count', async ({ page }) => {
+    const staff = await createAccount(page.request);
+    admin('grant', '--user', staff.email, '--role', 'staff');
+    const token = await tokenOf(page.request, staff);
+    const before = await schoolVisitsToday(page.request, token);
+    // Three visits on the school site, as its pages log them (the server runs behind a proxy
+    // here, TRUST_PROXY=1, so the forwarded host names the site; Node cannot resolve *.localhost).
+    for (const [n, path] of ['/session/AbCdEf123', '/session/XyZ987', '/scripts'].entries()) {
+      const res = await page.request.post(appUrl('localhost', '/api/activities/'), {
+        headers: { 'x-forwarded-host': `school.localhost:${new URL(appUrl()).port}` },
+        data: { userId: null, localTime: new Date().toISOString(), session: `E2eMetric${n}`, path, action: 'visit', context: null },
+      });
+      expect(res.status()).toBe(204);
+    }
+    const expected = before + 3;
+    expect(await schoolVisitsToday(page.request, token)).toBe(expected);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, staff, 'dashboard.localhost');
+    await page.goto(appUrl('dashboard.localhost', '/?range=7&tz=UTC&variant=school'));
+    const dashboard = page.locator('[data-remote="dashboard"]');
+    await expect(dashboard.getByRole('heading', { level: 1, name: 'Metrics' })).toBeVisible();
+    const visits = dashboard.getByRole('region', { name: 'Visits', exact: true });
+    await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
+    await expect(dashboard.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dashboard.getByRole('combobox', { name: 'Site' })).toHaveValue('school');
+    // uPlot draws the chart (loaded on demand), named for assistive technology.
+    await expect(visits.getByRole('img', { name: /^Visits per day, / })).toBeVisible();
+    await expect(visits.locator('canvas')).toHaveCount(1);
+    const pages = dashboard.getByRole('region', { name: 'Visits by page' });
+    await expect(pages.getByRole('row', { name: /\/session\/:id/ })).toBeVisible();
+    await expect(pages).not.toContainText('AbCdEf123');
+
+    await dashboard.getByRole('button', { name: '30 days' }).click();
+    await expect(page).toHaveURL(/[?&]range=30(&|$)/);
+    await expect(page).toHaveURL(/variant=school/);
+    await expect(dashboard.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
+    await expect(dashboard.locator('canvas')).toHaveCount(7);
+    await page.screenshot({ path: 'tmp/screens/metrics-laptop.png', fullPage: true });
+
+    const download = page.waitForEvent('download');
+    await visits.getByRole('button', { name: 'Download Visits as CSV' }).click();
+    const file = await (await download).path();
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date,Visits');
+    expect(lines).toHaveLength(31);
+    expect(lines[30]).toBe(`${today()},${expected}`);
+
+    // The table view holds the same numbers.
+    await visits.getByRole('button', { name: 'Table' }).click();
+    await expect(visits.getByRole('row', { name: new RegExp(`^${today()} `) })).toHaveText(`${today()}${expected}`);
+
+    // The shared link opens the same view.
+    await page.goto(page.url());
+    await expect(dashboard.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(appUrl('dashboard.localhost', '/?range=7&tz=UTC&variant=school'));
+    await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
+    await expect(dashboard.locator('canvas')).toHaveCount(7);
+    await page.screenshot({ path: 'tmp/screens/metrics-phone.png', fullPage: true });
+  });
+
+  test('a member without show_metrics gets the login modal and the API refuses them', async ({ page }) => {
+    const member = await createAccount(page.request);
+    const token = await tokenOf(page.request, member);
+    const refused = await page.request.get(appUrl('localhost', '/api/metrics'), { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Your membership does not include this feature.' });
+    await signIn(page, member, 'dashboard.localhost');
+    await page.goto(appUrl('dashboard.localhost', '/?range=7'));
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Metrics' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,161 @@
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { endpoints, METRICS_MAX_DAYS, type MetricsVariant } from '@vox/contract';
+import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { ChartCard } from './chart-card';
+import { TopPagesCard } from './top-pages-card';
+import { addDays, daysBetween, RANGE_PRESETS, readView, timeZones, viewSearch, type MetricsView, type RangePreset } from './metrics-state';
+import './metrics-page.css';
+
+const VARIANT_NAMES: Record<MetricsVariant, string> = {
+  all: 'All sites',
+  main: 'Main site',
+  school: 'School',
+  podcast: 'Podcast',
+  dashboard: 'Dashboard',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function rangeText(from: string, to: string): string {
+  const f = dateFormat;
+  return `${f.format(new Date(`${from}T00:00:00Z`))} – ${f.format(new Date(`${to}T00:00:00Z`))}`;
+}
+
+function useMetrics(view: MetricsView) {
+  return useQuery({
+    queryKey: ['metrics', view.from, view.to, view.tz, view.variant],
+    queryFn: () => api.call(endpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant } }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Custom range: two dates, applied together. */
+function CustomRange({ view, onApply }: { view: MetricsView; onApply: (from: string, to: string) => void }) {
+  const [from, setFrom] = useState(view.from);
+  const [to, setTo] = useState(view.to);
+  const problem = !from || !to ? 'Pick both dates.' : from > to ? 'The start must be on or before the end.' : daysBetween(from, to) > METRICS_MAX_DAYS ? `At most ${METRICS_MAX_DAYS} days.` : null;
+  return (
+    <form
+      className="vox-metrics__custom"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!problem) onApply(from, to);
+      }}
+    >
+      <label className="vox-metrics__field">
+        <span>From</span>
+        <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} required />
+      </label>
+      <label className="vox-metrics__field">
+        <span>To</span>
+        <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} required />
+      </label>
+      <Button type="submit" size="sm" disabled={!!problem}>
+        Apply
+      </Button>
+      {problem && from && to && <span className="vox-metrics__problem">{problem}</span>}
+    </form>
+  );
+}
+
+/**
+ * The dashboard site's page (privilege show_metrics): charts over the activity log and the
+ * product's tables, for a range of days counted in a chosen time zone, on one site or all. The
+ * view lives in the URL (range, dates, tz, variant), so a link shows the same view.
+ */
+export default function MetricsDashboard() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params), [params]);
+  const metrics = useMetrics(view);
+  const [customOpen, setCustomOpen] = useState(view.range === 'custom');
+  const zones = useMemo(() => timeZones(view.tz), [view.tz]);
+  const variantId = useId();
+  const zoneId = useId();
+
+  const go = (next: Partial<MetricsView>) => setParams(viewSearch({ ...view, ...next }));
+  const pickPreset = (range: RangePreset) => {
+    setCustomOpen(false);
+    go({ range });
+  };
+  const data = metrics.data;
+  const rangeLabel = `${view.from}_${view.to}`;
+
+  return (
+    <Page width="wide" className="vox-metrics">
+      <header className="vox-metrics__header">
+        <div>
+          <h1 className="vox-metrics__title">Metrics</h1>
+          <p className="vox-metrics__lead">
+            {rangeText(view.from, view.to)} · days in {view.tz} · compared with the {daysBetween(view.from, view.to)} days before
+          </p>
+        </div>
+      </header>
+
+      <div className="vox-metrics__controls" role="group" aria-label="What to show">
+        <div className="vox-metrics__presets" role="group" aria-label="Date range">
+          {RANGE_PRESETS.map((days) => (
+            <button key={days} type="button" className="vox-metrics__preset" aria-pressed={view.range === days && !customOpen} onClick={() => pickPreset(days)}>
+              {days} days
+            </button>
+          ))}
+          <button type="button" className="vox-metrics__preset" aria-pressed={view.range === 'custom' || customOpen} onClick={() => setCustomOpen(true)}>
+            Custom
+          </button>
+        </div>
+        <label className="vox-metrics__field" htmlFor={variantId}>
+          <span>Site</span>
+          <select id={variantId} value={view.variant} onChange={(e) => go({ variant: e.target.value as MetricsVariant })}>
+            {Object.entries(VARIANT_NAMES).map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="vox-metrics__field" htmlFor={zoneId}>
+          <span>Time zone</span>
+          <select id={zoneId} value={view.tz} onChange={(e) => go({ tz: e.target.value })}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {customOpen && (
+        <CustomRange
+          key={`${view.from}-${view.to}`}
+          view={view.range === 'custom' ? view : { ...view, from: addDays(view.to, -29) }}
+          onApply={(from, to) => go({ range: 'custom', from, to })}
+        />
+      )}
+
+      {metrics.isError ? (
+        <Alert>{metrics.error.message}</Alert>
+      ) : !data ? (
+        <div className="vox-metrics__loading">
+          <Spinner size="lg" label="Loading the metrics" />
+        </div>
+      ) : (
+        <div className="vox-metrics__grid" aria-busy={metrics.isFetching}>
+          {data.charts
+            .filter((chart) => chart.id === 'activeUsers' || chart.id === 'visits')
+            .map((chart) => (
+              <ChartCard key={chart.id} chart={chart} days={data.days} rangeLabel={rangeLabel} />
+            ))}
+          <TopPagesCard pages={data.topPages} rangeLabel={rangeLabel} />
+          {data.charts
+            .filter((chart) => chart.id !== 'activeUsers' && chart.id !== 'visits')
+            .map((chart) => (
+              <ChartCard key={chart.id} chart={chart} days={data.days} rangeLabel={rangeLabel} />
+            ))}
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MetricsAnswer, User } from '@vox/contract';
+import { createFakeServer, json, renderPage } from '@vox/testing';
+import { MetricsPage } from './metrics-page';
+import { readView, viewSearch } from './metrics-state';
+import { pagesCsv, seriesCsv } from './csv';
+
+// uPlot draws on a canvas jsdom does not have; the card's names and tables are what is tested.
+jest.mock('./uplot-chart', () => ({ __esModule: true, default: () => <div data-testid="uplot" /> }));
+
+const staff: User = { id: 'staff', handle: null, name: 'Ada', photo: null, role: { name: 'staff', privileges: ['show_metrics'] }, classes: [] };
+
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const daysBefore = (n: number) => new Date(Date.parse(today()) - n * DAY).toISOString().slice(0, 10);
+
+function answer(query: Record<string, string>): MetricsAnswer {
+  const days: string[] = [];
+  for (let d = query.from; d <= query.to; d = new Date(Date.parse(d) + DAY).toISOString().slice(0, 10)) days.push(d);
+  const values = (total: number) => days.map((_, i) => (i === days.length - 1 ? total : 0));
+  const one = (key: string, label: string, total: number, previousTotal: number) => ({ key, label, values: values(total), total, previousTotal });
+  return {
+    from: query.from,
+    to: query.to,
+    previousFrom: query.from,
+    previousTo: query.to,
+    timeZone: query.tz ?? 'UTC',
+    variant: (query.variant ?? 'all') as MetricsAnswer['variant'],
+    days,
+    charts: [
+      { id: 'activeUsers', title: 'Daily active users', series: [one('users', 'Active users', 12, 8)], note: null },
+      { id: 'visits', title: 'Visits', series: [one('visits', 'Visits', 1234, 1234)], note: null },
+      { id: 'logins', title: 'Logins and registrations', series: [one('logins', 'Logins', 5, 10), one('registrations', 'Registrations', 2, 0)], note: null },
+      { id: 'episodes', title: 'Episodes played', series: [one('plays', 'Episodes played', 0, 0)], note: 'Podcast episodes cannot be played yet, so this chart stays at zero until they can.' },
+    ],
+    topPages: [
+      { route: '/session/:id', visits: 40, previousVisits: 20 },
+      { route: '/scripts', visits: 10, previousVisits: 0 },
+    ],
+  };
+}
+
+function setup(route: string) {
+  const server = createFakeServer();
+  server.on('metrics', ({ query }) => json(200, answer(query)));
+  renderPage(<MetricsPage />, { route, path: '/metrics', user: staff, server });
+  const metricsCalls = () => server.calls.filter((c) => c.name === 'metrics').map((c) => c.query);
+  return { server, metricsCalls };
+}
+
+describe('MetricsPage', () => {
+  it('asks for the range in the URL and shows each chart with its total and change', async () => {
+    const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+    const users = await screen.findByRole('region', { name: 'Daily active users' });
+    expect(metricsCalls()).toEqual([{ from: daysBefore(6), to: today(), tz: 'UTC', variant: 'all' }]);
+    expect(within(users).getByTestId('total-activeUsers-users')).toHaveTextContent('12');
+    expect(users).toHaveTextContent('+50% vs 8 before');
+    expect(screen.getByTestId('total-visits-visits')).toHaveTextContent('1,234');
+    expect(screen.getByRole('region', { name: 'Visits' })).toHaveTextContent('no change');
+    const logins = screen.getByRole('region', { name: 'Logins and registrations' });
+    expect(logins).toHaveTextContent('−50% vs 10 before');
+    expect(logins).toHaveTextContent('new');
+    expect(screen.getByRole('region', { name: 'Episodes played' })).toHaveTextContent('Podcast episodes cannot be played yet');
+    // Each chart has an accessible name with its totals, and a table of the same numbers.
+    expect(screen.getByRole('img', { name: `Daily active users per day, ${daysBefore(6)} to ${today()}. Active users: 12 (+50%).` })).toBeInTheDocument();
+    expect(within(users).getByRole('table', { hidden: true })).toBeInTheDocument();
+    const pages = screen.getByRole('region', { name: 'Visits by page' });
+    expect(within(pages).getAllByRole('row').map((r) => r.textContent)).toEqual(['PageVisitsChange', '/session/:id40+100%', '/scripts10new']);
+    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('follows the presets, the site and the time zone, asking again each time', async () => {
+    const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
+    await screen.findByRole('region', { name: 'Visits' });
+    fireEvent.click(screen.getByRole('button', { name: '30 days' }));
+    await waitFor(() => expect(metricsCalls()).toHaveLength(2));
+    expect(metricsCalls()[1]).toEqual({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'all' });
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: 'school' } });
+    await waitFor(() => expect(metricsCalls()).toHaveLength(3));
+    expect(metricsCalls()[2]).toMatchObject({ variant: 'school' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Time zone' }), { target: { value: 'Europe/Berlin' } });
+    await waitFor(() => expect(metricsCalls()).toHaveLength(4));
+    expect(metricsCalls()[3]).toMatchObject({ tz: 'Europe/Berlin', variant: 'school' });
+  });
+
+  it('applies a custom range', async () => {
+    const { metricsCalls } = setup('/metrics?range=30&tz=UTC');
+    await screen.findByRole('region', { name: 'Visits' });
+    fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-05' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-01' } });
+    expect(screen.getByText('The start must be on or before the end.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(metricsCalls().at(-1)).toEqual({ from: '2026-01-05', to: '2026-01-10', tz: 'UTC', variant: 'all' }));
+    expect(await screen.findByText(/5 Jan 2026 – 10 Jan 2026/)).toBeInTheDocument();
+  });
+
+  it('downloads a chart as CSV: a header row, then a row per day', async () => {
+    const blobs: Blob[] = [];
+    const create = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    setup('/metrics?range=7&tz=UTC');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Logins and registrations as CSV' }));
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]);
+    });
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date,Logins,Registrations');
+    expect(lines).toHaveLength(8);
+    expect(lines[7]).toBe(`${today()},5,2`);
+    click.mockRestore();
+  });
+
+  it('shows a chart as a table on request', async () => {
+    setup('/metrics?range=7&tz=UTC');
+    const visits = await screen.findByRole('region', { name: 'Visits' });
+    act(() => within(visits).getByRole('button', { name: 'Table' }).click());
+    expect(within(visits).queryByRole('img')).toBeNull();
+    const rows = within(visits).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('DateVisits');
+    expect(rows).toHaveLength(8);
+    expect(rows[7]).toHaveTextContent(`${today()}1,234`);
+  });
+});
+
+describe('the view in the URL', () => {
+  const now = new Date('2026-03-30T10:00:00Z');
+  it('reads presets, custom ranges, the zone and the site, and falls back to 30 days', () => {
+    expect(readView(new URLSearchParams('range=7&tz=Europe/Berlin&variant=school'), now, 'UTC')).toEqual({ range: 7, from: '2026-03-24', to: '2026-03-30', tz: 'Europe/Berlin', variant: 'school' });
+    expect(readView(new URLSearchParams('range=custom&from=2026-01-01&to=2026-01-31'), now, 'UTC')).toMatchObject({ range: 'custom', from: '2026-01-01', to: '2026-01-31' });
+    expect(readView(new URLSearchParams('range=custom&from=2026-02-30&to=2026-01-31&tz=Nowhere/Town&variant=x'), now, 'UTC')).toEqual({ range: 30, from: '2026-03-01', to: '2026-03-30', tz: 'UTC', variant: 'all' });
+    // "Today" is the zone's today: at 10:00 UTC it is already 31 March in Kiritimati (+14).
+    expect(readView(new URLSearchParams('range=7&tz=Pacific/Kiritimati'), now, 'UTC').to).toBe('2026-03-31');
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(viewSearch({ range: 30, from: 'x', to: 'y', tz: 'UTC', variant: 'all' }, 'UTC').toString()).toBe('range=30');
+    expect(viewSearch({ range: 'custom', from: '2026-01-01', to: '2026-01-31', tz: 'Asia/Tokyo', variant: 'podcast' }, 'UTC').toString()).toBe('range=custom&from=2026-01-01&to=2026-01-31&tz=Asia%2FTokyo&variant=podcast');
+  });
+
+  it('writes CSV with quoting where needed', () => {
+    expect(pagesCsv([{ route: '/a,b', visits: 3, previousVisits: 1 }])).toBe('page,visits,previous visits\r\n"/a,b",3,1\r\n');
+    expect(seriesCsv(['2026-01-01'], [{ key: 'k', label: 'Say "hi"', values: [4], total: 4, previousTotal: 0 }])).toBe('date,"Say ""hi"""\r\n2026-01-01,4\r\n');
+  });
+});

@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import type { MetricsTopPage } from '@vox/contract';
+import { Button } from '@vox/ui';
+import { changeText } from './chart-card';
+import { downloadCsv, pagesCsv } from './csv';
+
+const numberFormat = new Intl.NumberFormat('en');
+
+/** Visits by page (route pattern), most visited first, with a bar for each page's share. */
+export function TopPagesCard({ pages, rangeLabel }: { pages: MetricsTopPage[]; rangeLabel: string }) {
+  const titleId = useId();
+  const most = Math.max(1, ...pages.map((p) => p.visits));
+  return (
+    <section className="vox-metrics__card vox-metrics__card--wide" aria-labelledby={titleId} data-chart="topPages">
+      <div className="vox-metrics__card-head">
+        <h2 id={titleId} className="vox-metrics__card-title">
+          Visits by page
+        </h2>
+        <div className="vox-metrics__card-tools">
+          <Button variant="link" size="sm" aria-label="Download Visits by page as CSV" onClick={() => downloadCsv(`pages_${rangeLabel}.csv`, pagesCsv(pages))}>
+            CSV
+          </Button>
+        </div>
+      </div>
+      {pages.length === 0 ? (
+        <p className="vox-metrics__note">No visits in this range.</p>
+      ) : (
+        <table className="vox-metrics__pages">
+          <caption className="vox-visually-hidden">Visits by page, most visited first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Visits</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((page) => (
+              <tr key={page.route}>
+                <th scope="row">
+                  <span className="vox-metrics__bar" style={{ width: `${(page.visits / most) * 100}%` }} aria-hidden="true" />
+                  <code>{page.route}</code>
+                </th>
+                <td>{numberFormat.format(page.visits)}</td>
+                <td>{changeText(page.visits, page.previousVisits)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

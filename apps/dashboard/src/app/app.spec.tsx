@@ -32,11 +32,12 @@ afterEach(() => {
 });
 
 describe('dashboard remote', () => {
-  it.each(['/', '/metrics', '/metrics/logins', '/anything'])('shows the metrics to staff at %s', (path) => {
+  // The metrics page loads after the staff check (its own chunk), so it is awaited.
+  it.each(['/', '/metrics', '/metrics/logins', '/anything'])('shows the metrics to staff at %s', async (path) => {
     authStore.setSession({ token: 't', user: person(['show_metrics']) });
     const { container } = renderAt(path);
     expect(container.querySelector('[data-remote="dashboard"]')).not.toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' }, { timeout: 5000 })).toBeInTheDocument();
     expect(authModal.getSnapshot()).toBeNull();
   });
 

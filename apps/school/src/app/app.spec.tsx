@@ -83,7 +83,8 @@ describe('school remote', () => {
 
   it.each([
     ['/terms', /terms/i],
-    ['/certificate', 'Your certificates'],
+    // Logged out, the real list asks to log in.
+    ['/certificate', 'Log in to see your certificates'],
     ['/events', 'Events'],
     ['/session/s1', 'Table read'],
     ['/nowhere', 'Page not found'],

@@ -57,6 +57,19 @@ function over(base: string) {
 
 const refreshCookie = (res: Answer) => /vox_refresh=([^;]+)/.exec(res.headers['set-cookie'] ?? '')?.[1];
 
+/**
+ * Every @vox/* import name -> its source, from tsconfig.base.json (the one map), longest first so
+ * '@vox/contract/schemas' wins over its prefix '@vox/contract' (jiti matches aliases by prefix).
+ */
+function workspaceAliases(): Record<string, string> {
+  const { compilerOptions } = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } };
+  return Object.fromEntries(
+    Object.entries(compilerOptions.paths)
+      .sort(([a], [b]) => b.length - a.length)
+      .map(([name, [target]]) => [name, path.join(root, target)]),
+  );
+}
+
 describe('two API instances behind nginx (PostgreSQL, Redis, S3 stand-in)', () => {
   const schema = `t_${newId(12).toLowerCase()}`;
   const prefix = `vox-mi-${newId(8)}:`;
@@ -81,7 +94,7 @@ describe('two API instances behind nginx (PostgreSQL, Redis, S3 stand-in)', () =
       cwd: root,
       env: {
         ...process.env,
-        JITI_ALIAS: JSON.stringify({ '@vox/contract/schemas': path.join(root, 'libs/contract/src/schemas.ts'), '@vox/contract': path.join(root, 'libs/contract/src/index.ts') }),
+        JITI_ALIAS: JSON.stringify(workspaceAliases()),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(runDir, name),

@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { admin, createAccount, expect, signIn, test } from '../support/fixtures';
+import { appUrl } from '../support/ports';
+
+// The pages this round built, checked with axe at a laptop and a phone size: no serious or
+// critical violation (WCAG 2.1 A and AA rules).
+const SIZES = [
+  { name: 'laptop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+for (const size of SIZES) {
+  test(`new pages have no serious or critical axe violation (${size.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const visit = async (host: string, path: string, ready: () => Promise<unknown>) => {
+      await page.goto(appUrl(host, path));
+      await ready();
+      await expectNoSeriousViolations(page, `${host}${path}`);
+    };
+    const h1 = (name: string | RegExp) => () => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Logged out.
+    await visit('localhost', '/membership', h1('Choose your membership'));
+    await visit('localhost', '/events', h1('Events'));
+    await visit('localhost', '/contact', h1('Contact us'));
+    await visit('localhost', '/pilot_program/id', h1('Pilot program for schools'));
+
+    // A writer: drafts and templates.
+    const writer = await createAccount(request);
+    admin('grant', '--user', writer.email, '--role', 'writer', '--days', '30');
+    await signIn(page, writer);
+    await visit('localhost', '/write', h1('Drafts'));
+    await visit('localhost', '/templates', h1('Templates'));
+    await visit('localhost', '/subscription', h1(/subscription/i));
+
+    // Staff: the metrics dashboard.
+    const staff = await createAccount(request);
+    admin('grant', '--user', staff.email, '--role', 'staff');
+    await page.context().clearCookies();
+    await signIn(page, staff, 'dashboard.localhost');
+    await visit('dashboard.localhost', '/', h1('Metrics'));
+  });
+}

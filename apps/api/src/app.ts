@@ -32,6 +32,8 @@ import profiles from './plugins/app/profiles';
 import scripts from './plugins/app/scripts';
 import drafts from './plugins/app/drafts';
 import readingSessions from './plugins/app/reading-sessions';
+// Issue 22: removing people from a reading session.
+import sessionPeople from './plugins/app/session-people';
 import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
 import usersRepository from './repositories/users-repository';
@@ -56,9 +58,21 @@ import formsRepository from './repositories/forms';
 import forms from './plugins/app/forms';
 import certificatesRepository from './repositories/certificates';
 import certificates from './plugins/app/certificates';
+// Issue 18, parts 1-5: classes and assignments.
+import classesRepository from './repositories/classes';
+import classes from './plugins/app/classes';
 import draftsRepository from './repositories/drafts';
 import metricsRepository from './repositories/metrics';
+// Issue 14: the audio library.
+import soundsRepository from './repositories/sounds';
+import sounds from './plugins/app/sounds';
 import metrics from './plugins/app/metrics';
+// Issue 16: the podcast variant.
+import podcastRepository from './repositories/podcast';
+import podcast from './plugins/app/podcast';
+// Issue 20: live table reads.
+import liveRepository from './repositories/live';
+import liveSessions from './plugins/app/live-sessions';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -137,8 +151,11 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(eventsRepository);
   await app.register(formsRepository);
   await app.register(certificatesRepository);
+  await app.register(classesRepository);
   await app.register(draftsRepository);
   await app.register(metricsRepository);
+  await app.register(soundsRepository);
+  await app.register(liveRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
@@ -157,12 +174,21 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(profiles, { config });
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
+  await app.register(sessionPeople);
   await app.register(drafts);
   await app.register(activityRetention, { config });
   // Issue 18: events.
   await app.register(events, { config });
   await app.register(forms, { config });
   await app.register(certificates, { config });
+  await app.register(classes, { config });
+  // Issue 14: the audio library.
+  await app.register(sounds, { config });
+  // Issue 16: the podcast variant.
+  await app.register(podcastRepository);
+  await app.register(podcast, { config });
+  // Issue 20: after the services whose writes it announces.
+  await app.register(liveSessions, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadSoundsConfig, type SoundsConfig } from './sounds-config';
 import type { S3Settings } from './plugins/app/storage/s3';
 
 /** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
@@ -46,6 +47,8 @@ export interface Config {
    * undefined: the built-in test provider. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
    */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** The audio library (issue 14): storage per role, largest file, Freesound (see sounds-config.ts). */
+  sounds: SoundsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(shutdownDelay >= 0 && shutdownDelay <= 300)) problems.push('SHUTDOWN_DELAY_SECONDS must be between 0 and 300');
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
   if (env.STRIPE_API_BASE && !/^https?:\/\/[^/]+$/.test(env.STRIPE_API_BASE)) problems.push('STRIPE_API_BASE must be http(s)://host[:port]');
+  const sounds = loadSoundsConfig(env, problems);
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
     jobsPollSeconds,
     shutdownDelayMs: shutdownDelay * 1000,
+    sounds,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE || undefined }
       : undefined,

@@ -5,6 +5,9 @@ import { appUrl } from '../support/ports';
 
 // The pages this round built, checked with axe at a laptop and a phone size: no serious or
 // critical violation (WCAG 2.1 A and AA rules).
+// Sign-up, sign-in and axe on a dozen pages: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 const SIZES = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Draft } from '@vox/contract';
 import { admin, createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
@@ -6,13 +7,22 @@ import { admin, createAccount, expect, signIn, test, type TestAccount } from '..
 /**
  * Issue 13, the writing room in Chromium against the real API: autosave keeps every character
  * through a lost network and a reload, two tabs on one draft are merged instead of overwritten,
- * and the pages are looked at on a laptop and a phone.
+ * publishing carries recorded takes across rewrites, and the pages are looked at on a laptop
+ * and a phone.
  */
 
 const SHOTS = process.env.DRAFT_SHOTS ?? '/tmp/h-drafts-shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 
-test.use({ viewport: { width: 1280, height: 800 } });
+// The config's Chromium, plus a fake microphone (a beep, no prompt) for the takes of the publish test.
+test.use({
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+  permissions: ['microphone'],
+});
 
 const status = (page: Page) => page.locator('.vox-draft-editor__bar').getByRole('status');
 const editor = (page: Page) => page.locator('.cm-content');
@@ -174,4 +184,159 @@ test('screenshots: drafts, editor, revisions compare, templates, on a laptop and
   await page.goto('/templates');
   await expect(page.getByRole('article', { name: 'Audio drama scene' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/templates-phone.png`, fullPage: true });
+});
+
+// --- Publish (part 6): recordings carry forward ---
+
+const FERRY = `Title: The Night Ferry
+Genre: Drama
+
+INT. FERRY DECK - NIGHT
+
+Rain drums on the rail. NORA grips a paper ticket.
+
+NORA
+(to herself)
+One way. Only one way.
+
+CAPTAIN
+Tickets, please.
+
+NORA
+I have none.
+
+CUT TO:
+`;
+const ONE_WAY = 'One way. Only one way.';
+const NONE = 'I have none.';
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+const readerLine = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
+
+/** Plays the take with `label` in the reader's player and checks the browser loads it as audio from the server. */
+async function expectPlays(page: Page, scope: ReturnType<Page['locator']>, label: string | RegExp) {
+  const audio = page.getByTestId('table-read-audio');
+  await page.evaluate(() => {
+    const element = document.querySelector<HTMLAudioElement>('[data-testid="table-read-audio"]');
+    element?.removeAttribute('data-loaded-metadata');
+    element?.addEventListener('loadedmetadata', () => element.setAttribute('data-loaded-metadata', String(element.duration)), { once: true });
+  });
+  await scope.getByRole('button', { name: label }).click();
+  await expect(audio).toHaveAttribute('src', /^\/api\/audio\/[0-9a-f]{64}$/, { timeout: 15_000 });
+  await expect(audio).toHaveAttribute('data-loaded-metadata', /^(Infinity|\d+(\.\d+)?)$/, { timeout: 15_000 });
+  expect(Number(await audio.getAttribute('data-loaded-metadata'))).toBeGreaterThan(0);
+  return (await audio.getAttribute('src')) as string;
+}
+
+// Pages of this journey open slowly on a loaded 2-core machine (10 s for the editor seen at load 35).
+const slow = expect.configure({ timeout: 45_000 });
+
+test.describe('publish', () => {
+  test('publish, record a take, change another line, republish: the take is still on its line and plays; rewritten and cut lines keep theirs', async ({ page }) => {
+    test.setTimeout(400_000);
+    const me = await writer(page.request);
+    await signIn(page, me);
+    const created = await page.request.post('/api/drafts', { headers: { authorization: `Bearer ${me.token}` }, data: { body: FERRY } });
+    expect(created.status()).toBe(201);
+    const draftId = (await created.json()).id as string;
+
+    // Publish: a new script.
+    await page.goto(`/write/${draftId}`);
+    await slow(editor(page)).toContainText('INT. FERRY DECK - NIGHT');
+    const bar = page.locator('.vox-draft-editor__bar');
+    await slow(bar.getByRole('link', { name: 'Open script' })).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Publish', exact: true }).click();
+    const notice = page.locator('.vox-draft-editor__notice');
+    await slow(notice).toHaveText('Published as a new script: The Night Ferry. 6 lines.');
+    await slow(bar.getByRole('button', { name: 'Update script' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/publish-laptop.png` });
+    await expectNoSeriousViolations(page, 'editor after publishing (laptop)');
+
+    // Record a take of each of NORA's lines in the script's session.
+    await bar.getByRole('link', { name: 'Open script' }).click();
+    await slow(page).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/);
+    const sessionPath = new URL(page.url()).pathname;
+    await slow(page.getByRole('heading', { level: 1, name: 'The Night Ferry' })).toBeVisible();
+    await page.getByRole('button', { name: 'Choose a role' }).click();
+    const roles = page.getByRole('dialog', { name: 'Choose your role' });
+    await roles.locator('li', { hasText: 'NORA' }).getByRole('button', { name: 'Read this role' }).click();
+    await slow(page.getByRole('button', { name: 'Your role: NORA' })).toBeVisible();
+    for (const text of [ONE_WAY, NONE]) {
+      const row = readerLine(page, text);
+      await row.getByRole('button', { name: /^Record/ }).click();
+      await slow(row.getByRole('status', { name: 'Recording' })).toBeVisible();
+      await page.waitForTimeout(1200);
+      await row.getByRole('button', { name: 'Stop' }).click();
+      await slow(row.getByText('Take 1')).toBeVisible();
+      await slow(row.getByText(/Uploading|Waiting to upload/)).toHaveCount(0);
+    }
+    const recorded = await (await page.request.get(`/api/sessions/${sessionPath.split('/').pop()}`, { headers: { authorization: `Bearer ${me.token}` } })).json();
+    const takeOf = (text: string) => {
+      const lineId = recorded.script.lines.find((l: { text: string }) => l.text === text).id as string;
+      return recorded.takes.find((t: { lineId: string }) => t.lineId === lineId) as { id: string; lineId: string; audio: string };
+    };
+    const oneWayTake = takeOf(ONE_WAY);
+    const noneTake = takeOf(NONE);
+
+    // Change one other line in the editor (the CAPTAIN's), then update the script.
+    await page.goto(`/write/${draftId}`);
+    await editor(page).getByText('Tickets, please.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.insertText(' Now.');
+    await slow(status(page)).toHaveText('Saved');
+    await bar.getByRole('button', { name: 'Update script' }).click();
+    await slow(notice).toHaveText('Script updated: The Night Ferry. 5 lines unchanged, 1 changed. All 2 takes are kept.');
+
+    // The take is still on its line (same line id), with no mark, and plays from the server.
+    await page.goto(sessionPath);
+    const oneWay = readerLine(page, ONE_WAY);
+    await slow(oneWay.getByText('Take 1')).toBeVisible();
+    await slow(oneWay.locator('.vox-earlier-mark')).toHaveCount(0);
+    await slow(readerLine(page, 'Tickets, please. Now.')).toBeVisible();
+    expect(await expectPlays(page, oneWay, 'Play Take 1')).toBe(`/api/audio/${oneWayTake.audio}`);
+    const after = await (await page.request.get(`/api/sessions/${sessionPath.split('/').pop()}`, { headers: { authorization: `Bearer ${me.token}` } })).json();
+    expect(after.takes.find((t: { id: string }) => t.id === oneWayTake.id).lineId).toBe(oneWayTake.lineId);
+
+    // Rewrite NORA's first line and cut her last one: the first take is marked, the cut line's take is listed apart.
+    const current: Draft = await serverDraft(page.request, me.token, draftId);
+    const rewritten = current.body.replace(ONE_WAY, 'One way. There is only one way.').replace(`NORA\n${NONE}\n\n`, '');
+    const saved = await page.request.put(`/api/drafts/${draftId}`, { headers: { authorization: `Bearer ${me.token}` }, data: { baseRevision: current.revision, body: rewritten } });
+    expect(saved.status()).toBe(200);
+    await page.goto(`/write/${draftId}`);
+    await slow(editor(page)).toContainText('There is only one way.');
+    await bar.getByRole('button', { name: 'Update script' }).click();
+    await slow(notice).toHaveText('Script updated: The Night Ferry. 4 lines unchanged, 1 changed, 1 removed. All 2 takes are kept: 1 recorded on earlier text, 1 of a removed line.');
+
+    await page.goto(sessionPath);
+    const changed = readerLine(page, 'One way. There is only one way.');
+    await slow(changed.locator('.vox-earlier-mark')).toHaveText(`Recorded on earlier text: ${ONE_WAY}`);
+    await slow(readerLine(page, NONE)).toHaveCount(0);
+    const removed = page.getByTestId('removed-line-takes');
+    await slow(removed.locator('summary')).toHaveText('Takes of removed lines (1)');
+    await removed.locator('summary').click();
+    await slow(removed).toContainText('These lines were taken out of the script. Their takes are kept here.');
+    await slow(removed.locator('.vox-removed-takes__text')).toHaveText(`NORA${NONE}`);
+    expect(await expectPlays(page, removed, /^Play Take 1/)).toBe(`/api/audio/${noneTake.audio}`);
+    await changed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/reader-earlier-text-laptop.png` });
+    await expectNoSeriousViolations(page, 'reader with takes of earlier text and removed lines (laptop)');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await slow(removed.locator('summary')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/reader-earlier-text-phone.png` });
+    await expectNoSeriousViolations(page, 'reader with takes of earlier text and removed lines (phone)');
+    await page.goto(`/write/${draftId}`);
+    await slow(bar.getByRole('button', { name: 'Update script' })).toBeVisible();
+    await bar.getByRole('button', { name: 'Update script' }).click();
+    await slow(notice).toHaveText('Script updated: The Night Ferry. 5 lines unchanged. All 2 takes are kept: 1 recorded on earlier text, 1 of a removed line.');
+    await page.screenshot({ path: `${SHOTS}/publish-phone.png` });
+    await expectNoSeriousViolations(page, 'editor after publishing (phone)');
+  });
 });

@@ -172,6 +172,8 @@ async function secondReader(browser: Browser, page: Page): Promise<{ context: Br
 
 test.describe('table read', () => {
   test('record a take, share the session, a second reader joins and plays it back from the server', async ({ page, browser }) => {
+    // Two browsers, a recording and two live streams: past 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const owner = await createAccount(page.request);
     withDb((db) => db.prepare('update users set name = ? where id = ?').run('Ada Lovelace', owner.id));
     await signIn(page, owner);
@@ -305,7 +307,9 @@ test.describe('table read', () => {
     // The queue retries with the same clientId and the server answers 200: one take, not two.
     await expect(first.getByText('Take 1')).toBeVisible({ timeout: 15_000 });
     expect(heard).toEqual([201]);
-    expect(statuses).toEqual([200]);
+    // The take may show first through the live channel (issue 20: the server stored it on the first
+    // try); the queue's retry with the same clientId still comes, and gets 200: one take, not two.
+    await expect.poll(() => statuses, { timeout: 15_000 }).toEqual([200]);
     let detail = await sessionDetail(page, sessionId);
     expect(detail.takes).toHaveLength(1);
     const lineIds = detail.script.lines.map((l) => l.id);

@@ -11,5 +11,9 @@ export type * from './lib/membership';
 // Issue 18's values and types: @vox/contract/events and @vox/contract/school (their own entries,
 // so the shell, which shares this one, does not carry their texts).
 export type * from './lib/drafts';
-export * from './lib/metrics-values';
+// The metrics dashboard's values: @vox/contract/metrics (its own entry, off every first route).
 export type * from './lib/metrics';
+// Issue 16: the podcast variant's types (its texts live in the podcast feature).
+export type * from './lib/podcast';
+// Issue 20: live table reads (values in @vox/contract/live, off every first route).
+export type * from './lib/live';

@@ -14,7 +14,20 @@ export * from './lib/events';
 export * from './lib/events-values';
 export * from './lib/school';
 export * from './lib/school-values';
+export * from './lib/classes';
+export * from './lib/classes-values';
 export * from './lib/drafts';
 export * from './lib/drafts-values';
 export * from './lib/metrics';
 export * from './lib/metrics-values';
+// Issue 22: hardening (removing participants, idempotency keys).
+export * from './lib/hardening';
+// Issue 14: the audio library.
+export * from './lib/audio';
+export * from './lib/audio-values';
+// Issue 16: the podcast variant.
+export * from './lib/podcast';
+export * from './lib/podcast-values';
+// Issue 20: live table reads.
+export * from './lib/live';
+export * from './lib/live-values';

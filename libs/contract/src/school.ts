@@ -2,3 +2,6 @@
 // separate entry, so its texts load with those pages and not with every first page.
 export * from './lib/school-values';
 export type * from './lib/school';
+// Classes and assignments (issue 18, parts 1-5).
+export * from './lib/classes-values';
+export type * from './lib/classes';

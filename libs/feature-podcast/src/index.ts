@@ -1,8 +1,15 @@
+import { lazyPage } from '@vox/ui';
+
+// What the podcast app loads with its first route: the front page's switch and the player
+// (it must exist before any page, to keep playing across them). Every page loads on first use.
 export { FrontPage } from './lib/front-page/front-page';
-export { ChannelsPage } from './lib/channels-page/channels-page';
-export { PodcastHomePage } from './lib/podcast-home-page/podcast-home-page';
-export { ChannelPage } from './lib/channel-page/channel-page';
-export { PlaylistPage } from './lib/playlist-page/playlist-page';
-export { FavoritesPage } from './lib/favorites-page/favorites-page';
-export { ListeningHistoryPage } from './lib/listening-history-page/listening-history-page';
-export { EpisodePage } from './lib/episode-page/episode-page';
+export { PlayerProvider, usePlayer, type Player } from './lib/player/player';
+export { PlayerBarSlot as PlayerBar } from './lib/player/player-bar-slot';
+
+export const ChannelsPage = lazyPage(() => import('./lib/channels-page/channels-page'), (m) => m.ChannelsPage);
+export const PodcastHomePage = lazyPage(() => import('./lib/podcast-home-page/podcast-home-page'), (m) => m.PodcastHomePage);
+export const ChannelPage = lazyPage(() => import('./lib/channel-page/channel-page'), (m) => m.ChannelPage);
+export const PlaylistPage = lazyPage(() => import('./lib/playlist-page/playlist-page'), (m) => m.PlaylistPage);
+export const FavoritesPage = lazyPage(() => import('./lib/favorites-page/favorites-page'), (m) => m.FavoritesPage);
+export const ListeningHistoryPage = lazyPage(() => import('./lib/listening-history-page/listening-history-page'), (m) => m.ListeningHistoryPage);
+export const EpisodePage = lazyPage(() => import('./lib/episode-page/episode-page'), (m) => m.EpisodePage);

@@ -218,6 +218,8 @@ export interface SessionParticipantsTable {
   user_id: string;
   role_name: string | null;
   joined_at: string;
+  /** Issue 22: the share link they joined by (null: the creator, or joined before migration 122). */
+  joined_via: string | null;
 }
 
 export interface ShareLinksTable {
@@ -339,6 +341,25 @@ export interface DraftTemplatesTable {
   updated_at: string;
 }
 
+/** Which script a draft was published as (issue 13, migration 052). */
+export interface DraftPublicationsTable {
+  draft_id: string;
+  script_id: string;
+  /** The draft's save counter when it was last published. */
+  revision: number;
+  published_at: string;
+}
+
+// Issue 13 (migration 052): columns added to the scripts area's tables (interfaces merge).
+export interface ScriptLinesTable {
+  /** Set when the line left the script while it had takes: kept so the takes stay; null: in the script. */
+  retired_at: string | null;
+}
+export interface TakesTable {
+  /** The line's text when this take was recorded, if the text changed since; null: the current text. */
+  recorded_text: string | null;
+}
+
 export interface Database {
   roles: RolesTable;
   role_privileges: RolePrivilegesTable;
@@ -375,10 +396,36 @@ export interface Database {
   event_registrations: EventRegistrationsTable;
   form_requests: FormRequestsTable;
   certificates: CertificatesTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  setup_codes: SetupCodesTable;
+  assignments: AssignmentsTable;
+  assignment_work: AssignmentWorkTable;
+  work_comments: WorkCommentsTable;
   // Issue 13: drafts, revisions, templates.
   drafts: DraftsTable;
   draft_revisions: DraftRevisionsTable;
   draft_templates: DraftTemplatesTable;
+  // Issue 22: idempotency keys of POST /api/scripts.
+  idempotency_keys: IdempotencyKeysTable;
+  draft_publications: DraftPublicationsTable;
+  // Issue 14: the audio library.
+  sounds: SoundsTable;
+  sound_cues: SoundCuesTable;
+  // Issue 16: the podcast variant.
+  podcast_channels: PodcastChannelsTable;
+  podcast_episodes: PodcastEpisodesTable;
+  podcast_follows: PodcastFollowsTable;
+  podcast_favorites: PodcastFavoritesTable;
+  podcast_playlists: PodcastPlaylistsTable;
+  podcast_playlist_items: PodcastPlaylistItemsTable;
+  podcast_positions: PodcastPositionsTable;
+  podcast_plays: PodcastPlaysTable;
+  podcast_share_links: PodcastShareLinksTable;
+  // Issue 20: live table reads.
+  live_presence: LivePresenceTable;
+  live_link_admissions: LiveLinkAdmissionsTable;
+  live_bursts: LiveBurstsTable;
 }
 
 // --- Issue 18: events ---
@@ -436,4 +483,228 @@ export interface CertificatesTable {
   issued_at: string;
   revoked_at: string | null;
   revoked_by: string | null;
+}
+
+// --- Issue 22: idempotency keys (POST /api/scripts with an Idempotency-Key header) ---
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the request body (hex). */
+  request_hash: string;
+  /** What the first request made (a script id); null while it is still being made. */
+  result_id: string | null;
+  created_at: string;
+}
+
+// --- Issue 18: classes and assignments (parts 1-5) ---
+export interface ClassesTable {
+  id: string;
+  teacher_id: string;
+  name: string;
+  term: string;
+  description: string;
+  created_at: string;
+  archived_at: string | null;
+}
+
+export interface ClassMembersTable {
+  class_id: string;
+  user_id: string;
+  joined_at: string;
+  /** 1 when the class's teacher created the account (User ID from a list). */
+  created_account: number;
+}
+
+export interface SetupCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  failed_attempts: number;
+}
+
+export interface AssignmentsTable {
+  id: string;
+  class_id: string;
+  script_id: string;
+  instructions: string;
+  due_at: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface AssignmentWorkTable {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  role_name: string;
+  session_id: string;
+  status: 'assigned' | 'submitted' | 'returned' | 'complete';
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  updated_at: string;
+}
+
+export interface WorkCommentsTable {
+  id: string;
+  work_id: string;
+  author_id: string | null;
+  line_id: string | null;
+  take_id: string | null;
+  at_ms: number | null;
+  body: string;
+  created_at: string;
+}
+
+// --- Issue 14: the audio library ---
+export interface SoundsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  type: 'bgm' | 'sfx' | 'voice';
+  /** JSON array of lower-case tags. */
+  tags: string;
+  licence: 'cc0' | 'cc-by' | 'all-rights-reserved';
+  attribution: string;
+  is_public: number;
+  /** SHA-256 of the bytes; storage key `sounds/<file_id>`. */
+  file_id: string;
+  content_type: string;
+  byte_size: number | string;
+  duration_ms: number;
+  sample_rate: number;
+  channels: number;
+  trim_start_ms: number;
+  trim_end_ms: number | null;
+  fade_in_ms: number;
+  fade_out_ms: number;
+  peaks_state: 'pending' | 'ready' | 'failed';
+  peaks: string | null;
+  source_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SoundCuesTable {
+  id: string;
+  script_id: string;
+  line_id: string;
+  sound_id: string;
+  at: 'start' | 'end' | 'bed';
+  until_line_id: string | null;
+  volume: number;
+  position: number;
+  created_at: string;
+}
+
+// --- Issue 16: the podcast variant ---
+export interface PodcastChannelsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  category: string;
+  language: string;
+  explicit: number;
+  /** A photo id (photos table), or null. */
+  cover: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PodcastEpisodesTable {
+  id: string;
+  channel_id: string;
+  title: string;
+  notes: string;
+  season: number | null;
+  episode_number: number | null;
+  /** SHA-256 of the audio: its storage key is `podcast/<audio_id>`. */
+  audio_id: string;
+  content_type: string;
+  byte_size: number | string;
+  duration_ms: number;
+  status: 'draft' | 'scheduled' | 'published';
+  publish_at: string | null;
+  published_at: string | null;
+  chapters: string | null;
+  transcript: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PodcastFollowsTable {
+  user_id: string;
+  channel_id: string;
+  created_at: string;
+}
+
+export interface PodcastFavoritesTable {
+  user_id: string;
+  episode_id: string;
+  created_at: string;
+}
+
+export interface PodcastPlaylistsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  public: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PodcastPlaylistItemsTable {
+  playlist_id: string;
+  episode_id: string;
+  position: number;
+}
+
+export interface PodcastPositionsTable {
+  user_id: string;
+  episode_id: string;
+  position_ms: number;
+  updated_at: string;
+}
+
+export interface PodcastPlaysTable {
+  episode_id: string;
+  listener: string;
+  day: string;
+  created_at: string;
+}
+
+export interface PodcastShareLinksTable {
+  id: string;
+  episode_id: string;
+  created_by: string;
+  start_seconds: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+// --- Issue 20: live table reads (migration 130) ---
+export interface LivePresenceTable {
+  connection_id: string;
+  session_id: string;
+  user_id: string;
+  recording_line_id: string | null;
+  connected_at: string;
+  seen_at: string;
+}
+
+export interface LiveLinkAdmissionsTable {
+  session_id: string;
+  user_id: string;
+  link_id: string;
+  created_at: string;
+}
+
+export interface LiveBurstsTable {
+  session_id: string;
+  user_id: string;
+  notification_id: string;
+  /** JSON array of line ids. */
+  line_ids: string;
+  updated_at: string;
 }

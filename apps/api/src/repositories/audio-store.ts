@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import { AUDIO_ID_PATTERN, AUDIO_MAX_BYTES, type AudioContentType } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
+import { audioHeadersDecode } from './audio-headers';
 import { createLocalDiskStorage, type ByteRange, type Storage } from '../plugins/app/storage';
 
 /**
@@ -25,10 +26,14 @@ const AUDIO_TYPES: Record<string, AudioContentType> = {
   mp4: 'audio/mp4',
 };
 
-/** The stored type of an audio file, recognised from its bytes; undefined when not audio we take. */
+/**
+ * The stored type of an audio file, recognised from its bytes and confirmed by decoding its
+ * header frames (./audio-headers.ts); undefined when not audio we take.
+ */
 export async function sniffAudioFile(file: string): Promise<AudioContentType | undefined> {
   const type = await fileTypeFromFile(file);
-  return type ? AUDIO_TYPES[type.ext] : undefined;
+  const audio = type ? AUDIO_TYPES[type.ext] : undefined;
+  return audio && (await audioHeadersDecode(file, audio)) ? audio : undefined;
 }
 
 export interface ReceivedAudio {

@@ -113,6 +113,42 @@ export async function deleteTemplate(db: Db, ownerId: string, templateId: string
   return Number(result.numDeletedRows) === 1;
 }
 
+// --- publishing (part 6) ---
+
+/** The script the draft was last published as, while that script exists and is still the writer's. */
+export async function findPublication(db: Db, ownerId: string, draftId: string) {
+  return db
+    .selectFrom('draft_publications as p')
+    .innerJoin('scripts as s', 's.id', 'p.script_id')
+    .select(['p.script_id', 'p.revision', 'p.published_at', 's.title'])
+    .where('p.draft_id', '=', draftId)
+    .where('s.owner_id', '=', ownerId)
+    .executeTakeFirst();
+}
+
+export async function savePublication(db: Db, row: Selectable<Database['draft_publications']>): Promise<void> {
+  await db
+    .insertInto('draft_publications')
+    .values(row)
+    .onConflict((oc) => oc.column('draft_id').doUpdateSet({ script_id: row.script_id, revision: row.revision, published_at: row.published_at }))
+    .execute();
+}
+
+/** The script's takes in every session: all, those recorded on a line's earlier text, those of removed lines. */
+export async function scriptTakeCounts(db: Db, scriptId: string): Promise<{ total: number; onEarlierText: number; onRemovedLines: number }> {
+  const row = await db
+    .selectFrom('takes as t')
+    .innerJoin('script_lines as l', 'l.id', 't.line_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb('l.retired_at', 'is', null), eb('t.recorded_text', 'is not', null)])).then(1).else(0).end()).as('earlier'),
+      eb.fn.sum<number | string | null>(eb.case().when('l.retired_at', 'is not', null).then(1).else(0).end()).as('removed'),
+    ])
+    .where('l.script_id', '=', scriptId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), onEarlierText: Number(row.earlier ?? 0), onRemovedLines: Number(row.removed ?? 0) };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     draftsRepository: DraftsRepository;
@@ -135,6 +171,9 @@ const queries = {
   insertTemplate,
   updateTemplate,
   deleteTemplate,
+  findPublication,
+  savePublication,
+  scriptTakeCounts,
 };
 export type DraftsRepository = Repository<typeof queries>;
 

@@ -144,7 +144,7 @@ export async function topRoutes(db: Db, periods: Period[], variant: string | nul
 }
 
 /** Rows per period of a product table, by its created_at (its own index). */
-export async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions'): Promise<DayCount[]> {
+export async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions' | 'podcast_plays'): Promise<DayCount[]> {
   if (!periods.length) return [];
   const rows = periods.map(({ i, lo, hi }) => sql`(${sql.lit(i)}, ${sql.lit(lo)}, ${sql.lit(hi)})`);
   const { rows: counts } = await sql<{ day: number; count: number }>`

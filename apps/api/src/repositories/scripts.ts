@@ -144,17 +144,77 @@ export async function loadScript(db: Db, scriptId: string, viewerId: string | nu
     .where('s.id', '=', scriptId)
     .executeTakeFirst();
   if (!head) return undefined;
-  const [roles, lines] = await Promise.all([
+  const [roles, lines, retired] = await Promise.all([
     db.selectFrom('script_roles').select(['name', 'description']).where('script_id', '=', scriptId).orderBy('position').execute(),
-    db
+    scriptLinesInPages(db, scriptId),
+    retiredLinesWithTakes(db, scriptId),
+  ]);
+  return {
+    ...toHead(head),
+    roles,
+    lines,
+    ...(retired.length > 0 && { retiredLines: retired.map(toScriptLine) }),
+    canEdit: viewerId === head.owner_id,
+  };
+}
+
+/**
+ * Lines taken out of the script that still have takes (issue 13): kept, retired, so no take is
+ * lost; the reader lists their takes apart. Oldest removal first.
+ */
+export async function retiredLinesWithTakes(db: Db, scriptId: string) {
+  return db
+    .selectFrom('script_lines as l')
+    .select(['l.id', 'l.kind', 'l.role_name', 'l.parenthetical', 'l.text'])
+    .where('l.script_id', '=', scriptId)
+    .where('l.retired_at', 'is not', null)
+    .where((eb) => eb.exists(eb.selectFrom('takes as t').select('t.id').whereRef('t.line_id', '=', 'l.id')))
+    .orderBy('l.retired_at')
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+}
+
+/** Lines read, compared or written per turn of the event loop (issue 22, item 7). */
+export const LINES_PER_TURN = 500;
+
+/** Gives other requests a turn of the event loop between two slices of a large script's work. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A script's lines in order, read a page at a time (keyset on position, id, which the
+ * (script_id, position) index serves): each page is its own query, and on SQLite each query
+ * first yields the event loop (TurnTakingSqliteDialect), so reading a 5,000-line script never
+ * holds every other request for the whole read. Inside a transaction nothing yields by itself:
+ * `betweenPages` is awaited between two pages.
+ */
+async function readLinePages(db: Db, scriptId: string, betweenPages?: () => Promise<void>, { includeRetired = false } = {}) {
+  const out: Array<Pick<Selectable<Database['script_lines']>, 'id' | 'kind' | 'role_name' | 'parenthetical' | 'text' | 'retired_at'> & { position: number }> = [];
+  let after: { position: number; id: string } | undefined;
+  for (;;) {
+    const from = after;
+    const page = await db
       .selectFrom('script_lines')
-      .select(['id', 'kind', 'role_name', 'parenthetical', 'text'])
+      .select(['id', 'position', 'kind', 'role_name', 'parenthetical', 'text', 'retired_at'])
       .where('script_id', '=', scriptId)
+      // Retired lines (issue 13) are out of the script; a save still sees them, to bring one back.
+      .$if(!includeRetired, (qb) => qb.where('retired_at', 'is', null))
+      .$if(from !== undefined, (qb) =>
+        qb.where((eb) => eb.or([eb('position', '>', from?.position ?? 0), eb.and([eb('position', '=', from?.position ?? 0), eb('id', '>', from?.id ?? '')])])),
+      )
       .orderBy('position')
       .orderBy('id')
-      .execute(),
-  ]);
-  return { ...toHead(head), roles, lines: lines.map(toScriptLine), canEdit: viewerId === head.owner_id };
+      .limit(LINES_PER_TURN)
+      .execute();
+    for (const row of page) out.push({ ...row, position: Number(row.position) });
+    if (page.length < LINES_PER_TURN) return out;
+    after = out[out.length - 1];
+    await betweenPages?.();
+  }
+}
+
+async function scriptLinesInPages(db: Db, scriptId: string): Promise<ScriptLine[]> {
+  return (await readLinePages(db, scriptId)).map(toScriptLine);
 }
 
 /** One line of a script (for take checks), or undefined when the script has no such line. */
@@ -164,6 +224,7 @@ export async function findLine(db: Db, scriptId: string, lineId: string) {
     .select(['id', 'kind', 'role_name'])
     .where('script_id', '=', scriptId)
     .where('id', '=', lineId)
+    .where('retired_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -223,7 +284,12 @@ export async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ it
       .select(HEAD_COLUMNS)
       .select((eb) => [
         eb.selectFrom('script_roles as sr').select((e) => e.fn.countAll<number | string>().as('n')).whereRef('sr.script_id', '=', 's.id').as('role_count'),
-        eb.selectFrom('script_lines as sl').select((e) => e.fn.countAll<number | string>().as('n')).whereRef('sl.script_id', '=', 's.id').as('line_count'),
+        eb
+          .selectFrom('script_lines as sl')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('sl.script_id', '=', 's.id')
+          .where('sl.retired_at', 'is', null)
+          .as('line_count'),
       ])
       .orderBy('s.updated_at', 'desc')
       .orderBy('s.id', 'desc')
@@ -244,8 +310,8 @@ export async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ it
 /** What saveScript stores: a script checked and normalized by the contract's normalizeScript. */
 export type { NormalizedScript };
 
-// SQLite allows 32766 bound values per statement; 7 columns x 1000 rows stays well below.
-const INSERT_CHUNK = 1000;
+// SQLite allows 32766 bound values per statement; 7 columns x 500 rows stays well below.
+const INSERT_CHUNK = LINES_PER_TURN;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -259,11 +325,25 @@ export interface SavedScript {
   droppedAudio: string[];
 }
 
+type LineRow = { id: string; script_id: string; position: number; kind: NormalizedScript['lines'][number]['kind']; role_name: string | null; parenthetical: string | null; text: string };
+
 /**
  * Creates (no `scriptId`) or replaces a script, roles and lines in one transaction. Lines sent
  * with the id of one of this script's lines keep it, and their takes; lines without a known id
- * get new ids; lines left out are deleted with their takes. Readers seated in a role that no
- * longer exists lose the seat (their takes stay with the lines).
+ * get new ids. A line whose text changes keeps its takes, each marked with the text it was
+ * recorded on (`takes.recorded_text`). Lines left out are deleted when nobody recorded them and
+ * retired otherwise (`retired_at`): out of the script, their takes kept and listed (issue 13).
+ * A retired line's id sent again brings it back. The script editor and publishing a draft both
+ * save here, so both keep takes alike. Readers seated in a role that no longer exists lose the
+ * seat (their takes stay with the lines).
+ *
+ * Large scripts (issue 22, item 7): the save writes only what changed (an edit of one line of a
+ * 5,000-line script is one UPDATE), and does its work in slices of LINES_PER_TURN lines with a
+ * turn of the event loop between them, so a member saving a long script does not hold every
+ * other request for the whole save. On SQLite the transaction keeps the connection across those
+ * turns: other queries wait for it as they would have for one long transaction, but requests
+ * that need no database (health, the poll answered from memory, static files) and the CPU work
+ * of other requests go on.
  */
 export async function saveScript(db: Db, ownerId: string, script: NormalizedScript, scriptId?: string): Promise<SavedScript> {
   const now = new Date().toISOString();
@@ -284,61 +364,83 @@ export async function saveScript(db: Db, ownerId: string, script: NormalizedScri
       await trx.insertInto('scripts').values({ id, owner_id: ownerId, cover: null, created_at: now, ...head }).execute();
     }
 
-    await trx.deleteFrom('script_roles').where('script_id', '=', id).execute();
-    for (const part of chunks(script.roles, INSERT_CHUNK)) {
-      const offset = script.roles.indexOf(part[0]);
-      await trx
-        .insertInto('script_roles')
-        .values(part.map((role, i) => ({ script_id: id, name: role.name, description: role.description, position: offset + i })))
-        .execute();
+    const oldRoles = scriptId ? await trx.selectFrom('script_roles').select(['name', 'description']).where('script_id', '=', id).orderBy('position').execute() : [];
+    const rolesChanged = oldRoles.length !== script.roles.length || oldRoles.some((r, i) => r.name !== script.roles[i].name || r.description !== script.roles[i].description);
+    if (rolesChanged) {
+      if (scriptId) await trx.deleteFrom('script_roles').where('script_id', '=', id).execute();
+      for (const part of chunks(script.roles, INSERT_CHUNK)) {
+        const offset = script.roles.indexOf(part[0]);
+        await trx
+          .insertInto('script_roles')
+          .values(part.map((role, i) => ({ script_id: id, name: role.name, description: role.description, position: offset + i })))
+          .execute();
+      }
     }
 
-    const existing = scriptId
-      ? await trx.selectFrom('script_lines').select(['id', 'position', 'kind', 'role_name', 'parenthetical', 'text']).where('script_id', '=', id).execute()
-      : [];
-    const before = new Map(existing.map((row) => [row.id, row]));
+    const before = new Map<string, Omit<LineRow, 'script_id'> & { retired_at: string | null }>();
+    if (scriptId) {
+      for (const row of await readLinePages(trx, id, nextTurn, { includeRetired: true })) before.set(row.id, row);
+    }
+
     const kept = new Set<string>();
-    const rows = script.lines.map((line, position) => {
+    const changed: LineRow[] = [];
+    const added: LineRow[] = [];
+    script.lines.forEach((line, position) => {
       const keep = line.id !== undefined && before.has(line.id) && !kept.has(line.id);
-      const lineId = keep ? (line.id as string) : newId();
-      if (keep) kept.add(lineId);
-      return { id: lineId, script_id: id, position, kind: line.kind, role_name: line.role, parenthetical: line.parenthetical, text: line.text, keep };
-    });
-
-    const dropped = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
-    let droppedAudio: string[] = [];
-    if (dropped.length > 0) {
-      const audio = await trx.selectFrom('takes').select('audio_id').distinct().where('line_id', 'in', dropped).execute();
-      droppedAudio = audio.map((a) => a.audio_id);
-      await trx.deleteFrom('script_lines').where('id', 'in', dropped).execute();
-    }
-    for (const row of rows.filter((r) => r.keep)) {
+      const row: LineRow = { id: keep ? (line.id as string) : newId(), script_id: id, position, kind: line.kind, role_name: line.role, parenthetical: line.parenthetical, text: line.text };
+      if (!keep) {
+        added.push(row);
+        return;
+      }
+      kept.add(row.id);
       const old = before.get(row.id);
       const unchanged =
         old &&
-        Number(old.position) === row.position &&
+        old.position === row.position &&
         old.kind === row.kind &&
         old.role_name === row.role_name &&
         old.parenthetical === row.parenthetical &&
-        old.text === row.text;
-      if (unchanged) continue;
-      await trx
-        .updateTable('script_lines')
-        .set({ position: row.position, kind: row.kind, role_name: row.role_name, parenthetical: row.parenthetical, text: row.text })
-        .where('id', '=', row.id)
-        .execute();
+        old.text === row.text &&
+        old.retired_at === null;
+      if (!unchanged) changed.push(row);
+    });
+
+    // Lines left out: retired when someone recorded them (takes kept), deleted otherwise. A line
+    // already retired stays so.
+    const dropped = [...before.values()].filter((row) => !kept.has(row.id) && row.retired_at === null).map((row) => row.id);
+    // Only lines nobody recorded are deleted, so no stored audio loses its last take here.
+    const droppedAudio = new Set<string>();
+    for (const part of chunks(dropped, LINES_PER_TURN)) {
+      await nextTurn();
+      const recorded = new Set((await trx.selectFrom('takes').select('line_id').distinct().where('line_id', 'in', part).execute()).map((r) => r.line_id));
+      const unrecorded = part.filter((lineId) => !recorded.has(lineId));
+      if (recorded.size > 0) await trx.updateTable('script_lines').set({ retired_at: now }).where('id', 'in', [...recorded]).execute();
+      if (unrecorded.length > 0) await trx.deleteFrom('script_lines').where('id', 'in', unrecorded).execute();
     }
-    for (const part of chunks(
-      rows.filter((r) => !r.keep),
-      INSERT_CHUNK,
-    )) {
-      await trx
-        .insertInto('script_lines')
-        .values(part.map(({ keep: _keep, ...row }) => row))
-        .execute();
+    // Lines whose position moved come before the new lines are inserted; no unique index on
+    // (script_id, position), so the order of the writes does not matter for correctness.
+    for (const part of chunks(changed, LINES_PER_TURN / 5)) {
+      await nextTurn();
+      for (const row of part) {
+        const old = before.get(row.id);
+        if (old && old.text !== row.text) {
+          // Takes recorded on the text before keep it; takes on a text now restored lose the mark.
+          await trx.updateTable('takes').set({ recorded_text: old.text }).where('line_id', '=', row.id).where('recorded_text', 'is', null).execute();
+          await trx.updateTable('takes').set({ recorded_text: null }).where('line_id', '=', row.id).where('recorded_text', '=', row.text).execute();
+        }
+        await trx
+          .updateTable('script_lines')
+          .set({ position: row.position, kind: row.kind, role_name: row.role_name, parenthetical: row.parenthetical, text: row.text, retired_at: null })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    for (const part of chunks(added, INSERT_CHUNK)) {
+      await nextTurn();
+      await trx.insertInto('script_lines').values(part).execute();
     }
 
-    if (scriptId) {
+    if (scriptId && rolesChanged) {
       const names = script.roles.map((r) => r.name);
       await trx
         .updateTable('session_participants')
@@ -348,7 +450,7 @@ export async function saveScript(db: Db, ownerId: string, script: NormalizedScri
         .$if(names.length > 0, (qb) => qb.where('role_name', 'not in', names))
         .execute();
     }
-    return { id, droppedAudio };
+    return { id, droppedAudio: [...droppedAudio] };
   });
 }
 
@@ -403,6 +505,7 @@ declare module 'fastify' {
 const queries = {
   findReadableScript,
   loadScript,
+  retiredLinesWithTakes,
   findLine,
   findScriptTitle,
   scriptRoleNames,

@@ -14,7 +14,7 @@ export async function createSession(db: Db, scriptId: string, userId: string): P
   const now = new Date().toISOString();
   const insert = async (trx: Db) => {
     await trx.insertInto('reading_sessions').values({ id, script_id: scriptId, created_by: userId, created_at: now }).execute();
-    await trx.insertInto('session_participants').values({ session_id: id, user_id: userId, role_name: null, joined_at: now }).execute();
+    await trx.insertInto('session_participants').values({ session_id: id, user_id: userId, role_name: null, joined_at: now, joined_via: null }).execute();
   };
   // Kysely has no nested transactions: join the caller's one when there is one.
   await (db.isTransaction ? insert(db) : db.transaction().execute(insert));
@@ -86,11 +86,11 @@ async function roleIsFree(db: Db, sessionId: string, role: string): Promise<bool
  * script's roles and free; otherwise the user joins without one. Joining again changes
  * nothing, except that a participant without a role takes a free offered one.
  */
-export async function joinSession(db: Db, sessionId: string, userId: string, roleName: string | null): Promise<void> {
+export async function joinSession(db: Db, sessionId: string, userId: string, roleName: string | null, viaLink: string | null = null): Promise<void> {
   const upsert = (role: string | null) =>
     db
       .insertInto('session_participants')
-      .values({ session_id: sessionId, user_id: userId, role_name: role, joined_at: new Date().toISOString() })
+      .values({ session_id: sessionId, user_id: userId, role_name: role, joined_at: new Date().toISOString(), joined_via: viaLink })
       .onConflict((oc) =>
         oc.columns(['session_id', 'user_id']).doUpdateSet((eb) => ({
           role_name: eb.fn.coalesce('session_participants.role_name', 'excluded.role_name'),
@@ -145,6 +145,26 @@ export async function listParticipants(db: Db, sessionId: string) {
     .execute();
 }
 
+/**
+ * Issue 22, item 10: removes a participant from a session (their takes stay with the lines, as
+ * when a role is given up). Answers whether they were one.
+ */
+export async function removeParticipant(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const res = await db.deleteFrom('session_participants').where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Removes everyone who joined the session by `linkId` except `keep` (the session's creator); answers how many. */
+export async function removeLinkJoiners(db: Db, sessionId: string, linkId: string, keep: string | null): Promise<number> {
+  const res = await db
+    .deleteFrom('session_participants')
+    .where('session_id', '=', sessionId)
+    .where('joined_via', '=', linkId)
+    .$if(keep !== null, (qb) => qb.where('user_id', '!=', keep as string))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function toParticipants(db: Db, rows: Awaited<ReturnType<typeof listParticipants>>): Promise<Participant[]> {
   const people = await peopleById(
     db,
@@ -197,6 +217,7 @@ export async function listHistory(db: Db, userId: string, page: number, pageSize
           .selectFrom('script_lines as l')
           .select((e) => e.fn.countAll<number | string>().as('n'))
           .whereRef('l.script_id', '=', 'r.script_id')
+          .where('l.retired_at', 'is', null)
           .where('l.kind', '=', 'dialogue')
           .whereRef('l.role_name', '=', 'p.role_name')
           .as('my_lines'),
@@ -204,6 +225,7 @@ export async function listHistory(db: Db, userId: string, page: number, pageSize
           .selectFrom('script_lines as l')
           .select((e) => e.fn.countAll<number | string>().as('n'))
           .whereRef('l.script_id', '=', 'r.script_id')
+          .where('l.retired_at', 'is', null)
           .where('l.kind', '=', 'dialogue')
           .whereRef('l.role_name', '=', 'p.role_name')
           .where(({ exists, selectFrom }) =>

@@ -26,6 +26,8 @@ export function toTake(row: TakeRow): Take {
     durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
     picked: Number(row.picked) === 1,
     createdAt: row.created_at,
+    // Issue 13: the line's text changed since this take was recorded.
+    ...(row.recorded_text !== null && row.recorded_text !== undefined && { recordedOnText: row.recorded_text }),
   };
 }
 
@@ -77,6 +79,7 @@ export async function addTake(db: Db, take: NewTake): Promise<{ take: TakeRow; c
     duration_ms: take.durationMs,
     picked: 1,
     created_at: new Date().toISOString(),
+    recorded_text: null,
   };
   // Two attempts: a concurrent upload of another take of the same line can win the line's
   // one pick (unique index) between our reset and insert; the second try sees its take.

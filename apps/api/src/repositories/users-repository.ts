@@ -5,6 +5,7 @@ import type { User } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import type { UsersTable } from '../db/schema';
+import { activeClassIds } from './classes';
 import { isUniqueViolation } from './db-errors';
 import type { RolesRepository } from './roles-repository';
 
@@ -115,18 +116,16 @@ export function createUsersRepository(db: Db, roles: RolesRepository) {
 
     /** Users as the API shows them (contract `User`), with effective privileges, in input order. */
     async toPublicUsers(rows: UserRow[], now = new Date()): Promise<User[]> {
-      const privileges = await roles.effectivePrivileges(
-        rows.map((r) => r.id),
-        now,
-      );
+      const ids = rows.map((r) => r.id);
+      // The classes each user teaches or is in (issue 18): a non-empty list makes a school user.
+      const [privileges, classes] = await Promise.all([roles.effectivePrivileges(ids, now), activeClassIds(db, ids)]);
       return rows.map((row) => ({
         id: row.id,
         handle: row.handle,
         name: row.name,
         photo: row.photo,
         role: { name: row.role, privileges: privileges.get(row.id) ?? [] },
-        // Classes arrive with the school area; until then nobody is a school user.
-        classes: [],
+        classes: classes.get(row.id) ?? [],
       }));
     },
 

@@ -24,6 +24,8 @@ describe('admin CLI (npm run admin -- ...)', () => {
       'member: (no privileges)',
       'premium: audio_library, draft, read_free_script',
       'staff: audio_library, draft, read_free_script, show_metrics',
+      // Issue 18: the built-in teacher role (migration 103).
+      'teacher: teach',
       'writer: draft',
     ]);
   });
@@ -76,7 +78,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
     expect(unknownUser).toMatchObject({ code: 1, err: expect.stringContaining('No user with the email, handle or id "nobody@nowhere.example"') });
     const user = await createUser(app);
     const unknownRole = await admin('grant', '--user', user.email, '--role', 'emperor');
-    expect(unknownRole).toMatchObject({ code: 1, err: expect.stringContaining('Unknown role "emperor". Roles: member, premium, staff, writer.') });
+    expect(unknownRole).toMatchObject({ code: 1, err: expect.stringContaining('Unknown role "emperor". Roles: member, premium, staff, teacher, writer.') });
   });
 
   it('prints the usage for help', async () => {

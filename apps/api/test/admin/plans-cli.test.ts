@@ -38,7 +38,7 @@ describe('admin CLI: membership plans (issue 15)', () => {
 
     expect((await admin('plans', 'add', '--id', 'writer-week', '--name', 'Again', '--role', 'writer', '--period', '7d', '--price', '150')).err).toContain('exists already');
     expect((await admin('plans', 'add', '--id', 'x', '--name', 'X', '--role', 'wizard', '--period', '1m', '--price', '1')).err).toBe(
-      'Failed: Unknown role "wizard". Roles: member, premium, staff, writer.',
+      'Failed: Unknown role "wizard". Roles: member, premium, staff, teacher, writer.',
     );
     const badPeriod = await admin('plans', 'add', '--id', 'y', '--name', 'Y', '--role', 'writer', '--period', 'forever', '--price', '1');
     expect(badPeriod.code).toBe(2);

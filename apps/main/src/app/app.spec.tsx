@@ -102,7 +102,7 @@ describe('main remote', () => {
     ['/event/e1/register', 'Register for the event'],
     ['/certificate/c1', 'Certificate not found'],
     ['/session/s1', 'Table read'],
-    ['/podcast-ep/l1', 'Episode'],
+    ['/podcast-ep/l1', 'Episode not found'],
     ['/pilot_program/id', 'Pilot program for schools'],
     ['/freesound-poc', 'Find sounds'],
     ['/contact', 'Contact us'],

@@ -52,11 +52,39 @@ describe('school remote', () => {
     expect(where()).toHaveTextContent('/about');
   });
 
-  it('sends a signed-in student from / to their scripts', async () => {
+  it('shows a signed-in student (a user with a class) the school home at /', async () => {
     authStore.setSession({ token: 't', user: student });
+    renderAt('/');
+    expect(await title('Welcome back, Ada')).toBeInTheDocument();
+    expect(where()).toHaveTextContent(/^\/$/);
+  });
+
+  it('shows a teacher the school home at /, even before their first class', async () => {
+    authStore.setSession({ token: 't', user: { ...student, classes: [], role: { name: 'teacher', privileges: ['teach'] } } });
+    renderAt('/');
+    expect(await title('Welcome back, Ada')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in member with no class from / to their scripts', async () => {
+    authStore.setSession({ token: 't', user: { ...student, classes: [] } });
     renderAt('/');
     expect(await title('Your scripts')).toBeInTheDocument();
     expect(where()).toHaveTextContent('/scripts');
+  });
+
+  it('opens the set-password page to visitors and asks them to log in for classes', async () => {
+    renderAt('/set-password?user=ana.b&code=ABCD-EFGH');
+    expect(await title('Set your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('User ID')).toHaveValue('ana.b');
+    expect(screen.getByLabelText('Code')).toHaveValue('ABCD-EFGH');
+  });
+
+  it.each([
+    ['/classes', 'classes'],
+    ['/assignments/a1', 'assignments'],
+  ])('asks a visitor at %s to log in to see their %s', async (path, what) => {
+    renderAt(path);
+    expect(await title(`Log in to see your ${what}`)).toBeInTheDocument();
   });
 
   it.each(['/login', '/register', '/resetpassword'])('draws the about page behind the modal at %s', async (path) => {

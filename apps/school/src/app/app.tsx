@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { RemoteRoot, RequireLogin, RequirePrivilege, useUser } from '@vox/auth';
+import { RemoteRoot, RequireLogin, RequirePrivilege, usePrivileges, useUser } from '@vox/auth';
 import { AboutPage, CONTENT_PAGES } from '@vox/feature-pages';
 import { siteUrl } from '@vox/variant';
 import { NotFoundPage, PageSuspense } from '@vox/ui';
@@ -19,9 +19,17 @@ const scriptsRoute = (
   </RequireLogin>
 );
 
-/** Seed section 2: logged out, the school site's / goes to /about; signed in, to the scripts. */
+/**
+ * Seed section 2: logged out, the school site's / goes to /about. Signed in, a school user (one
+ * with a class) or a teacher gets the school home (issue 18); anyone else, the scripts.
+ */
 function SchoolHome() {
-  return <Navigate to={useUser() ? '/scripts' : '/about'} replace />;
+  const user = useUser();
+  // The teacher role's privilege is known with the user (no wait for subscriptions).
+  const { has } = usePrivileges();
+  if (!user) return <Navigate to="/about" replace />;
+  if (user.classes.length > 0 || has('teach')) return <page.SchoolHomePage />;
+  return <Navigate to="/scripts" replace />;
 }
 
 /**
@@ -98,6 +106,32 @@ export default function App() {
           <Route path="/events" element={<page.EventsPage />} />
           <Route path="/event/:eventId/register" element={<page.EventRegistrationPage />} />
           <Route path="/pilot_program/id" element={<page.PilotProgramPage />} />
+          {/* Classes and assignments (issue 18) */}
+          <Route
+            path="/classes"
+            element={
+              <RequireLogin what="classes">
+                <page.ClassesPage />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="/classes/:classId"
+            element={
+              <RequireLogin what="classes">
+                <page.ClassPage />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="/assignments/:assignmentId"
+            element={
+              <RequireLogin what="assignments">
+                <page.AssignmentPage />
+              </RequireLogin>
+            }
+          />
+          <Route path="/set-password" element={<page.SetPasswordPage />} />
           <Route path="/freesound-poc" element={<page.FreesoundPage />} />
           <Route
             path="/audio"

@@ -51,3 +51,9 @@ export const EpisodePage = lazyPage(podcast, (m) => m.EpisodePage);
 
 export const MicrosoftLoginPage = lazyPage(account, (m) => m.MicrosoftLoginPage);
 export const MicrosoftLogoutPage = lazyPage(account, (m) => m.MicrosoftLogoutPage);
+// Classes and assignments (issue 18).
+export const SchoolHomePage = lazyPage(school, (m) => m.SchoolHomePage);
+export const ClassesPage = lazyPage(school, (m) => m.ClassesPage);
+export const ClassPage = lazyPage(school, (m) => m.ClassPage);
+export const AssignmentPage = lazyPage(school, (m) => m.AssignmentPage);
+export const SetPasswordPage = lazyPage(school, (m) => m.SetPasswordPage);

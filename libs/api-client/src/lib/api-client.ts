@@ -214,6 +214,15 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     delete: <T>(path: string, extra?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...extra, method: 'DELETE' }),
     /** A multipart (or raw) upload with progress: `onProgress(sent, total)`; answers the JSON body. */
     upload,
+    /**
+     * A streaming GET (server-sent events, issue 20): the Response itself, its body unread, sent
+     * with the Bearer token and the same 401 refresh-and-retry as every call. Errors are ApiError.
+     */
+    stream: async (path: string, init: Pick<RequestOptions, 'signal' | 'headers'> = {}): Promise<Response> => {
+      const response = await sendAuthorized(path, true, (token) => send(path, { ...init, method: 'GET', headers: { Accept: 'text/event-stream', ...init.headers } }, token));
+      if (!response.ok) throw await apiErrorFrom(response);
+      return response;
+    },
     call,
     ...createEndpoints(call),
     userPhotoUrl: photos.userPhotoUrl,

@@ -11,6 +11,7 @@ export const PRIVILEGE_LABELS: Record<Privilege, string> = {
   audio_library: 'the audio library',
   show_metrics: 'the metrics dashboard',
   read_free_script: 'free scripts',
+  teach: 'classes you teach',
 };
 
 /** Logged-in users see the children; others the log-in prompt for `what`. */

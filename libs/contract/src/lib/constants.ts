@@ -3,7 +3,7 @@
  * the web apps (which import '@vox/contract') carry no schema code; the server imports the
  * schemas from '@vox/contract/schemas'.
  */
-export const PRIVILEGES = ['draft', 'audio_library', 'show_metrics', 'read_free_script'] as const;
+export const PRIVILEGES = ['draft', 'audio_library', 'show_metrics', 'read_free_script', 'teach'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
 /** Validation texts the seed fixes word for word (section 5); client and server both use them. */

@@ -28,4 +28,6 @@ export const DRAFT_MESSAGES = {
   systemTemplate: 'Ready-made templates cannot be changed. Duplicate it as your own template instead.',
   titleRequired: 'Give the template a title.',
   nothingToSave: 'Send the new text or an edit.',
+  nothingToPublish: 'There is nothing to publish yet: write at least one scene, action or line of dialogue.',
+  tooLongToPublish: 'This draft is longer than a script can be. Split it into parts and publish each one.',
 } as const;

@@ -28,10 +28,22 @@ export const DraftSummary = Type.Object({
 });
 export type DraftSummary = Type.Static<typeof DraftSummary>;
 
+/** The script a draft was last published as (part 6); the next publish updates that script. */
+export const DraftPublishedAs = Type.Object({
+  scriptId: Type.String(),
+  scriptTitle: Type.String(),
+  /** The draft's revision that was published. */
+  revision: Type.Integer({ minimum: 1 }),
+  publishedAt: Type.String(),
+});
+export type DraftPublishedAs = Type.Static<typeof DraftPublishedAs>;
+
 export const Draft = Type.Object({
   ...DraftSummary.properties,
   /** Fountain text. */
   body: Type.String(),
+  /** GET /api/drafts/{id} only: the script it was published as, or null when never published. */
+  publishedAs: Type.Optional(Type.Union([DraftPublishedAs, Type.Null()])),
 });
 export type Draft = Type.Static<typeof Draft>;
 
@@ -92,6 +104,35 @@ export type DraftRevisionList = Type.Static<typeof DraftRevisionList>;
 
 export const DraftRevisionCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: L.revisionName }) });
 export type DraftRevisionCreate = Type.Static<typeof DraftRevisionCreate>;
+
+/** Publish the draft as it is at `baseRevision` (409 when it was saved elsewhere since). */
+export const DraftPublishInput = Type.Object({ baseRevision: Type.Integer({ minimum: 1 }) });
+export type DraftPublishInput = Type.Static<typeof DraftPublishInput>;
+
+/**
+ * POST /api/drafts/{id}/publish: the script made or updated, and what became of its lines and
+ * takes. Unchanged lines keep their id (and takes); changed lines keep their takes, marked as
+ * recorded on earlier text; removed lines that had takes are kept, retired, their takes listed.
+ */
+export const DraftPublication = Type.Object({
+  publishedAs: DraftPublishedAs,
+  /** True when this publish made a new script (first publish, or the old one was deleted). */
+  created: Type.Boolean(),
+  lines: Type.Object({
+    total: Type.Integer({ minimum: 0 }),
+    unchanged: Type.Integer({ minimum: 0 }),
+    changed: Type.Integer({ minimum: 0 }),
+    added: Type.Integer({ minimum: 0 }),
+    removed: Type.Integer({ minimum: 0 }),
+  }),
+  takes: Type.Object({
+    /** Every take of the script, in every session. */
+    total: Type.Integer({ minimum: 0 }),
+    onEarlierText: Type.Integer({ minimum: 0 }),
+    onRemovedLines: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type DraftPublication = Type.Static<typeof DraftPublication>;
 
 export const TemplateSummary = Type.Object({
   id: Type.String(),

@@ -177,9 +177,112 @@ const table = {
   template: { method: 'GET', path: '/api/templates/:templateId', auth: 'draft' },
   saveTemplate: { method: 'PUT', path: '/api/templates/:templateId', auth: 'draft' },
   deleteTemplate: { method: 'DELETE', path: '/api/templates/:templateId', auth: 'draft' },
+  /** Makes the draft a script, or updates the script it made before, keeping every take. */
+  publishDraft: { method: 'POST', path: '/api/drafts/:draftId/publish', auth: 'draft' },
   // --- Metrics (issue 17) ---
   /** Staff (show_metrics): every chart's daily counts for a range, time zone and site. */
   metrics: { method: 'GET', path: '/api/metrics', auth: 'show_metrics' },
+  // Issue 22: the creator of a reading session removes people from it.
+  /** The session's creator removes a participant (their takes stay). */
+  removeParticipant: { method: 'DELETE', path: '/api/sessions/:sessionId/participants/:userId', auth: 'user' },
+  /** The session's creator removes everyone who joined by a revoked link. */
+  removeLinkJoiners: { method: 'DELETE', path: '/api/sharelinks/:linkId/joiners', auth: 'user' },
+  // --- School: classes and assignments (issue 18, parts 1-5) ---
+  /** A signed-in school user's / : my classes, work due and feedback, or (teachers) work to review. */
+  schoolHome: { method: 'GET', path: '/api/school/home', auth: 'user' },
+  /** The classes I teach or am in; archived ones too. */
+  classes: { method: 'GET', path: '/api/school/classes', auth: 'user' },
+  createClass: { method: 'POST', path: '/api/school/classes', auth: 'teach' },
+  /** Its teacher or one of its students; anyone else: 404. */
+  schoolClass: { method: 'GET', path: '/api/school/classes/:classId', auth: 'user' },
+  /** The teacher: archive or restore. */
+  updateClass: { method: 'PATCH', path: '/api/school/classes/:classId', auth: 'teach' },
+  /** The teacher: User ID accounts from CSV (name, user id), all or none, each with a set-password code. */
+  enrolFromCsv: { method: 'POST', path: '/api/school/classes/:classId/students', auth: 'teach' },
+  /** The teacher: adds an existing member by email; they get a message. */
+  inviteToClass: { method: 'POST', path: '/api/school/classes/:classId/invitations', auth: 'teach' },
+  removeFromClass: { method: 'DELETE', path: '/api/school/classes/:classId/students/:userId', auth: 'teach' },
+  /** The teacher: a new set-password code for a student whose account the class created. */
+  newSetupCode: { method: 'POST', path: '/api/school/classes/:classId/students/:userId/code', auth: 'teach' },
+  /** A student with a User ID sets a password with the code their teacher gave them. */
+  setPasswordWithCode: { method: 'POST', path: '/api/school/set-password', auth: 'public' },
+  /** The teacher: a script, a role per student (students with a group number share a session), a due date. */
+  createAssignment: { method: 'POST', path: '/api/school/classes/:classId/assignments', auth: 'teach' },
+  /** The teacher: every student's work; a student: their own. */
+  assignment: { method: 'GET', path: '/api/school/assignments/:assignmentId', auth: 'user' },
+  /** The reader: the work tied to a session (the teacher: every student's in it; a student: theirs). */
+  sessionWork: { method: 'GET', path: '/api/school/sessions/:sessionId/work', auth: 'user' },
+  submitWork: { method: 'POST', path: '/api/school/work/:workId/submit', auth: 'user' },
+  /** The teacher: a comment on the work, a line, or a time in a take. */
+  commentOnWork: { method: 'POST', path: '/api/school/work/:workId/comments', auth: 'teach' },
+  /** The teacher: return for another try or mark complete; the student gets a message. */
+  reviewWork: { method: 'POST', path: '/api/school/work/:workId/review', auth: 'teach' },
+  /** The teacher: a certificate for a student who completed every assignment (revoke: revokeCertificate). */
+  issueClassCertificate: { method: 'POST', path: '/api/school/classes/:classId/certificates', auth: 'teach' },
+  // --- Audio library (issue 14) ---
+  sounds: { method: 'GET', path: '/api/sounds', auth: 'audio_library' },
+  /** multipart: fields type, title (optional), then the file "audio". */
+  uploadSound: { method: 'POST', path: '/api/sounds', auth: 'audio_library', multipart: true },
+  sound: { method: 'GET', path: '/api/sounds/:soundId', auth: 'audio_library' },
+  updateSound: { method: 'PATCH', path: '/api/sounds/:soundId', auth: 'audio_library' },
+  replaceSoundFile: { method: 'PUT', path: '/api/sounds/:soundId/file', auth: 'audio_library', multipart: true },
+  /** 409 with the lines that use it as a cue, unless `confirm=true`. */
+  deleteSound: { method: 'DELETE', path: '/api/sounds/:soundId', auth: 'audio_library' },
+  soundPeaks: { method: 'GET', path: '/api/sounds/:soundId/peaks', auth: 'audio_library' },
+  /** The bytes, by an unguessable id (SHA-256): an <audio src> sends no Bearer token. */
+  soundFile: { method: 'GET', path: '/api/sound-files/:fileId', auth: 'public', binary: true },
+  /** Cues of a script, for anyone who may read it (the reader, the table read). */
+  scriptCues: { method: 'GET', path: '/api/scripts/:scriptId/cues', auth: 'user' },
+  saveScriptCues: { method: 'PUT', path: '/api/scripts/:scriptId/cues', auth: 'audio_library' },
+  freesoundSearch: { method: 'GET', path: '/api/freesound/search', auth: 'audio_library' },
+  freesoundImport: { method: 'POST', path: '/api/freesound/import', auth: 'audio_library' },
+  // --- Podcast variant (issue 16) ---
+  /** Channels with search (q) and a category; each with its feed URL. */
+  podcastChannels: { method: 'GET', path: '/api/podcast/channels', auth: 'optional' },
+  /** A channel and its episodes, newest first (the owner also sees drafts and scheduled ones). */
+  podcastChannel: { method: 'GET', path: '/api/podcast/channels/:channelId', auth: 'optional' },
+  /** The channel's RSS 2.0 feed (iTunes and Podcasting 2.0 namespaces). */
+  podcastFeed: { method: 'GET', path: '/api/podcast/channels/:channelId/feed.xml', auth: 'public' },
+  podcastEpisode: { method: 'GET', path: '/api/podcast/episodes/:episodeId', auth: 'optional' },
+  podcastChapters: { method: 'GET', path: '/api/podcast/episodes/:episodeId/chapters.json', auth: 'public' },
+  podcastTranscript: { method: 'GET', path: '/api/podcast/episodes/:episodeId/transcript.vtt', auth: 'public' },
+  /** An episode's audio by its SHA-256 (content-addressed), with range requests. */
+  podcastAudio: { method: 'GET', path: '/api/podcast/audio/:audioId', auth: 'public', binary: true },
+  /** A play, counted once per listener, episode and day. */
+  podcastPlay: { method: 'POST', path: '/api/podcast/episodes/:episodeId/plays', auth: 'optional' },
+  /** The episode a share link plays, or (an episode's own id) the episode page's. */
+  podcastSharedEpisode: { method: 'GET', path: '/api/podcast/share/:linkId', auth: 'optional' },
+  /** A public playlist, or my own. */
+  podcastPlaylist: { method: 'GET', path: '/api/podcast/playlists/:playlistId', auth: 'optional' },
+  createPodcastChannel: { method: 'POST', path: '/api/podcast/channels', auth: 'user' },
+  updatePodcastChannel: { method: 'PATCH', path: '/api/podcast/channels/:channelId', auth: 'user' },
+  uploadPodcastCover: { method: 'POST', path: '/api/podcast/channels/:channelId/cover', auth: 'user', multipart: true },
+  followPodcastChannel: { method: 'PUT', path: '/api/podcast/channels/:channelId/follow', auth: 'user' },
+  unfollowPodcastChannel: { method: 'DELETE', path: '/api/podcast/channels/:channelId/follow', auth: 'user' },
+  podcastChannelStats: { method: 'GET', path: '/api/podcast/channels/:channelId/stats', auth: 'user' },
+  /** Fields title, notes, season, episode, publish, publishAt, then the file "audio". */
+  uploadPodcastEpisode: { method: 'POST', path: '/api/podcast/channels/:channelId/episodes', auth: 'user', multipart: true },
+  updatePodcastEpisode: { method: 'PATCH', path: '/api/podcast/episodes/:episodeId', auth: 'user' },
+  deletePodcastEpisode: { method: 'DELETE', path: '/api/podcast/episodes/:episodeId', auth: 'user' },
+  podcastShareLinks: { method: 'GET', path: '/api/podcast/episodes/:episodeId/share-links', auth: 'user' },
+  createPodcastShareLink: { method: 'POST', path: '/api/podcast/episodes/:episodeId/share-links', auth: 'user' },
+  revokePodcastShareLink: { method: 'DELETE', path: '/api/podcast/share/:linkId', auth: 'user' },
+  podcastHome: { method: 'GET', path: '/api/podcast/home', auth: 'user' },
+  podcastFavorites: { method: 'GET', path: '/api/podcast/favorites', auth: 'user' },
+  favoritePodcastEpisode: { method: 'PUT', path: '/api/podcast/favorites/:episodeId', auth: 'user' },
+  unfavoritePodcastEpisode: { method: 'DELETE', path: '/api/podcast/favorites/:episodeId', auth: 'user' },
+  myPodcastPlaylists: { method: 'GET', path: '/api/podcast/playlists', auth: 'user' },
+  createPodcastPlaylist: { method: 'POST', path: '/api/podcast/playlists', auth: 'user' },
+  updatePodcastPlaylist: { method: 'PATCH', path: '/api/podcast/playlists/:playlistId', auth: 'user' },
+  deletePodcastPlaylist: { method: 'DELETE', path: '/api/podcast/playlists/:playlistId', auth: 'user' },
+  addToPodcastPlaylist: { method: 'POST', path: '/api/podcast/playlists/:playlistId/episodes', auth: 'user' },
+  savePodcastPosition: { method: 'PUT', path: '/api/podcast/positions/:episodeId', auth: 'user' },
+  podcastHistory: { method: 'GET', path: '/api/podcast/history', auth: 'user' },
+  // --- Live table reads (issue 20) ---
+  /** text/event-stream of LiveEvent for the session's participants (docs/live.md). */
+  liveSession: { method: 'GET', path: '/api/sessions/:sessionId/live', auth: 'user' },
+  /** What my live connection is doing (recording a line, or nothing). */
+  livePresence: { method: 'PUT', path: '/api/sessions/:sessionId/live/presence', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

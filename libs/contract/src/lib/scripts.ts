@@ -83,6 +83,11 @@ export const Script = Type.Object({
   ...scriptHead,
   roles: Type.Array(ScriptRole),
   lines: Type.Array(ScriptLine),
+  /**
+   * Issue 13: lines taken out of the script that have takes, kept so no recording is lost (the
+   * reader lists their takes apart). Absent when there are none.
+   */
+  retiredLines: Type.Optional(Type.Array(ScriptLine)),
   /** True for the owner: the UI shows Edit and the server accepts PUT/DELETE. */
   canEdit: Type.Boolean(),
 });
@@ -132,6 +137,11 @@ export const Take = Type.Object({
   durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   picked: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  /**
+   * Issue 13: present when the line's text changed since this take was recorded: the text it
+   * was recorded on (the reader marks the take "recorded on earlier text").
+   */
+  recordedOnText: Type.Optional(Type.String()),
 });
 export type Take = Type.Static<typeof Take>;
 

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { PHOTO_ID_PATTERN } from './constants';
 import { IdParam, PageQuery, Paged, Person } from './common';
 import { Role, User } from './users';
+import { LiveReadNote } from './live';
 import { NOTIFICATIONS_PAGE_SIZE, RELATIONSHIPS, SOCIAL_LIMITS as L } from './social-values';
 
 export const Subscription = Type.Object({ role: Role, expiry: Type.String({ format: 'date-time' }) });
@@ -152,6 +153,8 @@ export const NotificationItem = Type.Object({
   text: Nullable(Type.String()),
   invite: Nullable(SessionInvite),
   membership: Nullable(MembershipEvent),
+  /** Issue 20: read_joined and read_recorded, about a live read of mine. */
+  read: Type.Optional(Nullable(LiveReadNote)),
 });
 export type NotificationItem = Type.Static<typeof NotificationItem>;
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authStore } from '@vox/auth';
+import { act } from 'react';
+import { authStore, RequirePrivilege, SUBSCRIPTIONS_POLL_MS } from '@vox/auth';
 import type { Draft, DraftSummary, Template, User } from '@vox/contract';
-import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
+import { createFakeServer, json, pageTitle, renderPage, renderRoutes } from '@vox/testing';
 import { DraftEditorPage } from './draft-editor-page/draft-editor-page';
 import { DraftsPage, draftStats } from './drafts-page/drafts-page';
 import { TemplateEditorPage } from './template-editor-page/template-editor-page';
@@ -51,6 +52,48 @@ beforeAll(() => {
 });
 beforeEach(() => authStore.setSession({ token: 't', user: writer }));
 afterEach(() => authStore.clear());
+
+describe('the draft gate', () => {
+  it('shows a member without draft what is missing, and opens as soon as a subscription grants it, without a reload', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const member: User = { ...writer, role: { name: 'member', privileges: [] } };
+      let subscriptions: unknown[] = [];
+      const server = createFakeServer();
+      server.on('subscriptions', () => json(200, subscriptions));
+      server.on('drafts', () => json(200, { items: [summary('d1', { title: 'The Night Ferry' })] }));
+      // The app renews the session when the running subscriptions change; the server folds them into the user's privileges.
+      server.on('refreshToken', () => json(200, { token: 't2', user: { ...member, role: { name: 'member', privileges: ['draft'] } } }));
+      renderPage(
+        <RequirePrivilege privilege="draft">
+          <DraftsPage />
+        </RequirePrivilege>,
+        { route: '/write', user: member, server },
+      );
+      const membership = await screen.findByRole('link', { name: /membership/i });
+      expect(membership).toHaveAttribute('href', '/membership');
+      expect(screen.queryByRole('list', { name: 'Your drafts' })).toBeNull();
+      // A subscription is bought (elsewhere, or by staff): the open page learns of it on its next look.
+      subscriptions = [{ role: { name: 'writer', privileges: ['draft'] }, expiry: new Date(Date.now() + 86_400_000).toISOString() }];
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(SUBSCRIPTIONS_POLL_MS + 1000);
+      });
+      expect(server.requests.filter((r) => r === 'GET /api/subscriptions')).toHaveLength(2);
+      // The gate has opened: the page is there and asks for my drafts.
+      expect(pageTitle()).toHaveTextContent('Drafts');
+      expect(server.requests).toContain('GET /api/drafts');
+      for (let i = 0; i < 5; i++) {
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(200);
+        });
+      }
+      jest.useRealTimers();
+      expect(await screen.findByRole('list', { name: 'Your drafts' })).toHaveTextContent('The Night Ferry');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
 
 describe('/write', () => {
   it('lists my drafts with word count, page estimate and last edit, linking to the editor', async () => {
@@ -143,6 +186,39 @@ describe('/write/{documentId}', () => {
       ['scene', 'EXT. PIER - DAWN'],
       ['action', 'Gulls.'],
     ]);
+  });
+
+  it('publishes the draft as a script, then offers to update it, with a link to the script', async () => {
+    const server = createFakeServer();
+    server.on('draft', () => json(200, fullDraft({ publishedAs: null })));
+    const publishedAs = { scriptId: 's1', scriptTitle: 'The Night Ferry', revision: 3, publishedAt: minutesAgo(0) };
+    server.on('publishDraft', ({ body }) =>
+      json(200, {
+        publishedAs: { ...publishedAs, revision: (body as { baseRevision: number }).baseRevision },
+        created: true,
+        lines: { total: 5, unchanged: 0, changed: 0, added: 5, removed: 0 },
+        takes: { total: 0, onEarlierText: 0, onRemovedLines: 0 },
+      }),
+    );
+    renderRoutes(pages, { route: '/write/d1' });
+    await screen.findByRole('heading', { level: 1, name: 'The Night Ferry' });
+    expect(screen.queryByRole('link', { name: 'Open script' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const done = await screen.findByText(/Published as a new script/);
+    expect(done.closest('.vox-alert')).toHaveTextContent('Published as a new script: The Night Ferry. 5 lines.');
+    expect(within(done.closest('.vox-alert') as HTMLElement).getByRole('link', { name: 'The Night Ferry' })).toHaveAttribute('href', '/script/s1');
+    expect(screen.getByRole('link', { name: 'Open script' })).toHaveAttribute('href', '/script/s1');
+    expect(screen.getByRole('button', { name: 'Update script' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.name === 'publishDraft')?.body).toEqual({ baseRevision: 3 });
+  });
+
+  it('shows the server’s text when publishing is refused', async () => {
+    const server = createFakeServer();
+    server.on('draft', () => json(200, fullDraft({ publishedAs: { scriptId: 's1', scriptTitle: 'The Night Ferry', revision: 2, publishedAt: minutesAgo(10) } })));
+    server.on('publishDraft', () => json(400, { message: 'There is nothing to publish yet: write at least one scene, action or line of dialogue.' }));
+    renderRoutes(pages, { route: '/write/d1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update script' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is nothing to publish yet: write at least one scene, action or line of dialogue.');
   });
 
   it("says so when the draft is not there (someone else's)", async () => {

@@ -36,4 +36,13 @@ describe('screenplay layout', () => {
     expect(split[1].lines[0]).toEqual({ kind: 'character', text: "NORA (CONT'D)" });
     expect(split.every((p) => p.lines.length <= 20)).toBe(true);
   });
+
+  it('with maxPages, lays out only the first pages, the same as the whole layout gives', () => {
+    const speech = Array.from({ length: 400 }, (_, i) => (i % 9 === 0 ? `INT. ROOM ${i} - DAY\n\nRain on the glass.` : `NORA\n(softly)\nLine ${i} of a long night, said slowly and with care.`)).join('\n\n');
+    const script = parseFountain(speech);
+    const all = layoutScreenplay(script);
+    expect(all.length).toBeGreaterThan(5);
+    expect(layoutScreenplay(script, undefined, 3)).toEqual(all.slice(0, 3));
+    expect(layoutScreenplay(script, undefined, 1000)).toEqual(all);
+  });
 });

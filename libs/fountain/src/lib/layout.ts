@@ -66,30 +66,36 @@ interface Block {
   dialogueOf?: string;
 }
 
-function blocksOf(script: FountainScript): Block[] {
+/** The script's lines as blocks, each wrapped only when the layout reaches it (one block per line). */
+function blocksOf(script: FountainScript): (index: number) => Block | undefined {
   const blocks: Block[] = [];
   let previousRole: string | null = null;
-  for (const line of script.lines) {
-    const lines = (kind: LayoutKind, text: string): LayoutLine[] => wrap(text, LAYOUT[kind].width).map((part) => ({ kind, text: part }));
+  const lines = (kind: LayoutKind, text: string): LayoutLine[] => wrap(text, LAYOUT[kind].width).map((part) => ({ kind, text: part }));
+  const make = (line: FountainScript['lines'][number]): Block => {
     if (line.kind === 'dialogue') {
       const out: LayoutLine[] = [];
       if (line.role !== previousRole) out.push(...lines('character', (line.role ?? '').toUpperCase()));
       if (line.parenthetical) out.push(...lines('parenthetical', line.parenthetical));
       if (line.text) out.push(...lines('dialogue', line.text));
-      blocks.push({ lines: out, keepWithNext: false, dialogueOf: line.role ?? '' });
       previousRole = line.role;
-      continue;
+      return { lines: out, keepWithNext: false, dialogueOf: line.role ?? '' };
     }
     previousRole = null;
-    if (line.kind === 'scene') blocks.push({ lines: lines('scene', line.text.toUpperCase()), keepWithNext: true });
-    else if (line.kind === 'transition') blocks.push({ lines: lines('transition', line.text.toUpperCase()), keepWithNext: false });
-    else blocks.push({ lines: lines('action', line.text), keepWithNext: false });
-  }
-  return blocks;
+    if (line.kind === 'scene') return { lines: lines('scene', line.text.toUpperCase()), keepWithNext: true };
+    if (line.kind === 'transition') return { lines: lines('transition', line.text.toUpperCase()), keepWithNext: false };
+    return { lines: lines('action', line.text), keepWithNext: false };
+  };
+  return (index) => {
+    while (blocks.length <= index && blocks.length < script.lines.length) blocks.push(make(script.lines[blocks.length]));
+    return blocks[index];
+  };
 }
 
-/** Lays the script's body out on pages (the title page is not one of them). */
-export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PER_PAGE): ScreenplayPage[] {
+/**
+ * Lays the script's body out on pages (the title page is not one of them). With `maxPages`, stops
+ * once that many pages are full: the same first pages, for a first paint of a long script.
+ */
+export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PER_PAGE, maxPages = Infinity): ScreenplayPage[] {
   const pages: ScreenplayPage[] = [];
   let page: ScreenplayPage = { number: 1, lines: [] };
   const newPage = () => {
@@ -97,14 +103,16 @@ export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PE
     page = { number: page.number + 1, lines: [] };
   };
   const room = () => linesPerPage - page.lines.length;
-  const blocks = blocksOf(script);
+  const blockAt = blocksOf(script);
 
-  for (let i = 0; i < blocks.length; i++) {
-    const block = blocks[i];
+  for (let i = 0; i < script.lines.length; i++) {
+    if (pages.length >= maxPages) return pages;
+    const block = blockAt(i) as Block;
+    const following = blockAt(i + 1);
     const gap = page.lines.length === 0 ? 0 : 1;
     let needed = gap + block.lines.length;
     // A heading needs two lines of what follows it on the same page.
-    if (block.keepWithNext && blocks[i + 1]) needed += 1 + Math.min(2, blocks[i + 1].lines.length);
+    if (block.keepWithNext && following) needed += 1 + Math.min(2, following.lines.length);
     if (needed > room() && page.lines.length > 0) {
       const splittable = block.dialogueOf !== undefined && block.lines.length > 3 && room() >= gap + 3;
       if (!splittable) {

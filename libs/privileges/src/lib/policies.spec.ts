@@ -11,6 +11,7 @@ describe('POLICIES', () => {
       audioLibrary: 'audio_library',
       metrics: 'show_metrics',
       freeScripts: 'read_free_script',
+      teaching: 'teach',
     });
   });
 
@@ -26,6 +27,8 @@ describe('isAllowed', () => {
     expect(isAllowed('templates', user, [], NOW)).toBe(true);
     expect(isAllowed('write', user, [], NOW)).toBe(true);
     expect(isAllowed('metrics', user, [], NOW)).toBe(false);
+    expect(isAllowed('teaching', user, [], NOW)).toBe(false);
+    expect(isAllowed('teaching', makeUser({ role: { name: 'teacher', privileges: ['teach'] } }), [], NOW)).toBe(true);
   });
 
   it('allows an area through a current subscription and not through an expired one', () => {

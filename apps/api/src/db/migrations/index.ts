@@ -1,7 +1,12 @@
 import type { Migration } from 'kysely';
+// Issue 14: the audio library.
+import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
 import { appSecrets } from './110-app-secrets';
 import { jobProgress } from './111-job-progress';
+// Issue 22 (hardening): idempotency keys, the link a participant joined by.
+import { idempotencyKeys } from './121-idempotency-keys';
+import { participantJoinedVia } from './122-participant-joined-via';
 import { usersAndRoles } from './001-users-and-roles';
 import { refreshTokens } from './002-refresh-tokens';
 import { passwordResets } from './003-password-resets';
@@ -24,6 +29,7 @@ import { takes } from './023-takes';
 import { oneReaderPerRole } from './024-one-reader-per-role';
 import { drafts } from './050-drafts';
 import { draftTemplates } from './051-templates';
+import { draftPublish } from './052-draft-publish';
 import { metrics } from './090-metrics';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 import { plans } from './070-plans';
@@ -32,6 +38,12 @@ import { checkoutsAndPayments } from './071-checkouts-and-payments';
 import { events } from './100-events';
 import { formRequests } from './101-form-requests';
 import { certificates } from './102-certificates';
+import { classes } from './103-classes';
+import { assignments } from './104-assignments';
+// Issue 16: the podcast variant.
+import { podcast } from './080-podcast';
+// Issue 20: live table reads.
+import { liveReads } from './130-live-reads';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -68,9 +80,12 @@ export const migrations: Record<string, Migration> = {
   '100-events': events,
   '101-form-requests': formRequests,
   '102-certificates': certificates,
+  '103-classes': classes,
+  '104-assignments': assignments,
   // 050-059: drafts, revisions and templates (issue 13).
   '050-drafts': drafts,
   '051-templates': draftTemplates,
+  '052-draft-publish': draftPublish,
   // 090-099: the metrics dashboard (issue 17).
   '090-metrics': metrics,
   // 110-119: several instances (shared secrets, jobs).
@@ -78,4 +93,12 @@ export const migrations: Record<string, Migration> = {
   '111-job-progress': jobProgress,
   // 120-129: hardening (issue 22).
   '120-revoked-sessions-index': revokedSessionsIndex,
+  '121-idempotency-keys': idempotencyKeys,
+  '122-participant-joined-via': participantJoinedVia,
+  // 060-069: the audio library (issue 14).
+  '060-sounds': sounds,
+  // 080-089: the podcast variant (issue 16).
+  '080-podcast': podcast,
+  // 130-139: live table reads (issue 20).
+  '130-live-reads': liveReads,
 };

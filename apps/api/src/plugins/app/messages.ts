@@ -36,6 +36,14 @@ export interface MessagesService {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** read_joined / read_recorded payloads (plugins/app/live-sessions.ts). */
+const liveReadNote = (p: Record<string, unknown>) => ({
+  sessionId: text(p.sessionId) ?? '',
+  scriptTitle: text(p.scriptTitle) ?? '',
+  role: text(p.role),
+  lines: typeof p.lines === 'number' ? p.lines : null,
+});
+
 /** The member a message is about or from, by type (payloads: plugins/README.md "Social area"). */
 function personIdOf(row: NotificationRow): string | null {
   return row.type === 'friend_accepted' ? text(row.payload.userId) : text(row.payload.fromUserId);
@@ -74,6 +82,8 @@ async function messages(app: FastifyInstance) {
             row.type === 'membership' && text(p.role)
               ? { role: text(p.role) as string, expiry: text(p.expiry), event: p.event === 'revoked' || p.event === 'cancelled' ? p.event : 'granted' }
               : null,
+          // Issue 20: the owner's messages about a live read.
+          read: row.type === 'read_joined' || row.type === 'read_recorded' ? liveReadNote(p) : null,
         };
       });
       return { items: shaped, total, page, pageSize, lastSeen };

@@ -130,7 +130,13 @@ async function metrics(app: FastifyInstance) {
           series: [series('subscriptions', 'New subscriptions', await repo.rowsPerDay(days, 'subscriptions'), length)],
           note: notApplied,
         }),
-        episodes: async () => ({ id: 'episodes', title: 'Episodes played', series: [series('plays', 'Episodes played', [], length)], note: METRICS_MESSAGES.episodesMissing }),
+        // Issue 16: one podcast_plays row per episode, listener and UTC day, by its first play's time.
+        episodes: async () => ({
+          id: 'episodes',
+          title: 'Episodes played',
+          series: [series('plays', 'Episodes played', await repo.rowsPerDay(days, 'podcast_plays'), length)],
+          note: notApplied,
+        }),
       };
       const [charts, topPages] = await Promise.all([
         Promise.all(METRICS_CHART_IDS.filter((id) => wanted.has(id)).map((id) => build[id]())),

@@ -225,7 +225,7 @@ async function readingSessions(app: FastifyInstance, { config }: { config: Confi
       // Unknown and revoked links read the same.
       const link = await shareLinks.findActiveShareLink(linkId);
       if (!link) throw new NotFoundError(MESSAGES.invalidLink);
-      await sessions.joinSession(link.sessionId, me, link.roleName);
+      await sessions.joinSession(link.sessionId, me, link.roleName, linkId);
       return { id: link.sessionId, scriptId: link.scriptId };
     },
 

@@ -4,7 +4,7 @@ import parseRange from 'range-parser';
 import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { createAudioStore } from '../../repositories/audio-store';
-import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
+import { matchesEtag, NO_BODY, PRIVATE_IMMUTABLE } from './content-addressed';
 import { fromContract } from './from-contract';
 
 /**
@@ -32,7 +32,7 @@ const audioRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const audio = await store.find(request.params.audioId);
       if (!audio) return reply.code(404).send({ message: SCRIPT_MESSAGES.audioNotFound });
       const etag = `"${audio.id}"`;
-      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
+      reply.header('ETag', etag).header('Cache-Control', PRIVATE_IMMUTABLE).header('Accept-Ranges', 'bytes');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
       const size = audio.byteSize;
       const ifRange = request.headers['if-range'];

@@ -2,6 +2,11 @@
 
 /** What such an id names never changes: browsers may keep it for good. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The same for a private file (a take: only a session's participants are shown its id): kept
+ * for good by the browser, never by a shared cache (a CDN or proxy) in between (issue 22).
+ */
+export const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /** True when If-None-Match names this entity tag (strong or weak form, or `*`). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {

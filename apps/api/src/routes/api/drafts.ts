@@ -59,6 +59,11 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => drafts.restore(request.user.id, request.params.draftId, request.params.revisionId),
   });
 
+  app.route({
+    ...fromContract('publishDraft', { tags: ['drafts'], summary: 'Publish the draft as a script (or update the one it made), keeping every take' }),
+    handler: async (request) => drafts.publish(request.user.id, request.params.draftId, request.body.baseRevision),
+  });
+
   app.route({ ...fromContract('templates', { tags: ['templates'] }), handler: async (request) => drafts.templates(request.user.id) });
   app.route({
     ...fromContract('createTemplate', { tags: ['templates'] }),

@@ -22,8 +22,17 @@ import { membershipOpenRoutes, membershipRoutes } from './membership';
 import { eventRoutes, memberEventRoutes } from './events';
 import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
+import { classRoutes, openClassRoutes } from './classes'; // issue 18: classes
 import drafts from './drafts';
 import metrics from './metrics';
+// Issue 22: removing people from a reading session.
+import sessionPeople from './session-people';
+// Issue 14: the audio library.
+import { scriptCueRoutes, soundFileRoutes, soundRoutes } from './sounds';
+// Issue 16: the podcast variant.
+import { memberPodcastRoutes, podcastRoutes } from './podcast';
+// Issue 20: live table reads.
+import live from './live';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -52,6 +61,11 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(eventRoutes);
   await app.register(formRoutes);
   await app.register(certificateRoutes);
+  await app.register(openClassRoutes); // issue 18: set a password with a class code
+  // Issue 14: sound files by their unguessable id (an <audio src> sends no token).
+  await app.register(soundFileRoutes);
+  // Issue 16: channels, feeds, episodes, audio and share links are open to read.
+  await app.register(podcastRoutes);
 
   // Members only.
   await app.register(
@@ -72,9 +86,19 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(memberEventRoutes);
       await members.register(staffFormRoutes);
       await members.register(memberCertificateRoutes);
+      await members.register(classRoutes); // issue 18: classes and assignments
       // Drafts and templates (issue 13): each route also needs the draft privilege.
       await members.register(drafts);
       await members.register(metrics);
+      // Issue 22: the creator of a reading session removes people from it.
+      await members.register(sessionPeople);
+      // Issue 14: the audio library (audio_library on each route) and a script's cues (readers).
+      await members.register(soundRoutes, { config });
+      await members.register(scriptCueRoutes);
+      // Issue 16: the podcast variant's member calls.
+      await members.register(memberPodcastRoutes);
+      // Issue 20: the live channel of a table read.
+      await members.register(live);
     }),
   );
 };

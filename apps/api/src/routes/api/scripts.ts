@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COVER_MAX_BYTES, SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { COVER_MAX_BYTES, IDEMPOTENCY_KEY_HEADER, SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { createIdempotency } from '../../plugins/app/idempotency';
 import { PayloadTooLargeError } from '../../domain-errors';
 import { fromContract } from './from-contract';
+import { createLargeWriteGate } from './large-writes';
 import { readFilePart } from './script-uploads';
 
 /** GET /api/scripts: the list (search, scopes); anonymous visitors see public scripts. */
@@ -18,10 +20,29 @@ export const scriptListRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const scriptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { scripts } = app;
+  // One large script write at a time per instance (issue 22, item 7).
+  const largeWrites = createLargeWriteGate();
+  // A retry of a create with the same Idempotency-Key makes no second script (issue 22, item 10).
+  const idempotent = createIdempotency(app.db);
 
   app.route({
-    ...fromContract('createScript'),
-    handler: async (request, reply) => reply.code(201).send(await scripts.create(request.user.id, request.body)),
+    ...fromContract('createScript', {
+      description:
+        'Optional header Idempotency-Key (1-255 visible characters): a retry with the same key and body answers the script the first request made (header Idempotent-Replayed: true) instead of making another; the same key with another body answers 409. Keys are kept a day.',
+    }),
+    onRequest: largeWrites.hook,
+    handler: async (request, reply) => {
+      const me = request.user.id;
+      const { result, replayed } = await idempotent(
+        me,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        request.body,
+        () => scripts.create(me, request.body),
+        (id) => scripts.get(me, id),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(result);
+    },
   });
 
   app.route({
@@ -31,6 +52,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract('saveScript'),
+    onRequest: largeWrites.hook,
     handler: async (request) => scripts.replace(request.user.id, request.params.scriptId, request.body),
   });
 

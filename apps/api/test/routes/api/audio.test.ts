@@ -34,7 +34,7 @@ describe('GET /api/audio/{audioId}', () => {
 
   const get = (id: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/api/audio/${id}`, headers });
 
-  it('serves the bytes without sign-in (an <audio src> sends no token), with the sniffed type and a long immutable cache', async () => {
+  it('serves the bytes without sign-in (an <audio src> sends no token), with the sniffed type and a long, private, immutable cache', async () => {
     const res = await get(take.audio);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
@@ -43,7 +43,8 @@ describe('GET /api/audio/{audioId}', () => {
       'content-length': String(bytes.length),
       'accept-ranges': 'bytes',
       etag: `"${take.audio}"`,
-      'cache-control': 'public, max-age=31536000, immutable',
+      // A take is for a session's participants: no shared cache keeps it (issue 22, item 10).
+      'cache-control': 'private, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     });
   });

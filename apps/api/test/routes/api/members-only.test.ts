@@ -45,6 +45,21 @@ const OPEN_ROUTES = [
   'POST /api/forms/contact',
   'POST /api/forms/pilot',
   'GET /api/certificates/:certId',
+  // Issue 18: a student sets a password with the code from the class list.
+  'POST /api/school/set-password',
+  // Issue 14: a sound's bytes by their SHA-256 (an <audio src> sends no token; the id is the capability).
+  'GET /api/sound-files/:fileId',
+  // --- Podcast variant (issue 16): listening needs no account; a play counts anonymous players too.
+  'GET /api/podcast/channels',
+  'GET /api/podcast/channels/:channelId',
+  'GET /api/podcast/channels/:channelId/feed.xml',
+  'GET /api/podcast/episodes/:episodeId',
+  'GET /api/podcast/episodes/:episodeId/chapters.json',
+  'GET /api/podcast/episodes/:episodeId/transcript.vtt',
+  'GET /api/podcast/audio/:audioId',
+  'POST /api/podcast/episodes/:episodeId/plays',
+  'GET /api/podcast/share/:linkId',
+  'GET /api/podcast/playlists/:playlistId',
 ].sort();
 
 describe('members-only scope', () => {

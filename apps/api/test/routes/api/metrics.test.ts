@@ -81,6 +81,27 @@ describe('GET /api/metrics', () => {
       .insertInto('subscriptions')
       .values({ id: newId(), user_id: users.u2, role: 'staff', expires_at: '2027-01-01T00:00:00.000Z', created_at: '2026-03-29T22:30:00.000Z', source: 'test' })
       .execute();
+    // Issue 16: podcast plays, one row per episode, listener and day (the API deduplicates).
+    const channelId = newId();
+    const episodeId = newId();
+    await app.db
+      .insertInto('podcast_channels')
+      .values({ id: channelId, owner_id: users.u1, title: 'C', description: '', category: 'Fiction', language: 'en', explicit: 0, cover: null, created_at: now, updated_at: now })
+      .execute();
+    await app.db
+      .insertInto('podcast_episodes')
+      .values({ id: episodeId, channel_id: channelId, title: 'E', notes: '', season: null, episode_number: null, audio_id: 'a'.repeat(64), content_type: 'audio/mpeg', byte_size: 1, duration_ms: 1000, status: 'published', publish_at: null, published_at: now, chapters: null, transcript: null, created_at: now, updated_at: now })
+      .execute();
+    await app.db
+      .insertInto('podcast_plays')
+      .values([
+        // Berlin 23:30 on 29 March, and the same listener the next (UTC) day: two plays.
+        { episode_id: episodeId, listener: users.u2, day: '2026-03-29', created_at: '2026-03-29T21:30:00.000Z' },
+        { episode_id: episodeId, listener: users.u2, day: '2026-03-30', created_at: '2026-03-30T06:00:00.000Z' },
+        // The previous range.
+        { episode_id: episodeId, listener: 'anon:x', day: '2026-03-26', created_at: '2026-03-26T12:00:00.000Z' },
+      ])
+      .execute();
   });
   afterAll(async () => app.close());
 
@@ -114,8 +135,8 @@ describe('GET /api/metrics', () => {
     ]);
     expect(chart(answer, 'subscriptions')).toEqual([{ key: 'subscriptions', label: 'New subscriptions', values: [0, 0, 1], total: 1, previousTotal: 0 }]);
     expect(answer.charts.find((c: { id: string }) => c.id === 'episodes')).toMatchObject({
-      series: [{ values: [0, 0, 0], total: 0, previousTotal: 0 }],
-      note: 'Podcast episodes cannot be played yet, so this chart stays at zero until they can.',
+      series: [{ key: 'plays', label: 'Episodes played', values: [0, 1, 1], total: 2, previousTotal: 1 }],
+      note: null,
     });
     expect(answer.topPages).toEqual([
       { route: '/session/:id', visits: 3, previousVisits: 1 },
@@ -155,6 +176,7 @@ describe('GET /api/metrics', () => {
     const note = 'Counted on every site: these rows do not record which site they came from.';
     expect(answer.charts.find((c: { id: string }) => c.id === 'readingSessions').note).toBe(note);
     expect(answer.charts.find((c: { id: string }) => c.id === 'visits').note).toBeNull();
+    expect(answer.charts.find((c: { id: string }) => c.id === 'episodes').note).toBe(note);
     const podcast = (await get('from=2026-03-28&to=2026-03-30&tz=Europe/Berlin&variant=podcast')).json();
     expect(chart(podcast, 'shareLinks')).toEqual([{ key: 'opens', label: 'Share-link opens', values: [0, 1, 0], total: 1, previousTotal: 0 }]);
     expect(chart(podcast, 'visits')).toEqual([{ key: 'visits', label: 'Visits', values: [0, 0, 0], total: 0, previousTotal: 0 }]);

@@ -278,14 +278,17 @@ describe('takes: upload, exactly once, limits, sniffing, picks', () => {
       expect((await takesOf(lines.juliet2)).some((t) => t.id === mine.id)).toBe(true);
     });
 
-    it('removing a line from the script deletes its takes and their recordings', async () => {
+    it('removing a recorded line from the script keeps its takes and recordings, listed with the retired line (issue 13)', async () => {
       const t = await record(reader, lines.juliet2, 70);
       const script = (await getSession(app, owner, session.id)).script;
+      const removed = script.lines.find((l) => l.id === lines.juliet2);
       const kept = script.lines.filter((l) => l.id !== lines.juliet2).map((l) => ({ id: l.id, kind: l.kind, role: l.role, parenthetical: l.parenthetical, text: l.text }));
       const res = await app.inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: bearer(owner), payload: { ...balcony(), lines: kept } });
       expect(res.statusCode).toBe(200);
-      expect((await takesOf()).some((x) => x.lineId === lines.juliet2)).toBe(false);
-      expect(audioFiles(dataDir)).not.toContain(t.audio);
+      expect(res.json().lines.some((l: { id: string }) => l.id === lines.juliet2)).toBe(false);
+      expect(res.json().retiredLines).toEqual([removed]);
+      expect((await takesOf()).find((x) => x.id === t.id)).toEqual(t);
+      expect(audioFiles(dataDir)).toContain(t.audio);
       // Takes of kept lines stay.
       expect((await takesOf(lines.juliet1)).length).toBeGreaterThan(0);
     });

@@ -36,6 +36,9 @@ export const draftQueryOptions = (draftId: string) =>
     refetchOnWindowFocus: false,
   });
 
+/** POST /api/drafts/{id}/publish: the draft as it is at `baseRevision` becomes (or updates) its script. */
+export const publishDraft = (draftId: string, baseRevision: number) => api.call(endpoints.publishDraft, { params: { draftId }, body: { baseRevision } });
+
 export const getDraft = (draftId: string): Promise<Draft> => api.call(endpoints.draft, { params: { draftId } });
 
 /** PUT /api/drafts/{id}: one replacement (or the whole text) made on `baseRevision`. */

@@ -117,6 +117,11 @@ export class Autosave {
     return this.text;
   }
 
+  /** The server's revision the saved text is at (what a publish names). */
+  get revision(): number {
+    return this.baseRevision;
+  }
+
   get pending(): boolean {
     return this.text !== this.baseText;
   }

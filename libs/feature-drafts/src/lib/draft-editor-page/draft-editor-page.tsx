@@ -10,11 +10,14 @@ import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
 import { idbDraftStore } from './local-store';
 import { mergeTexts } from './merge';
+import { PublishControl } from './publish-control';
 import { RevisionsPanel } from './revisions-panel';
 import './draft-editor.css';
 
-// CodeMirror is a chunk of its own, fetched when the editor opens (never by /write or the shell).
-const FountainEditor = lazy(() => import('./fountain-editor'));
+// CodeMirror is a chunk of its own (never loaded by /write or the shell). webpackPreload: the
+// browser fetches it alongside this page's chunk, so it is there when the draft has arrived
+// instead of being asked for only then (one round trip less when opening a draft).
+const FountainEditor = lazy(() => import(/* webpackPreload: true */ './fountain-editor'));
 
 type View = 'write' | 'preview' | 'scenes';
 
@@ -192,6 +195,12 @@ function Writer({ draft }: { draft: Draft }) {
           <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
             Export PDF
           </Button>
+          <PublishControl
+            draftId={draft.id}
+            publishedAs={draft.publishedAs ?? null}
+            prepare={async () => (await autosave.flush(), autosave.pending ? null : autosave.revision)}
+            onNotice={setNotice}
+          />
         </div>
       </header>
 
@@ -248,7 +257,8 @@ function Writer({ draft }: { draft: Draft }) {
           )}
         </section>
 
-        <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll}>
+        {/* Focusable: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+        <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll} tabIndex={0}>
           <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
         </section>
       </div>

@@ -1,5 +1,5 @@
-import { memo, useDeferredValue, useMemo } from 'react';
-import { LAYOUT, layoutScreenplay, parseFountain, type LayoutLine, type ScreenplayPage } from '@vox/fountain';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { LAYOUT, LINES_PER_PAGE, layoutScreenplay, parseFountain, type LayoutLine, type ScreenplayPage } from '@vox/fountain';
 import './screenplay.css';
 
 /**
@@ -21,10 +21,20 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({
 }) {
   // Rendered at low priority: React yields to typing and the editor while a long script is laid out.
   const shown = useDeferredValue(text, '');
-  const { title, genre, pages } = useMemo(() => {
-    const script = parseFountain(shown);
-    return { title: script.title || fallbackTitle, genre: script.genre, pages: layoutScreenplay(script) };
-  }, [shown, fallbackTitle]);
+  const script = useMemo(() => parseFountain(shown), [shown]);
+  const title = script.title || fallbackTitle;
+  // Only the pages up to the window's last are laid out at once (opening a long draft or typing
+  // does not wait for page 120); the whole layout follows when the browser is idle. Until it
+  // does, the pages after those keep the last whole layout's count (they are empty boxes outside
+  // the window anyway), so the preview's height does not jump.
+  const [laidOut, setLaidOut] = useState<{ script: typeof script; pages: ScreenplayPage[] } | null>(null);
+  useEffect(() => whenIdle(() => setLaidOut({ script, pages: layoutScreenplay(script) })), [script]);
+  const lastShown = window?.last ?? Infinity;
+  const current = laidOut?.script === script ? laidOut.pages : null;
+  const firstPages = useMemo(() => (current ? null : layoutScreenplay(script, LINES_PER_PAGE, lastShown + 1)), [current, script, lastShown]);
+  const pages =
+    current ?? (firstPages && firstPages.length > lastShown ? [...firstPages, ...(laidOut?.pages.slice(firstPages.length) ?? [])] : (firstPages as ScreenplayPage[]));
+  const genre = script.genre;
   const empty = pages.length === 1 && pages[0].lines.length === 0;
 
   return (
@@ -51,6 +61,16 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({
     </div>
   );
 });
+
+/** Runs `work` at the browser's next quiet moment (at the latest after half a second); answers a cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 500 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 0);
+  return () => clearTimeout(id);
+}
 
 const sameLines = (a: ScreenplayPage, b: ScreenplayPage) =>
   a.number === b.number && a.lines.length === b.lines.length && a.lines.every((line, i) => line?.kind === b.lines[i]?.kind && line?.text === b.lines[i]?.text);

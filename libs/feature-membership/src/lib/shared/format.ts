@@ -6,6 +6,7 @@ export const PRIVILEGE_WORDS: Record<Privilege, string> = {
   audio_library: 'The audio library: your own music, effects and voices',
   read_free_script: 'Free scripts to read and record',
   show_metrics: 'The metrics dashboard',
+  teach: 'Classes: teach students with assignments and certificates',
 };
 
 export const formatPrice = (minor: number, currency: string): string =>

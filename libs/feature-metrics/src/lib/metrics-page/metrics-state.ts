@@ -1,4 +1,4 @@
-import { METRICS_MAX_DAYS, METRICS_VARIANTS, type MetricsVariant } from '@vox/contract';
+import { METRICS_MAX_DAYS, METRICS_VARIANTS, type MetricsVariant } from '@vox/contract/metrics';
 
 /** The dashboard's view, kept in the URL so a view can be shared: ?range=30&tz=Europe/Berlin&variant=school. */
 export const RANGE_PRESETS = [7, 30, 90] as const;

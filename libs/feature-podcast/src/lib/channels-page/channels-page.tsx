@@ -1,11 +1,14 @@
-import { PlaceholderPage } from '@vox/ui';
+import { Page } from '@vox/ui';
+import { ChannelDirectory } from '../shared/channel-directory';
+import '../shared/podcast.css';
 
-/** The podcast site's / for visitors who are not logged in. */
+/** The podcast site's / for visitors who are not logged in: every channel, searchable. */
 export function ChannelsPage() {
   return (
-    <PlaceholderPage
-      title="Channels"
-      description="Audio dramas and shows from VoxClub creators will be listed here. Open a channel to play its episodes, or follow its RSS feed in your podcast app."
-    />
+    <Page width="wide">
+      <h1 className="vox-pod-heading">Channels</h1>
+      <p className="vox-pod-lead">Audio dramas and shows from VoxClub creators. Open a channel to play its episodes, or follow its RSS feed in your podcast app.</p>
+      <ChannelDirectory />
+    </Page>
   );
 }

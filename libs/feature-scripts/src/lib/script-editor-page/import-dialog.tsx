@@ -34,7 +34,8 @@ export interface ImportDialogProps {
   /** What the editor holds now, to say what an import replaces. */
   current: { roles: number; lines: number; savedLines: number };
   onClose(): void;
-  onImport(script: FountainScript): void;
+  /** The parsed script and the text it came from (its cue notes are read from it). */
+  onImport(script: FountainScript, text: string): void;
 }
 
 /** Paste a screenplay in Fountain, or pick a .fountain / .txt file; preview; then replace. */
@@ -75,7 +76,7 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
         className="vox-editor-dialog vox-editor-import"
         onSubmit={(event) => {
           event.preventDefault();
-          if (ready && script) onImport(script);
+          if (ready && script) onImport(script, deferred);
         }}
       >
         <label className="vox-field__label" htmlFor={textId}>

@@ -3,6 +3,7 @@ import { SCRIPT_LIMITS, SCRIPT_MESSAGES, type LineKind } from '@vox/contract';
 import { Button, Modal, TextField, cx } from '@vox/ui';
 import { TrashIcon } from '../session-ui/icons';
 import { quoted, sameTarget, useEditor } from './editor-context';
+import { LineCuesEditor } from './line-cues-editor';
 import { useEditorValue, type EditorLine, type EditorStore } from './editor-store';
 
 export const KIND_LABELS: Record<LineKind, string> = {
@@ -352,6 +353,7 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
           value={line.text}
           onChange={(event) => store.updateLine(lineKey, { text: event.target.value })}
         />
+        <LineCuesEditor lineId={line.id} n={n} />
       </div>
 
       <div className="vox-editor-line__actions">

@@ -5,7 +5,8 @@ import { useDeleteScript, useSaveScript } from '../api/scripts';
 import { scriptEditHref, scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
 import { EditorContext, focusTarget, type EditorContextValue } from './editor-context';
 import { useEditorValue, type EditorStore } from './editor-store';
-import { downloadText, exportFountain } from './export-fountain';
+import { downloadText } from './export-fountain';
+import { useFountainCues } from './use-fountain-cues';
 import { CoverPanel, DetailsPanel } from './details-panel';
 import { ImportDialog } from './import-dialog';
 import { focusLine, LinesPanel } from './lines-panel';
@@ -28,6 +29,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
   const save = useSaveScript();
   const remove = useDeleteScript();
   const guard = useLeaveGuard(store.isDirty);
+  const fountainCues = useFountainCues(store); // Issue 14: cues as Fountain notes.
 
   // Once a save was refused, the message follows the edits: the next problem, or none.
   useEffect(() => {
@@ -65,12 +67,13 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
     try {
       const saved = await save.mutateAsync({ scriptId: store.getScriptId(), input });
       store.applySaved(saved, sent);
+      void fountainCues.restore(saved).then((problem) => problem && setServerError(problem));
       setStatus(wasNew ? 'Script created.' : 'Saved.');
       if (wasNew) guard.bypass(() => navigate(scriptEditHref(saved.id), { replace: true }));
     } catch (error) {
       setServerError((error as Error).message);
     }
-  }, [guard, navigate, save, store]);
+  }, [fountainCues, guard, navigate, save, store]);
 
   // Ctrl+S / Cmd+S saves, wherever focus is on the page.
   useEffect(() => {
@@ -85,7 +88,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
   }, [onSave]);
 
   const onExport = () => {
-    const { fileName, text } = exportFountain(store);
+    const { fileName, text } = fountainCues.exportFountain();
     downloadText(fileName, text);
   };
 
@@ -180,8 +183,9 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
         <ImportDialog
           current={{ roles: store.getRoles().length, lines: store.getOrder().length, savedLines }}
           onClose={() => setDialog(null)}
-          onImport={(script) => {
+          onImport={(script, text) => {
             store.replaceContent(script);
+            fountainCues.hold(text);
             setDialog(null);
             setProblem(null);
             setStatus(null);

@@ -5,8 +5,11 @@ import type { PendingView } from '../take-queue/pending-take';
 import type { RecorderState } from '../take-recorder/use-take-recorder';
 import { PlayIcon } from '../session-ui/icons';
 import type { ReaderActions } from './reader-actions';
+import { EarlierTextMark } from './earlier-takes';
 import { TakePanel } from './take-panel';
+import { LineCueBadges } from './line-cues';
 import { displayName } from '@vox/contract';
+import { LiveLineMark } from '../session-live/live-bar';
 
 export interface LineRowProps {
   line: ScriptLine;
@@ -55,6 +58,7 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
             {line.role}
             <span className={cx('vox-reader-line__reader', mine && 'vox-reader-line__reader--me')}>{mine ? 'You' : reader ? displayName(reader) : 'Open role'}</span>
           </p>
+          <LiveLineMark lineId={line.id} />
           {line.parenthetical && <p className="vox-reader-line__parenthetical">{line.parenthetical}</p>}
           <p className="vox-reader-line__text">{line.text}</p>
           {mine ? (
@@ -79,12 +83,13 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
                   actions.preview(picked.audio);
                 }}
               >
-                <PlayIcon /> Play {taker ? `${displayName(taker)}'s` : 'the'} take
+                <PlayIcon /> Play {taker ? `${displayName(taker)}'s` : 'the'} take <EarlierTextMark take={picked} />
               </button>
             )
           )}
         </div>
       )}
+      <LineCueBadges lineId={line.id} />
     </div>
   );
 });

@@ -6,6 +6,8 @@ import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';
 import { usePlayback } from '../session-playback/use-playback';
+import { useCuePlayer } from '../session-playback/cue-player';
+import { CuesByLine } from './line-cues';
 import { PauseIcon, PlayIcon, RefreshIcon, ShareIcon, StopIcon, UsersIcon } from '../session-ui/icons';
 import { newClientId } from '../take-queue/client-id';
 import type { PendingView } from '../take-queue/pending-take';
@@ -14,9 +16,16 @@ import type { RecorderDevices, Recording } from '../take-recorder/recorder';
 import { useTakeRecorder } from '../take-recorder/use-take-recorder';
 import type { ReaderActions } from './reader-actions';
 import { isMyLine, nextMyLine, readersByRole, roleSeats } from './reader-model';
+import { PeopleManager } from './people-manager';
 import { PersonChip, RolePicker } from './role-picker';
+import { RemovedLineTakes } from './earlier-takes';
 import { ScriptView } from './script-view';
 import { ShareDialog } from './share-dialog';
+import { SessionAssignment } from './session-assignment';
+import { LiveBar, LiveRecordingContext } from '../session-live/live-bar';
+import { useLiveSession } from '../session-live/use-live-session';
+import { ReadControls, useTakeCheck } from '../session-live/read-controls';
+import { useCountIn, useMicrophone } from '../session-live/recording-aids';
 
 export interface ReaderProps {
   session: SessionDetail;
@@ -63,16 +72,25 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
 
   const playback = usePlayback({ audioRef, items, roles, language: session.script.language, speech });
   const { state: playState } = playback;
+  const cues = useCuePlayer(session.script.id, lines, playState); // Issue 14: sound cues on lines.
 
+  // Issue 20: recording aids (microphone choice, count-in, a check of each finished take).
+  const mic = useMicrophone(devices);
+  const countIn = useCountIn();
+  const takeCheck = useTakeCheck(lines);
+  const checkTake = takeCheck.check;
   const onRecorded = useCallback(
     (lineId: string, recording: Recording) => {
+      void checkTake(lineId, recording);
       queue
         .add({ clientId: newClientId(), sessionId: session.id, lineId, audio: recording.audio, contentType: recording.contentType, durationMs: recording.durationMs })
         .catch((e: unknown) => setError((e as Error).message));
     },
-    [queue, session.id],
+    [queue, session.id, checkTake],
   );
-  const recorder = useTakeRecorder(onRecorded, devices);
+  const recorder = useTakeRecorder(onRecorded, mic.devices);
+  // Issue 20: the live channel (presence, changes that arrive by themselves, the owner's notices).
+  const live = useLiveSession(session.id, userId, recorder.state.status === 'recording' ? recorder.state.lineId : null);
   const pick = usePickTake(session.id);
   const remove = useDeleteTake(session.id);
 
@@ -99,8 +117,9 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
     };
   }, []);
 
-  const record = async (lineId: string) => {
+  const record = async (lineId: string, forceCountIn = false) => {
     playback.stop();
+    if (!(await countIn.run(forceCountIn))) return;
     await recorder.start(lineId);
   };
 
@@ -127,6 +146,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
   useLayoutEffect(() => {
     handlers.current = { record, stopRecording };
   });
+  const recordLine = useCallback((lineId: string, forceCountIn: boolean) => handlers.current.record(lineId, forceCountIn), []);
   const actions = useMemo<ReaderActions>(
     () => ({
       select: (index) => {
@@ -192,7 +212,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
   return (
     <div className="vox-reader">
       <header className="vox-reader__bar">
-        <button type="button" className="vox-reader__back" onClick={goBack}>
+        <button type="button" className="vox-reader__back" onClick={goBack} aria-label="Back">
           <ArrowLeftIcon />
           <span className="vox-reader__wide">Back</span>
         </button>
@@ -227,6 +247,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
             <li className="vox-reader-people__more">{session.participants.length - seated.length} listening</li>
           )}
         </ul>
+        <PeopleManager session={session} userId={userId} />
         <div className="vox-reader__player" role="group" aria-label="Table read">
           <Button variant="primary" size="sm" disabled={recording || lines.length === 0} onClick={() => togglePlay()} aria-label={`${playLabel} the table read`}>
             {playState.status === 'playing' ? <PauseIcon /> : <PlayIcon />}
@@ -241,6 +262,21 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
           </span>
         </div>
       </div>
+
+      <LiveBar live={live} myId={userId} lines={lines} />
+      <ReadControls
+        lines={lines}
+        current={current}
+        myRole={myRole}
+        playState={playState}
+        play={playback.play}
+        onRecord={recordLine}
+        recording={recording}
+        countIn={countIn}
+        mic={mic}
+        takeCheck={takeCheck}
+        hasRecorded={session.takes.some((t) => t.userId === userId) || pendingAll.length > 0}
+      />
 
       {(error || playback.notice || waiting > 0) && (
         <div className="vox-reader__messages">
@@ -261,28 +297,34 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
         </div>
       )}
 
+      <RemovedLineTakes retiredLines={session.script.retiredLines} takes={session.takes} people={people} onPlay={actions.preview} audioSrc={audioSrc} />
+      <SessionAssignment session={session} audioRef={audioRef} />
       {lines.length === 0 ? (
         <main className="vox-reader__script vox-reader__script--empty">
           <p>This script has no lines yet.</p>
         </main>
       ) : (
-        <ScriptView
-          lines={lines}
-          current={current}
-          follow={follow}
-          playingIndex={playState.status === 'playing' ? playState.index : null}
-          myRole={myRole}
-          userId={userId}
-          readers={readers}
-          people={people}
-          takes={takes}
-          pending={pending}
-          recorder={recorder.state}
-          audioSrc={audioSrc}
-          actions={actions}
-          onKeyDown={onKeyDown}
-          scrollRef={scrollRef}
-        />
+        <CuesByLine.Provider value={cues.byLine}>
+          <LiveRecordingContext.Provider value={live.recording}>
+            <ScriptView
+            lines={lines}
+            current={current}
+            follow={follow}
+            playingIndex={playState.status === 'playing' ? playState.index : null}
+            myRole={myRole}
+            userId={userId}
+            readers={readers}
+            people={people}
+            takes={takes}
+            pending={pending}
+            recorder={recorder.state}
+            audioSrc={audioSrc}
+            actions={actions}
+            onKeyDown={onKeyDown}
+            scrollRef={scrollRef}
+          />
+          </LiveRecordingContext.Provider>
+        </CuesByLine.Provider>
       )}
 
       {/* The one player of the page: takes play here (its src is /api/audio/{hash}). */}

@@ -6,6 +6,7 @@ import type { ActiveRecording } from '../take-recorder/recorder';
 import type { RecorderState } from '../take-recorder/use-take-recorder';
 import { formatDuration } from '../session-ui/format';
 import { CheckIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon } from '../session-ui/icons';
+import { EarlierTextMark } from './earlier-takes';
 import type { ReaderActions } from './reader-actions';
 
 export interface TakePanelProps {
@@ -90,6 +91,7 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
         {label}
         {take.durationMs !== null && <span className="vox-reader-take__meta"> · {formatDuration(take.durationMs)}</span>}
       </span>
+      <EarlierTextMark take={take} />
       {take.picked && (
         <span className="vox-reader-take__pick">
           <CheckIcon /> Pick

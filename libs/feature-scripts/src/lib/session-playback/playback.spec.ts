@@ -1,6 +1,7 @@
 import type { ScriptLine, Take } from '@vox/contract';
 import { buildPlaylist, takeForPlayback, takesByLine } from './playlist';
-import { createSequencer, NO_SPEECH_NOTICE, type AudioOutput, type PlaybackState, type SpeechOutput } from './sequencer';
+import { silentLineNotice } from '../session-live/playback-plan';
+import { createSequencer, type AudioOutput, type PlaybackState, type SpeechOutput } from './sequencer';
 import { assignVoices } from './voices';
 
 const line = (id: string, kind: ScriptLine['kind'], role: string | null, text: string, parenthetical: string | null = null): ScriptLine => ({
@@ -122,7 +123,8 @@ function setup({ speechAvailable = true, withSpeech = true, takes = [take('t3', 
       waits.push(ms);
     },
     gapMs: 100,
-    skipMs: 700,
+    // Each silent line holds the read for its natural length; 700 ms per line keeps this spec simple.
+    pauseFor: () => 700,
   });
   sequencer.setPlaylist(buildPlaylist(LINES, takesByLine(takes)));
   const at = () => sequencer.getState();
@@ -194,7 +196,7 @@ describe('table-read sequencing', () => {
     expect(log).toEqual([`play ${A}`, 'speak ALGERNON: Did you hear what I was playing, Lane?']);
   });
 
-  it('without speech synthesis, lines without a take are skipped with a short pause, said once', async () => {
+  it('without speech synthesis, each line without a take is a silent pause of its length, with a note saying so', async () => {
     const { sequencer, log, notices, waits, endAudio, at } = setup({ withSpeech: false });
     sequencer.play();
     await settle();
@@ -202,7 +204,8 @@ describe('table-read sequencing', () => {
     await endAudio();
     await settle();
     expect(log).toEqual([`play ${A}`]);
-    expect(notices).toEqual([NO_SPEECH_NOTICE]);
+    expect(notices).toEqual([1, 2, 4, 5].map((n) => silentLineNotice(n, 700)));
+    expect(notices[0]).toBe('Line 1 has no take and no voice can read it here, so the read pauses for its length (about 1 s).');
     expect(waits.filter((w) => w === 700)).toHaveLength(4);
     expect(at()).toEqual({ status: 'idle', index: 4 });
   });
@@ -212,7 +215,8 @@ describe('table-read sequencing', () => {
     sequencer.play(3);
     await settle();
     expect(log).toEqual(["speak LANE: I didn't think it polite to listen, sir."]);
-    expect(notices).toEqual([NO_SPEECH_NOTICE]);
+    // Given up after line 4's failed try: line 4 and line 5 are silent pauses.
+    expect(notices).toEqual([silentLineNotice(4, 700), silentLineNotice(5, 700)]);
   });
 
   it('preview plays one take alone and ends the table read', async () => {

@@ -1,3 +1,4 @@
+import { naturalPauseMs, silentLineNotice } from '../session-live/playback-plan';
 import type { PlaybackItem } from './playlist';
 
 /** The one <audio> element of the reader, behind a promise per clip. */
@@ -31,22 +32,23 @@ export interface SequencerOptions {
   /** null: the browser has no speech synthesis. */
   speech: SpeechOutput | null;
   onState(state: PlaybackState): void;
-  /** Said once per sequencer: lines without a take are skipped because nothing can speak them. */
+  /** Said for each line nothing can voice (no take, no speech): a silent pause of its length stands in. */
   onNotice(message: string): void;
   /** Waits ms (the pause for a line nothing can speak, and the breath between lines). */
   wait?: (ms: number) => Promise<void>;
   /** The breath between two lines. */
   gapMs?: number;
-  /** How long a line nothing can speak holds the read. */
-  skipMs?: number;
+  /** How long a line nothing can speak holds the read (default: its natural length, from its words). */
+  pauseFor?: (item: PlaybackItem) => number;
 }
-
-export const NO_SPEECH_NOTICE = 'This browser cannot read lines aloud, so lines without a take are skipped with a short pause.';
 
 export interface Sequencer {
   setPlaylist(items: readonly PlaybackItem[]): void;
-  /** Plays from `from` (default: where it is); after a pause without `from`, continues. */
-  play(from?: number): void;
+  /**
+   * Plays from `from` (default: where it is); after a pause without `from`, continues. With
+   * `plan` (line indexes in order: my part, a selection) only those lines play.
+   */
+  play(from?: number, plan?: readonly number[]): void;
   pause(): void;
   /** Stops and stays on the current line. */
   stop(): void;
@@ -61,13 +63,14 @@ export interface Sequencer {
  * drops whatever its clip answers.
  */
 export function createSequencer(options: SequencerOptions): Sequencer {
-  const { audio, onState, onNotice, gapMs = 150, skipMs = 700 } = options;
+  const { audio, onState, onNotice, gapMs = 150, pauseFor = (item: PlaybackItem) => naturalPauseMs(item.text) } = options;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let speech = options.speech;
   let items: readonly PlaybackItem[] = [];
   let state: PlaybackState = { status: 'idle', index: 0 };
   let run = 0;
-  let noticed = false;
+  // The lines this run plays (null: every line from the current one on).
+  let plan: readonly number[] | null = null;
   // The clip paused mid-way, so Play continues it rather than starting the line again.
   let pausedClip: string | null = null;
 
@@ -76,12 +79,17 @@ export function createSequencer(options: SequencerOptions): Sequencer {
     onState(state);
   };
 
-  const noSpeech = async () => {
-    if (!noticed) {
-      noticed = true;
-      onNotice(NO_SPEECH_NOTICE);
-    }
-    await wait(skipMs);
+  // Nothing can voice the line: say so, and hold the read for as long as the line would take.
+  const noSpeech = async (item: PlaybackItem) => {
+    const ms = pauseFor(item);
+    onNotice(silentLineNotice(state.index + 1, ms));
+    await wait(ms);
+  };
+
+  const nextIndex = (index: number): number => {
+    if (!plan) return index + 1 < items.length ? index + 1 : -1;
+    const next = plan.find((i) => i > index && i < items.length);
+    return next === undefined ? -1 : next;
   };
 
   const playItem = async (item: PlaybackItem, resume: boolean): Promise<void> => {
@@ -95,13 +103,13 @@ export function createSequencer(options: SequencerOptions): Sequencer {
     }
     if (!item.text) return;
     if (!speech) {
-      await noSpeech();
+      await noSpeech(item);
       return;
     }
     const result = await speech.speak(item.text, item.role);
     if (result === 'unavailable') {
       speech = null;
-      await noSpeech();
+      await noSpeech(item);
     }
   };
 
@@ -112,10 +120,11 @@ export function createSequencer(options: SequencerOptions): Sequencer {
       await playItem(item, resuming);
       resuming = false;
       if (mine !== run) return;
-      if (state.index + 1 < items.length) await wait(gapMs);
+      const next = nextIndex(state.index);
+      if (next >= 0) await wait(gapMs);
       if (mine !== run) return;
-      if (state.index + 1 >= items.length) break;
-      set({ status: 'playing', index: state.index + 1 });
+      if (next < 0) break;
+      set({ status: 'playing', index: next });
     }
     if (mine === run) set({ status: 'idle', index: state.index });
   };
@@ -132,10 +141,14 @@ export function createSequencer(options: SequencerOptions): Sequencer {
       if (state.index >= items.length && items.length > 0) set({ ...state, index: items.length - 1 });
     },
 
-    play(from) {
+    play(from, only) {
       if (items.length === 0) return;
       const resume = from === undefined && state.status === 'paused' && pausedClip !== null;
-      const index = Math.max(0, Math.min(items.length - 1, from ?? state.index));
+      // A new start forgets the last plan; continuing after a pause keeps it.
+      if (only) plan = only.filter((i) => i >= 0 && i < items.length);
+      else if (!(from === undefined && state.status === 'paused')) plan = null;
+      if (plan && plan.length === 0) return;
+      const index = plan && (from === undefined || !plan.includes(from)) ? (from === undefined && state.status === 'paused' ? state.index : plan[0]) : Math.max(0, Math.min(items.length - 1, from ?? state.index));
       run += 1;
       if (!resume) {
         audio.stop();

@@ -43,7 +43,7 @@ export function usePlayback({ audioRef, items, roles, language, speech }: Playba
   // The same functions on every render, so rows handed them do not re-render.
   const controls = useMemo(
     () => ({
-      play: (from?: number) => sequencerRef.current?.play(from),
+      play: (from?: number, plan?: readonly number[]) => sequencerRef.current?.play(from, plan),
       pause: () => sequencerRef.current?.pause(),
       stop: () => sequencerRef.current?.stop(),
       preview: (src: string) => sequencerRef.current?.preview(src),

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '@vox/auth';
 import { displayName, type NotificationItem, type NotificationList, type Person } from '@vox/contract';
+import { liveTexts } from '@vox/contract/live';
 import { notificationQueryKeys } from '@vox/notifications-data';
 import { Alert, Button, buttonClassName, Page, profileHref, Spinner } from '@vox/ui';
 import { useFriendAction } from '../api/friend-actions';
@@ -186,6 +187,24 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
       );
     case 'membership':
       return <>{membershipText(item)}</>;
+    // Issue 20: someone joined or recorded in my live read ("Grace recorded 4 lines").
+    case 'read_joined':
+    case 'read_recorded':
+      return (
+        <>
+          {item.read
+            ? item.type === 'read_joined'
+              ? liveTexts.joined(name, item.read.scriptTitle, item.read.role)
+              : liveTexts.recorded(name, item.read.lines ?? 0)
+            : 'Your table read has news'}
+          {item.read?.sessionId ? (
+            <>
+              {' · '}
+              <Link to={`/session/${encodeURIComponent(item.read.sessionId)}`}>Open the read</Link>
+            </>
+          ) : null}
+        </>
+      );
     default:
       return <>{who ? <>{who} sent you a message.</> : 'You have a new message.'}</>;
   }

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { displayName, LIVE_MESSAGES, LIVE_TIMING, liveTexts, SCRIPT_MESSAGES, type LiveEvent } from '@vox/contract/schemas';
+import type { Config } from '../../config';
+import { ForbiddenError, NotFoundError } from '../../domain-errors';
+import { unknownPerson } from '../../repositories/people';
+import { memoryBus, postgresBus, redisBus, type BusMessage, type LiveBus } from './live-bus';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveSessions: LiveSessionsService;
+  }
+}
+
+/** Where a stream's bytes go (the route gives the raw response). */
+export interface LiveSink {
+  write(chunk: string): void;
+  end(): void;
+}
+
+export interface LiveSessionsService {
+  /** Checks access (404 unless I take part, 403 when my link was revoked) and opens my stream. */
+  connect(me: string, sessionId: string, sink: LiveSink): Promise<{ connectionId: string; close(): void }>;
+  /** My connection records a line now (or stopped: null). */
+  setRecording(me: string, sessionId: string, connectionId: string, lineId: string | null): Promise<void>;
+  /** Which bus carries the events between instances (memory, postgres or redis). */
+  readonly bus: LiveBus['name'];
+  /** Open streams on this instance (tests, readiness). */
+  readonly connections: number;
+}
+
+interface Connection {
+  id: string;
+  sessionId: string;
+  userId: string;
+  seq: number;
+  sink: LiveSink;
+  closed: boolean;
+  timer: NodeJS.Timeout;
+}
+
+/** One event in text/event-stream framing. */
+export function sseFrame(id: number, event: LiveEvent): string {
+  return `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * Live table reads (issue 20, docs/live.md): a server-sent event stream per reader and session.
+ * Access is the session API's (participants only) plus one rule: a reader whose share link was
+ * revoked is disconnected and refused. Events cross instances over a bus (Redis when REDIS_URL is
+ * set, else PostgreSQL LISTEN/NOTIFY, else in-process on SQLite). The service observes the
+ * reading-session and script writes (see `observeWrites` below) instead of each write calling it.
+ */
+async function liveSessions(app: FastifyInstance, { config }: { config: Config }) {
+  const { liveRepository: live, sessionsRepository: sessions } = app;
+  const local = new Map<string, Set<Connection>>();
+  const presencePending = new Set<string>();
+
+  const send = (conn: Connection, event: LiveEvent) => {
+    if (conn.closed) return;
+    conn.seq += 1;
+    conn.sink.write(sseFrame(conn.seq, event));
+  };
+
+  const end = (conn: Connection, last?: LiveEvent) => {
+    if (conn.closed) return;
+    if (last) send(conn, last);
+    conn.closed = true;
+    clearTimeout(conn.timer);
+    conn.sink.end();
+  };
+
+  /** Reads who is here from the database and sends it to this instance's readers of the session. */
+  async function sendPresence(sessionId: string) {
+    const conns = local.get(sessionId);
+    if (!conns || conns.size === 0) return;
+    const list = await live.listPresence(sessionId, LIVE_TIMING.presenceTtlMs);
+    for (const conn of conns) send(conn, { type: 'presence', people: list });
+  }
+
+  function deliver(message: BusMessage) {
+    const conns = local.get(message.sessionId);
+    if (!conns) return;
+    switch (message.kind) {
+      case 'event':
+        for (const conn of conns) if (!message.userId || conn.userId === message.userId) send(conn, message.event);
+        break;
+      case 'presence':
+        // Several changes in a moment make one read of the list.
+        if (presencePending.has(message.sessionId)) return;
+        presencePending.add(message.sessionId);
+        setTimeout(() => {
+          presencePending.delete(message.sessionId);
+          sendPresence(message.sessionId).catch((err: unknown) => app.log.warn({ err }, 'live channel: presence not sent'));
+        }, 30).unref();
+        break;
+      case 'revoke':
+        for (const conn of [...conns]) if (message.userIds.includes(conn.userId)) end(conn, { type: 'revoked', message: message.message });
+        break;
+    }
+  }
+
+  const bus: LiveBus = config.redisUrl
+    ? redisBus({ url: config.redisUrl, prefix: config.redisPrefix, deliver, log: app.log })
+    : app.dbDialect === 'postgres' && config.databaseUrl
+      ? postgresBus({ connectionString: config.databaseUrl, ns: config.pgSchema ?? 'public', deliver, log: app.log, notify: live.notifyChannel })
+      : memoryBus(deliver);
+  await bus.ready;
+
+  const publish = (message: BusMessage) => bus.publish(message).catch((err: unknown) => app.log.warn({ err }, 'live channel: not published'));
+
+  // The heartbeat: a comment keeps proxies from closing idle streams, presence rows stay fresh
+  // and every reader gets the list again (so a crashed instance's readers drop out for everyone).
+  const heartbeat = setInterval(() => {
+    const ids: string[] = [];
+    for (const conns of local.values()) for (const conn of conns) {
+      ids.push(conn.id);
+      if (!conn.closed) conn.sink.write(': ping\n\n');
+    }
+    live
+      .touchPresence(ids, LIVE_TIMING.presenceTtlMs)
+      .then(() => Promise.all([...local.keys()].map(sendPresence)))
+      .catch((err: unknown) => app.log.warn({ err }, 'live channel: heartbeat failed'));
+  }, LIVE_TIMING.heartbeatMs);
+  heartbeat.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    // Open streams would keep the server from closing: each reader is told to reconnect (to
+    // another instance, or to this one once it is back).
+    const all = [...local.values()].flatMap((conns) => [...conns]);
+    for (const conn of all) end(conn, { type: 'reconnect' });
+    await Promise.all(all.map((conn) => live.removePresence(conn.id).catch(() => undefined)));
+  });
+  app.addHook('onClose', () => bus.close());
+
+  async function checkAccess(me: string, sessionId: string) {
+    const seat = await sessions.findParticipation(sessionId, me);
+    if (!seat) throw new NotFoundError(SCRIPT_MESSAGES.sessionNotFound);
+    if (seat.createdBy !== me && (await live.admittedByRevokedLink(sessionId, me))) throw new ForbiddenError(LIVE_MESSAGES.linkRevoked);
+    return seat;
+  }
+
+  app.decorate('liveSessions', {
+    get bus() {
+      return bus.name;
+    },
+    get connections() {
+      let n = 0;
+      for (const conns of local.values()) n += conns.size;
+      return n;
+    },
+
+    async connect(me, sessionId, sink) {
+      await checkAccess(me, sessionId);
+      const conn: Connection = {
+        id: randomUUID().replaceAll('-', ''),
+        sessionId,
+        userId: me,
+        seq: 0,
+        sink,
+        closed: false,
+        // Streams end after a while, so a reader's access and token are checked again on reconnect.
+        timer: setTimeout(() => close(true), LIVE_TIMING.maxStreamMs),
+      };
+      conn.timer.unref();
+      let conns = local.get(sessionId);
+      if (!conns) local.set(sessionId, (conns = new Set()));
+      conns.add(conn);
+      send(conn, { type: 'hello', connectionId: conn.id });
+      await live.addPresence({ connectionId: conn.id, sessionId, userId: me });
+      await publish({ kind: 'presence', sessionId });
+
+      let gone = false;
+      function close(timeUp = false) {
+        if (gone) return;
+        gone = true;
+        end(conn, timeUp ? { type: 'reconnect' } : undefined);
+        const set = local.get(sessionId);
+        set?.delete(conn);
+        if (set?.size === 0) local.delete(sessionId);
+        live
+          .removePresence(conn.id)
+          .then(() => publish({ kind: 'presence', sessionId }))
+          .catch((err: unknown) => app.log.warn({ err }, 'live channel: presence not removed'));
+      }
+      return { connectionId: conn.id, close: () => close() };
+    },
+
+    async setRecording(me, sessionId, connectionId, lineId) {
+      await checkAccess(me, sessionId);
+      if (!(await live.setRecording({ connectionId, sessionId, userId: me, lineId }))) throw new NotFoundError(LIVE_MESSAGES.unknownConnection);
+      await publish({ kind: 'presence', sessionId });
+    },
+  } satisfies LiveSessionsService);
+
+  observeWrites(app, publish);
+}
+
+/**
+ * Every open reader hears of a change by its service: the live plugin wraps the writes of the
+ * reading-sessions and scripts services (same object, so routes registered later call the
+ * wrapped methods), publishing after each write succeeded. Nothing changes in what they answer.
+ */
+function observeWrites(app: FastifyInstance, publish: (message: BusMessage) => Promise<void>) {
+  const { readingSessions, scripts: scriptService, liveRepository: live, sessionsRepository: sessions, peopleRepository: people, scriptsRepository: scripts } = app;
+  const changed = (sessionId: string, what: 'takes' | 'roles' | 'script', by: string | null, lineId: string | null = null) =>
+    publish({ kind: 'event', sessionId, event: { type: 'changed', what, by, lineId } });
+  const nameOf = async (userId: string) => displayName((await people.peopleById([userId])).get(userId) ?? unknownPerson(userId));
+
+  const inner = { ...readingSessions };
+  const innerScripts = { ...scriptService };
+
+  readingSessions.claimRole = async (me, sessionId, role) => {
+    const answer = await inner.claimRole(me, sessionId, role);
+    await changed(sessionId, 'roles', me);
+    await publish({ kind: 'presence', sessionId });
+    return answer;
+  };
+
+  readingSessions.recordTake = async (me, sessionId, readUpload) => {
+    const answer = await inner.recordTake(me, sessionId, readUpload);
+    if (!answer.created) return answer;
+    await changed(sessionId, 'takes', me, answer.take.lineId);
+    const session = await live.findSessionOwner(sessionId);
+    if (session && session.created_by && session.created_by !== me) {
+      const ownerId = session.created_by;
+      const [name, title, seat] = await Promise.all([nameOf(me), scripts.findScriptTitle(session.script_id), sessions.findParticipation(sessionId, me)]);
+      const lines = await live.addToBurst({
+        ownerId,
+        sessionId,
+        userId: me,
+        lineId: answer.take.lineId,
+        burstMs: LIVE_TIMING.burstMs,
+        // No `text`: Messages words it from these fields with liveTexts (one sentence, one place).
+        payload: (count) => ({ fromUserId: me, sessionId, scriptTitle: title ?? '', role: seat?.role ?? null, lines: count }),
+      });
+      await publish({ kind: 'event', sessionId, userId: ownerId, event: { type: 'notice', kind: 'recorded', text: liveTexts.recorded(name, lines), by: me } });
+    }
+    return answer;
+  };
+
+  readingSessions.deleteTake = async (me, sessionId, takeId) => {
+    await inner.deleteTake(me, sessionId, takeId);
+    await changed(sessionId, 'takes', me);
+  };
+
+  readingSessions.pickTake = async (me, sessionId, takeId) => {
+    const take = await inner.pickTake(me, sessionId, takeId);
+    await changed(sessionId, 'takes', me, take.lineId);
+    return take;
+  };
+
+  readingSessions.joinByLink = async (me, linkId) => {
+    const link = await app.shareLinksRepository.findActiveShareLink(linkId);
+    const before = link ? await sessions.findParticipation(link.sessionId, me) : undefined;
+    const answer = await inner.joinByLink(me, linkId);
+    if (before) return answer;
+    await live.recordAdmission({ sessionId: answer.id, userId: me, linkId });
+    await changed(answer.id, 'roles', me);
+    const [session, seat] = await Promise.all([live.findSessionOwner(answer.id), sessions.findParticipation(answer.id, me)]);
+    if (session?.created_by && session.created_by !== me) {
+      const [name, title] = await Promise.all([nameOf(me), scripts.findScriptTitle(session.script_id)]);
+      const role = seat?.role ?? null;
+      const text = liveTexts.joined(name, title ?? '', role);
+      await app.notificationsRepository.createNotification({
+        userId: session.created_by,
+        type: 'read_joined',
+        payload: { fromUserId: me, sessionId: answer.id, scriptTitle: title ?? '', role, lines: null },
+      });
+      await publish({ kind: 'event', sessionId: answer.id, userId: session.created_by, event: { type: 'notice', kind: 'joined', text, by: me } });
+    }
+    return answer;
+  };
+
+  readingSessions.revokeShareLink = async (me, linkId) => {
+    await inner.revokeShareLink(me, linkId);
+    const admitted = await live.admittedBy(linkId);
+    if (!admitted) return;
+    const session = await live.findSessionOwner(admitted.sessionId);
+    const userIds = admitted.userIds.filter((id) => id !== session?.created_by);
+    if (userIds.length > 0) await publish({ kind: 'revoke', sessionId: admitted.sessionId, userIds, message: LIVE_MESSAGES.linkRevoked });
+  };
+
+  scriptService.replace = async (me, scriptId, input) => {
+    const script = await innerScripts.replace(me, scriptId, input);
+    for (const sessionId of await live.sessionIdsOfScript(scriptId)) await changed(sessionId, 'script', me);
+    return script;
+  };
+}
+
+export default fp(liveSessions, {
+  name: 'live-sessions',
+  dependencies: ['database', 'live-repository', 'sessions-repository', 'people-repository', 'scripts-repository', 'share-links-repository', 'notifications-repository', 'reading-sessions', 'scripts'],
+});

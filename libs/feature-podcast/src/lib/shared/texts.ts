@@ -1,0 +1,20 @@
+/** The categories a channel may choose (the contract's list; Apple Podcasts' top-level names). */
+export const PODCAST_CATEGORY_NAMES = [
+  'Arts',
+  'Business',
+  'Comedy',
+  'Education',
+  'Fiction',
+  'History',
+  'Kids & Family',
+  'Leisure',
+  'Music',
+  'News',
+  'Religion & Spirituality',
+  'Science',
+  'Society & Culture',
+  'Sports',
+  'Technology',
+  'True Crime',
+  'TV & Film',
+] as const;

@@ -1,0 +1,97 @@
+import { Link, useParams } from 'react-router';
+import { displayName } from '@vox/contract';
+import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
+import { dueText, useAssignment, useWorkActions } from '../shared/classes-api';
+import { CommentList, StatusChip } from '../shared/work-bits';
+import '../shared/school.css';
+import '../shared/classes.css';
+
+/**
+ * /assignments/{assignmentId}: the teacher sees every student's work with a way into the reader
+ * to listen and review; a student sees their own, the feedback, and hands it in.
+ */
+export function AssignmentPage() {
+  const { assignmentId = '' } = useParams();
+  const detail = useAssignment(assignmentId);
+  const { submit } = useWorkActions();
+
+  if (detail.isPending)
+    return (
+      <Page>
+        <Spinner label="Loading the assignment" />
+      </Page>
+    );
+  if (detail.isError)
+    return (
+      <Page>
+        <Alert variant="error">{detail.error.message}</Alert>
+      </Page>
+    );
+  const { assignment, works } = detail.data;
+  const teaching = assignment.counts !== null;
+
+  return (
+    <Page>
+      <p className="vox-class-crumb">
+        <Link to={`/classes/${encodeURIComponent(assignment.classId)}`}>{assignment.className}</Link>
+      </p>
+      <h1 className="vox-school-title">{assignment.scriptTitle}</h1>
+      <p className="vox-class-card__meta">Due {dueText(assignment.dueAt)}</p>
+      {assignment.instructions && <p className="vox-school-lead vox-class-instructions">{assignment.instructions}</p>}
+
+      {teaching ? (
+        <section className="vox-class-section" aria-labelledby="vox-assignment-work">
+          <h2 id="vox-assignment-work">Students' work</h2>
+          <ul className="vox-class-works">
+            {works.map((w) => (
+              <li key={w.id} className="vox-class-work">
+                <div className="vox-class-work__main">
+                  <h3>{displayName(w.student)}</h3>
+                  <p className="vox-class-work__meta">
+                    Reads {w.role}
+                    {w.submittedAt && ` · submitted ${dueText(w.submittedAt)}`}
+                    {w.comments.length > 0 && ` · ${w.comments.length} ${w.comments.length === 1 ? 'comment' : 'comments'}`}
+                  </p>
+                </div>
+                <div className="vox-class-work__side">
+                  <StatusChip status={w.status} />
+                  <Link className="vox-class-work__open" to={`/session/${encodeURIComponent(w.sessionId)}`} aria-label={`Listen and review: ${displayName(w.student)}`}>
+                    Listen and review
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        works.map((w) => (
+          <section key={w.id} className="vox-school-card" aria-labelledby="vox-assignment-mine">
+            <div className="vox-class-section__head">
+              <h2 id="vox-assignment-mine">Your reading: {w.role}</h2>
+              <StatusChip status={w.status} />
+            </div>
+            <p className="vox-class-help">
+              {w.status === 'complete'
+                ? 'Your teacher marked this complete.'
+                : w.status === 'submitted'
+                  ? 'Handed in. Your teacher listens and replies; you get a message.'
+                  : 'Record your lines in the reading session, then hand it in here or in the reader.'}
+            </p>
+            <CommentList comments={w.comments} />
+            <div className="vox-class-actions">
+              <Link className={buttonClassName({ variant: w.canSubmit ? 'secondary' : 'primary' })} to={`/session/${encodeURIComponent(w.sessionId)}`}>
+                Open the reading session
+              </Link>
+              {w.canSubmit && (
+                <Button busy={submit.isPending} onClick={() => submit.mutate(w.id)}>
+                  Hand in
+                </Button>
+              )}
+            </div>
+            {submit.isError && <Alert variant="error">{submit.error.message}</Alert>}
+          </section>
+        ))
+      )}
+    </Page>
+  );
+}

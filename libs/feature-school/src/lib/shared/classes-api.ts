@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { useUser } from '@vox/auth';
+import { endpoints } from '@vox/contract';
+import type { AssignmentInput, ClassDetail, ClassInput, CommentInput, ReviewInput } from '@vox/contract/school';
+
+/** React Query keys of classes and assignments (issue 18); every change invalidates `all`. */
+export const classKeys = {
+  all: ['school'] as const,
+  home: (viewer: string | null) => ['school', 'home', viewer] as const,
+  list: (viewer: string | null) => ['school', 'classes', viewer] as const,
+  one: (classId: string, viewer: string | null) => ['school', 'class', classId, viewer] as const,
+  assignment: (assignmentId: string, viewer: string | null) => ['school', 'assignment', assignmentId, viewer] as const,
+};
+
+const useViewerId = () => useUser()?.id ?? null;
+
+export function useSchoolHome() {
+  const viewer = useViewerId();
+  return useQuery({ queryKey: classKeys.home(viewer), queryFn: () => api.call(endpoints.schoolHome), enabled: viewer !== null });
+}
+
+export function useClasses() {
+  const viewer = useViewerId();
+  return useQuery({ queryKey: classKeys.list(viewer), queryFn: () => api.call(endpoints.classes), enabled: viewer !== null });
+}
+
+export function useClass(classId: string) {
+  const viewer = useViewerId();
+  return useQuery({ queryKey: classKeys.one(classId, viewer), queryFn: () => api.call(endpoints.schoolClass, { params: { classId } }), enabled: viewer !== null, retry: false });
+}
+
+export function useAssignment(assignmentId: string) {
+  const viewer = useViewerId();
+  return useQuery({
+    queryKey: classKeys.assignment(assignmentId, viewer),
+    queryFn: () => api.call(endpoints.assignment, { params: { assignmentId } }),
+    enabled: viewer !== null,
+    retry: false,
+  });
+}
+
+/** A mutation whose success refreshes every school query (lists, counts and the home page move together). */
+function useSchoolMutation<I, O>(fn: (input: I) => Promise<O>, onDone?: (answer: O) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (answer) => {
+      onDone?.(answer);
+      await client.invalidateQueries({ queryKey: classKeys.all });
+    },
+  });
+}
+
+export function useCreateClass() {
+  return useSchoolMutation((body: ClassInput) => api.call(endpoints.createClass, { body }));
+}
+
+export function useClassActions(classId: string) {
+  const client = useQueryClient();
+  const viewer = useViewerId();
+  const put = (detail: ClassDetail) => client.setQueryData(classKeys.one(classId, viewer), detail);
+  return {
+    archive: useSchoolMutation((archived: boolean) => api.call(endpoints.updateClass, { params: { classId }, body: { archived } }), put),
+    enrol: useSchoolMutation((csv: string) => api.call(endpoints.enrolFromCsv, { params: { classId }, body: { csv } })),
+    invite: useSchoolMutation((email: string) => api.call(endpoints.inviteToClass, { params: { classId }, body: { email } })),
+    remove: useSchoolMutation((userId: string) => api.call(endpoints.removeFromClass, { params: { classId, userId } })),
+    newCode: useSchoolMutation((userId: string) => api.call(endpoints.newSetupCode, { params: { classId, userId } })),
+    assign: useSchoolMutation((body: AssignmentInput) => api.call(endpoints.createAssignment, { params: { classId }, body })),
+    certify: useSchoolMutation((studentId: string) => api.call(endpoints.issueClassCertificate, { params: { classId }, body: { studentId } })),
+    revoke: useSchoolMutation((certId: string) => api.call(endpoints.revokeCertificate, { params: { certId } })),
+  };
+}
+
+export function useWorkActions() {
+  return {
+    submit: useSchoolMutation((workId: string) => api.call(endpoints.submitWork, { params: { workId } })),
+    comment: useSchoolMutation(({ workId, ...body }: CommentInput & { workId: string }) => api.call(endpoints.commentOnWork, { params: { workId }, body })),
+    review: useSchoolMutation(({ workId, ...body }: ReviewInput & { workId: string }) => api.call(endpoints.reviewWork, { params: { workId }, body })),
+  };
+}
+
+/** The scripts I may read (mine, friends', public), to choose one for an assignment. */
+export function useMyScripts() {
+  const viewer = useViewerId();
+  return useQuery({
+    queryKey: ['school', 'scripts', viewer],
+    queryFn: () => api.call(endpoints.scripts, { query: { scope: 'all', pageSize: 100 } }),
+    enabled: viewer !== null,
+  });
+}
+
+export function useScript(scriptId: string | null) {
+  return useQuery({
+    queryKey: ['school', 'script', scriptId],
+    queryFn: () => api.call(endpoints.script, { params: { scriptId: scriptId as string } }),
+    enabled: Boolean(scriptId),
+  });
+}
+
+/** "Fri 5 Dec, 17:00" in the reader's own time zone. */
+export const dueText = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { endpoints } from '@vox/contract';
+import type { CueInput, CueList } from '@vox/contract/audio';
+
+/** A script's sound cues (issue 14): read by anyone who may read the script, saved by its owner. */
+export const cueKeys = {
+  script: (scriptId: string) => ['cues', scriptId] as const,
+  sounds: ['cues', 'sounds'] as const,
+};
+
+export function useScriptCues(scriptId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: cueKeys.script(scriptId ?? ''),
+    queryFn: () => api.call(endpoints.scriptCues, { params: { scriptId: scriptId as string } }),
+    enabled: enabled && scriptId !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** Saves the whole list (PUT replaces it); the cache shows the change at once. */
+export function useSaveCues(scriptId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cues: CueInput[]) => api.call(endpoints.saveScriptCues, { params: { scriptId }, body: { cues } }),
+    onSuccess: (answer: CueList) => client.setQueryData(cueKeys.script(scriptId), answer),
+  });
+}
+
+/** Sounds a cue may play: my library, then the public library (others' shared sounds). */
+export function useCueSounds(enabled: boolean) {
+  return useQuery({
+    queryKey: cueKeys.sounds,
+    enabled,
+    staleTime: 30_000,
+    queryFn: async () => {
+      const [mine, shared] = await Promise.all([api.call(endpoints.sounds, { query: { scope: 'mine', sort: 'title' } }), api.call(endpoints.sounds, { query: { scope: 'public', sort: 'title' } })]);
+      return { mine: mine.items, shared: shared.items.filter((s) => !s.mine) };
+    },
+  });
+}

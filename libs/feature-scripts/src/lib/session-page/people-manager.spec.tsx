@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { authStore } from '@vox/auth';
+import type { SessionDetail, User } from '@vox/contract';
+import { createFakeServer, json, renderPage } from '@vox/testing';
+import { PeopleManager } from './people-manager';
+
+const grace: User = { id: 'u2', handle: 'grace', name: 'Grace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
+
+const detail = (createdBy = 'u2'): SessionDetail => ({
+  id: 'se1',
+  createdAt: '2026-11-21T09:00:00.000Z',
+  createdBy,
+  script: {
+    id: 'sc1',
+    title: 'Earnest',
+    synopsis: '',
+    genre: '',
+    language: 'en',
+    cover: null,
+    visibility: 'private',
+    isFree: false,
+    owner: person('u2', 'Grace'),
+    createdAt: '2026-11-21T09:00:00.000Z',
+    updatedAt: '2026-11-21T09:00:00.000Z',
+    canEdit: true,
+    roles: [{ name: 'LANE', description: '' }],
+    lines: [],
+  },
+  participants: [
+    { user: person('u2', 'Grace'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
+    { user: person('u1', 'Ada'), role: 'LANE', joinedAt: '2026-11-21T09:01:00.000Z' },
+    { user: person('u3', 'Linus'), role: null, joinedAt: '2026-11-21T09:02:00.000Z' },
+  ],
+  me: { userId: 'u2', role: null },
+  takes: [],
+});
+
+beforeEach(() => authStore.setSession({ token: 't', user: grace }));
+afterEach(() => authStore.clear());
+
+describe('PeopleManager (issue 22): the creator removes people from a table read', () => {
+  it('lists the others with their seat and removes one through the API', async () => {
+    const server = createFakeServer().routes({ 'DELETE /api/sessions/se1/participants/u1': () => ({ status: 204, body: undefined }) });
+    renderPage(<PeopleManager session={detail()} userId="u2" />, { route: ['/session/se1'], path: '/session/:sessionId' });
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    const dialog = await screen.findByRole('dialog', { name: 'People at this table read' });
+    const list = within(dialog).getByRole('list', { name: 'People' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['AAdaReads LANERemove', 'LLinusListeningRemove']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Ada' }));
+    await waitFor(() => expect(server.requests).toEqual(['DELETE /api/sessions/se1/participants/u1']));
+  });
+
+  it("shows the server's refusal", async () => {
+    createFakeServer().routes({
+      'DELETE /api/sessions/se1/participants/u3': () => json(403, { message: 'Only the person who started this table read can remove people from it.' }),
+    });
+    renderPage(<PeopleManager session={detail()} userId="u2" />, { route: ['/session/se1'], path: '/session/:sessionId' });
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Linus' }));
+    expect(await screen.findByText('Only the person who started this table read can remove people from it.')).toBeInTheDocument();
+  });
+
+  it('is not there for someone who did not start the table read', () => {
+    createFakeServer().routes({});
+    renderPage(<PeopleManager session={detail('u9')} userId="u2" />, { route: ['/session/se1'], path: '/session/:sessionId' });
+    expect(screen.queryByRole('button', { name: 'People' })).toBeNull();
+  });
+});

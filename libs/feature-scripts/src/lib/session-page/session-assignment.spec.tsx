@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '@vox/auth';
+import type { SessionDetail, User } from '@vox/contract';
+import type { Work } from '@vox/contract/school';
+import { createFakeServer, json, renderPage } from '@vox/testing';
+import { SessionAssignment } from './session-assignment';
+
+const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
+const teacher: User = { id: 't1', handle: null, name: 'Morgan Rivera', photo: null, role: { name: 'teacher', privileges: ['teach'] }, classes: ['c1'] };
+
+const session: SessionDetail = {
+  id: 'se1',
+  createdAt: '2026-11-21T09:00:00.000Z',
+  createdBy: 's1',
+  script: {
+    id: 'sc1',
+    title: 'The Importance of Being Earnest',
+    synopsis: '',
+    genre: 'Comedy',
+    language: 'en',
+    cover: null,
+    visibility: 'private',
+    isFree: false,
+    owner: person('t1', 'Morgan Rivera'),
+    createdAt: '2026-11-21T09:00:00.000Z',
+    updatedAt: '2026-11-21T09:00:00.000Z',
+    canEdit: true,
+    roles: [
+      { name: 'ALGERNON', description: '' },
+      { name: 'LANE', description: '' },
+    ],
+    lines: [
+      { id: 'l1', kind: 'dialogue', role: 'ALGERNON', parenthetical: null, text: 'Did you hear what I was playing, Lane?' },
+      { id: 'l2', kind: 'dialogue', role: 'LANE', parenthetical: null, text: "I didn't think it polite to listen, sir." },
+    ],
+  },
+  participants: [
+    { user: person('s1', 'Ana Ames'), role: 'ALGERNON', joinedAt: '2026-11-21T09:00:00.000Z' },
+    { user: person('t1', 'Morgan Rivera'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
+  ],
+  me: { userId: 't1', role: null },
+  takes: [
+    { id: 'tk1', lineId: 'l1', userId: 's1', clientId: 'c-1', audio: 'a'.repeat(64), contentType: 'audio/webm', byteSize: 2048, durationMs: 1500, picked: true, createdAt: '2026-11-21T10:00:00.000Z' },
+  ],
+};
+
+const work = (over: Partial<Work> = {}): Work => ({
+  id: 'w1',
+  assignmentId: 'a1',
+  classId: 'c1',
+  className: 'Drama 9B',
+  scriptTitle: 'The Importance of Being Earnest',
+  instructions: 'Mind the pauses.',
+  dueAt: '2027-03-05T17:00:00.000Z',
+  student: person('s1', 'Ana Ames'),
+  role: 'ALGERNON',
+  sessionId: 'se1',
+  status: 'submitted',
+  submittedAt: '2026-11-21T11:00:00.000Z',
+  reviewedAt: null,
+  comments: [],
+  canReview: true,
+  canSubmit: false,
+  ...over,
+});
+
+afterEach(() => authStore.clear());
+
+describe('the reader assignment panel', () => {
+  it('shows nothing for a session that is not an assignment', async () => {
+    const server = createFakeServer({ token: 't' }).on('sessionWork', () => json(200, { works: [] }));
+    const { container } = renderPage(<SessionAssignment session={session} audioRef={{ current: null }} />, { route: '/session/se1', path: '/session/:sessionId', user: teacher });
+    await waitFor(() => expect(server.calls.some((c) => c.name === 'sessionWork')).toBe(true));
+    expect(container.querySelector('.vox-assignment')).toBeNull();
+  });
+
+  it(
+    "lets the teacher comment on a line at a time in the student's take, then mark the work complete",
+    async () => {
+      let current = work();
+      let comment: unknown;
+      const server = createFakeServer({ token: 't' }).on('sessionWork', () => json(200, { works: [current] }));
+      server.on('commentOnWork', ({ body }) => {
+        comment = body;
+        current = work({ comments: [{ id: 'k1', author: person('t1', 'Morgan Rivera'), body: 'Lift the question.', lineId: 'l1', lineText: session.script.lines[0].text, takeId: 'tk1', atMs: 800, createdAt: '2026-11-21T12:00:00.000Z' }] });
+        return json(201, current);
+      });
+      server.on('reviewWork', ({ body }) => {
+        expect(body).toEqual({ decision: 'complete' });
+        current = { ...current, status: 'complete' };
+        return json(200, current);
+      });
+      renderPage(<SessionAssignment session={session} audioRef={{ current: null }} />, { route: '/session/se1', path: '/session/:sessionId', user: teacher });
+      expect(await screen.findByText('Assignment: Ana Ames reads ALGERNON · Drama 9B')).toBeInTheDocument();
+      const form = screen.getByRole('form', { name: "Comment on Ana Ames's reading" });
+      // Only the student's role's lines, and only their takes of the chosen line.
+      const lines = within(form).getByLabelText('Line');
+      expect(within(lines).getAllByRole('option').map((o) => o.textContent)).toEqual(['The whole reading', '1. Did you hear what I was playing, Lane?']);
+      await userEvent.selectOptions(lines, 'l1');
+      await userEvent.selectOptions(within(form).getByLabelText('Take'), 'tk1');
+      await userEvent.type(within(form).getByLabelText('At (seconds)'), '0.8');
+      await userEvent.type(within(form).getByLabelText('Comment'), 'Lift the question.');
+      await userEvent.click(within(form).getByRole('button', { name: 'Add comment' }));
+      expect(await screen.findByText('Lift the question.')).toBeInTheDocument();
+      expect(comment).toEqual({ body: 'Lift the question.', lineId: 'l1', takeId: 'tk1', atMs: 800 });
+      expect(screen.getByText(/\(at 0\.8 s in the take\)/)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Mark complete' }));
+      expect(await screen.findByText('Complete')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
+    },
+    30_000,
+  );
+
+  it('lets the student hand the work in', async () => {
+    let current = work({ canReview: false, canSubmit: true, status: 'returned' });
+    const server = createFakeServer({ token: 't' }).on('sessionWork', () => json(200, { works: [current] }));
+    server.on('submitWork', () => {
+      current = { ...current, status: 'submitted', canSubmit: false };
+      return json(200, current);
+    });
+    renderPage(<SessionAssignment session={session} audioRef={{ current: null }} />, { route: '/session/se1', path: '/session/:sessionId', user: { ...teacher, id: 's1' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hand in to your teacher' }));
+    expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,177 @@
+import { useState, type FormEvent, type RefObject } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { displayName, endpoints, type SessionDetail } from '@vox/contract';
+import { WORK_STATUS_LABELS, type Work } from '@vox/contract/school';
+import { Alert, Button } from '@vox/ui';
+import './session-assignment.css';
+
+/** Query key of the assignment work tied to a session (issue 18). */
+const workKey = (sessionId: string) => ['session-work', sessionId] as const;
+
+/** "4.5 s": takes are short, so seconds with a tenth. */
+const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The reader's assignment panel (issue 18, docs/school.md): when the session belongs to a class
+ * assignment, the student sees the feedback and hands the work in; the teacher comments on the
+ * work, a line, or a time in a take, returns it for another try or marks it complete. Nothing
+ * shows for an ordinary session.
+ */
+export function SessionAssignment({ session, audioRef }: { session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
+  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => api.call(endpoints.sessionWork, { params: { sessionId: session.id } }) });
+  const list = works.data?.works ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div className="vox-assignment">
+      {list.map((w) => (
+        <WorkPanel key={w.id} work={w} session={session} audioRef={audioRef} />
+      ))}
+    </div>
+  );
+}
+
+function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: workKey(session.id) });
+  const submit = useMutation({ mutationFn: () => api.call(endpoints.submitWork, { params: { workId: work.id } }), onSuccess: refresh });
+  const review = useMutation({
+    mutationFn: (decision: 'returned' | 'complete') => api.call(endpoints.reviewWork, { params: { workId: work.id }, body: { decision } }),
+    onSuccess: refresh,
+  });
+  const who = work.canReview ? `${displayName(work.student)} reads ${work.role}` : `You read ${work.role}`;
+  const error = submit.error?.message ?? review.error?.message;
+
+  return (
+    <details className="vox-assignment__work" open={work.canReview || work.comments.length > 0 || undefined}>
+      <summary>
+        <span className="vox-assignment__title">
+          Assignment: {who} · {work.className}
+        </span>
+        <span className={`vox-assignment__status vox-assignment__status--${work.status}`}>{WORK_STATUS_LABELS[work.status]}</span>
+      </summary>
+      <div className="vox-assignment__body">
+        {work.instructions && <p className="vox-assignment__instructions">{work.instructions}</p>}
+        {work.comments.length > 0 ? (
+          <ul className="vox-assignment__comments" aria-label={`Feedback for ${work.canReview ? displayName(work.student) : 'you'}`}>
+            {work.comments.map((c) => (
+              <li key={c.id}>
+                {c.lineText && (
+                  <q>
+                    {c.lineText}
+                    {c.atMs !== null && ` (at ${atTime(c.atMs)} in the take)`}
+                  </q>
+                )}
+                <p>{c.body}</p>
+                <span>{displayName(c.author)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          !work.canReview && <p className="vox-assignment__none">No feedback yet.</p>
+        )}
+        {work.canSubmit && (
+          <Button size="sm" busy={submit.isPending} onClick={() => submit.mutate()}>
+            Hand in to your teacher
+          </Button>
+        )}
+        {work.canReview && <CommentForm work={work} session={session} audioRef={audioRef} onDone={refresh} />}
+        {work.canReview && work.status === 'submitted' && (
+          <div className="vox-assignment__actions">
+            <Button size="sm" variant="secondary" busy={review.isPending && review.variables === 'returned'} onClick={() => review.mutate('returned')}>
+              Return for another try
+            </Button>
+            <Button size="sm" busy={review.isPending && review.variables === 'complete'} onClick={() => review.mutate('complete')}>
+              Mark complete
+            </Button>
+          </div>
+        )}
+        {error && <Alert variant="error">{error}</Alert>}
+      </div>
+    </details>
+  );
+}
+
+function CommentForm({ work, session, audioRef, onDone }: { work: Work; session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null>; onDone(): void }) {
+  const [body, setBody] = useState('');
+  const [lineId, setLineId] = useState('');
+  const [takeId, setTakeId] = useState('');
+  const [seconds, setSeconds] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const lines = session.script.lines.filter((l) => l.kind === 'dialogue' && l.role === work.role);
+  const takes = session.takes.filter((t) => t.lineId === lineId && t.userId === work.student.id);
+  const send = useMutation({
+    mutationFn: () =>
+      api.call(endpoints.commentOnWork, {
+        params: { workId: work.id },
+        body: { body, lineId: lineId || null, takeId: takeId || null, atMs: takeId && seconds.trim() ? Math.round(Number(seconds) * 1000) : null },
+      }),
+    onSuccess: () => {
+      setBody('');
+      setSeconds('');
+      onDone();
+    },
+  });
+  const id = `vox-assignment-${work.id}`;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim()) return setProblem('Please write a comment.');
+    if (seconds.trim() && !(Number(seconds) >= 0)) return setProblem('Give the time as seconds, like 4.5.');
+    setProblem(null);
+    send.mutate();
+  };
+
+  return (
+    <form className="vox-assignment__form" onSubmit={submit} noValidate aria-label={`Comment on ${displayName(work.student)}'s reading`}>
+      <div className="vox-assignment__row">
+        <label>
+          <span>Line</span>
+          <select value={lineId} onChange={(e) => (setLineId(e.target.value), setTakeId(''))}>
+            <option value="">The whole reading</option>
+            {lines.map((l, i) => (
+              <option key={l.id} value={l.id}>
+                {i + 1}. {l.text.length > 50 ? `${l.text.slice(0, 47)}...` : l.text}
+              </option>
+            ))}
+          </select>
+        </label>
+        {takes.length > 0 && (
+          <label>
+            <span>Take</span>
+            <select value={takeId} onChange={(e) => setTakeId(e.target.value)}>
+              <option value="">Any take</option>
+              {takes.map((t, i) => (
+                <option key={t.id} value={t.id}>
+                  Take {i + 1}
+                  {t.picked ? ' (picked)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {takeId && (
+          <div className="vox-assignment__time">
+            <label>
+              <span>At (seconds)</span>
+              <input type="number" min={0} step={0.1} inputMode="decimal" value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+            </label>
+            <Button type="button" variant="link" size="sm" onClick={() => setSeconds((audioRef.current?.currentTime ?? 0).toFixed(1))}>
+              Time now playing
+            </Button>
+          </div>
+        )}
+      </div>
+      <label className="vox-assignment__text">
+        <span>Comment</span>
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} id={`${id}-body`} />
+      </label>
+      {(problem || send.isError) && <Alert variant="error">{problem ?? send.error?.message}</Alert>}
+      <div>
+        <Button type="submit" size="sm" variant="secondary" busy={send.isPending}>
+          Add comment
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// Issue 22, item 7: large script saves must not stall other requests. Measures GET /api/health
+// (no auth, no database) on the real, built server while idle and while two loops keep saving a
+// 5,000-line script (PUT /api/scripts/{id}), in alternating rounds. See ../README.md.
+//
+//   node tools/bench/large-saves/large-saves.mjs               build the API, then SQLite
+//   node tools/bench/large-saves/large-saves.mjs --no-build    reuse dist/apps/api
+//   ... --db sqlite,postgres   --rounds 4   --duration 5   --connections 10
+//   ... --mode edit|rewrite|edit,rewrite
+//   ... --profile <dir>       the server's CPU profile, written when it stops
+//
+// Modes: "edit" sends the script as the editor does (every line with its id, one line's text
+// changed per save); "rewrite" sends every line without an id (an import or a client that lost
+// the ids), so each save deletes and inserts all 5,000 lines.
+// Exit code 1 when health p99 during the saves is more than 2x its idle p99 (median of rounds).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    db: { type: 'string', default: 'sqlite' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    loops: { type: 'string', default: '2' },
+    lines: { type: 'string', default: '5000' },
+    mode: { type: 'string', default: 'edit,rewrite' },
+    profile: { type: 'string' },
+    'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
+const LOOPS = Number(args.loops);
+const LINES = Number(args.lines);
+const MODES = args.mode.split(',');
+const TARGET_RATIO = 2;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env, logFile) {
+  const port = await freePort();
+  const out = fs.openSync(logFile, 'a');
+  // --profile <dir>: the server writes a CPU profile there when it stops.
+  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not start within 60 s; see ${logFile}`);
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(5000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function call(url, method, body, headers = {}) {
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+/** A screenplay of `n` lines: a scene every 40 lines, six roles, parentheticals now and then. */
+function generatedScript(n) {
+  const roles = ['ALICE', 'BORIS', 'CLARA', 'DMITRI', 'ELENA', 'FYODOR'].map((name) => ({ name, description: `${name} in the bench script` }));
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 40 === 0) lines.push({ kind: 'scene', role: null, text: `INT. ROOM ${i / 40} - NIGHT` });
+    else if (i % 7 === 0) lines.push({ kind: 'action', role: null, text: `Line ${i}: somebody crosses the room and looks out of the window for a while.` });
+    else lines.push({ kind: 'dialogue', role: roles[i % 6].name, parenthetical: i % 5 === 0 ? 'quietly' : null, text: `Line ${i}: a sentence of dialogue of ordinary length, said to the others.` });
+  }
+  return { title: `Bench ${n} lines`, synopsis: 'Large-save bench', genre: 'Drama', language: 'en', visibility: 'private', isFree: false, roles, lines };
+}
+
+/** Response times (fractions of a ms) of every 2xx answer; p50/p99 off the sorted list. */
+function measureHealth(url) {
+  const times = [];
+  const instance = autocannon({ url: `${url}/api/health`, connections: CONNECTIONS, duration: DURATION });
+  instance.on('response', (_c, status, _b, t) => {
+    if (status >= 200 && status < 300) times.push(t);
+  });
+  return instance.then((r) => {
+    const sorted = Float64Array.from(times).sort();
+    const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] : NaN);
+    return { rps: r.requests.average, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1], errors: r.errors + r.timeouts + r.non2xx };
+  });
+}
+
+/** `LOOPS` loops of saves until `stop()`; each save's time and status. */
+function saveLoops(url, loops, mode) {
+  let running = true;
+  const saves = [];
+  const tasks = loops.map(async ({ token, scriptId, bodies }) => {
+    let i = 0;
+    while (running) {
+      const body = mode === 'edit' ? bodies.edit[i % 2] : bodies.rewrite;
+      i++;
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/scripts/${scriptId}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+      await res.arrayBuffer();
+      saves.push({ ms: performance.now() - t0, status: res.status });
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(tasks);
+      return saves;
+    },
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const fmt = (x, w = 8, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-').padStart(w);
+
+async function benchDatabase(kind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-saves-${kind}-`));
+  const logFile = path.join(dataDir, 'server.log');
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
+  let admin;
+  if (kind === 'postgres') {
+    admin = new pg.Client({ connectionString: args['pg-url'] });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  }
+  const { url, child } = await startServer(env, logFile);
+  const results = { idle: [] };
+  for (const m of MODES) results[m] = [];
+  const savesByMode = Object.fromEntries(MODES.map((m) => [m, []]));
+  try {
+    // One member per loop (the issue's case: two members saving at once), each with a script.
+    const loops = [];
+    for (let l = 0; l < LOOPS; l++) {
+      const email = `saves-${randomBytes(5).toString('hex')}@example.com`;
+      const password = 'bench-password-1';
+      const created = await call(`${url}/api/users/create`, 'POST', { username: email, password });
+      if (created.status !== 201) throw new Error(`sign-up answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const signedIn = await call(`${url}/api/users/authenticate`, 'POST', { username: email, password });
+      if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`);
+      const token = signedIn.body.token;
+      const input = generatedScript(LINES);
+      const made = await call(`${url}/api/scripts`, 'POST', input, { authorization: `Bearer ${token}` });
+      if (made.status !== 201) throw new Error(`POST /api/scripts answered ${made.status}: ${JSON.stringify(made.body).slice(0, 300)}`);
+      const saved = made.body;
+      const withIds = saved.lines.map((line) => ({ id: line.id, kind: line.kind, role: line.role, parenthetical: line.parenthetical, text: line.text }));
+      const edited = (text) => JSON.stringify({ ...input, lines: withIds.map((line, i) => (i === Math.floor(LINES / 2) ? { ...line, text } : line)) });
+      const bodies = { edit: [edited('An edit in the middle, take one.'), edited('An edit in the middle, take two.')], rewrite: JSON.stringify(input) };
+      loops.push({ token, scriptId: saved.id, bodies });
+      if (l === 0) console.log(`${kind}: script of ${saved.lines.length} lines; save body ${(bodies.edit[0].length / 1024).toFixed(0)} KB (edit), ${(bodies.rewrite.length / 1024).toFixed(0)} KB (rewrite)`);
+    }
+
+    await measureHealth(url); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['idle', ...MODES] : [...MODES, 'idle'];
+      for (const what of order) {
+        if (what === 'idle') {
+          results.idle.push(await measureHealth(url));
+        } else {
+          const running = saveLoops(url, loops, what);
+          await sleep(500);
+          results[what].push(await measureHealth(url));
+          savesByMode[what].push(...(await running.stop()));
+        }
+        await sleep(1000);
+      }
+    }
+  } finally {
+    await stopServer(child);
+    if (admin) {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\n${kind}: GET /api/health, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (median over rounds)`);
+  console.log('measurement                          req/s   p50 ms   p99 ms   max ms  errors   p99 per round');
+  const line = (name, rs) =>
+    console.log(
+      `${name.padEnd(34)}${fmt(median(rs.map((r) => r.rps)), 8, 0)}${fmt(median(rs.map((r) => r.p50)), 9, 2)}${fmt(median(rs.map((r) => r.p99)), 9, 2)}${fmt(median(rs.map((r) => r.max)), 9, 1)}${String(rs.reduce((s, r) => s + r.errors, 0)).padStart(8)}   ${rs.map((r) => r.p99.toFixed(1)).join(' ')}`,
+    );
+  line('idle', results.idle);
+  for (const m of MODES) line(`during ${LOOPS} save loops (${m})`, results[m]);
+  const verdicts = [];
+  for (const m of MODES) {
+    const saves = savesByMode[m];
+    const bad = saves.filter((s) => s.status !== 200).length;
+    console.log(`saves (${m}): ${saves.length} in all, median ${median(saves.map((s) => s.ms)).toFixed(0)} ms each, non-200: ${bad}`);
+    const ratio = median(results[m].map((r) => r.p99)) / median(results.idle.map((r) => r.p99));
+    verdicts.push({ ok: ratio <= TARGET_RATIO && bad === 0, text: `${kind}: health p99 during ${m} saves / idle = ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}); saves all 200: ${bad === 0}` });
+  }
+  return verdicts;
+}
+
+if (!args['no-build']) {
+  console.log('building the API (webpack, production)…');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
+}
+console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+const verdicts = [];
+for (const kind of args.db.split(',')) verdicts.push(...(await benchDatabase(kind)));
+console.log(`\nload average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (const v of verdicts) console.log(`${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`);
+process.exit(verdicts.every((v) => v.ok) ? 0 : 1);

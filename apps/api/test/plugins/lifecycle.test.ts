@@ -91,6 +91,41 @@ describe('GET /api/ready', () => {
       await redisRelay.close();
     }
   }, 90_000);
+
+  it('a job that finishes while PostgreSQL is unreachable leaves no unhandled rejection (the process lives)', async () => {
+    const pgRelay = await relay(PG_URL);
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = PG_URL;
+    const app = await build({ DATABASE_URL: pgRelay.url('postgres', new URL(PG_URL).pathname), JOBS_POLL_SECONDS: '0.5' }).finally(() =>
+      saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved),
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let restored = false;
+    try {
+      let finished!: () => void;
+      const ran = new Promise<void>((resolve) => (finished = resolve));
+      await app.jobs.define('test.cut-mid-run', async () => {
+        // The database goes away while the job runs; pg-boss then settles the job (unawaited).
+        await pgRelay.cut();
+        finished();
+        throw new Error('lost the database');
+      }, { retryLimit: 0 });
+      await app.jobs.enqueue('test.cut-mid-run', {});
+      await ran;
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(unhandled).toEqual([]);
+      await pgRelay.restore();
+      restored = true;
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      if (!restored) await pgRelay.restore();
+      await app.close();
+      await pgRelay.close();
+    }
+  }, 60_000);
 });
 
 describe('graceful shutdown', () => {

@@ -19,6 +19,32 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+/**
+ * pg-boss 10 settles a worker's jobs without awaiting them (manager.js, `onFetch`:
+ * `this.complete(...)` / `this.fail(...)`). If the database drops at that moment the promise
+ * rejects with nobody listening, and Node ends the whole process on an unhandled rejection: one
+ * database blip while a job finishes would take an API instance down. Guard the two calls once:
+ * a rejection becomes the queue's 'error' event (logged below), and the job, still 'active' in
+ * the table, expires and is retried like any run whose worker vanished. pg-boss 11 (which awaits)
+ * needs Node 22.
+ */
+let settleGuarded = false;
+function guardUnawaitedSettles(): void {
+  if (settleGuarded) return;
+  settleGuarded = true;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Manager = require('pg-boss/src/manager') as { prototype: Record<string, unknown> };
+  for (const method of ['complete', 'fail'] as const) {
+    const original = Manager.prototype[method] as (this: NodeJS.EventEmitter, ...args: unknown[]) => Promise<unknown>;
+    Manager.prototype[method] = function (this: NodeJS.EventEmitter, ...args: unknown[]) {
+      return original.apply(this, args).catch((err: unknown) => {
+        if (this.listenerCount('error') > 0) this.emit('error', err);
+        return undefined;
+      });
+    };
+  }
+}
+
 const STATES: Record<string, JobState> = { created: 'queued', retry: 'retry', active: 'active', completed: 'completed', failed: 'failed', cancelled: 'failed' };
 
 /** The job id for an idempotency key: a UUID made from the name and key, the same every time. */
@@ -36,6 +62,7 @@ function keyedId(name: string, key: string): string {
  */
 export async function createPgBossQueue(options: PgBossQueueOptions): Promise<JobQueue> {
   const { db, log, schema } = options;
+  guardUnawaitedSettles();
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema,

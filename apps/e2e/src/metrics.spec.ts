@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, admin, createAccount, signIn } from '../support/fixtures';
 import { appUrl } from '../support/ports';
@@ -89,6 +90,48 @@ test.describe('metrics dashboard', () => {
     await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
     await expect(dashboard.locator('canvas')).toHaveCount(7);
     await page.screenshot({ path: 'tmp/screens/metrics-phone.png', fullPage: true });
+  });
+
+  test('staff read the requests people sent and the failed background jobs, on tabs beside the charts', async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = `Requester ${Date.now()}`;
+    // Its own forwarded address (the server trusts the proxy here): the forms' per-address limit is not shared with other tests.
+    const sent = await page.request.post(appUrl('localhost', '/api/forms/contact'), {
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+      data: { name, email: 'requester@example.com', topic: 'Schools and classes', message: 'Can a class of thirty use VoxClub?' },
+    });
+    expect(sent.status()).toBe(200);
+    const staff = await createAccount(page.request);
+    admin('grant', '--user', staff.email, '--role', 'staff');
+    await signIn(page, staff, 'dashboard.localhost');
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.goto(appUrl('dashboard.localhost', '/metrics'));
+      const dashboard = page.locator('[data-remote="dashboard"]');
+      await expect(dashboard.getByRole('heading', { level: 1, name: 'Metrics' })).toBeVisible();
+      await dashboard.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Requests' }).click();
+      await expect(page).toHaveURL(/\/metrics\/requests$/);
+      await expect(dashboard.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+      const request = dashboard.getByRole('listitem').filter({ hasText: name });
+      await expect(request.getByRole('heading', { level: 2 })).toContainText(`Contact: ${name}`);
+      await expect(request).toContainText('Can a class of thirty use VoxClub?');
+      await expect(request).toContainText('Schools and classes');
+      await dashboard.getByRole('combobox', { name: 'Form' }).selectOption('pilot');
+      await expect(page).toHaveURL(/kind=pilot/);
+      await expect(request).toHaveCount(0);
+      await dashboard.getByRole('link', { name: 'Failed jobs' }).click();
+      await expect(dashboard.getByRole('heading', { level: 1, name: 'Failed jobs' })).toBeVisible();
+      // Whatever the queue holds (other tests share this server), the page answers with a list or the empty text.
+      await expect(dashboard.getByRole('list', { name: 'Failed jobs' }).or(dashboard.getByText('No background job has failed.'))).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.screenshot({ path: `tmp/screens/staff-jobs-${size.width}.png`, fullPage: true });
+      await page.goto(appUrl('dashboard.localhost', '/metrics/requests'));
+      await expect(dashboard.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+      const axeRequests = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axeRequests.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.screenshot({ path: `tmp/screens/staff-requests-${size.width}.png`, fullPage: true });
+    }
   });
 
   test('a member without show_metrics gets the login modal and the API refuses them', async ({ page }) => {

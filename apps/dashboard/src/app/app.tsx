@@ -1,15 +1,16 @@
 import { RemoteRoot } from '@vox/auth';
-import { MetricsPage, StaffGate } from '@vox/feature-metrics';
+import { DashboardSite, StaffGate } from '@vox/feature-metrics';
 
 /**
  * The dashboard site (seed section 2), which the shell also uses for any path with /metrics:
- * every path shows the metrics to staff; anyone else gets the login modal over a short notice.
+ * every path shows the metrics to staff (and /metrics/jobs, /metrics/requests their staff pages);
+ * anyone else gets the login modal over a short notice.
  */
 export default function App() {
   return (
     <RemoteRoot name="dashboard" build={process.env.VOX_BUILD_LABEL}>
       <StaffGate>
-        <MetricsPage />
+        <DashboardSite />
       </StaffGate>
     </RemoteRoot>
   );

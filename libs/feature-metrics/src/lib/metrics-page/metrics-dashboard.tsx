@@ -5,6 +5,7 @@ import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { METRICS_MAX_DAYS, type MetricsVariant } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { StaffNav } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
 import { TopPagesCard } from './top-pages-card';
 import { addDays, daysBetween, RANGE_PRESETS, readView, timeZones, viewSearch, type MetricsView, type RangePreset } from './metrics-state';
@@ -87,6 +88,7 @@ export default function MetricsDashboard() {
 
   return (
     <Page width="wide" className="vox-metrics">
+      <StaffNav />
       <header className="vox-metrics__header">
         <div>
           <h1 className="vox-metrics__title">Metrics</h1>

@@ -4,7 +4,8 @@
 //   1. builds the server bundle (--no-build reuses dist/apps/api);
 //   2. for SQLite and PostgreSQL: starts the real server once (it runs the migrations), stops it,
 //      loads --users users (50,000), --rows activity rows (1,000,000) over --days days (180) ending
-//      now, plus scripts, reading sessions, takes and subscriptions, straight into the database;
+//      now, plus scripts, reading sessions, takes, subscriptions and 300,000 podcast plays, straight
+//      into the database;
 //   3. starts the server again, signs a staff member in through the API and times
 //      GET /api/metrics?charts=<one chart> for a 30-day and a 180-day range (Europe/Berlin, so the
 //      180-day range crosses a change of summer time), all sites and one site: the median and the
@@ -144,7 +145,7 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
       for (let i = 0; i < rows.length; i += 5000) {
         const chunk = rows.slice(i, i + 5000);
         const arrays = cols.map((_, c) => chunk.map((r) => r[c]));
-        const types = cols.map((col) => (['byte_size', 'position', 'picked', 'duration_ms', 'is_free'].includes(col) ? 'integer[]' : 'text[]'));
+        const types = cols.map((col) => (['byte_size', 'position', 'picked', 'duration_ms', 'is_free', 'explicit'].includes(col) ? 'integer[]' : 'text[]'));
         await client.query(`INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${types.map((t, n) => `$${n + 1}::${t}`).join(', ')})`, arrays);
       }
     },
@@ -201,6 +202,20 @@ async function load(db) {
   const SUBSCRIPTIONS = 5000;
   const subscriptions = Array.from({ length: SUBSCRIPTIONS }, (_, n) => [`sb${n}`, id(1 + (n % USERS)), 'staff', iso(now + 365 * DAY), iso(start + (n / SUBSCRIPTIONS) * DAYS * DAY), 'bench']);
   await db.insert('subscriptions', ['id', 'user_id', 'role', 'expires_at', 'created_at', 'source'], subscriptions);
+  // Podcast plays (the "Episodes played" chart): 20 channels of 10 episodes, and one play per
+  // listener per episode per day (the table's key), spread over the period.
+  const channels = Array.from({ length: 20 }, (_, n) => [`ch${n}`, id(1 + n), `Channel ${n}`, '', 'Arts', 'en', 0, iso(start), iso(start)]);
+  await db.insert('podcast_channels', ['id', 'owner_id', 'title', 'description', 'category', 'language', 'explicit', 'created_at', 'updated_at'], channels);
+  const EPISODES = 200;
+  const episodes = Array.from({ length: EPISODES }, (_, n) => [`ep${n}`, `ch${n % 20}`, `Episode ${n}`, '', 'a'.repeat(64), 'audio/mpeg', 1000, 60_000, 'published', iso(start), iso(start), iso(start)]);
+  await db.insert('podcast_episodes', ['id', 'channel_id', 'title', 'notes', 'audio_id', 'content_type', 'byte_size', 'duration_ms', 'status', 'published_at', 'created_at', 'updated_at'], episodes);
+  const PLAYS = 300_000;
+  const plays = Array.from({ length: PLAYS }, (_, n) => {
+    const at = start + (n / PLAYS) * DAYS * DAY;
+    // Listener n (unique per row) keeps the key unique; 60% signed in, the rest an anonymous id.
+    return [`ep${Math.floor(random() * EPISODES)}`, random() < 0.6 ? `u:${id(1 + (n % USERS))}:${n}` : `a:${n}`, iso(at).slice(0, 10), iso(at)];
+  });
+  await db.insert('podcast_plays', ['episode_id', 'listener', 'day', 'created_at'], plays);
 
   // Activities: 60% by signed-in users (a few return often), in sessions of a few entries.
   const cols = ['id', 'user_id', 'local_time', 'session', 'path', 'action', 'context', 'created_at', 'variant', 'route'];

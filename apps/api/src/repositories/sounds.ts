@@ -52,6 +52,28 @@ export async function usedBytes(db: Db, ownerId: string, exceptSoundId?: string)
   return Number(row?.total ?? 0);
 }
 
+export type QuotaWrite = { fits: true } | { fits: false; used: number };
+
+/**
+ * A write that adds `adding` bytes to the owner's sounds (an insert, or a file replaced: its old
+ * bytes, `exceptSoundId`, stop counting), done only while the total stays within `quota`. The
+ * owner's row is locked first, so two uploads at the same moment are counted one after the other
+ * (PostgreSQL: a row lock held to commit; SQLite: one writer at a time).
+ */
+export async function writeWithinQuota(
+  db: Db,
+  owner: { id: string; quota: number; adding: number; exceptSoundId?: string },
+  write: (trx: Db) => Promise<void>,
+): Promise<QuotaWrite> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', owner.id).execute();
+    const used = await usedBytes(trx, owner.id, owner.exceptSoundId);
+    if (used + owner.adding > owner.quota) return { fits: false, used } as const;
+    await write(trx);
+    return { fits: true } as const;
+  });
+}
+
 export async function updateSound(db: Db, id: string, patch: Partial<Omit<Selectable<SoundsTable>, 'id' | 'owner_id' | 'created_at'>>): Promise<void> {
   await db.updateTable('sounds').set(patch).where('id', '=', id).execute();
 }
@@ -159,6 +181,7 @@ const queries = {
   findSound,
   listSounds,
   usedBytes,
+  writeWithinQuota,
   updateSound,
   deleteSound,
   findSoundFile,

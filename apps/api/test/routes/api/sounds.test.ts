@@ -158,6 +158,22 @@ describe('audio library API (issue 14)', () => {
       expect(list.usage).toEqual({ usedBytes: first.json().byteSize, quotaBytes: 256 * 1024, maxFileBytes: 512 * 1024 });
       expect(list.items).toHaveLength(1);
     });
+
+    it('two uploads at the same moment cannot both pass the quota: one is kept, the other refused and its bytes gone', async () => {
+      const racer = await createUser(app, { role: 'premium' });
+      const [a, b] = [tone('wav', { seconds: 2, frequency: 420 }), tone('wav', { seconds: 2, frequency: 470 })];
+      const answers = await Promise.all([upload(app, racer, { type: 'bgm' }, a), upload(app, racer, { type: 'bgm' }, b)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+      const refused = answers.find((r) => r.statusCode === 413)!;
+      expect(refused.json().message).toMatch(/^This upload does not fit in your storage: you use 172 KB of 256 KB\./);
+      const list: SoundList = (await app.inject({ method: 'GET', url: '/api/sounds', headers: bearer(racer) })).json();
+      expect(list.items).toHaveLength(1);
+      expect(list.usage.usedBytes).toBe(list.items[0].byteSize);
+      const keptBytes = answers[0].statusCode === 201 ? a : b;
+      const refusedBytes = answers[0].statusCode === 201 ? b : a;
+      expect(await objects()).toContain(`sounds/${sha256(keptBytes)}`);
+      expect(await objects()).not.toContain(`sounds/${sha256(refusedBytes)}`);
+    });
   });
 
   describe('the file: ranges and caching as for takes', () => {

@@ -25,7 +25,7 @@ import type { Config } from '../../../config';
 import { newId } from '../../../db/ids';
 import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../../domain-errors';
 import { createAudioStore, type ReceivedAudio } from '../../../repositories/audio-store';
-import type { SoundRow } from '../../../repositories/sounds';
+import { insertSound, updateSound, type SoundRow } from '../../../repositories/sounds';
 import type { ByteRange } from '../storage';
 import { createFreesoundClient } from './freesound';
 import { computeFilePeaks, looksLikeAudio, probeSound, sniffSound } from './probe';
@@ -223,11 +223,21 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
     if (state === 'pending') await app.jobs.enqueue(PEAKS_JOB, { fileId, durationMs }, { key: fileId });
   }
 
+  /**
+   * The quota's last word: `write` runs only while the member's sounds still fit, counted with
+   * their row locked, so two uploads at the same moment cannot both pass the early check.
+   */
+  async function withinQuota(me: string, adding: number, write: (trx: typeof app.db) => Promise<void>, exceptSoundId?: string) {
+    const quota = await quotaOf(me);
+    const result = await repo.writeWithinQuota({ id: me, quota, adding, exceptSoundId }, write);
+    if (!result.fits) throw new PayloadTooLargeError(SOUND_MESSAGES.overQuota(quota, result.used));
+  }
+
   async function createSound(me: string, fields: { title: string; type: SoundType; licence?: Sound['licence']; attribution?: string; sourceUrl?: string | null; tags?: string[] }, file: { id: string; contentType: string; byteSize: number; durationMs: number; sampleRate: number; channels: number }): Promise<Sound> {
     const now = new Date().toISOString();
     const id = newId();
     const peaks = await peaksFor(file.id);
-    await repo.insertSound({
+    await withinQuota(me, file.byteSize, (trx) => insertSound(trx, {
       id,
       owner_id: me,
       title: fields.title,
@@ -250,7 +260,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
       source_url: fields.sourceUrl ?? null,
       created_at: now,
       updated_at: now,
-    });
+    }));
     if (peaks.peaks) await repo.updateSound(id, { peaks: peaks.peaks });
     await enqueuePeaks(file.id, file.durationMs, peaks.state);
     return answer(me, id);
@@ -325,7 +335,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
       const trimEnd = row.trim_end_ms !== null && Number(row.trim_end_ms) <= facts.durationMs && Number(row.trim_end_ms) > trimStart ? Number(row.trim_end_ms) : null;
       const playable = (trimEnd ?? facts.durationMs) - trimStart;
       const fadesFit = Number(row.fade_in_ms) + Number(row.fade_out_ms) <= playable;
-      await repo.updateSound(soundId, {
+      const patch = {
         file_id: file.id,
         content_type: contentType,
         byte_size: file.byteSize,
@@ -339,7 +349,13 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
         peaks_state: peaks.state,
         peaks: peaks.peaks,
         updated_at: new Date().toISOString(),
-      });
+      };
+      try {
+        await withinQuota(me, file.byteSize, (trx) => updateSound(trx, soundId, patch), soundId);
+      } catch (err) {
+        if (row.file_id !== file.id) await dropFileIfUnused(file.id).catch(() => undefined);
+        throw err;
+      }
       if (row.file_id !== file.id) await dropFileIfUnused(row.file_id);
       await enqueuePeaks(file.id, facts.durationMs, peaks.state);
       return answer(me, soundId);
@@ -428,8 +444,6 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
     async importSound(me, input) {
       if (input.source === 'library') {
         const row = await visible(me, input.id);
-        const [used, quota] = await Promise.all([repo.usedBytes(me), quotaOf(me)]);
-        if (used + Number(row.byte_size) > quota) throw new PayloadTooLargeError(SOUND_MESSAGES.overQuota(quota, used));
         const owner = displayName({ name: row.owner_name, handle: row.owner_handle });
         return createSound(
           me,
@@ -444,7 +458,12 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
       const upload: SoundUpload = { type: input.type ?? 'sfx', title: hit.title, file: preview, unreadable: (err) => err };
       const { file, contentType, facts } = await receiveChecked(me, upload);
       await keep(file, contentType);
-      return createSound(me, { title: hit.title.slice(0, 120), type: input.type ?? 'sfx', licence: hit.licence, attribution: hit.attribution, sourceUrl: hit.sourceUrl, tags: hit.tags.slice(0, 12) }, { id: file.id, contentType, byteSize: file.byteSize, ...facts });
+      try {
+        return await createSound(me, { title: hit.title.slice(0, 120), type: input.type ?? 'sfx', licence: hit.licence, attribution: hit.attribution, sourceUrl: hit.sourceUrl, tags: hit.tags.slice(0, 12) }, { id: file.id, contentType, byteSize: file.byteSize, ...facts });
+      } catch (err) {
+        await dropFileIfUnused(file.id).catch(() => undefined);
+        throw err;
+      }
     },
   };
 

@@ -71,6 +71,6 @@ describe('the sequencer follows a plan', () => {
     sequencer.play(undefined, planPlayback(LINES, { kind: 'top' }));
     await settle();
     expect(states[0]).toEqual({ status: 'playing', index: 0 });
-    expect(states.at(-1)).toEqual({ status: 'idle', index: 4 });
+    expect(states.at(-1)).toEqual({ status: 'idle', index: 4, ended: true });
   });
 });

@@ -30,7 +30,14 @@ describe('cueActions: the cues follow the read line by line', () => {
     expect(names(cueActions(playing(1), playing(2), lines, plan))).toEqual(['duck true']);
     expect(names(cueActions(playing(2), playing(3), lines, plan))).toEqual(['start sting@l2', 'stop bed', 'duck true']);
     expect(names(cueActions(playing(3), playing(4), lines, plan))).toEqual(['duck true']);
-    expect(names(cueActions(playing(4), { status: 'idle', index: 4 }, lines, plan))).toEqual(['duck false']);
+    expect(names(cueActions(playing(4), { status: 'idle', index: 4, ended: true }, lines, plan))).toEqual(['duck false']);
+  });
+
+  it('Stop on the last line stops the cues; only a read that runs to its end plays the last line’s end cues', () => {
+    const last = lines.length - 1;
+    const withOutro = planCues(lines, [bed, sting, knock, cue('outro', lines[last], 'end')]);
+    expect(names(cueActions(playing(last), { status: 'idle', index: last }, lines, withOutro))).toEqual(['stopAll']);
+    expect(names(cueActions(playing(last), { status: 'idle', index: last, ended: true }, lines, withOutro))).toEqual([`start outro@l${last}`, 'duck false']);
   });
 
   it('starts a bed the read begins under, pauses and resumes with the read, stops with it', () => {

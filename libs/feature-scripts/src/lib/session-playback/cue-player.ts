@@ -48,8 +48,9 @@ export function cueActions(prev: PlaybackState, next: PlaybackState, lineIds: re
   }
   if (next.status === 'paused') return prev.status === 'playing' ? [{ kind: 'pauseAll' }] : [];
   // idle
-  if (prev.status === 'playing' && prev.index === next.index && next.index === lineIds.length - 1) {
-    // The read reached its end: the last line's end cues, and the beds swell and play out.
+  if (next.ended && prev.status === 'playing' && prev.index === next.index && next.index === lineIds.length - 1) {
+    // The read reached its end (not Stop on the last line): the last line's end cues, and the
+    // beds swell and play out.
     return [...endLine(next.index), { kind: 'duck', ducked: false }];
   }
   return prev.status === 'idle' ? [] : [{ kind: 'stopAll' }];

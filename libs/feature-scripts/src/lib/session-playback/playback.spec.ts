@@ -152,7 +152,7 @@ describe('table-read sequencing', () => {
       "speak LANE: I didn't think it polite to listen, sir.",
       'speak narrator: CUT TO:',
     ]);
-    expect(at()).toEqual({ status: 'idle', index: 4 });
+    expect(at()).toEqual({ status: 'idle', index: 4, ended: true });
     expect(states.map((s) => s.index)).toEqual([0, 1, 2, 3, 4, 4]);
   });
 
@@ -207,7 +207,7 @@ describe('table-read sequencing', () => {
     expect(notices).toEqual([1, 2, 4, 5].map((n) => silentLineNotice(n, 700)));
     expect(notices[0]).toBe('Line 1 has no take and no voice can read it here, so the read pauses for its length (about 1 s).');
     expect(waits.filter((w) => w === 700)).toHaveLength(4);
-    expect(at()).toEqual({ status: 'idle', index: 4 });
+    expect(at()).toEqual({ status: 'idle', index: 4, ended: true });
   });
 
   it('speech that turns out unavailable is given up after the first try', async () => {

@@ -25,6 +25,8 @@ export interface PlaybackState {
   status: PlaybackStatus;
   /** The line being played (or paused at); where the read stopped when idle. */
   index: number;
+  /** Idle because the read ran to its end (not Stop, not a preview): the end cues may play. */
+  ended?: true;
 }
 
 export interface SequencerOptions {
@@ -126,7 +128,7 @@ export function createSequencer(options: SequencerOptions): Sequencer {
       if (next < 0) break;
       set({ status: 'playing', index: next });
     }
-    if (mine === run) set({ status: 'idle', index: state.index });
+    if (mine === run) set({ status: 'idle', index: state.index, ended: true });
   };
 
   const halt = () => {

@@ -13,7 +13,7 @@ export type * from './lib/membership';
 export type * from './lib/drafts';
 // The metrics dashboard's values: @vox/contract/metrics (its own entry, off every first route).
 export type * from './lib/metrics';
-// Issue 16: the podcast variant's types (its texts live in the podcast feature).
+// Issue 16: the podcast variant's types (its values in @vox/contract/podcast, off every first route).
 export type * from './lib/podcast';
 // Issue 20: live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';

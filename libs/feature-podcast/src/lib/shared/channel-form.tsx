@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PODCAST_CATEGORY_NAMES } from './texts';
+import { PODCAST_CATEGORIES } from '@vox/contract/podcast';
 import type { Channel, ChannelInput } from '@vox/contract';
 import { Alert, Button, TextField } from '@vox/ui';
 
@@ -29,7 +29,7 @@ export function ChannelForm({ channel, submitLabel, onSubmit, pending, error }: 
             Category
           </label>
           <select id="vox-pod-category" className="vox-pod-input" value={category} onChange={(e) => setCategory(e.target.value)}>
-            {PODCAST_CATEGORY_NAMES.map((c) => (
+            {PODCAST_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>

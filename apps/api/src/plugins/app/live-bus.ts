@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import Redis from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '@vox/contract/schemas';
+import { listenChannel } from '../../db/pg-listen';
 
 /**
  * What one API instance tells every instance (itself included) about a live session. Small
@@ -76,7 +76,7 @@ export function redisBus({ url, prefix, deliver, log }: { url: string; prefix: s
 
 /**
  * PostgreSQL LISTEN/NOTIFY on `vox_live`, the way new-message counts cross instances
- * (plugins/app/new-message-counts.ts): one listening connection, reconnected with back-off.
+ * (db/pg-listen.ts: one listening connection, reconnected with back-off).
  * Channels are database-wide, so each message carries the schema (`ns`) and other schemas'
  * messages are ignored. NOTIFY is sent through the app's pool, so it is delivered at commit.
  */
@@ -93,63 +93,27 @@ export function postgresBus({
   log: FastifyBaseLogger;
   notify: (channel: string, payload: string) => Promise<void>;
 }): LiveBus {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retryDelay = 250;
-  let timer: NodeJS.Timeout | undefined;
-
-  const scheduleReconnect = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, retryDelay);
-    timer.unref();
-    retryDelay = Math.min(retryDelay * 2, 10_000);
-  };
-
-  async function connect() {
-    const current = new pg.Client({ connectionString });
-    client = current;
-    const lost = (err?: Error) => {
-      if (client !== current) return;
-      client = undefined;
-      if (!stopped) log.warn({ err }, 'live channel: LISTEN connection lost; reconnecting');
-      current.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    current.on('error', lost);
-    current.on('end', () => lost());
-    current.on('notification', (msg) => {
-      if (msg.channel !== 'vox_live' || !msg.payload) return;
+  const listener = listenChannel({
+    connectionString,
+    channel: 'vox_live',
+    onMessage: (payload) => {
       try {
-        const { ns: from, m } = JSON.parse(msg.payload) as { ns: string; m: BusMessage };
+        const { ns: from, m } = JSON.parse(payload) as { ns: string; m: BusMessage };
         if (from === ns) deliver(m);
       } catch (err) {
         log.warn({ err }, 'live channel: unreadable notification');
       }
-    });
-    try {
-      await current.connect();
-      await current.query('LISTEN vox_live');
-      retryDelay = 250;
-    } catch (err) {
-      lost(err as Error);
-    }
-  }
+    },
+    log,
+    lostText: 'live channel: LISTEN connection lost; reconnecting',
+  });
 
   return {
     name: 'postgres',
-    ready: connect(),
+    ready: listener.ready,
     async publish(message) {
       await notify('vox_live', JSON.stringify({ ns, m: message }));
     },
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
-    },
+    close: () => listener.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { listenChannel, type PgListener } from '../../db/pg-listen';
 import { countNewNotifications } from '../../repositories/notifications';
 
 declare module 'fastify' {
@@ -71,64 +71,16 @@ export type CountCache = ReturnType<typeof createCountCache>;
  */
 export function listenForChanges(
   { connectionString, cache, log }: { connectionString: string; cache: CountCache; log: FastifyInstance['log'] },
-) {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retryDelay = 250;
-  let timer: NodeJS.Timeout | undefined;
-
-  const scheduleReconnect = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, retryDelay);
-    timer.unref();
-    retryDelay = Math.min(retryDelay * 2, 10_000);
-  };
-
-  async function connect() {
-    const current = new pg.Client({ connectionString });
-    client = current;
-    const lost = (err?: Error) => {
-      if (client !== current) return;
-      client = undefined;
-      cache.setEnabled(false);
-      if (!stopped) log.warn({ err }, 'new-message counts: change feed lost; answering from the database until it is back');
-      current.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    current.on('error', lost);
-    current.on('end', () => lost());
-    current.on('notification', (msg) => {
-      if (msg.channel === 'vox_notifications' && msg.payload) cache.changed(msg.payload);
-    });
-    try {
-      await current.connect();
-      await current.query('LISTEN vox_notifications');
-      if (client !== current || stopped) return;
-      retryDelay = 250;
-      cache.setEnabled(true);
-    } catch (err) {
-      lost(err as Error);
-    }
-  }
-
-  return {
-    ready: connect(),
-    /** The listening connection's server process id (tests cut it to simulate a drop). */
-    get backendPid(): number | undefined {
-      return (client as unknown as { processID?: number } | undefined)?.processID;
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      cache.setEnabled(false);
-      await current?.end().catch(() => undefined);
-    },
-  };
+): PgListener {
+  return listenChannel({
+    connectionString,
+    channel: 'vox_notifications',
+    onMessage: (payload) => cache.changed(payload),
+    onUp: () => cache.setEnabled(true),
+    onDown: () => cache.setEnabled(false),
+    log,
+    lostText: 'new-message counts: change feed lost; answering from the database until it is back',
+  });
 }
 
 /**

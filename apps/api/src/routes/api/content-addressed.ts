@@ -1,4 +1,8 @@
 // Shared by the routes that serve stored files named by the hash of their bytes (photos, audio).
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import type { ByteRange } from '../../plugins/app/storage';
 
 /** What such an id names never changes: browsers may keep it for good. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,3 +27,47 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * does not; no payload leaves nothing to drop.
  */
 export const NO_BODY = undefined as unknown as null;
+
+/** A stored file to answer with: its tag, size, type and caching, and how to read it. */
+export interface ServedFile {
+  /** The entity tag, quoted (`"<sha256>"`). */
+  etag: string;
+  size: number;
+  /** The type recognised at upload, never a guess from the name. */
+  contentType: string;
+  cacheControl: string;
+  /** The bytes, or one inclusive range of them; undefined when the stored object is gone. */
+  open: (range?: ByteRange) => Promise<Readable | undefined>;
+  /** The 404 text when the stored object is gone, and the 416 text for a range past the end. */
+  notFound: string;
+  rangeNotSatisfiable: string;
+}
+
+/**
+ * Answers a GET or HEAD for a stored file, for players that seek (and Safari, which insists on
+ * ranges): ETag with If-None-Match (304); the Range header read by range-parser (the parser
+ * Express and send use); one range gives 206 with exactly those bytes, several ranges or a
+ * malformed header the whole file (as send does), a range past the end 416 with the size;
+ * If-Range with another tag than ours asks for the whole file. HEAD reads nothing from storage.
+ * Takes, sounds, episodes and rendered reads all answer through here.
+ */
+export async function serveFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile) {
+  const { etag, size } = file;
+  reply.header('ETag', etag).header('Cache-Control', file.cacheControl).header('Accept-Ranges', 'bytes');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
+  const ifRange = request.headers['if-range'];
+  const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+  const ranges = header ? parseRange(size, header, { combine: true }) : -2;
+  if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: file.rangeNotSatisfiable });
+  const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
+  // Browsers must not sniff another type out of the bytes.
+  reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');
+  if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  reply.header('Content-Length', String(range ? range.end - range.start + 1 : size));
+  // Fastify answers HEAD from this handler and keeps our Content-Length for a stream payload
+  // (an empty one: nothing is read from the storage), never for no payload.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
+  const body = await file.open(range);
+  if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').type('application/json').send({ message: file.notFound });
+  return reply.send(body);
+}

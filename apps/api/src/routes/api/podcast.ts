@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import parseRange from 'range-parser';
 import { PODCAST_LIMITS, PODCAST_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, PayloadTooLargeError } from '../../domain-errors';
 import type { EpisodeUpload } from '../../plugins/app/podcast';
-import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
+import { IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
 
@@ -71,22 +69,15 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const audio = await podcast.audio(request.params.audioId);
       if (!audio) return reply.code(404).send({ message: PODCAST_MESSAGES.episodeNotFound });
-      const etag = `"${audio.key.slice('podcast/'.length)}"`;
-      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
-      const size = audio.byteSize;
-      const ifRange = request.headers['if-range'];
-      const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-      const ranges = header ? parseRange(size, header, { combine: true }) : -2;
-      if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: PODCAST_MESSAGES.rangeNotSatisfiable });
-      const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
-      reply.type(audio.contentType).header('X-Content-Type-Options', 'nosniff');
-      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      reply.header('Content-Length', String(range ? range.end - range.start + 1 : size));
-      if (request.method === 'HEAD') return reply.send(Readable.from([]) as unknown as Buffer);
-      const body = await app.storage.get(audio.key, range);
-      if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').type('application/json').send({ message: PODCAST_MESSAGES.episodeNotFound });
-      return reply.send(body as unknown as Buffer);
+      return serveFile(request, reply, {
+        etag: `"${audio.key.slice('podcast/'.length)}"`,
+        size: audio.byteSize,
+        contentType: audio.contentType,
+        cacheControl: IMMUTABLE,
+        open: (range) => app.storage.get(audio.key, range),
+        notFound: PODCAST_MESSAGES.episodeNotFound,
+        rangeNotSatisfiable: PODCAST_MESSAGES.rangeNotSatisfiable,
+      });
     },
   });
   app.route({

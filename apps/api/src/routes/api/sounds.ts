@@ -1,12 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import parseRange from 'range-parser';
 import { SOUND_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { BadRequestError } from '../../domain-errors';
 import type { SoundUpload } from '../../plugins/app/sounds';
-import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
+import { IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
 
@@ -83,22 +81,15 @@ export const soundFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { fileId } = request.params;
       const file = await app.sounds.file(fileId);
       if (!file) return reply.code(404).send({ message: SOUND_MESSAGES.notFound });
-      const etag = `"${fileId}"`;
-      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
-      const size = file.byteSize;
-      const ifRange = request.headers['if-range'];
-      const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-      const ranges = header ? parseRange(size, header, { combine: true }) : -2;
-      if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: SOUND_MESSAGES.rangeOutside });
-      const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
-      reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');
-      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      reply.header('Content-Length', String(range ? range.end - range.start + 1 : size));
-      if (request.method === 'HEAD') return reply.send(Readable.from([]) as unknown as Buffer);
-      const body = await app.sounds.open(fileId, range);
-      if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').type('application/json').send({ message: SOUND_MESSAGES.notFound });
-      return reply.send(body as unknown as Buffer);
+      return serveFile(request, reply, {
+        etag: `"${fileId}"`,
+        size: file.byteSize,
+        contentType: file.contentType,
+        cacheControl: IMMUTABLE,
+        open: (range) => app.sounds.open(fileId, range),
+        notFound: SOUND_MESSAGES.notFound,
+        rangeNotSatisfiable: SOUND_MESSAGES.rangeOutside,
+      });
     },
   });
 };

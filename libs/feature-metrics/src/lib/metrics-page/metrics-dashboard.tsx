@@ -5,7 +5,7 @@ import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { METRICS_MAX_DAYS, type MetricsVariant } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
-import { StaffNav } from '../staff-pages/staff-nav';
+import { StaffPageHead } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
 import { TopPagesCard } from './top-pages-card';
 import { addDays, daysBetween, RANGE_PRESETS, readView, timeZones, viewSearch, type MetricsView, type RangePreset } from './metrics-state';
@@ -88,15 +88,7 @@ export default function MetricsDashboard() {
 
   return (
     <Page width="wide" className="vox-metrics">
-      <StaffNav />
-      <header className="vox-metrics__header">
-        <div>
-          <h1 className="vox-metrics__title">Metrics</h1>
-          <p className="vox-metrics__lead">
-            {rangeText(view.from, view.to)} · days in {view.tz} · compared with the {daysBetween(view.from, view.to)} days before
-          </p>
-        </div>
-      </header>
+      <StaffPageHead title="Metrics" lead={`${rangeText(view.from, view.to)} · days in ${view.tz} · compared with the ${daysBetween(view.from, view.to)} days before`} />
 
       <div className="vox-metrics__controls" role="group" aria-label="What to show">
         <div className="vox-metrics__presets" role="group" aria-label="Date range">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
-import { StaffNav } from './staff-nav';
+import { StaffPageHead } from './staff-nav';
 import { when } from './when';
 import './staff-pages.css';
 
@@ -23,16 +23,11 @@ export default function FailedJobsPage() {
   });
   return (
     <Page width="wide" className="vox-staff">
-      <StaffNav />
-      <header className="vox-staff__head">
-        <div>
-          <h1 className="vox-staff__title">{FAILED_JOBS_TEXTS.title}</h1>
-          <p className="vox-staff__lead">{FAILED_JOBS_TEXTS.lead}</p>
-        </div>
+      <StaffPageHead title={FAILED_JOBS_TEXTS.title} lead={FAILED_JOBS_TEXTS.lead}>
         <Button variant="secondary" size="sm" onClick={() => void failures.refetch()} disabled={failures.isFetching}>
           {FAILED_JOBS_TEXTS.refresh}
         </Button>
-      </header>
+      </StaffPageHead>
       {failures.isPending ? (
         <Spinner label="Loading failed jobs" />
       ) : failures.isError ? (

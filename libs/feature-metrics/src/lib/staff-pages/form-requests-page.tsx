@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { Alert, Page, Spinner } from '@vox/ui';
-import { StaffNav } from './staff-nav';
+import { StaffPageHead } from './staff-nav';
 import { when } from './when';
 import './staff-pages.css';
 
@@ -35,12 +35,7 @@ export default function FormRequestsPage() {
   });
   return (
     <Page width="wide" className="vox-staff">
-      <StaffNav />
-      <header className="vox-staff__head">
-        <div>
-          <h1 className="vox-staff__title">{FORM_REQUESTS_TEXTS.title}</h1>
-          <p className="vox-staff__lead">{FORM_REQUESTS_TEXTS.lead}</p>
-        </div>
+      <StaffPageHead title={FORM_REQUESTS_TEXTS.title} lead={FORM_REQUESTS_TEXTS.lead}>
         <label className="vox-staff__filter" htmlFor={filterId}>
           <span>Form</span>
           <select
@@ -53,7 +48,7 @@ export default function FormRequestsPage() {
             <option value="pilot">{KIND_NAMES.pilot}</option>
           </select>
         </label>
-      </header>
+      </StaffPageHead>
       {requests.isPending ? (
         <Spinner label="Loading requests" />
       ) : requests.isError ? (

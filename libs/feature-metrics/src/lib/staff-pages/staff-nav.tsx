@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import './staff-nav.css';
 
@@ -18,5 +19,21 @@ export function StaffNav() {
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/** The top of every staff page: the tabs, then the title with its lead line and any actions. */
+export function StaffPageHead({ title, lead, children }: { title: string; lead: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      <StaffNav />
+      <header className="vox-staff__head">
+        <div>
+          <h1 className="vox-staff__title">{title}</h1>
+          <p className="vox-staff__lead">{lead}</p>
+        </div>
+        {children}
+      </header>
+    </>
   );
 }

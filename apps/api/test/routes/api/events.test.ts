@@ -179,7 +179,8 @@ describe('events: create, list, register, waiting list, cancel', () => {
       const row = await app.db.selectFrom('events').select('seats_taken').where('id', '=', event.id).executeTakeFirstOrThrow();
       expect(Number(row.seats_taken)).toBe(2);
     }
-  });
+    // Five rounds of three sign-ups (each a password hash): well past 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('keeps one registration when the same member registers twice at once', async () => {
     const event = await createEvent({ capacity: 3 });

@@ -219,6 +219,8 @@ test('staff make a member a teacher, who creates a class, enrols two students fr
 });
 
 test('a student sets a password with the code, logs in on the school site with the User ID, records and hands in', async ({ browser }) => {
+  // Two pages looked at (and checked with axe) at two sizes, then a recording: on a busy 2-core machine this passes 2 minutes.
+  test.setTimeout(180_000);
   const { context, page } = await newPerson(browser);
   try {
     const slip = state.sheet.get(ANA.loginId);

@@ -55,7 +55,6 @@ const SCENE = {
   ],
 };
 const ALG_1 = 'Did you hear what I was playing, Lane?';
-const ALG_2 = "I'm sorry for that, for your sake. I don't play accurately.";
 
 /** What one step hands to the next. */
 const run = Date.now().toString(36);

@@ -120,8 +120,14 @@ describe('the reader assignment panel', () => {
       return json(200, current);
     });
     renderPage(<SessionAssignment session={session} audioRef={{ current: null }} />, { route: '/session/se1', path: '/session/:sessionId', user: { ...teacher, id: 's1' } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Hand in to your teacher' }));
+    const handIn = await screen.findByRole('button', { name: 'Hand in to your teacher' });
+    // No feedback yet, but something to do: the panel is open, so the button shows in a browser.
+    const panel = handIn.closest('details') as HTMLDetailsElement;
+    expect(panel.open).toBe(true);
+    await userEvent.click(handIn);
     expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    // It stays as the student left it once the work changed.
+    expect(panel.open).toBe(true);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 });

@@ -41,9 +41,12 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
   });
   const who = work.canReview ? `${displayName(work.student)} reads ${work.role}` : `You read ${work.role}`;
   const error = submit.error?.message ?? review.error?.message;
+  // Open when there is something to do or read (the student's Hand in, the teacher's review,
+  // feedback); the reader folds it away and it stays as they left it while the work changes.
+  const [open, setOpen] = useState(() => work.canReview || work.canSubmit || work.comments.length > 0);
 
   return (
-    <details className="vox-assignment__work" open={work.canReview || work.comments.length > 0 || undefined}>
+    <details className="vox-assignment__work" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <span className="vox-assignment__title">
           Assignment: {who} · {work.className}

@@ -383,7 +383,16 @@ describe('the share dialog', () => {
         return json(204);
       },
       'GET /api/friendships/': () => json(200, [{ user: { ...person('u7', 'Hedy'), role: { name: 'member', privileges: [] }, classes: [] } }]),
-      'POST /api/sessions/se1/invitations': () => json(201, link('inv1', 'JACK')),
+      // Issue 21: the invitation is Hedy's link, in the server's list as hers.
+      'POST /api/sessions/se1/invitations': () => {
+        const invitation = { ...link('inv1', 'JACK', null), invitedUser: person('u7', 'Hedy') };
+        links = [...links, invitation];
+        return json(201, invitation);
+      },
+      'DELETE /api/sharelinks/inv1': () => {
+        links = links.map((l) => (l.id === 'inv1' ? { ...l, revokedAt: '2026-11-21T10:05:00.000Z' } : l));
+        return json(204);
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share this table read' });
@@ -405,9 +414,16 @@ describe('the share dialog', () => {
     await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Link for any role' })).toBeNull());
     expect(calls).toContain('DELETE /api/sharelinks/old1');
 
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Invite Hedy' }));
-    expect(await within(dialog).findByText('Invited')).toBeInTheDocument();
+    // Issue 21: the Invite button names the role it offers; the invitation shows as Hedy's (not
+    // as one more plain link) and is cancelled as hers.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Invite Hedy to read JACK' }));
+    expect(await within(dialog).findByText(/Invited · JACK/)).toBeInTheDocument();
     expect(bodies['POST /api/sessions/se1/invitations']).toEqual({ userId: 'u7', role: 'JACK' });
+    expect(within(within(dialog).getByRole('list', { name: 'Share links' })).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Cancel Hedy's invitation" }));
+    expect(await within(dialog).findByText("Hedy's invitation is cancelled: its link no longer opens this read.")).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/sharelinks/inv1');
+    expect(await within(dialog).findByRole('button', { name: 'Invite Hedy to read JACK' })).toBeInTheDocument();
   });
 
   it('without friends, points to the friends page', async () => {

@@ -118,6 +118,17 @@ describe('MessagesPage', () => {
     expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
   });
 
+  it('words a role given to the account itself as a role, not as a membership (issue 21)', async () => {
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () =>
+        json(200, { items: [item({ id: 'r1', type: 'membership', membership: { role: 'staff', expiry: null, event: 'granted' } })], total: 1, page: 1, pageSize: 20, lastSeen: 'r1' }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'r1' }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    expect(await screen.findByText('Your account now has the staff role.')).toBeInTheDocument();
+    expect(screen.queryByText('Your staff membership is active.')).not.toBeInTheDocument();
+  });
+
   it('words membership news: bought, cancelled at period end, ended', async () => {
     const membership = [
       item({ id: 'm3', type: 'membership', membership: { role: 'writer', expiry: null, event: 'revoked' } }),

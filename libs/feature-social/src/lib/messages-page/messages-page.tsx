@@ -277,7 +277,8 @@ function membershipText(item: NotificationItem): string {
   if (m.event === 'cancelled' && m.expiry) {
     return `Your ${role}membership is cancelled and ends on ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
   }
-  return m.expiry
-    ? `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`
-    : `Your ${role}membership is active.`;
+  if (m.expiry) return `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
+  // Issue 21: a role given to the account itself (staff, a teacher) is not a membership
+  // anyone bought: "Your staff membership is active." was a staff account's first message.
+  return m.role === 'member' ? 'Your membership is active.' : `Your account now has the ${m.role} role.`;
 }

@@ -205,9 +205,9 @@ describe('/session/{sessionId}: the reader', () => {
     expect(row('l3')).toHaveClass('vox-reader-line--dialogue', 'vox-reader-line--mine');
     expect(within(row('l3')).getByText('(turning)')).toHaveClass('vox-reader-line__parenthetical');
     expect(within(row('l3')).getByText('You')).toBeInTheDocument();
-    expect(within(row('l3')).getByRole('button', { name: 'Record' })).toBeInTheDocument();
+    expect(within(row('l3')).getByRole('button', { name: 'Record: line 3, ALGERNON' })).toBeInTheDocument();
     expect(within(row('l4')).getByText('Grace')).toBeInTheDocument();
-    expect(within(row('l4')).queryByRole('button', { name: 'Record' })).toBeNull();
+    expect(within(row('l4')).queryByRole('button', { name: /^Record/ })).toBeNull();
     expect(within(row('l4')).getByRole('button', { name: "Play Grace's take" })).toBeInTheDocument();
     expect(row('l6')).toHaveClass('vox-reader-line--transition');
     const readers = screen.getByRole('list', { name: 'Readers' });
@@ -220,7 +220,7 @@ describe('/session/{sessionId}: the reader', () => {
 
   it('records a take: kept and uploaded with progress, then listed as the pick', async () => {
     const { uploads, map } = open();
-    const record = await within(await findRow('l3')).findByRole('button', { name: 'Record' });
+    const record = await within(await findRow('l3')).findByRole('button', { name: 'Record: line 3, ALGERNON' });
     fireEvent.click(record);
     const stop = await within(row('l3')).findByRole('button', { name: 'Stop' });
     expect(within(row('l3')).getByRole('status', { name: 'Recording' })).toBeInTheDocument();
@@ -241,13 +241,13 @@ describe('/session/{sessionId}: the reader', () => {
     expect(await within(row('l3')).findByText('Take 1')).toBeInTheDocument();
     expect(within(row('l3')).getByText('Pick')).toBeInTheDocument();
     expect(within(row('l3')).queryByText(/Uploading/)).toBeNull();
-    expect(within(row('l3')).getByRole('button', { name: 'Record again' })).toBeInTheDocument();
+    expect(within(row('l3')).getByRole('button', { name: 'Record again: line 3, ALGERNON' })).toBeInTheDocument();
     expect(map.size).toBe(0);
   });
 
   it("a refused take shows the server's text and can be discarded", async () => {
     const { uploads, map } = open();
-    fireEvent.click(await within(await findRow('l3')).findByRole('button', { name: 'Record' }));
+    fireEvent.click(await within(await findRow('l3')).findByRole('button', { name: 'Record: line 3, ALGERNON' }));
     fireEvent.click(await within(row('l3')).findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     await act(async () => uploads[0].reject(Object.assign(new Error('Claim the role of this line before you record it.'), { status: 403 })));
@@ -316,6 +316,26 @@ describe('/session/{sessionId}: the reader', () => {
     await waitFor(() => expect(played).toHaveLength(1));
   });
 
+  // Issue 21: the keys worked only once something in the script had focus.
+  it('keyboard: j/k and the arrows work as soon as the reader opens, and not while typing in a field', async () => {
+    open();
+    await findRow('l1');
+    expect(row('l1')).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(row('l3')).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(document.body, { key: 'k' });
+    expect(row('l2')).toHaveAttribute('aria-current', 'true');
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: 'j' });
+    expect(row('l2')).toHaveAttribute('aria-current', 'true');
+    field.remove();
+    // The readers and the player are inside a landmark.
+    expect(screen.getByRole('region', { name: 'Readers and playback' })).toContainElement(screen.getByRole('list', { name: 'Readers' }));
+    expect(screen.getByRole('region', { name: 'Readers and playback' })).toContainElement(screen.getByRole('button', { name: 'Play the table read' }));
+  });
+
   it('the Refresh button asks the server again', async () => {
     const { calls } = open();
     await findRow('l1');
@@ -342,7 +362,7 @@ describe('the role picker', () => {
     expect(within(seat('JACK')).getByText('Open')).toBeInTheDocument();
     expect(within(dialog()).getByRole('list', { name: 'Listening' })).toHaveTextContent('Linus');
 
-    fireEvent.click(within(seat('JACK')).getByRole('button', { name: 'Switch to this role' }));
+    fireEvent.click(within(seat('JACK')).getByRole('button', { name: 'Switch to this role: JACK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodies['PUT /api/sessions/se1/role']).toEqual({ role: 'JACK' });
     // The session is asked again to show the new seats.
@@ -353,9 +373,9 @@ describe('the role picker', () => {
     const detail = session({ me: { userId: 'u1', role: null }, participants: [{ user: person('u1', 'Ada'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' }] });
     open(detail, { 'PUT /api/sessions/se1/role': () => json(409, { message: 'Someone else is already reading this role.' }) });
     expect(await screen.findByText('6 lines · You are listening')).toBeInTheDocument();
-    expect(within(row('l3')).queryByRole('button', { name: 'Record' })).toBeNull();
+    expect(within(row('l3')).queryByRole('button', { name: /^Record/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose a role' }));
-    fireEvent.click(within(seat('LANE')).getByRole('button', { name: 'Read this role' }));
+    fireEvent.click(within(seat('LANE')).getByRole('button', { name: 'Read this role: LANE' }));
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Someone else is already reading this role.');
   });
 });

@@ -239,7 +239,8 @@ describe('/session/{sessionId}: the reader', () => {
 
     await act(async () => uploads[0].resolve({ ...take('t9', 'l3', 'u1', true), clientId: uploads[0].take.clientId }));
     expect(await within(row('l3')).findByText('Take 1')).toBeInTheDocument();
-    expect(within(row('l3')).getByText('Pick')).toBeInTheDocument();
+    // Issue 21: the picked take reads as a state.
+    expect(within(row('l3')).getByText('In use')).toBeInTheDocument();
     expect(within(row('l3')).queryByText(/Uploading/)).toBeNull();
     expect(within(row('l3')).getByRole('button', { name: 'Record again: line 3, ALGERNON' })).toBeInTheDocument();
     expect(map.size).toBe(0);
@@ -266,7 +267,7 @@ describe('/session/{sessionId}: the reader', () => {
     });
     const line = await findRow('l3');
     const takes = within(line).getByRole('list', { name: 'Takes' });
-    expect(within(takes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Take 1 · 0:03/), expect.stringMatching(/^Take 2 · 0:03 Pick/)]);
+    expect(within(takes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Take 1 · 0:03/), expect.stringMatching(/^Take 2 · 0:03 In use/)]);
     fireEvent.click(within(takes).getByRole('button', { name: 'Use this take' }));
     await waitFor(() => expect(calls).toContain('PUT /api/sessions/se1/takes/ta/pick'));
 

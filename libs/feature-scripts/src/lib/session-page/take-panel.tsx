@@ -96,8 +96,9 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
       </span>
       <EarlierTextMark take={take} />
       {take.picked && (
+        // Issue 21: a state, not an action ("Pick" read like a button).
         <span className="vox-reader-take__pick">
-          <CheckIcon /> Pick
+          <CheckIcon /> In use
         </span>
       )}
       <span className="vox-reader-take__actions">

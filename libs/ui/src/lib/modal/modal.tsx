@@ -97,9 +97,17 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       if (openDialogs.length === 0) document.body.classList.remove('vox-scroll-lock');
       if (opener && opener.isConnected) opener.focus();
-      // The opener is gone (Log in became the avatar after signing in): the page's main content
-      // takes focus instead of the body, so keyboard users continue where they were.
-      else if (openDialogs.length === 0) document.querySelector<HTMLElement>('main, [role="main"]')?.focus({ preventScroll: true });
+      // The opener is gone, now or in the render that follows (Log in became the page itself
+      // after signing in): the page's main content takes focus instead of the body, so keyboard
+      // users continue where they were.
+      const toMain = () => {
+        const active = document.activeElement;
+        if (openDialogs.length === 0 && (!active || active === document.body || !active.isConnected)) {
+          document.querySelector<HTMLElement>('main, [role="main"]')?.focus({ preventScroll: true });
+        }
+      };
+      toMain();
+      window.setTimeout(toMain, 100);
     };
   }, []);
 

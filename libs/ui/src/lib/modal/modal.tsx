@@ -107,7 +107,8 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
         }
       };
       toMain();
-      window.setTimeout(toMain, 100);
+      // The page behind may swap its <main> while a lazy chunk loads: check again a few times.
+      for (const wait of [100, 500, 1500]) window.setTimeout(toMain, wait);
     };
   }, []);
 

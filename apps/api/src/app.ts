@@ -72,6 +72,8 @@ import podcastRepository from './repositories/podcast';
 import podcast from './plugins/app/podcast';
 // Issue 20: live table reads.
 import liveRepository from './repositories/live';
+// Issue 21: conversations.
+import conversationsRepository from './repositories/conversations';
 import liveSessions from './plugins/app/live-sessions';
 import apiRoutes from './routes/api';
 
@@ -156,6 +158,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(metricsRepository);
   await app.register(soundsRepository);
   await app.register(liveRepository);
+  await app.register(conversationsRepository);
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);

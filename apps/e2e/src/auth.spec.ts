@@ -61,7 +61,8 @@ test.describe('auth modal', () => {
     const account = await createAccount(page.request);
     await page.goto('/login');
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toBeVisible();
+    // Issue 21: this server has no Microsoft sign-in set up, so its button is hidden (microsoft.spec.ts covers it configured).
+    await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'New Member' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'School Member' })).toHaveAttribute('href', /^http:\/\/school\.localhost:\d+\/login$/);
     await dialog.getByLabel('User ID or Email').fill(account.email);

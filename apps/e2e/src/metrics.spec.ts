@@ -142,8 +142,10 @@ test.describe('metrics dashboard', () => {
     expect(await refused.json()).toEqual({ message: 'Your membership does not include this feature.' });
     await signIn(page, member, 'dashboard.localhost');
     await page.goto(appUrl('dashboard.localhost', '/?range=7'));
-    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-    await expect(page.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeVisible();
+    // Issue 21: a signed-in member sees the missing-privilege page, not a login modal.
+    await expect(page.getByText('Your membership does not include the metrics dashboard.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Choose your membership' })).toHaveAttribute('href', /^http:\/\/localhost(:\d+)?\/membership$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Metrics' })).toHaveCount(0);
   });
 });

@@ -67,7 +67,7 @@ test('Log in with Microsoft signs in through the identity provider and lands on 
 
   // Microsoft's sign-out returns to /auth/ms/logout, which ends the VoxClub session too.
   await page.goto(`http://localhost:${PORT}/auth/ms/logout`);
-  await expect(page.getByRole('heading', { name: 'You are signed out.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are logged out.' })).toBeVisible();
   await page.goto(`http://localhost:${PORT}/about`);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 });

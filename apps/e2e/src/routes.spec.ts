@@ -34,7 +34,8 @@ test.describe('routes of the main site', () => {
       ['/write', 'drafts and templates'],
       ['/templates', 'drafts and templates'],
       ['/audio', 'the audio library'],
-      ['/free_scripts', 'free scripts'],
+      // Issue 21: named as the collection; "does not include free scripts" contradicted the FREE badge.
+      ['/free_scripts', 'the Free Scripts collection'],
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upgrade your membership');

@@ -191,7 +191,8 @@ test.describe('table read', () => {
     await recordTake(page, ALG_1);
     const mine = line(page, ALG_1);
     await expect(mine.getByText('Take 1')).toBeVisible();
-    await expect(mine.getByText('Pick')).toBeVisible();
+    // Issue 21: the picked take reads as a state, "In use".
+    await expect(mine.getByText('In use')).toBeVisible();
     await expect(mine.getByText(/Uploading|Waiting to upload/)).toHaveCount(0);
     expect(uploads).toHaveLength(1);
     // Stopping moved on to my next line.

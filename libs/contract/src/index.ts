@@ -17,3 +17,6 @@ export type * from './lib/metrics';
 export type * from './lib/podcast';
 // Issue 20: live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';
+// Issue 21: conversations (direct messages as threads).
+export * from './lib/conversations-values';
+export type * from './lib/conversations';

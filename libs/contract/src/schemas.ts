@@ -31,3 +31,6 @@ export * from './lib/podcast-values';
 // Issue 20: live table reads.
 export * from './lib/live';
 export * from './lib/live-values';
+// Issue 21: conversations (direct messages as threads).
+export * from './lib/conversations';
+export * from './lib/conversations-values';

@@ -229,6 +229,8 @@ export interface ShareLinksTable {
   created_by: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** Issue 21 (migration 156): the friend this link invites, when made by "Invite a friend". */
+  invited_user_id: string | null;
 }
 
 export interface PhotosTable {
@@ -426,6 +428,9 @@ export interface Database {
   live_presence: LivePresenceTable;
   live_link_admissions: LiveLinkAdmissionsTable;
   live_bursts: LiveBurstsTable;
+  // Issue 21: conversations (migration 155).
+  direct_messages: DirectMessagesTable;
+  conversation_reads: ConversationReadsTable;
 }
 
 // --- Issue 18: events ---
@@ -707,4 +712,22 @@ export interface LiveBurstsTable {
   /** JSON array of line ids. */
   line_ids: string;
   updated_at: string;
+}
+
+// --- Issue 21: conversations (migration 155) ---
+export interface DirectMessagesTable {
+  /** The recipient's notification id for it: time-ordered. */
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  text: string;
+  reply_to_id: string | null;
+  created_at: string;
+}
+
+export interface ConversationReadsTable {
+  user_id: string;
+  other_id: string;
+  /** The newest of the other member's messages I have read. */
+  last_read_id: string;
 }

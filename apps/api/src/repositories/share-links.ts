@@ -9,11 +9,15 @@ export interface NewShareLink {
   sessionId: string;
   createdBy: string;
   roleName?: string | null;
+  /** Issue 21: the friend an invitation link is for. */
+  invitedUserId?: string | null;
 }
 
 type ShareLinkRow = Selectable<ShareLinksTable>;
 
-export function toShareLink(row: ShareLinkRow): ShareLink {
+type InvitedPerson = { invited_handle?: string | null; invited_name?: string | null; invited_photo?: string | null };
+
+export function toShareLink(row: ShareLinkRow & InvitedPerson): ShareLink {
   return {
     id: row.id,
     sessionId: row.session_id,
@@ -21,15 +25,26 @@ export function toShareLink(row: ShareLinkRow): ShareLink {
     createdBy: row.created_by,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
+    invitedUser: row.invited_user_id
+      ? { id: row.invited_user_id, handle: row.invited_handle ?? null, name: row.invited_name ?? null, photo: row.invited_photo ?? null }
+      : null,
   };
 }
 
 /** A link id is a bearer capability (whoever has it may join), hence longer than row ids. */
-export async function createShareLink(db: Db, { sessionId, createdBy, roleName = null }: NewShareLink): Promise<string> {
+export async function createShareLink(db: Db, { sessionId, createdBy, roleName = null, invitedUserId = null }: NewShareLink): Promise<string> {
   const id = newId(22);
   await db
     .insertInto('share_links')
-    .values({ id, session_id: sessionId, role_name: roleName, created_by: createdBy, created_at: new Date().toISOString(), revoked_at: null })
+    .values({
+      id,
+      session_id: sessionId,
+      role_name: roleName,
+      created_by: createdBy,
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+      invited_user_id: invitedUserId,
+    })
     .execute();
   return id;
 }
@@ -48,15 +63,24 @@ export async function findShareLink(db: Db, linkId: string) {
   return db
     .selectFrom('share_links as l')
     .innerJoin('reading_sessions as r', 'r.id', 'l.session_id')
+    .leftJoin('users as u', 'u.id', 'l.invited_user_id')
     .selectAll('l')
-    .select('r.created_by as session_created_by')
+    .select(['r.created_by as session_created_by', 'u.handle as invited_handle', 'u.name as invited_name', 'u.photo as invited_photo'])
     .where('l.id', '=', linkId)
     .executeTakeFirst();
 }
 
 /** The session's links, newest first, revoked ones included (they show as revoked). */
 export async function listShareLinks(db: Db, sessionId: string): Promise<ShareLink[]> {
-  const rows = await db.selectFrom('share_links').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('share_links as l')
+    .leftJoin('users as u', 'u.id', 'l.invited_user_id')
+    .selectAll('l')
+    .select(['u.handle as invited_handle', 'u.name as invited_name', 'u.photo as invited_photo'])
+    .where('l.session_id', '=', sessionId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id')
+    .execute();
   return rows.map(toShareLink);
 }
 

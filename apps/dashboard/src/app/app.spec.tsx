@@ -47,10 +47,14 @@ describe('dashboard remote', () => {
     expect(screen.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeInTheDocument();
   });
 
-  it('opens the login modal for a member without show_metrics', () => {
+  // Issue 21: a signed-in member is not asked to log in again; they see what is missing.
+  it('shows a member without show_metrics the missing-privilege page, not the login modal', () => {
     authStore.setSession({ token: 't', user: person([]) });
     renderAt('/metrics');
-    expect(authModal.getSnapshot()).toBe('login');
+    expect(authModal.getSnapshot()).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Upgrade your membership' })).toBeInTheDocument();
+    expect(screen.getByText('Your membership does not include the metrics dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose your membership' })).toHaveAttribute('href', 'http://localhost/membership');
     expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
   });
 });

@@ -64,6 +64,9 @@ describe('main remote', () => {
     ['/notifications', 'messages'],
     ['/scripts/create', 'scripts'],
     ['/subscription', 'subscriptions'],
+    // Issue 21: no "your the audio library".
+    ['/audio', 'audio library'],
+    ['/free_scripts', 'free scripts'],
   ])('asks a visitor at %s to log in to see their %s', async (path, what) => {
     renderAt(path);
     expect(await title(`Log in to see your ${what}`)).toBeInTheDocument();

@@ -1,10 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
 import { ThemeRoot } from '@vox/ui';
 import { isFullScreenPath, resolveVariant } from '@vox/variant';
 import { AuthModalHost } from './auth-modal-host';
+import { pageTitle } from './page-title';
 import { RemoteBoundary } from './remote-boundary';
 import { ScrollToTop } from './scroll-to-top';
 import { ShellFooter, ShellHeader } from './shell-chrome';
@@ -25,6 +27,10 @@ export function App({ queryClient, activity, manifestError }: AppProps) {
   useVisitLogger(activity);
   const variant = resolveVariant(window.location.host, pathname);
   const chrome = !isFullScreenPath(pathname);
+  // Issue 21: every route sets the tab's title ("Friends · VoxClub").
+  useEffect(() => {
+    document.title = pageTitle(pathname, variant);
+  }, [pathname, variant.page, variant.site]); // eslint-disable-line react-hooks/exhaustive-deps -- the variant object is new each render
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : 'main'} className="vox-shell">

@@ -10,8 +10,19 @@ export const PRIVILEGE_LABELS: Record<Privilege, string> = {
   draft: 'drafts and templates',
   audio_library: 'the audio library',
   show_metrics: 'the metrics dashboard',
-  read_free_script: 'free scripts',
+  // Issue 21: not "free scripts" ("Your membership does not include free scripts" read as a
+  // contradiction beside a FREE badge); the collection's name, as the menu shows it.
+  read_free_script: 'the Free Scripts collection',
   teach: 'classes you teach',
+};
+
+/** What a logged-out visitor would see: "Log in to see your {what}" (no article). */
+export const PRIVILEGE_PROMPTS: Record<Privilege, string> = {
+  draft: 'drafts and templates',
+  audio_library: 'audio library',
+  show_metrics: 'metrics dashboard',
+  read_free_script: 'free scripts',
+  teach: 'classes',
 };
 
 /** Logged-in users see the children; others the log-in prompt for `what`. */
@@ -29,7 +40,7 @@ export function RequirePrivilege({ privilege, children }: { privilege: Privilege
   const user = useUser();
   const privileges = usePrivileges();
   const label = PRIVILEGE_LABELS[privilege];
-  if (!user) return <PromptPage what={label} onLogIn={() => authModal.open('login')} />;
+  if (!user) return <PromptPage what={PRIVILEGE_PROMPTS[privilege]} onLogIn={() => authModal.open('login')} />;
   if (!privileges.known) return <Spinner label="Checking your membership" />;
   if (!privileges.has(privilege)) return <PrivilegeRequired privilege={privilege} label={label} />;
   return <>{children}</>;

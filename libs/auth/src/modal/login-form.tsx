@@ -6,7 +6,6 @@ import { errorText } from './error-text';
 import { MicrosoftLogo } from './microsoft-logo';
 import { useSubmission } from './use-submission';
 
-const MS_NOT_CONFIGURED = 'Sign-in with Microsoft is not configured.';
 
 export interface LoginFormProps {
   actions: Pick<AuthActions, 'login' | 'startMicrosoftLogin'>;
@@ -26,7 +25,6 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [msNotice, setMsNotice] = useState(false);
   const [msBusy, setMsBusy] = useState(false);
   const submission = useSubmission();
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -51,11 +49,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
   };
 
   const onMicrosoft = async () => {
-    if (!msConfigured) {
-      setMsNotice(true);
-      return;
-    }
-    setMsNotice(false);
+    if (!msConfigured) return;
     submission.setError(null);
     setMsBusy(true);
     try {
@@ -107,15 +101,19 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
         Log in
       </Button>
 
-      <div className="vox-auth-divider" role="separator">
-        <span>or</span>
-      </div>
+      {/* Issue 21: without a Microsoft sign-in set up, the button would only ever fail: hidden. */}
+      {msConfigured && (
+        <>
+          <div className="vox-auth-divider" role="separator">
+            <span>or</span>
+          </div>
 
-      <Button variant="secondary" size="lg" block busy={msBusy} onClick={onMicrosoft}>
-        <MicrosoftLogo />
-        Log in with Microsoft
-      </Button>
-      {msNotice && <Alert variant="info">{MS_NOT_CONFIGURED}</Alert>}
+          <Button variant="secondary" size="lg" block busy={msBusy} onClick={onMicrosoft}>
+            <MicrosoftLogo />
+            Log in with Microsoft
+          </Button>
+        </>
+      )}
 
       {site === 'default' && (
         <div className="vox-auth-form__members">

@@ -35,6 +35,7 @@ import {
   Vtt,
   Xml,
 } from './podcast';
+import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus } from './common';
 import {
   Checkout,
@@ -146,7 +147,6 @@ import {
 } from './scripts';
 import {
   ActivityEntry,
-  DirectMessageBody,
   DirectMessageResult,
   FriendRequestBody,
   FriendRequestResult,
@@ -221,7 +221,8 @@ export const endpointSchemas = {
   notifications: { querystring: NotificationListQuery, response: { 200: NotificationList, 401: E } },
   notificationsSeen: { response: { 200: SeenMark, 401: E } },
   markNotificationsSeen: { body: SeenMarkBody, response: { 200: SeenMark, 401: E, 404: E } },
-  sendMessage: { body: DirectMessageBody, response: { 201: DirectMessageResult, 400: E, 401: E, 403: E, 429: E } },
+  // Issue 21: a message may reply to one of its thread (ThreadMessageBody extends DirectMessageBody).
+  sendMessage: { body: ThreadMessageBody, response: { 201: DirectMessageResult, 400: E, 401: E, 403: E, 429: E } },
 
   // --- Profiles and photos ---
   profile: { params: UserIdParams, response: { 200: Profile, 404: E } },
@@ -386,6 +387,10 @@ export const endpointSchemas = {
   // --- Live table reads (issue 20) ---
   liveSession: { params: LiveParams, response: { 200: LiveStream, 401: E, 403: E, 404: E } },
   livePresence: { params: LiveParams, body: LivePresenceBody, response: { 204: NoContent, 400: E, 401: E, 404: E } },
+  // --- Conversations (issue 21) ---
+  conversations: { response: { 200: ConversationList, 401: E } },
+  conversation: { params: ConversationParams, response: { 200: Conversation, 401: E, 404: E } },
+  markConversationRead: { params: ConversationParams, body: ConversationReadBody, response: { 200: ConversationRead, 400: E, 401: E, 404: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -283,6 +283,13 @@ const table = {
   liveSession: { method: 'GET', path: '/api/sessions/:sessionId/live', auth: 'user' },
   /** What my live connection is doing (recording a line, or nothing). */
   livePresence: { method: 'PUT', path: '/api/sessions/:sessionId/live/presence', auth: 'user' },
+  // --- Conversations (issue 21): direct messages as threads ---
+  /** My threads, newest first, with unread counts. */
+  conversations: { method: 'GET', path: '/api/conversations', auth: 'user' },
+  /** One thread with another member, oldest first (side-effect free; reading is marked apart). */
+  conversation: { method: 'GET', path: '/api/conversations/:userId', auth: 'user' },
+  /** Marks their messages up to `upTo` read. */
+  markConversationRead: { method: 'PUT', path: '/api/conversations/:userId/read', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -183,6 +183,8 @@ export const ShareLink = Type.Object({
   createdBy: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Issue 21: the friend this link was made for by "Invite a friend"; absent or null on a plain link. */
+  invitedUser: Type.Optional(Type.Union([Person, Type.Null()])),
 });
 export type ShareLink = Type.Static<typeof ShareLink>;
 export const ShareLinkList = Type.Array(ShareLink);

@@ -40,7 +40,7 @@ describe('MicrosoftLoginPage', () => {
     configureAuth({ msClientId: null, msAuthority: null });
     serve({});
     renderAt('/auth/ms/login', <MicrosoftLoginPage />);
-    expect(screen.getByRole('status')).toHaveTextContent('Signing you in with Microsoft');
+    expect(screen.getByRole('status')).toHaveTextContent('Logging you in with Microsoft');
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in with Microsoft is not configured.');
     expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
   });
@@ -75,7 +75,7 @@ describe('MicrosoftLogoutPage', () => {
     serve({ 'POST /api/users/signOut': () => json(204) });
     authStore.setSession({ token: 'tok', user: ada });
     renderAt('/auth/ms/logout', <MicrosoftLogoutPage />);
-    expect(await screen.findByRole('heading', { name: 'You are signed out.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You are logged out.' })).toBeInTheDocument();
     expect(calls).toContain('POST /api/users/signOut');
     expect(authStore.getSnapshot().user).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
@@ -84,7 +84,7 @@ describe('MicrosoftLogoutPage', () => {
   it('only says so when nobody is signed in', async () => {
     serve({});
     renderAt('/auth/ms/logout', <MicrosoftLogoutPage />);
-    expect(screen.getByRole('heading', { name: 'You are signed out.' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You are logged out.' })).toBeInTheDocument();
     await waitFor(() => expect(calls).toEqual([]));
   });
 });

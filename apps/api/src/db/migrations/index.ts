@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+// Issue 21 (first hour, conversations): 155-159.
+import { conversations } from './155-conversations';
+import { personalInvitations } from './156-personal-invitations';
 // Issue 14: the audio library.
 import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
@@ -101,4 +104,7 @@ export const migrations: Record<string, Migration> = {
   '080-podcast': podcast,
   // 130-139: live table reads (issue 20).
   '130-live-reads': liveReads,
+  // 155-159: the first hour (issue 21, items 5-10: conversations, invitations).
+  '155-conversations': conversations,
+  '156-personal-invitations': personalInvitations,
 };

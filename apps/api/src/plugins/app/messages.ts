@@ -6,12 +6,19 @@ import {
   SOCIAL_MESSAGES,
   displayName,
   socialTexts,
+  type Conversation,
+  type ConversationList,
   type DirectMessageResult,
+  type ThreadMessage,
+  CONVERSATION_LIMITS,
+  CONVERSATION_MESSAGES,
   type NotificationItem,
   type NotificationList,
 } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../domain-errors';
-import type { NotificationRow } from '../../repositories/notifications';
+import { createNotification, type NotificationRow } from '../../repositories/notifications';
+import { insertDirectMessage, type DirectMessageRow } from '../../repositories/conversations';
+import { unknownPerson } from '../../repositories/people';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +37,27 @@ export interface MessagesService {
   seenMark(me: string): Promise<string | null>;
   /** Moves my mark forward to one of my messages; answers the mark as it stands. */
   markSeen(me: string, id: string): Promise<string>;
-  /** A direct message to a friend; the sender keeps no copy. */
-  send(from: string, to: string, text: string): Promise<DirectMessageResult>;
+  /**
+   * A direct message to a friend (optionally a reply to a message of our thread): a message in
+   * their Messages (the red dot counts it) and a line of our conversation, which both of us see.
+   */
+  send(from: string, to: string, text: string, replyTo?: string): Promise<DirectMessageResult>;
+  /** Issue 21: my conversations, newest first, with my unread count in each. */
+  conversations(me: string): Promise<ConversationList>;
+  /** One conversation's newest messages, oldest first. Reading it marks nothing. */
+  conversation(me: string, other: string): Promise<Conversation>;
+  /** Marks the other's messages up to `upTo` (one of the thread) read; answers my unread count left. */
+  markConversationRead(me: string, other: string, upTo: string): Promise<number>;
 }
+
+/** A thread message from my side; `quoted` resolves its reply. */
+const toThreadMessage = (me: string, row: DirectMessageRow, quoted?: DirectMessageRow): ThreadMessage => ({
+  id: row.id,
+  fromMe: row.sender_id === me,
+  text: row.text,
+  createdAt: row.created_at,
+  replyTo: quoted ? { id: quoted.id, fromMe: quoted.sender_id === me, text: quoted.text } : null,
+});
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -50,7 +75,20 @@ function personIdOf(row: NotificationRow): string | null {
 }
 
 async function messages(app: FastifyInstance) {
-  const { friendshipsRepository: friendships, notificationsRepository: notifications, peopleRepository: people, profilesRepository: profiles } = app;
+  const {
+    friendshipsRepository: friendships,
+    notificationsRepository: notifications,
+    peopleRepository: people,
+    profilesRepository: profiles,
+    conversationsRepository: threads,
+  } = app;
+
+  /** Thread rows with the messages they quote resolved. */
+  const shapeThread = async (me: string, rows: DirectMessageRow[]): Promise<ThreadMessage[]> => {
+    const quoteIds = rows.map((row) => row.reply_to_id).filter((id): id is string => Boolean(id));
+    const quoted = await threads.messagesById(quoteIds);
+    return rows.map((row) => toThreadMessage(me, row, row.reply_to_id ? quoted.get(row.reply_to_id) : undefined));
+  };
 
   app.decorate('messages', {
     async list(me, { page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE }) {
@@ -97,7 +135,7 @@ async function messages(app: FastifyInstance) {
       return mark;
     },
 
-    async send(from, to, message) {
+    async send(from, to, message, replyTo) {
       const body = message.trim();
       if (!body) throw new BadRequestError(SOCIAL_MESSAGES.messageEmpty);
       if (body.length > SOCIAL_LIMITS.message) throw new BadRequestError(SOCIAL_MESSAGES.messageTooLong);
@@ -105,10 +143,53 @@ async function messages(app: FastifyInstance) {
       // An unknown member reads the same as a stranger, so ids reveal nothing.
       const recipient = await profiles.findUserById(to);
       if (!recipient || !(await friendships.areFriends(from, to))) throw new ForbiddenError(SOCIAL_MESSAGES.messageOnlyFriends);
-      const id = await notifications.createNotification({ userId: to, type: 'message', payload: { fromUserId: from, text: body } });
+      if (replyTo && !(await threads.findMessageInThread(replyTo, from, to))) throw new BadRequestError(CONVERSATION_MESSAGES.replyNotInThread);
+      // One id for both rows (time-ordered): the recipient's notification and the thread's line.
+      const id = await app.db.transaction().execute(async (trx) => {
+        const created = await createNotification(trx, { userId: to, type: 'message', payload: { fromUserId: from, text: body } });
+        await insertDirectMessage(trx, {
+          id: created,
+          sender_id: from,
+          recipient_id: to,
+          text: body,
+          reply_to_id: replyTo ?? null,
+          created_at: new Date().toISOString(),
+        });
+        return created;
+      });
       return { id, message: socialTexts.messageSent(displayName(recipient)) };
+    },
+
+    async conversations(me) {
+      const [list, unread] = await Promise.all([threads.threadsOf(me), threads.unreadCounts(me)]);
+      const [persons, lasts] = await Promise.all([people.peopleById(list.map((t) => t.otherId)), threads.messagesById(list.map((t) => t.lastId))]);
+      const lastRows = list.map((t) => lasts.get(t.lastId)).filter((row): row is DirectMessageRow => Boolean(row));
+      const shaped = new Map((await shapeThread(me, lastRows)).map((m) => [m.id, m]));
+      const items = list.flatMap((t) => {
+        const last = shaped.get(t.lastId);
+        return last ? [{ person: persons.get(t.otherId) ?? unknownPerson(t.otherId), last, unread: unread.get(t.otherId) ?? 0 }] : [];
+      });
+      return { items, unread: items.reduce((sum, item) => sum + item.unread, 0) };
+    },
+
+    async conversation(me, other) {
+      const person = (await people.peopleById([other])).get(other);
+      if (!person || other === me) throw new NotFoundError(CONVERSATION_MESSAGES.noSuchMember);
+      const [rows, relationship, unread] = await Promise.all([
+        threads.threadMessages(me, other, CONVERSATION_LIMITS.threadMessages),
+        friendships.relationshipOf(me, other),
+        threads.unreadCounts(me),
+      ]);
+      return { person, relationship, canReply: relationship === 'friends', messages: await shapeThread(me, rows), unread: unread.get(other) ?? 0 };
+    },
+
+    async markConversationRead(me, other, upTo) {
+      const message = await threads.findMessageInThread(upTo, me, other);
+      if (!message || other === me) throw new NotFoundError(CONVERSATION_MESSAGES.readMarkNotInThread);
+      await threads.markThreadRead(me, other, upTo);
+      return (await threads.unreadCounts(me)).get(other) ?? 0;
     },
   } satisfies MessagesService);
 }
 
-export default fp(messages, { name: 'messages', dependencies: ['friendships-repository', 'notifications-repository', 'people-repository', 'profiles-repository'] });
+export default fp(messages, { name: 'messages', dependencies: ['friendships-repository', 'notifications-repository', 'people-repository', 'profiles-repository', 'conversations-repository'] });

@@ -210,7 +210,7 @@ async function readingSessions(app: FastifyInstance, { config }: { config: Confi
       const scriptTitle = (await scripts.findScriptTitle(seat.scriptId)) ?? '';
       // One transaction across two repositories: their functions take the transaction itself.
       const linkId = await db.transaction().execute(async (trx) => {
-        const id = await createShareLink(trx, { sessionId: seat.id, createdBy: me, roleName: role });
+        const id = await createShareLink(trx, { sessionId: seat.id, createdBy: me, roleName: role, invitedUserId: friendId });
         await createNotification(trx, {
           userId: friendId,
           type: 'session_invite',

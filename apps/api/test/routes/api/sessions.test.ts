@@ -139,7 +139,7 @@ describe('reading sessions: detail, roles, share links, invitations', () => {
       const session = await openSession(app, owner, script.id);
       const plain = await create(owner, session.id);
       expect(plain.statusCode).toBe(201);
-      expect(plain.json()).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9]{22}$/), sessionId: session.id, role: null, createdBy: owner.id, createdAt: expect.any(String), revokedAt: null });
+      expect(plain.json()).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9]{22}$/), sessionId: session.id, role: null, createdBy: owner.id, createdAt: expect.any(String), revokedAt: null, invitedUser: null });
       await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
       const forJuliet = (await create(owner, session.id, { role: 'Juliet' })).json() as ShareLink;
       expect(forJuliet.role).toBe('Juliet');
@@ -226,6 +226,16 @@ describe('reading sessions: detail, roles, share links, invitations', () => {
       // The friend follows it into the private script's session, in the role.
       expect((await app.inject({ method: 'GET', url: `/api/sharelinks/${link.id}/session`, headers: bearer(friend) })).statusCode).toBe(200);
       expect((await getSession(app, friend, session.id)).me.role).toBe('Juliet');
+    });
+
+    it('issue 21: lists an invitation as the friend\'s, not as one more plain "any role" link', async () => {
+      const session = await openSession(app, owner, script.id);
+      const plain = (await app.inject({ method: 'POST', url: `/api/sessions/${session.id}/sharelinks`, headers: bearer(owner), payload: {} })).json().id;
+      const invited = (await invite(owner, session.id, { userId: friend.id })).json();
+      expect(invited.invitedUser).toEqual(expect.objectContaining({ id: friend.id, photo: null }));
+      const links = (await app.inject({ method: 'GET', url: `/api/sessions/${session.id}/sharelinks`, headers: bearer(owner) })).json() as ShareLink[];
+      expect(links.find((l) => l.id === plain)?.invitedUser).toBeNull();
+      expect(links.find((l) => l.id === invited.id)?.invitedUser?.id).toBe(friend.id);
     });
 
     it('refuses anyone who is not an accepted friend (and myself), creating nothing', async () => {

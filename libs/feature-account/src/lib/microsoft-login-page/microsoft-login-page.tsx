@@ -48,7 +48,7 @@ export function MicrosoftLoginPage({ homePath = '/scripts' }: MicrosoftLoginPage
   }
   return (
     <Page centered>
-      <Spinner size="lg" label="Signing you in with Microsoft" />
+      <Spinner size="lg" label="Logging you in with Microsoft" />
     </Page>
   );
 }

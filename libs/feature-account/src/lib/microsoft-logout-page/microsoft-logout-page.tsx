@@ -20,14 +20,14 @@ export function MicrosoftLogoutPage() {
   if (user) {
     return (
       <Page centered>
-        <Spinner size="lg" label="Signing you out" />
+        <Spinner size="lg" label="Logging you out" />
       </Page>
     );
   }
   return (
     <Notice
       icon={<LockIcon />}
-      title="You are signed out."
+      title="You are logged out."
       actions={
         <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
           Go to the home page

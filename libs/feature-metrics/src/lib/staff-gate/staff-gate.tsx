@@ -1,12 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { authModal, usePrivileges, useUser } from '@vox/auth';
-import { Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
+import { Button, LockIcon, Notice, Page, PrivilegeRequired, Spinner } from '@vox/ui';
+import { siteUrl } from '@vox/variant';
 
 export const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
 
 /**
- * The dashboard site (seed section 2): staff (show_metrics) see the children; anyone else gets
- * the login modal, opened again for each new account that still lacks it, over a short notice.
+ * The dashboard site (seed section 2): staff (show_metrics) see the children; a visitor gets
+ * the login modal over a short notice. A signed-in member without show_metrics gets the
+ * missing-privilege page (issue 21: a login modal asked them for what they had already done).
  */
 export function StaffGate({ children }: { children: ReactNode }) {
   const userId = useUser()?.id;
@@ -15,7 +17,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
   const decided = privileges.known;
 
   useEffect(() => {
-    if (decided && !allowed) authModal.open('login');
+    if (decided && !allowed && !userId) authModal.open('login');
   }, [decided, allowed, userId]);
 
   if (!decided) {
@@ -26,6 +28,9 @@ export function StaffGate({ children }: { children: ReactNode }) {
     );
   }
   if (allowed) return <>{children}</>;
+  if (userId) {
+    return <PrivilegeRequired privilege="show_metrics" label="the metrics dashboard" membershipHref={siteUrl(window.location, '', '/membership')} />;
+  }
   return (
     <Notice
       icon={<LockIcon />}

@@ -104,7 +104,7 @@ export function FaqPage() {
         <FaqItem question="Can my school give me a User ID?">
           <p>
             Yes. When a teacher enrols you in a class on the VoxClub school site, the school can create an account
-            for you with a User ID and a starting password. Sign in on the school site (or choose School Member when
+            for you with a User ID and a starting password. Log in on the school site (or choose School Member when
             you log in) with that User ID instead of an email address.
           </p>
         </FaqItem>
@@ -118,7 +118,7 @@ export function FaqPage() {
         </FaqItem>
         <FaqItem question="How do I delete my account?">
           <p>
-            Sign in and send us a request through the <Link to="/contact">contact form</Link>. We confirm by email and
+            Log in and send us a request through the <Link to="/contact">contact form</Link>. We confirm by email and
             delete your profile, scripts, drafts, audio and recordings within 30 days. Deletion cannot be undone and
             ends any membership time left, so ask us for an export of your data first if you want a copy. The{' '}
             <Link to="/privacy">Privacy Policy</Link> explains what we keep and for how long.

@@ -32,7 +32,7 @@ export function GuidePage() {
 
       <h2>1. Create a script</h2>
       <p>
-        Sign in and open <Link to="/scripts/create">Create a script</Link>. Fill in the details first; you can change
+        Log in and open <Link to="/scripts/create">Create a script</Link>. Fill in the details first; you can change
         every one of them later from the script&rsquo;s edit page.
       </p>
       <ol className="vox-pages-steps">

@@ -57,7 +57,7 @@ export function ChannelDirectory({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
       ) : channels.isError ? (
         <Alert>{channels.error.message}</Alert>
       ) : channels.data.channels.length === 0 ? (
-        <p className="vox-pod-empty">{q || category ? 'No channel matches. Try another word or category.' : 'No channels yet. Sign in and create the first one.'}</p>
+        <p className="vox-pod-empty">{q || category ? 'No channel matches. Try another word or category.' : 'No channels yet. Log in and create the first one.'}</p>
       ) : (
         <ul className="vox-pod-grid" aria-label="Channels">
           {channels.data.channels.map((channel) => (

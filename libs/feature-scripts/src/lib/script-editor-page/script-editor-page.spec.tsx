@@ -285,6 +285,13 @@ describe('/scripts/edit/{scriptId}', () => {
     expect(screen.getByRole('textbox', { name: 'Parenthetical of line 3' })).toHaveValue('(without turning)');
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open table read' })).toHaveAttribute('href', '/script/sc1');
+    // Issue 21: with everything saved, Open table read is the primary button and Save is not.
+    expect(screen.getByRole('link', { name: 'Open table read' })).toHaveClass('vox-button--primary');
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('vox-button--secondary');
+    // An edit makes Save the primary action again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Synopsis' }), { target: { value: 'Two strangers, one bus!' } });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('vox-button--primary');
+    expect(screen.getByRole('link', { name: 'Open table read' })).not.toHaveClass('vox-button--primary');
   });
 
   it('reorders lines with the buttons and with Alt+arrow keys, keeping focus on the moved line', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, ArrowLeftIcon, Button, Modal } from '@vox/ui';
+import { Alert, ArrowLeftIcon, Button, Modal, buttonClassName } from '@vox/ui';
 import { useDeleteScript, useSaveScript } from '../api/scripts';
 import { scriptEditHref, scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
 import { EditorContext, focusTarget, type EditorContextValue } from './editor-context';
@@ -123,7 +123,12 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
               {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : (status ?? (scriptId ? 'All changes saved' : ''))}
             </span>
             {scriptId && (
-              <Link to={scriptHref(scriptId)} className="vox-script-editor__open">
+              // Issue 21: once everything is saved, reading it is the next step: the primary button.
+              <Link
+                to={scriptHref(scriptId)}
+                className={dirty || save.isPending ? 'vox-script-editor__open' : buttonClassName({ variant: 'primary', size: 'sm' })}
+                data-primary={dirty || save.isPending ? undefined : 'true'}
+              >
                 Open table read
               </Link>
             )}
@@ -133,7 +138,13 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
             <Button variant="secondary" size="sm" onClick={onExport}>
               Export Fountain
             </Button>
-            <Button size="sm" busy={save.isPending} disabled={!dirty && scriptId !== null && !save.isPending} onClick={() => void onSave()}>
+            <Button
+              size="sm"
+              variant={scriptId && !dirty && !save.isPending ? 'secondary' : 'primary'}
+              busy={save.isPending}
+              disabled={!dirty && scriptId !== null && !save.isPending}
+              onClick={() => void onSave()}
+            >
               {scriptId ? 'Save' : 'Save script'}
             </Button>
           </div>

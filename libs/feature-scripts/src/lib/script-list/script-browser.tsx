@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useUser } from '@vox/auth';
+import { usePrivileges, useUser } from '@vox/auth';
 import { SCRIPT_LIMITS, SCRIPTS_PAGE_SIZE, type ScriptScope } from '@vox/contract';
 import { Alert, Button, CloseIcon, MicIcon, Spinner, buttonClassName, cx } from '@vox/ui';
 import { useScripts } from '../api/scripts';
@@ -77,6 +77,7 @@ const readPage = (value: string | null) => Math.max(1, Math.floor(Number(value))
  */
 export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserProps) {
   const user = useUser();
+  const canReadFree = usePrivileges().has('read_free_script');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const tab = SCOPE_TABS.find((t) => t.scope === params.get('scope'))?.scope ?? 'all';
@@ -176,7 +177,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
             aria-busy={list.isPlaceholderData || undefined}
           >
             {list.data.items.map((script) => (
-              <ScriptCard key={script.id} script={script} mine={script.owner.id === user?.id} />
+              <ScriptCard key={script.id} script={script} mine={script.owner.id === user?.id} showFree={script.owner.id === user?.id || canReadFree} />
             ))}
           </ul>
           {pages > 1 && (

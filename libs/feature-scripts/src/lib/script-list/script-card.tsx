@@ -18,13 +18,18 @@ export interface ScriptCardProps {
   script: ScriptSummary;
   /** The signed-in user owns it: an Edit link joins the card. */
   mine: boolean;
+  /**
+   * Issue 21: the Free badge shows to those it means something to (the owner, who set it, and
+   * members with read_free_script); to anyone else it promised what /free_scripts then refused.
+   */
+  showFree?: boolean;
 }
 
 /**
  * One script of a list. The title is the card's link (stretched over the whole card, so the
  * card is one tab stop and one click target); the owner's Edit link sits above it.
  */
-export function ScriptCard({ script, mine }: ScriptCardProps) {
+export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
   const cover = usePhotoUrl(script.cover);
   const avatar = usePhotoUrl(script.owner.photo);
   const owner = displayName(script.owner);
@@ -40,7 +45,7 @@ export function ScriptCard({ script, mine }: ScriptCardProps) {
             {script.visibility === 'private' ? <LockIcon /> : script.visibility === 'friends' ? <UsersIcon /> : null}
             {VISIBILITY_LABELS[script.visibility]}
           </span>
-          {script.isFree && <span className="vox-script-card__badge vox-script-card__badge--free">Free</span>}
+          {script.isFree && showFree && <span className="vox-script-card__badge vox-script-card__badge--free">Free</span>}
         </div>
         <h2 className="vox-script-card__title">
           <Link to={scriptHref(script.id)} className="vox-script-card__link">

@@ -65,6 +65,7 @@ export const LineRow = memo(function LineRow({ line, index, current, playing, mi
             <TakePanel
               lineId={line.id}
               index={index}
+              role={line.role}
               takes={takes}
               pending={pending}
               recorder={recorder}

@@ -204,6 +204,26 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
     event.preventDefault();
   };
 
+  // Issue 21: J/K and the arrows move between lines as soon as the reader opens, before anything
+  // in the script has focus. Keys typed in a field, a dialog or the script itself (which has its
+  // own handler above) are left alone.
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  useEffect(() => {
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const delta = event.key === 'ArrowDown' || event.key === 'j' ? 1 : event.key === 'ArrowUp' || event.key === 'k' ? -1 : 0;
+      if (!delta) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (target && (scrollRef.current?.contains(target) || target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="listbox"], [role="menu"]'))) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      event.preventDefault();
+      moveRef.current(delta);
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [scrollRef]);
+
   const recording = recorder.state.status === 'recording' || recorder.state.status === 'starting';
   const waiting = pendingAll.filter((v) => v.state !== 'failed').length;
   const playLabel = playState.status === 'playing' ? 'Pause' : playState.status === 'paused' ? 'Resume' : 'Play';
@@ -234,7 +254,8 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
         </div>
       </header>
 
-      <div className="vox-reader__toolbar">
+      {/* Issue 21: the readers and the player are a landmark of their own (they were outside any). */}
+      <section className="vox-reader__toolbar" aria-label="Readers and playback">
         <Button variant={myRole ? 'secondary' : 'primary'} size="sm" aria-haspopup="dialog" onClick={() => setDialog('roles')}>
           <UsersIcon />
           {myRole ? `Your role: ${myRole}` : 'Choose a role'}
@@ -261,7 +282,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
             {lines.length > 0 ? `${current + 1} / ${lines.length}` : ''}
           </span>
         </div>
-      </div>
+      </section>
 
       <LiveBar live={live} myId={userId} lines={lines} />
       <ReadControls

@@ -52,7 +52,9 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
               ) : seat.reader ? (
                 <span className="vox-reader-roles__taken">Taken</span>
               ) : (
-                <Button variant="primary" size="sm" busy={claim.isPending && asked === seat.name} disabled={claim.isPending && asked !== seat.name} onClick={() => choose(seat.name)}>
+                <Button variant="primary" size="sm" busy={claim.isPending && asked === seat.name} disabled={claim.isPending && asked !== seat.name} onClick={() => choose(seat.name)}
+                  aria-label={`${myRole ? 'Switch to this role' : 'Read this role'}: ${seat.name}`}
+                >
                   {myRole ? 'Switch to this role' : 'Read this role'}
                 </Button>
               )}

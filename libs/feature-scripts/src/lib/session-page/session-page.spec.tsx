@@ -205,9 +205,9 @@ describe('/session/{sessionId}: the reader', () => {
     expect(row('l3')).toHaveClass('vox-reader-line--dialogue', 'vox-reader-line--mine');
     expect(within(row('l3')).getByText('(turning)')).toHaveClass('vox-reader-line__parenthetical');
     expect(within(row('l3')).getByText('You')).toBeInTheDocument();
-    expect(within(row('l3')).getByRole('button', { name: 'Record' })).toBeInTheDocument();
+    expect(within(row('l3')).getByRole('button', { name: 'Record: line 3, ALGERNON' })).toBeInTheDocument();
     expect(within(row('l4')).getByText('Grace')).toBeInTheDocument();
-    expect(within(row('l4')).queryByRole('button', { name: 'Record' })).toBeNull();
+    expect(within(row('l4')).queryByRole('button', { name: /^Record/ })).toBeNull();
     expect(within(row('l4')).getByRole('button', { name: "Play Grace's take" })).toBeInTheDocument();
     expect(row('l6')).toHaveClass('vox-reader-line--transition');
     const readers = screen.getByRole('list', { name: 'Readers' });
@@ -220,7 +220,7 @@ describe('/session/{sessionId}: the reader', () => {
 
   it('records a take: kept and uploaded with progress, then listed as the pick', async () => {
     const { uploads, map } = open();
-    const record = await within(await findRow('l3')).findByRole('button', { name: 'Record' });
+    const record = await within(await findRow('l3')).findByRole('button', { name: 'Record: line 3, ALGERNON' });
     fireEvent.click(record);
     const stop = await within(row('l3')).findByRole('button', { name: 'Stop' });
     expect(within(row('l3')).getByRole('status', { name: 'Recording' })).toBeInTheDocument();
@@ -239,15 +239,16 @@ describe('/session/{sessionId}: the reader', () => {
 
     await act(async () => uploads[0].resolve({ ...take('t9', 'l3', 'u1', true), clientId: uploads[0].take.clientId }));
     expect(await within(row('l3')).findByText('Take 1')).toBeInTheDocument();
-    expect(within(row('l3')).getByText('Pick')).toBeInTheDocument();
+    // Issue 21: the picked take reads as a state.
+    expect(within(row('l3')).getByText('In use')).toBeInTheDocument();
     expect(within(row('l3')).queryByText(/Uploading/)).toBeNull();
-    expect(within(row('l3')).getByRole('button', { name: 'Record again' })).toBeInTheDocument();
+    expect(within(row('l3')).getByRole('button', { name: 'Record again: line 3, ALGERNON' })).toBeInTheDocument();
     expect(map.size).toBe(0);
   });
 
   it("a refused take shows the server's text and can be discarded", async () => {
     const { uploads, map } = open();
-    fireEvent.click(await within(await findRow('l3')).findByRole('button', { name: 'Record' }));
+    fireEvent.click(await within(await findRow('l3')).findByRole('button', { name: 'Record: line 3, ALGERNON' }));
     fireEvent.click(await within(row('l3')).findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     await act(async () => uploads[0].reject(Object.assign(new Error('Claim the role of this line before you record it.'), { status: 403 })));
@@ -266,7 +267,7 @@ describe('/session/{sessionId}: the reader', () => {
     });
     const line = await findRow('l3');
     const takes = within(line).getByRole('list', { name: 'Takes' });
-    expect(within(takes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Take 1 · 0:03/), expect.stringMatching(/^Take 2 · 0:03 Pick/)]);
+    expect(within(takes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Take 1 · 0:03/), expect.stringMatching(/^Take 2 · 0:03 In use/)]);
     fireEvent.click(within(takes).getByRole('button', { name: 'Use this take' }));
     await waitFor(() => expect(calls).toContain('PUT /api/sessions/se1/takes/ta/pick'));
 
@@ -316,6 +317,26 @@ describe('/session/{sessionId}: the reader', () => {
     await waitFor(() => expect(played).toHaveLength(1));
   });
 
+  // Issue 21: the keys worked only once something in the script had focus.
+  it('keyboard: j/k and the arrows work as soon as the reader opens, and not while typing in a field', async () => {
+    open();
+    await findRow('l1');
+    expect(row('l1')).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(row('l3')).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(document.body, { key: 'k' });
+    expect(row('l2')).toHaveAttribute('aria-current', 'true');
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: 'j' });
+    expect(row('l2')).toHaveAttribute('aria-current', 'true');
+    field.remove();
+    // The readers and the player are inside a landmark.
+    expect(screen.getByRole('region', { name: 'Readers and playback' })).toContainElement(screen.getByRole('list', { name: 'Readers' }));
+    expect(screen.getByRole('region', { name: 'Readers and playback' })).toContainElement(screen.getByRole('button', { name: 'Play the table read' }));
+  });
+
   it('the Refresh button asks the server again', async () => {
     const { calls } = open();
     await findRow('l1');
@@ -342,7 +363,7 @@ describe('the role picker', () => {
     expect(within(seat('JACK')).getByText('Open')).toBeInTheDocument();
     expect(within(dialog()).getByRole('list', { name: 'Listening' })).toHaveTextContent('Linus');
 
-    fireEvent.click(within(seat('JACK')).getByRole('button', { name: 'Switch to this role' }));
+    fireEvent.click(within(seat('JACK')).getByRole('button', { name: 'Switch to this role: JACK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodies['PUT /api/sessions/se1/role']).toEqual({ role: 'JACK' });
     // The session is asked again to show the new seats.
@@ -353,9 +374,9 @@ describe('the role picker', () => {
     const detail = session({ me: { userId: 'u1', role: null }, participants: [{ user: person('u1', 'Ada'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' }] });
     open(detail, { 'PUT /api/sessions/se1/role': () => json(409, { message: 'Someone else is already reading this role.' }) });
     expect(await screen.findByText('6 lines · You are listening')).toBeInTheDocument();
-    expect(within(row('l3')).queryByRole('button', { name: 'Record' })).toBeNull();
+    expect(within(row('l3')).queryByRole('button', { name: /^Record/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose a role' }));
-    fireEvent.click(within(seat('LANE')).getByRole('button', { name: 'Read this role' }));
+    fireEvent.click(within(seat('LANE')).getByRole('button', { name: 'Read this role: LANE' }));
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Someone else is already reading this role.');
   });
 });
@@ -383,7 +404,16 @@ describe('the share dialog', () => {
         return json(204);
       },
       'GET /api/friendships/': () => json(200, [{ user: { ...person('u7', 'Hedy'), role: { name: 'member', privileges: [] }, classes: [] } }]),
-      'POST /api/sessions/se1/invitations': () => json(201, link('inv1', 'JACK')),
+      // Issue 21: the invitation is Hedy's link, in the server's list as hers.
+      'POST /api/sessions/se1/invitations': () => {
+        const invitation = { ...link('inv1', 'JACK', null), invitedUser: person('u7', 'Hedy') };
+        links = [...links, invitation];
+        return json(201, invitation);
+      },
+      'DELETE /api/sharelinks/inv1': () => {
+        links = links.map((l) => (l.id === 'inv1' ? { ...l, revokedAt: '2026-11-21T10:05:00.000Z' } : l));
+        return json(204);
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share this table read' });
@@ -405,9 +435,16 @@ describe('the share dialog', () => {
     await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Link for any role' })).toBeNull());
     expect(calls).toContain('DELETE /api/sharelinks/old1');
 
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Invite Hedy' }));
-    expect(await within(dialog).findByText('Invited')).toBeInTheDocument();
+    // Issue 21: the Invite button names the role it offers; the invitation shows as Hedy's (not
+    // as one more plain link) and is cancelled as hers.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Invite Hedy to read JACK' }));
+    expect(await within(dialog).findByText(/Invited · JACK/)).toBeInTheDocument();
     expect(bodies['POST /api/sessions/se1/invitations']).toEqual({ userId: 'u7', role: 'JACK' });
+    expect(within(within(dialog).getByRole('list', { name: 'Share links' })).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Cancel Hedy's invitation" }));
+    expect(await within(dialog).findByText("Hedy's invitation is cancelled: its link no longer opens this read.")).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/sharelinks/inv1');
+    expect(await within(dialog).findByRole('button', { name: 'Invite Hedy to read JACK' })).toBeInTheDocument();
   });
 
   it('without friends, points to the friends page', async () => {

@@ -33,7 +33,11 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
   const links = useShareLinks(sessionId);
   const create = useCreateShareLink(sessionId);
   const revoke = useRevokeShareLink(sessionId);
-  const active = (links.data ?? []).filter((link) => link.revokedAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const live = (links.data ?? []).filter((link) => link.revokedAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Issue 21: a friend's invitation is theirs, listed apart, never one more plain link.
+  const active = live.filter((link) => !link.invitedUser);
+  const invitations = live.filter((link) => link.invitedUser);
+  const [cancelled, setCancelled] = useState<string | null>(null);
   const openSeats = seats.filter((seat) => !seat.reader);
 
   const copyLink = async (link: ShareLink) => {
@@ -110,20 +114,47 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
           )}
         </section>
 
-        <InviteFriends sessionId={sessionId} role={role || null} />
+        <InviteFriends
+          sessionId={sessionId}
+          role={role || null}
+          invitations={invitations}
+          cancelled={cancelled}
+          onCancel={(link) =>
+            revoke.mutate(link.id, { onSuccess: () => setCancelled(`${displayName(link.invitedUser ?? {})}'s invitation is cancelled: its link no longer opens this read.`) })
+          }
+          cancelling={revoke.isPending ? (revoke.variables ?? null) : null}
+        />
       </div>
     </Modal>
   );
 }
 
-function InviteFriends({ sessionId, role }: { sessionId: string; role: string | null }) {
+function InviteFriends({
+  sessionId,
+  role,
+  invitations,
+  cancelled,
+  onCancel,
+  cancelling,
+}: {
+  sessionId: string;
+  role: string | null;
+  invitations: ShareLink[];
+  cancelled: string | null;
+  onCancel(link: ShareLink): void;
+  cancelling: string | null;
+}) {
   const friends = useFriends();
   const invite = useInviteFriend(sessionId);
-  const [invited, setInvited] = useState<Set<string>>(new Set());
+  // Who holds a live invitation, from the server's list (it survives closing the dialog).
+  const invitedBy = new Map(invitations.map((link) => [link.invitedUser?.id ?? '', link]));
+  const forRole = role ? `to read ${role}` : 'to choose a role';
   return (
     <section className="vox-reader-share__section" aria-label="Invite a friend">
       <h3 className="vox-reader-share__title">Invite a friend</h3>
+      <p className="vox-reader-share__empty">They get a message with their own link {forRole} (the role picked under "Invite to").</p>
       {invite.isError && <Alert>{invite.error.message}</Alert>}
+      {cancelled && <Alert variant="success">{cancelled}</Alert>}
       {friends.isPending ? (
         <Spinner size="sm" label="Loading your friends" />
       ) : (friends.data ?? []).length === 0 ? (
@@ -137,14 +168,12 @@ function InviteFriends({ sessionId, role }: { sessionId: string; role: string | 
               key={user.id}
               name={displayName(user)}
               photo={user.photo ?? null}
-              invited={invited.has(user.id)}
+              role={role}
+              invitation={invitedBy.get(user.id) ?? null}
               busy={invite.isPending && invite.variables?.userId === user.id}
-              onInvite={() =>
-                invite.mutate(
-                  { userId: user.id, role },
-                  { onSuccess: () => setInvited((old) => new Set(old).add(user.id)) },
-                )
-              }
+              cancelling={cancelling !== null && cancelling === invitedBy.get(user.id)?.id}
+              onInvite={() => invite.mutate({ userId: user.id, role })}
+              onCancel={onCancel}
             />
           ))}
         </ul>
@@ -153,18 +182,41 @@ function InviteFriends({ sessionId, role }: { sessionId: string; role: string | 
   );
 }
 
-function FriendRow({ name, photo, invited, busy, onInvite }: { name: string; photo: string | null; invited: boolean; busy: boolean; onInvite(): void }) {
+function FriendRow({
+  name,
+  photo,
+  role,
+  invitation,
+  busy,
+  cancelling,
+  onInvite,
+  onCancel,
+}: {
+  name: string;
+  photo: string | null;
+  role: string | null;
+  invitation: ShareLink | null;
+  busy: boolean;
+  cancelling: boolean;
+  onInvite(): void;
+  onCancel(link: ShareLink): void;
+}) {
   const url = usePhotoUrl(photo);
   return (
     <li className="vox-reader-share__friend">
       <Avatar name={name} photoUrl={url} size="sm" decorative />
       <span className="vox-reader-share__friend-name">{name}</span>
-      {invited ? (
-        <span className="vox-reader-share__invited">
-          <CheckIcon /> Invited
-        </span>
+      {invitation ? (
+        <>
+          <span className="vox-reader-share__invited">
+            <CheckIcon /> Invited · {invitation.role ?? 'any role'}
+          </span>
+          <Button variant="link" size="sm" className="vox-reader-take__danger" busy={cancelling} onClick={() => onCancel(invitation)} aria-label={`Cancel ${name}'s invitation`}>
+            Cancel invitation
+          </Button>
+        </>
       ) : (
-        <Button variant="secondary" size="sm" busy={busy} onClick={onInvite} aria-label={`Invite ${name}`}>
+        <Button variant="secondary" size="sm" busy={busy} onClick={onInvite} aria-label={role ? `Invite ${name} to read ${role}` : `Invite ${name} (they choose a role)`}>
           Invite
         </Button>
       )}

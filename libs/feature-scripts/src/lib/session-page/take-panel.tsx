@@ -12,6 +12,8 @@ import type { ReaderActions } from './reader-actions';
 export interface TakePanelProps {
   lineId: string;
   index: number;
+  /** Issue 21: the line's role, so the Record button names its line and role. */
+  role?: string | null;
   takes: readonly Take[];
   pending: readonly PendingView[];
   /** The recorder, when it is about this line. */
@@ -25,7 +27,7 @@ export interface TakePanelProps {
 }
 
 /** Record, re-record, play, pick and delete the takes of one of my lines; pending uploads below. */
-export function TakePanel({ lineId, index, takes, pending, recorder, recorderBusy, userId, actions, audioSrc }: TakePanelProps) {
+export function TakePanel({ lineId, index, role = null, takes, pending, recorder, recorderBusy, userId, actions, audioSrc }: TakePanelProps) {
   const recording = recorder?.status === 'recording' ? recorder.active : null;
   const starting = recorder?.status === 'starting';
   const ordered = [...takes].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -52,6 +54,7 @@ export function TakePanel({ lineId, index, takes, pending, recorder, recorderBus
               actions.select(index);
               void actions.record(lineId);
             }}
+            aria-label={`${hasTakes ? 'Record again' : 'Record'}: line ${index + 1}${role ? `, ${role}` : ''}`}
           >
             <RecordIcon className="vox-reader-takes__record-dot" />
             {hasTakes ? 'Record again' : 'Record'}
@@ -93,8 +96,9 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
       </span>
       <EarlierTextMark take={take} />
       {take.picked && (
+        // Issue 21: a state, not an action ("Pick" read like a button).
         <span className="vox-reader-take__pick">
-          <CheckIcon /> Pick
+          <CheckIcon /> In use
         </span>
       )}
       <span className="vox-reader-take__actions">

@@ -309,7 +309,7 @@ describe('take queue', () => {
 
   it('refuses to record for nobody', async () => {
     const { queue } = setup();
-    await expect(queue.add(recording('take-0001'))).rejects.toThrow('Sign in to record takes.');
+    await expect(queue.add(recording('take-0001'))).rejects.toThrow('Log in to record takes.');
   });
 
   it('keeps the same snapshot array until something changes', async () => {

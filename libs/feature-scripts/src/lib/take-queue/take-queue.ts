@@ -220,7 +220,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
     },
 
     async add(input) {
-      if (userId === null) throw new Error('Sign in to record takes.');
+      if (userId === null) throw new Error('Log in to record takes.');
       const take: PendingTake = { ...input, userId, createdAt: input.createdAt ?? new Date(now()).toISOString(), error: null };
       let saved = true;
       try {

@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { NOTIFICATIONS_PAGE_SIZE, endpoints, type NotificationList } from '@vox/contract';
+import { CONVERSATION_LIMITS, NOTIFICATIONS_PAGE_SIZE, endpoints, type NotificationList } from '@vox/contract';
 import { notificationQueryKeys } from '@vox/notifications-data';
 
 export const getNotifications = (page: number): Promise<NotificationList> =>
   api.call(endpoints.notifications, { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } });
 
 /**
- * One page of my messages. Read once per visit (no background refetch): its unread marks are
- * relative to the mark as it was when the page opened, which the page then moves.
+ * One page of my messages. Its unread marks are relative to the mark as it was when it was read,
+ * which the page then moves; the page keeps what was unread on this visit marked. The first page
+ * is read again every 15 s while open (issue 21: the list refreshes while open).
  */
 export function useNotifications(page: number) {
   const user = useUser();
@@ -20,5 +21,6 @@ export function useNotifications(page: number) {
     staleTime: Infinity,
     gcTime: 0,
     placeholderData: keepPreviousData,
+    refetchInterval: page === 1 ? CONVERSATION_LIMITS.pollMs * 3 : false,
   });
 }

@@ -11,10 +11,12 @@ export interface ComposeMessageDialogProps {
   onSent?(message: string): void;
   /** "Reply to" instead of "Message" in the title. */
   reply?: boolean;
+  /** Issue 21: the message this one answers; it is quoted above the reply in the conversation. */
+  replyTo?: { id: string; text: string };
 }
 
 /** Write a direct message to a friend. What was typed stays when sending fails. */
-export function ComposeMessageDialog({ to, onClose, onSent, reply = false }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({ to, onClose, onSent, reply = false, replyTo }: ComposeMessageDialogProps) {
   const [text, setText] = useState('');
   const send = useSendMessage();
   const name = displayName(to);
@@ -24,7 +26,7 @@ export function ComposeMessageDialog({ to, onClose, onSent, reply = false }: Com
     event.preventDefault();
     if (!text.trim() || tooLong) return;
     send.mutate(
-      { to: to.id, text },
+      replyTo ? { to: to.id, text, replyTo: replyTo.id } : { to: to.id, text },
       {
         onSuccess: (answer) => {
           onSent?.(answer.message);
@@ -37,6 +39,11 @@ export function ComposeMessageDialog({ to, onClose, onSent, reply = false }: Com
   return (
     <Modal title={reply ? `Reply to ${name}` : `Message ${name}`} onClose={onClose} size="md">
       <form className="vox-social-compose" onSubmit={submit} noValidate>
+        {replyTo && (
+          <blockquote className="vox-social-quote" aria-label={`Replying to ${name}'s message`}>
+            {replyTo.text}
+          </blockquote>
+        )}
         <label className="vox-field__label" htmlFor="vox-social-compose-text">
           Your message
         </label>

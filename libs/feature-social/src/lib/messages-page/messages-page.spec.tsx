@@ -50,7 +50,7 @@ describe('MessagesPage', () => {
     const { client } = renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     const list = await screen.findByRole('list', { name: 'Messages' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago|Accept|Reply|Open session/g, '').trim())).toEqual([
+    expect(rows.map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago|Accept|Decline|Reply|Open session|Open conversation/g, '').trim())).toEqual([
       'NewGrace Hopper sent you a message.Table read tonight?',
       'NewAlan sent you a friend request.',
       'Grace Hopper invited you to read the role of Ophelia in Hamlet, Act III.',
@@ -83,7 +83,8 @@ describe('MessagesPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Your message'), 'Yes, 8 pm!');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent to Grace Hopper.')).toBeInTheDocument();
-    expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Yes, 8 pm!' });
+    // Issue 21: a reply from the list quotes the message it answers in the conversation.
+    expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Yes, 8 pm!', replyTo: 'n5' });
   });
 
   it('keeps what was typed when the server refuses a reply', async () => {
@@ -117,6 +118,17 @@ describe('MessagesPage', () => {
     expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
   });
 
+  it('words a role given to the account itself as a role, not as a membership (issue 21)', async () => {
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () =>
+        json(200, { items: [item({ id: 'r1', type: 'membership', membership: { role: 'staff', expiry: null, event: 'granted' } })], total: 1, page: 1, pageSize: 20, lastSeen: 'r1' }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'r1' }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    expect(await screen.findByText('Your account now has the staff role.')).toBeInTheDocument();
+    expect(screen.queryByText('Your staff membership is active.')).not.toBeInTheDocument();
+  });
+
   it('words membership news: bought, cancelled at period end, ended', async () => {
     const membership = [
       item({ id: 'm3', type: 'membership', membership: { role: 'writer', expiry: null, event: 'revoked' } }),
@@ -145,5 +157,94 @@ describe('MessagesPage', () => {
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', '/friends');
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
+  });
+
+  // --- Issue 21: conversations ---
+  const thread = (over: Record<string, unknown> = {}) => ({
+    person: grace,
+    relationship: 'friends',
+    canReply: true,
+    unread: 1,
+    messages: [
+      { id: 'm1', fromMe: true, text: 'Table read tonight at 8?', createdAt: at, replyTo: null },
+      { id: 'm2', fromMe: false, text: 'Yes, I will bring the bus scene.', createdAt: at, replyTo: { id: 'm1', fromMe: true, text: 'Table read tonight at 8?' } },
+    ],
+    ...over,
+  });
+
+  it('declines a friend request next to Accept', async () => {
+    const calls = createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+      'POST /api/friendships/requests/u3/decline': () => json(200, { message: 'Friend request declined.' }),
+    }).calls;
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline friend request from Alan' }));
+    expect(await screen.findByText('Declined')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept friend request from Alan' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/friendships/requests/u3/decline']);
+  });
+
+  it('lists conversations with their unread counts and links each to its thread', async () => {
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () => json(200, page1),
+      'PUT /api/notifications/seen': () => json(200, { id: 'n5' }),
+      'GET /api/conversations': () =>
+        json(200, {
+          items: [
+            { person: grace, last: { id: 'm2', fromMe: false, text: 'Yes, I will bring the bus scene.', createdAt: at, replyTo: null }, unread: 2 },
+            { person: alan, last: { id: 'm0', fromMe: true, text: 'Thanks!', createdAt: at, replyTo: null }, unread: 0 },
+          ],
+          unread: 2,
+        }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Grace HopperYes, I will bring the bus scene.');
+    expect(rows[0]).toHaveTextContent('2 unread');
+    expect(rows[1]).toHaveTextContent('You: Thanks!');
+    expect(rows[1]).not.toHaveTextContent('unread');
+    expect(within(rows[0]).getByRole('link', { name: /Grace Hopper/ })).toHaveAttribute('href', '/notifications?with=u2');
+  });
+
+  it('shows a thread from both sides, marks it read, and sends a quoted reply in place', async () => {
+    let current = thread();
+    const calls = createFakeServer({ token: 'token' }).routes({
+      'GET /api/conversations/u2': () => json(200, current),
+      'PUT /api/conversations/u2/read': () => json(200, { unread: 0 }),
+      'POST /api/messages': () => {
+        current = thread({
+          unread: 0,
+          messages: [...thread().messages, { id: 'm3', fromMe: true, text: 'Great, see you.', createdAt: at, replyTo: { id: 'm2', fromMe: false, text: 'Yes, I will bring the bus scene.' } }],
+        });
+        return json(201, { id: 'm3', message: 'Message sent to Grace Hopper.' });
+      },
+    }).calls;
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications?with=u2' });
+    const list = await screen.findByRole('list', { name: 'Messages with Grace Hopper' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.vox-thread__from')?.textContent)).toEqual(['You', 'Grace Hopper']);
+    expect(rows[1].querySelector('blockquote')).toHaveTextContent('Replying to you: Table read tonight at 8?');
+    await waitFor(() => expect(calls.find((c) => c.key === 'PUT /api/conversations/u2/read')?.body).toEqual({ upTo: 'm2' }));
+
+    await userEvent.click(within(rows[1]).getByRole('button', { name: /^Quote "Yes, I will bring/ }));
+    const field = screen.getByLabelText('Write to Grace Hopper');
+    expect(field).toHaveFocus();
+    await userEvent.type(field, 'Great, see you.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(list).findByText('Great, see you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Great, see you.', replyTo: 'm2' });
+    expect(field).toHaveValue('');
+  });
+
+  it('keeps a thread with a former friend readable without a box to write in', async () => {
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/conversations/u2': () => json(200, thread({ relationship: 'none', canReply: false, unread: 0 })),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications?with=u2' });
+    expect(await screen.findByText('You can write only to friends. This conversation stays here to read.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Write to Grace Hopper')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All messages' })).toHaveAttribute('href', '/notifications');
   });
 });

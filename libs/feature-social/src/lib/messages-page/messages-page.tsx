@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '@vox/auth';
 import { displayName, type NotificationItem, type NotificationList, type Person } from '@vox/contract';
@@ -10,6 +10,8 @@ import { useFriendAction } from '../api/friend-actions';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
 import '../components/social.css';
@@ -22,11 +24,30 @@ import './messages-page.css';
  * which clears the header's red dot at once. Actions sit on the message itself.
  */
 export function MessagesPage() {
+  const [params] = useSearchParams();
+  const otherId = params.get('with');
+  // Issue 21: /notifications?with={userId} is the conversation with that member.
+  if (otherId) {
+    return (
+      <Page width="narrow" className="vox-social-messages">
+        <h1 className="vox-social-heading">Messages</h1>
+        <ConversationView key={otherId} otherId={otherId} />
+      </Page>
+    );
+  }
+  return <MessageFeed />;
+}
+
+function MessageFeed() {
   const user = useUser();
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
   const markSeen = useMarkNotificationsSeen();
-  const [replyTo, setReplyTo] = useState<Person | null>(null);
+  const [replyTo, setReplyTo] = useState<{ person: Person; id: string; text: string } | null>(null);
+  // What was unread when it first showed on this visit stays marked while the page is open,
+  // though the list refetches (issue 21: it refreshes while open) after the mark has moved.
+  const unreadSeen = useRef(new Set<string>());
+  for (const item of list.data?.items ?? []) if (item.unread) unreadSeen.current.add(item.id);
   const [sent, setSent] = useState<string | null>(null);
   const newest = page === 1 ? list.data?.items[0] : undefined;
 
@@ -51,6 +72,7 @@ export function MessagesPage() {
           {sent}
         </Alert>
       )}
+      <ConversationList />
       {list.isPending ? (
         <Spinner label="Loading your messages" />
       ) : list.isError ? (
@@ -66,7 +88,13 @@ export function MessagesPage() {
         <>
           <ol className="vox-messages__list" aria-label="Messages">
             {list.data.items.map((item) => (
-              <MessageItem key={item.id} item={item} page={page} userId={user?.id ?? null} onReply={setReplyTo} />
+              <MessageItem
+                key={item.id}
+                item={unreadSeen.current.has(item.id) ? { ...item, unread: true } : item}
+                page={page}
+                userId={user?.id ?? null}
+                onReply={(person) => setReplyTo({ person, id: item.id, text: item.text ?? '' })}
+              />
             ))}
           </ol>
           {pages > 1 && (
@@ -84,7 +112,15 @@ export function MessagesPage() {
           )}
         </>
       )}
-      {replyTo && <ComposeMessageDialog to={replyTo} reply onClose={() => setReplyTo(null)} onSent={setSent} />}
+      {replyTo && (
+        <ComposeMessageDialog
+          to={replyTo.person}
+          reply
+          replyTo={{ id: replyTo.id, text: replyTo.text }}
+          onClose={() => setReplyTo(null)}
+          onSent={setSent}
+        />
+      )}
     </Page>
   );
 }
@@ -104,15 +140,18 @@ function MessageItem({
   const act = useFriendAction();
   const person = item.person;
   const name = person ? displayName(person) : 'VoxClub';
-  const accept = () => {
+  const answer = (action: 'accept' | 'decline') => {
     if (!person) return;
     act.mutate(
-      { action: 'accept', userId: person.id },
+      { action, userId: person.id },
       {
-        // Patch the item in place: a refetch would lose which messages were unread on this visit.
+        // Patch the item in place, so the answer shows at once.
         onSuccess: () =>
           client.setQueryData<NotificationList>(notificationQueryKeys.list(userId, page), (data) =>
-            data && { ...data, items: data.items.map((i) => (i.person?.id === person.id ? { ...i, relationship: 'friends' } : i)) },
+            data && {
+              ...data,
+              items: data.items.map((i) => (i.person?.id === person.id ? { ...i, relationship: action === 'accept' ? 'friends' : 'none' } : i)),
+            },
           ),
       },
     );
@@ -137,13 +176,28 @@ function MessageItem({
         </p>
         <div className="vox-social-actions">
           {item.type === 'friend_request' && person && item.relationship === 'incoming' && (
-            <Button size="sm" onClick={accept} busy={act.isPending} aria-label={`Accept friend request from ${name}`}>
-              Accept
-            </Button>
+            <>
+              <Button size="sm" onClick={() => answer('accept')} busy={act.isPending && act.variables?.action === 'accept'} aria-label={`Accept friend request from ${name}`}>
+                Accept
+              </Button>
+              {/* Issue 21: a request can be turned down where it arrives. */}
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => answer('decline')}
+                busy={act.isPending && act.variables?.action === 'decline'}
+                aria-label={`Decline friend request from ${name}`}
+              >
+                Decline
+              </Button>
+            </>
           )}
           {item.type === 'friend_request' && item.relationship === 'friends' && <span className="vox-messages__state">You are friends</span>}
-          {item.type === 'friend_request' && (item.relationship === 'none' || item.relationship === 'outgoing') && (
-            <span className="vox-messages__state">No longer pending</span>
+          {item.type === 'friend_request' && act.isSuccess && act.variables?.action === 'decline' && item.relationship === 'none' ? (
+            <span className="vox-messages__state">Declined</span>
+          ) : (
+            item.type === 'friend_request' &&
+            (item.relationship === 'none' || item.relationship === 'outgoing') && <span className="vox-messages__state">No longer pending</span>
           )}
           {item.invite && (
             <Link className={buttonClassName({ size: 'sm' })} to={`/s/${encodeURIComponent(item.invite.linkId)}`}>
@@ -154,6 +208,11 @@ function MessageItem({
             <Button size="sm" variant="secondary" onClick={() => onReply(person)} aria-label={`Reply to ${name}`}>
               Reply
             </Button>
+          )}
+          {item.type === 'message' && person && (
+            <Link className={buttonClassName({ size: 'sm', variant: 'link' })} to={`/notifications?with=${encodeURIComponent(person.id)}`}>
+              Open conversation
+            </Link>
           )}
           {(item.type === 'friend_accepted' || item.type === 'message') && person && item.relationship !== 'friends' && item.relationship !== null && (
             <span className="vox-messages__state">You are no longer friends</span>
@@ -218,7 +277,8 @@ function membershipText(item: NotificationItem): string {
   if (m.event === 'cancelled' && m.expiry) {
     return `Your ${role}membership is cancelled and ends on ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
   }
-  return m.expiry
-    ? `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`
-    : `Your ${role}membership is active.`;
+  if (m.expiry) return `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
+  // Issue 21: a role given to the account itself (staff, a teacher) is not a membership
+  // anyone bought: "Your staff membership is active." was a staff account's first message.
+  return m.role === 'member' ? 'Your membership is active.' : `Your account now has the ${m.role} role.`;
 }

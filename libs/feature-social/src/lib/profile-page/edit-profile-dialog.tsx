@@ -20,6 +20,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const handleInput = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
   const upload = useUploadPhoto();
   const remove = useRemovePhoto();
@@ -32,13 +33,32 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   }, [photo]);
 
   const typedHandle = normalizeHandle(handle);
-  const handleError = typedHandle ? handleProblem(typedHandle, SOCIAL_MESSAGES) : undefined;
+  // Issue 21: "already taken" is about the handle: it shows under the handle field, and only
+  // for the handle that was refused (it goes as soon as the handle changes).
+  const [takenHandle, setTakenHandle] = useState<string | null>(null);
+  const handleError =
+    (typedHandle ? handleProblem(typedHandle, SOCIAL_MESSAGES) : undefined) ?? (takenHandle !== null && takenHandle === typedHandle ? SOCIAL_MESSAGES.handleTaken : undefined);
+  // A server refusal is about what was sent: it goes when anything is edited, so it never sits
+  // stale above the fields' own messages.
+  const edited = () => {
+    if (update.isError) update.reset();
+  };
   const nameError = name.trim().length > SOCIAL_LIMITS.name ? SOCIAL_MESSAGES.nameTooLong : undefined;
   const bioError = bio.trim().length > SOCIAL_LIMITS.bio ? SOCIAL_MESSAGES.bioTooLong : undefined;
 
-  const save = (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
     if (handleError || nameError || bioError) return;
+    // Issue 21: a chosen photo is saved with Save too (it was dropped unless Upload was pressed).
+    if (photo) {
+      try {
+        await upload.mutateAsync(photo);
+      } catch {
+        return; // its text shows beside the photo; what was typed stays
+      }
+      setPhoto(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
     update.mutate(
       { name, handle: typedHandle, bio },
       {
@@ -46,6 +66,14 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
           // A new handle is a new address for this page.
           if (answer.profile.handle !== profile.handle) navigate(profileHref(answer.profile), { replace: true });
           onClose();
+        },
+        onError: (error) => {
+          if (error.message === SOCIAL_MESSAGES.handleTaken) {
+            setTakenHandle(typedHandle);
+            update.reset();
+            // The field now describes the refusal; focus takes a screen reader there.
+            handleInput.current?.focus();
+          }
         },
       },
     );
@@ -77,7 +105,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
               Photo
             </label>
             <input id="vox-profile-photo" ref={fileInput} type="file" accept={PHOTO_TYPES} onChange={choosePhoto} className="vox-profile-edit__file" />
-            <p className="vox-field__hint">PNG, JPEG, GIF or WebP. It is cropped to a square.</p>
+            <p className="vox-field__hint">PNG, JPEG, GIF or WebP. It is cropped to a square{photo ? ', and saved with Save' : ''}.</p>
             <div className="vox-social-actions">
               <Button size="sm" onClick={sendPhoto} disabled={!photo} busy={upload.isPending}>
                 Upload photo
@@ -94,11 +122,21 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
         </section>
 
         <form className="vox-profile-edit__form" onSubmit={save} noValidate>
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" error={nameError} hint="Shown as Guest when empty." />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => {
+              edited();
+              setName(e.target.value);
+            }} autoComplete="name" error={nameError} hint="Shown as Guest when empty." />
           <TextField
             label="Handle"
+            ref={handleInput}
             value={handle}
-            onChange={(e) => setHandle(e.target.value)}
+            onChange={(e) => {
+              edited();
+              setHandle(e.target.value);
+            }}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -109,17 +147,21 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
             <label className="vox-field__label" htmlFor="vox-profile-bio">
               Bio
             </label>
-            <textarea id="vox-profile-bio" className="vox-social-textarea" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} aria-invalid={bioError ? true : undefined} />
+            <textarea id="vox-profile-bio" className="vox-social-textarea" rows={3} value={bio}
+              onChange={(e) => {
+                edited();
+                setBio(e.target.value);
+              }} aria-invalid={bioError ? true : undefined} />
             <p className={bioError ? 'vox-social-count vox-social-count--over' : 'vox-social-count'}>
               {bio.trim().length} / {SOCIAL_LIMITS.bio}
             </p>
           </div>
           {update.isError && <Alert>{update.error.message}</Alert>}
-          <div className="vox-social-actions vox-social-actions--end">
+          <div className="vox-social-actions vox-social-actions--end vox-profile-edit__buttons">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" busy={update.isPending} disabled={Boolean(handleError || nameError || bioError)}>
+            <Button type="submit" busy={update.isPending || (upload.isPending && Boolean(photo))} disabled={Boolean(handleError || nameError || bioError)}>
               Save
             </Button>
           </div>

@@ -131,7 +131,16 @@ describe('ProfilePage', () => {
     await userEvent.clear(handle);
     await userEvent.type(handle, 'grace');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This handle is already taken. Choose another one.');
+    // Issue 21: the refusal is the handle field's own message (it sat at the dialog's bottom), and
+    // focus goes to the field it describes.
+    await waitFor(() => expect(handle).toHaveAccessibleDescription(expect.stringContaining('This handle is already taken. Choose another one.')));
+    expect(handle).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // It goes as soon as the handle changes, and comes back for the same handle.
+    await userEvent.type(handle, 'x');
+    expect(within(dialog).queryByText('This handle is already taken. Choose another one.')).not.toBeInTheDocument();
+    await userEvent.type(handle, '{Backspace}');
+    expect(within(dialog).getByText('This handle is already taken. Choose another one.')).toBeInTheDocument();
 
     await userEvent.clear(handle);
     await userEvent.type(handle, 'ada.l');
@@ -176,5 +185,44 @@ describe('ProfilePage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await within(dialog).findByText('Your new photo is saved.')).toBeInTheDocument();
     expect(authStore.getSnapshot().user?.photo).toBe('f'.repeat(64));
+  });
+
+  // Issue 21: choosing a photo and pressing Save dropped the photo.
+  it('saves a chosen photo with Save, then the fields', async () => {
+    authStore.setSession({ token: 't', user: me });
+    const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
+    const calls = createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'POST /api/users/photo': () => json(200, { user: { ...me, photo: 'f'.repeat(64) }, profile: { ...mine, photo: 'f'.repeat(64) }, message: 'Your profile is saved.' }),
+      'PATCH /api/users/me': () => json(200, { user: { ...me, photo: 'f'.repeat(64) }, profile: { ...mine, photo: 'f'.repeat(64) }, message: 'Your profile is saved.' }),
+    }).calls;
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    await userEvent.upload(within(dialog).getByLabelText('Photo', { selector: 'input' }), new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.map((c) => c.key).filter((k) => !k.startsWith('GET'))).toEqual(['POST /api/users/photo', 'PATCH /api/users/me']);
+    expect(authStore.getSnapshot().user?.photo).toBe('f'.repeat(64));
+  });
+
+  it('clears a stale server refusal as soon as a field is edited', async () => {
+    authStore.setSession({ token: 't', user: me });
+    const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'PATCH /api/users/me': () => json(500, { message: 'Something went wrong. Try again.' }),
+    });
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong. Try again.');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'x'.repeat(81));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

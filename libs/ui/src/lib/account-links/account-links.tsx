@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SiteLink } from '../site-link/site-link';
 import { Avatar, GUEST_NAME } from '../avatar/avatar';
 import { buttonClassName } from '../button/button';
 import { profileHref, type ShellUser } from '../shell-types';
@@ -9,10 +10,12 @@ export interface AccountLinksProps {
   photoUrl?: string | null;
   loginHref?: string;
   registerHref?: string;
+  /** Issue 21: the main site's address when this host does not serve profiles (the dashboard). */
+  siteBase?: string;
 }
 
 /** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
-export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register' }: AccountLinksProps) {
+export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register', siteBase }: AccountLinksProps) {
   if (!user) {
     return (
       <div className="vox-account vox-account--guest">
@@ -28,10 +31,10 @@ export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHre
   const displayName = user.name?.trim() || GUEST_NAME;
   return (
     <div className="vox-account">
-      <Link to={profileHref(user)} className="vox-account__profile" title="Your profile">
+      <SiteLink to={profileHref(user)} base={siteBase} className="vox-account__profile" title="Your profile">
         <Avatar name={displayName} photoUrl={photoUrl} size="sm" decorative />
         <span className="vox-account__name">{displayName}</span>
-      </Link>
+      </SiteLink>
     </div>
   );
 }

@@ -251,3 +251,36 @@ describe('Header', () => {
     });
   });
 });
+
+// Issue 21: no dead ends off the main host.
+describe('Header off the main host', () => {
+  it('on the dashboard host leads every tab, the logo, the avatar and the menu to the main site', async () => {
+    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'dashboard' }, '/metrics');
+    expect(within(tabs()).getByRole('link', { name: 'Scripts' })).toHaveAttribute('href', 'https://example.com/scripts');
+    expect(within(tabs()).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', 'https://example.com/notifications');
+    expect(screen.getByRole('link', { name: 'VoxClub' })).toHaveAttribute('href', 'https://example.com/');
+    expect(screen.getByTitle('Your profile')).toHaveAttribute('href', 'https://example.com/members/ada');
+    await user.click(menuButton());
+    const panel = within(menuPanel());
+    expect(panel.getByRole('link', { name: 'Free Scripts' })).toHaveAttribute('href', 'https://example.com/free_scripts');
+    expect(panel.getByRole('link', { name: 'About' })).toHaveAttribute('href', 'https://example.com/about');
+    expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://example.com/privacy');
+  });
+
+  it("in the podcast variant sends Free Scripts and Audio Library to the main site's pages", async () => {
+    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'channel' });
+    await user.click(menuButton());
+    const panel = within(menuPanel());
+    expect(panel.getByRole('link', { name: 'Free Scripts' })).toHaveAttribute('href', 'https://example.com/free_scripts');
+    expect(panel.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', 'https://example.com/audio');
+    // The podcast site serves its own About.
+    expect(panel.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+  });
+
+  it('in the podcast variant leaves them out without the main site address', async () => {
+    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'channel', mainSiteHref: undefined });
+    await user.click(menuButton());
+    expect(within(menuPanel()).queryByRole('link', { name: 'Free Scripts' })).not.toBeInTheDocument();
+    expect(within(menuPanel()).queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
+  });
+});

@@ -22,7 +22,7 @@ export interface HeaderProps {
   registerHref?: string;
   /** Address of the podcast site, for the "My Podcast Page" menu entry. */
   podcastHref?: string;
-  /** Address of the main site, for the podcast variant's "{product} web app" entry. */
+  /** Address of the main site: the podcast variant's "{product} web app" entry; on the dashboard host, every link. */
   mainSiteHref?: string;
 }
 
@@ -46,6 +46,8 @@ export function Header({
   podcastHref,
   mainSiteHref,
 }: HeaderProps) {
+  // Issue 21: the dashboard host serves only the metrics, so its header leads to the main site.
+  const siteBase = page === 'dashboard' ? mainSiteHref : undefined;
   const tabs: Tab[] = [
     ...(privileges.draft ? [{ label: 'Drafts', to: '/write' }] : []),
     { label: 'Scripts', to: '/scripts' },
@@ -69,24 +71,31 @@ export function Header({
             mainSiteHref={mainSiteHref}
             onSignOut={onSignOut}
           />
-          <Logo product={product} />
+          <Logo product={product} base={siteBase} />
         </div>
         <nav className="vox-header__tabs" aria-label="Sections">
           <ul className="vox-tabs">
             {tabs.map((tab) => (
               <li key={tab.to}>
-                <NavLink to={tab.to} className={({ isActive }) => cx('vox-tab', isActive && 'vox-tab--active')}>
-                  {tab.label}
-                  {tab.to === '/notifications' && hasNewMessages && (
-                    <span className="vox-tab__dot" role="img" aria-label="new messages" />
-                  )}
-                </NavLink>
+                {siteBase ? (
+                  <a href={new URL(tab.to, siteBase).href} className="vox-tab">
+                    {tab.label}
+                    {tab.to === '/notifications' && hasNewMessages && <span className="vox-tab__dot" role="img" aria-label="new messages" />}
+                  </a>
+                ) : (
+                  <NavLink to={tab.to} className={({ isActive }) => cx('vox-tab', isActive && 'vox-tab--active')}>
+                    {tab.label}
+                    {tab.to === '/notifications' && hasNewMessages && (
+                      <span className="vox-tab__dot" role="img" aria-label="new messages" />
+                    )}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
         </nav>
         <div className="vox-header__end">
-          <AccountLinks user={user} photoUrl={photoUrl} loginHref={loginHref} registerHref={registerHref} />
+          <AccountLinks user={user} photoUrl={photoUrl} loginHref={loginHref} registerHref={registerHref} siteBase={siteBase} />
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link/site-link';
 import { MicIcon } from '../icons/icons';
 import './logo.css';
 
@@ -6,15 +6,17 @@ export interface LogoProps {
   product: string;
   /** Where the logo leads; the seed has it link to the root. */
   to?: string;
+  /** Issue 21: the main site's address, when the logo leads there from another host. */
+  base?: string;
 }
 
-export function Logo({ product, to = '/' }: LogoProps) {
+export function Logo({ product, to = '/', base }: LogoProps) {
   return (
-    <Link to={to} className="vox-logo">
+    <SiteLink to={to} base={base} className="vox-logo">
       <span className="vox-logo__mark" aria-hidden="true">
         <MicIcon />
       </span>
       <span className="vox-logo__text">{product}</span>
-    </Link>
+    </SiteLink>
   );
 }

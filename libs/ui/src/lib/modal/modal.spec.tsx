@@ -91,4 +91,51 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(document.body).not.toHaveClass('vox-scroll-lock');
   });
+
+  // Issue 21: the message dialog's field has autoFocus, which took focus before the dialog
+  // could see who opened it, so closing left focus on the body.
+  it('gives focus back to the opener when a field inside has autoFocus', async () => {
+    function AutoFocusHarness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Write
+          </button>
+          {open && (
+            <Modal title="Message Ada" onClose={() => setOpen(false)}>
+              <textarea aria-label="Your message" autoFocus />
+            </Modal>
+          )}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<AutoFocusHarness />);
+    await user.click(screen.getByRole('button', { name: 'Write' }));
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Write' })).toHaveFocus();
+  });
+
+  it('moves focus to the main landmark when the opener is gone', async () => {
+    function GoneHarness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <main tabIndex={-1}>
+          {!open && (
+            <button type="button" onClick={() => setOpen(true)}>
+              Log in
+            </button>
+          )}
+          {open && <Modal title="Log in" onClose={() => setOpen(false)} />}
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    render(<GoneHarness />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
 });

@@ -32,6 +32,12 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const pressStartedOnBackdrop = useRef(false);
+  // The element that had focus when the dialog opened, read during the first render: a field
+  // with autoFocus takes focus during commit, before any effect could see the opener (issue 21).
+  const openerRef = useRef<HTMLElement | null | undefined>(undefined);
+  if (openerRef.current === undefined) {
+    openerRef.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  }
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -40,7 +46,7 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = openerRef.current ?? null;
 
     // A field with autoFocus has already taken focus during commit; keep it there.
     if (!dialog.contains(document.activeElement)) {
@@ -91,6 +97,18 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       if (openDialogs.length === 0) document.body.classList.remove('vox-scroll-lock');
       if (opener && opener.isConnected) opener.focus();
+      // The opener is gone, now or in the render that follows (Log in became the page itself
+      // after signing in): the page's main content takes focus instead of the body, so keyboard
+      // users continue where they were.
+      const toMain = () => {
+        const active = document.activeElement;
+        if (openDialogs.length === 0 && (!active || active === document.body || !active.isConnected)) {
+          document.querySelector<HTMLElement>('main, [role="main"]')?.focus({ preventScroll: true });
+        }
+      };
+      toMain();
+      // The page behind may swap its <main> while a lazy chunk loads: check again a few times.
+      for (const wait of [100, 500, 1500]) window.setTimeout(toMain, wait);
     };
   }, []);
 

@@ -19,9 +19,16 @@ export function PrivilegeRequired({ privilege, label, membershipHref = '/members
       icon={<StarIcon />}
       title="Upgrade your membership"
       actions={
-        <Link to={membershipHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-          Choose your membership
-        </Link>
+        // Issue 21: on another host (the dashboard) the membership page is the main site's.
+        /^https?:\/\//.test(membershipHref) ? (
+          <a href={membershipHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+            Choose your membership
+          </a>
+        ) : (
+          <Link to={membershipHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+            Choose your membership
+          </Link>
+        )
       }
     >
       <p>{`Your membership does not include ${label}.`}</p>

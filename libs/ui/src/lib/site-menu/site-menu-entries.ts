@@ -28,9 +28,20 @@ export function siteMenuEntries({
   podcastHref,
   mainSiteHref,
 }: SiteMenuOptions): SiteMenuEntry[][] {
+  // Issue 21: no entry may lead to a 404. The dashboard host serves only the metrics, so every
+  // entry goes to the main site (absolute); the podcast host has no Free Scripts or Audio
+  // Library, so those go to the main site, or are left out without its address.
+  const mainSite = (to: string): SiteMenuEntry | null => (mainSiteHref ? { kind: 'external', label: '', href: new URL(to, mainSiteHref).href } : null);
+  const at = (label: string, to: string, elsewhere: boolean): SiteMenuEntry | null => {
+    if (!elsewhere) return { kind: 'route', label, to };
+    const entry = mainSite(to);
+    return entry && { ...entry, label };
+  };
+  const dashboard = page === 'dashboard';
   const features: SiteMenuEntry[] = [];
-  if (privileges.read_free_script) features.push({ kind: 'route', label: 'Free Scripts', to: '/free_scripts' });
-  if (privileges.audio_library) features.push({ kind: 'route', label: 'Audio Library', to: '/audio' });
+  const push = (group: SiteMenuEntry[], entry: SiteMenuEntry | null) => entry && group.push(entry);
+  if (privileges.read_free_script) push(features, at('Free Scripts', '/free_scripts', page === 'channel' || dashboard));
+  if (privileges.audio_library) push(features, at('Audio Library', '/audio', page === 'channel' || dashboard));
 
   // The podcast variant links back to the main app; the main variant links a signed-in
   // user to the podcast site. Each needs the other site's address from the shell.
@@ -41,18 +52,16 @@ export function siteMenuEntries({
     otherSite.push({ kind: 'external', label: 'My Podcast Page', href: podcastHref });
   }
 
-  const info: SiteMenuEntry[] = [{ kind: 'route', label: 'About', to: '/about' }];
-  if (site === 'default') info.push({ kind: 'route', label: 'Choose your membership', to: '/membership' });
-  info.push(
-    { kind: 'route', label: 'Guide to create and upload a script', to: '/guide' },
-    { kind: 'route', label: 'FAQ', to: '/faq' },
-    { kind: 'route', label: 'Contact us', to: '/contact' },
-  );
+  const info: SiteMenuEntry[] = [];
+  push(info, at('About', '/about', dashboard));
+  if (site === 'default') push(info, at('Choose your membership', '/membership', dashboard));
+  push(info, at('Guide to create and upload a script', '/guide', dashboard));
+  push(info, at('FAQ', '/faq', dashboard));
+  push(info, at('Contact us', '/contact', dashboard));
 
-  const legal: SiteMenuEntry[] = [
-    { kind: 'route', label: 'Terms of Service', to: '/terms' },
-    { kind: 'route', label: 'Privacy Policy', to: '/privacy' },
-  ];
+  const legal: SiteMenuEntry[] = [];
+  push(legal, at('Terms of Service', '/terms', dashboard));
+  push(legal, at('Privacy Policy', '/privacy', dashboard));
 
   const account: SiteMenuEntry[] = loggedIn ? [{ kind: 'sign-out', label: 'Sign Out' }] : [];
 

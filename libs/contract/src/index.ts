@@ -17,3 +17,5 @@ export type * from './lib/metrics';
 export type * from './lib/podcast';
 // Issue 20: live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';
+// Issues 16 part 6 and 20 part 7: the finished read (its texts in @vox/contract/schemas, used lazily).
+export type * from './lib/read-renders';

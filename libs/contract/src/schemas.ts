@@ -31,3 +31,6 @@ export * from './lib/podcast-values';
 // Issue 20: live table reads.
 export * from './lib/live';
 export * from './lib/live-values';
+// Issues 16 part 6 and 20 part 7: the finished read (one renderer for download and episode).
+export * from './lib/read-renders';
+export * from './lib/read-renders-values';

@@ -75,6 +75,8 @@ import liveRepository from './repositories/live';
 // Issue 21: conversations.
 import conversationsRepository from './repositories/conversations';
 import liveSessions from './plugins/app/live-sessions';
+// Issues 16 part 6 and 20 part 7: the finished read.
+import readRenders from './plugins/app/read-renders';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -190,6 +192,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // Issue 16: the podcast variant.
   await app.register(podcastRepository);
   await app.register(podcast, { config });
+  // Issues 16 part 6 and 20 part 7: the read renderer's job, downloads and episodes.
+  await app.register(readRenders, { config });
   // Issue 20: after the services whose writes it announces.
   await app.register(liveSessions, { config });
   // Under no prefix: each route's path is the contract's, /api included.

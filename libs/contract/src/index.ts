@@ -20,3 +20,5 @@ export type * from './lib/live';
 // Issue 21: conversations (direct messages as threads).
 export * from './lib/conversations-values';
 export type * from './lib/conversations';
+// Issues 16 part 6 and 20 part 7: the finished read (its texts in @vox/contract/schemas, used lazily).
+export type * from './lib/read-renders';

@@ -34,3 +34,6 @@ export * from './lib/live-values';
 // Issue 21: conversations (direct messages as threads).
 export * from './lib/conversations';
 export * from './lib/conversations-values';
+// Issues 16 part 6 and 20 part 7: the finished read (one renderer for download and episode).
+export * from './lib/read-renders';
+export * from './lib/read-renders-values';

@@ -431,6 +431,8 @@ export interface Database {
   // Issue 21: conversations (migration 155).
   direct_messages: DirectMessagesTable;
   conversation_reads: ConversationReadsTable;
+  // Issues 16 part 6 and 20 part 7: the finished read.
+  read_renders: ReadRendersTable;
 }
 
 // --- Issue 18: events ---
@@ -730,4 +732,27 @@ export interface ConversationReadsTable {
   other_id: string;
   /** The newest of the other member's messages I have read. */
   last_read_id: string;
+}
+
+// --- Issues 16 part 6 and 20 part 7: the finished read (migration 140) ---
+export interface ReadRendersTable {
+  id: string;
+  session_id: string;
+  requested_by: string;
+  kind: 'download' | 'episode';
+  fill: 'speech' | 'skip';
+  channel_id: string | null;
+  title: string | null;
+  publish: 'now' | 'draft' | null;
+  job_id: string | null;
+  state: 'queued' | 'rendering' | 'done' | 'failed';
+  error: string | null;
+  /** SHA-256 of the MP3: its storage key is `renders/<audio_id>`. */
+  audio_id: string | null;
+  byte_size: number | string | null;
+  duration_ms: number | null;
+  episode_id: string | null;
+  share_token: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -122,6 +122,7 @@ import {
 } from './audio';
 // Issue 20: live table reads.
 import { LiveParams, LivePresenceBody, LiveStream } from './live';
+import { PublishReadInput, ReadLinkParams, ReadRender, ReadRenderInput, ReadRenderList, ReadRenderParams } from './read-renders';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
 import { LinkJoinersRemoved, ParticipantParams } from './hardening';
 import {
@@ -391,6 +392,16 @@ export const endpointSchemas = {
   conversations: { response: { 200: ConversationList, 401: E } },
   conversation: { params: ConversationParams, response: { 200: Conversation, 401: E, 404: E } },
   markConversationRead: { params: ConversationParams, body: ConversationReadBody, response: { 200: ConversationRead, 400: E, 401: E, 404: E } },
+  // --- The finished read (issues 16 part 6, 20 part 7) ---
+  renderRead: { params: SessionParams, body: ReadRenderInput, response: { 202: ReadRender, 400: E, 401: E, 404: E, 409: E } },
+  sessionRenders: { params: SessionParams, response: { 200: ReadRenderList, 401: E, 404: E } },
+  publishReadAsEpisode: { params: SessionParams, body: PublishReadInput, response: { 202: ReadRender, 400: E, 401: E, 403: E, 404: E, 409: E } },
+  readRender: { params: ReadRenderParams, response: { 200: ReadRender, 401: E, 404: E } },
+  readRenderAudio: { params: ReadRenderParams, response: { 200: Binary, 206: Binary, 401: E, 404: E, 409: E, 416: E } },
+  shareReadRender: { params: ReadRenderParams, response: { 200: ReadRender, 401: E, 403: E, 404: E, 409: E } },
+  revokeReadRenderLink: { params: ReadRenderParams, response: { 200: ReadRender, 401: E, 403: E, 404: E } },
+  sharedReadAudio: { params: ReadLinkParams, response: { 200: Binary, 206: Binary, 404: E, 416: E } },
+  downloadTake: { params: TakeParams, response: { 200: Binary, 401: E, 403: E, 404: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -290,6 +290,17 @@ const table = {
   conversation: { method: 'GET', path: '/api/conversations/:userId', auth: 'user' },
   /** Marks their messages up to `upTo` read. */
   markConversationRead: { method: 'PUT', path: '/api/conversations/:userId/read', auth: 'user' },
+  // --- The finished read (issues 16 part 6, 20 part 7): one renderer for download and episode ---
+  renderRead: { method: 'POST', path: '/api/sessions/:sessionId/renders', auth: 'user' },
+  sessionRenders: { method: 'GET', path: '/api/sessions/:sessionId/renders', auth: 'user' },
+  publishReadAsEpisode: { method: 'POST', path: '/api/sessions/:sessionId/episode', auth: 'user' },
+  readRender: { method: 'GET', path: '/api/read-renders/:renderId', auth: 'user' },
+  readRenderAudio: { method: 'GET', path: '/api/read-renders/:renderId/audio', auth: 'user', binary: true },
+  shareReadRender: { method: 'POST', path: '/api/read-renders/:renderId/link', auth: 'user' },
+  revokeReadRenderLink: { method: 'DELETE', path: '/api/read-renders/:renderId/link', auth: 'user' },
+  /** Anyone with the link listens (or downloads); revocable. */
+  sharedReadAudio: { method: 'GET', path: '/api/read-links/:token', auth: 'public', binary: true },
+  downloadTake: { method: 'GET', path: '/api/sessions/:sessionId/takes/:takeId/download', auth: 'user', binary: true },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -47,6 +47,7 @@ import { assignments } from './104-assignments';
 import { podcast } from './080-podcast';
 // Issue 20: live table reads.
 import { liveReads } from './130-live-reads';
+import { readRenders } from './140-read-renders';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -107,4 +108,6 @@ export const migrations: Record<string, Migration> = {
   // 155-159: the first hour (issue 21, items 5-10: conversations, invitations).
   '155-conversations': conversations,
   '156-personal-invitations': personalInvitations,
+  // 140-149: the finished read (issues 16 part 6, 20 part 7).
+  '140-read-renders': readRenders,
 };

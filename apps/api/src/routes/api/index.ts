@@ -33,6 +33,8 @@ import { scriptCueRoutes, soundFileRoutes, soundRoutes } from './sounds';
 import { memberPodcastRoutes, podcastRoutes } from './podcast';
 // Issue 20: live table reads.
 import live from './live';
+// Issues 16 part 6 and 20 part 7: the finished read.
+import { readRenderRoutes, sharedReadRoutes } from './read-renders';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -66,6 +68,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(soundFileRoutes);
   // Issue 16: channels, feeds, episodes, audio and share links are open to read.
   await app.register(podcastRoutes);
+  // Issues 16 part 6 and 20 part 7: a rendered read shared by link plays for anyone.
+  await app.register(sharedReadRoutes);
 
   // Members only.
   await app.register(
@@ -99,6 +103,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(memberPodcastRoutes);
       // Issue 20: the live channel of a table read.
       await members.register(live);
+      // Issues 16 part 6 and 20 part 7: the finished read (download, share, publish as episode).
+      await members.register(readRenderRoutes);
     }),
   );
 };

@@ -1,3 +1,5 @@
+import type { Take } from '@vox/contract';
+
 /**
  * What a line of the reader can ask of the page. One stable object for the whole list, so the
  * memoised rows re-render only when their own data changes.
@@ -11,6 +13,8 @@ export interface ReaderActions {
   /** Plays one take alone; `audio` is its content hash. */
   preview(audio: string): void;
   pick(takeId: string): void;
+  /** Saves one take as a file (issue 20 part 7); `number` is its place in the line's list. */
+  download?(take: Take, number: number): void;
   remove(takeId: string): void;
   retry(clientId: string): void;
   discard(clientId: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
 import { displayName, endpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
 import { Alert, ArrowLeftIcon, Button, cx, useGoBack } from '@vox/ui';
@@ -26,6 +26,12 @@ import { LiveBar, LiveRecordingContext } from '../session-live/live-bar';
 import { useLiveSession } from '../session-live/use-live-session';
 import { ReadControls, useTakeCheck } from '../session-live/read-controls';
 import { useCountIn, useMicrophone } from '../session-live/recording-aids';
+import { DownloadIcon } from '../session-ui/icons';
+import { saveBlob, takeFileName } from '../session-finished/save-blob';
+import { api } from '@vox/api-client';
+
+// Issues 20 part 7 and 16 part 6: the finished read's dialog loads only when opened.
+const FinishedRead = lazy(() => import('../session-finished/finished-read'));
 
 export interface ReaderProps {
   session: SessionDetail;
@@ -49,7 +55,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
 
   const [current, setCurrent] = useState(0);
   const [follow, setFollow] = useState<'auto' | 'center'>('auto');
-  const [dialog, setDialog] = useState<'roles' | 'share' | null>(null);
+  const [dialog, setDialog] = useState<'roles' | 'share' | 'finish' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [audioSrc, setAudioSrc] = useState<string | null>(null);
@@ -159,12 +165,20 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       preview: (audio) => void playback.preview(pathFor(endpoints.audio, { audioId: audio })),
       pick: (takeId) => pick.mutate(takeId, { onError: (e) => setError(e.message) }),
       remove: (takeId) => remove.mutate(takeId, { onError: (e) => setError(e.message) }),
+      download: (take, number) => {
+        const index = lines.findIndex((line) => line.id === take.lineId);
+        const name = takeFileName(session.script.title || 'Take', index + 1, lines[index]?.role ?? null, number, take.contentType);
+        api.call(endpoints.downloadTake, { params: { sessionId: session.id, takeId: take.id } }).then(
+          (blob) => saveBlob(blob, name),
+          (e: Error) => setError(e.message),
+        );
+      },
       retry: (clientId) => queue.retry(clientId),
       discard: (clientId) => queue.discard(clientId),
     }),
     // The mutation objects change every render; their mutate functions do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queue, recorder.dismiss, playback.preview, pick.mutate, remove.mutate],
+    [queue, recorder.dismiss, playback.preview, pick.mutate, remove.mutate, lines, session.id, session.script.title],
   );
 
   const move = (delta: number) => {
@@ -246,6 +260,10 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
           <Button variant="secondary" size="sm" busy={refreshing} onClick={onRefresh} aria-label="Refresh">
             <RefreshIcon />
             <span className="vox-reader__wide">Refresh</span>
+          </Button>
+          <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setDialog('finish')} aria-label="The finished read">
+            <DownloadIcon />
+            <span className="vox-reader__wide">Finished read</span>
           </Button>
           <Button variant="primary" size="sm" onClick={() => setDialog('share')} aria-label="Share">
             <ShareIcon />
@@ -356,6 +374,11 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
 
       {dialog === 'roles' && <RolePicker sessionId={session.id} seats={seats} participants={session.participants} myRole={myRole} onClose={() => setDialog(null)} />}
       {dialog === 'share' && <ShareDialog sessionId={session.id} seats={seats} onClose={() => setDialog(null)} copy={copy} />}
+      {dialog === 'finish' && (
+        <Suspense fallback={null}>
+          <FinishedRead session={session} isOwner={session.createdBy === userId} onClose={() => setDialog(null)} copy={copy} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { PendingView } from '../take-queue/pending-take';
 import type { ActiveRecording } from '../take-recorder/recorder';
 import type { RecorderState } from '../take-recorder/use-take-recorder';
 import { formatDuration } from '../session-ui/format';
-import { CheckIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon } from '../session-ui/icons';
+import { CheckIcon, DownloadIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon } from '../session-ui/icons';
 import { EarlierTextMark } from './earlier-takes';
 import type { ReaderActions } from './reader-actions';
 
@@ -105,6 +105,11 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
         <button type="button" className={cx('vox-reader-icon-button', playing && 'vox-reader-icon-button--on')} aria-label={`Play ${label}`} onClick={() => actions.preview(take.audio)}>
           <PlayIcon />
         </button>
+        {actions.download && (
+          <button type="button" className="vox-reader-icon-button" aria-label={`Download ${label}`} onClick={() => actions.download?.(take, number)}>
+            <DownloadIcon />
+          </button>
+        )}
         {mine && !take.picked && (
           <Button variant="link" size="sm" onClick={() => actions.pick(take.id)}>
             Use this take

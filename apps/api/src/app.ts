@@ -73,6 +73,9 @@ import podcast from './plugins/app/podcast';
 // Issue 20: live table reads.
 import liveRepository from './repositories/live';
 import liveSessions from './plugins/app/live-sessions';
+// Issue 21: the first hour.
+import firstHourRepository from './repositories/first-hour';
+import firstHour from './plugins/app/first-hour';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -189,6 +192,9 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(podcast, { config });
   // Issue 20: after the services whose writes it announces.
   await app.register(liveSessions, { config });
+  // Issue 21: the first hour.
+  await app.register(firstHourRepository);
+  await app.register(firstHour);
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

@@ -17,3 +17,5 @@ export type * from './lib/metrics';
 export type * from './lib/podcast';
 // Issue 20: live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';
+// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+export type * from './lib/first-hour';

@@ -31,3 +31,5 @@ export * from './lib/podcast-values';
 // Issue 20: live table reads.
 export * from './lib/live';
 export * from './lib/live-values';
+// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+export * from './lib/first-hour';

@@ -426,6 +426,8 @@ export interface Database {
   live_presence: LivePresenceTable;
   live_link_admissions: LiveLinkAdmissionsTable;
   live_bursts: LiveBurstsTable;
+  // Issue 21: the first hour (the front door's featured reads).
+  featured_reads: FeaturedReadsTable;
 }
 
 // --- Issue 18: events ---
@@ -707,4 +709,12 @@ export interface LiveBurstsTable {
   /** JSON array of line ids. */
   line_ids: string;
   updated_at: string;
+}
+
+// --- Issue 21: the first hour (migration 150) ---
+/** The finished read the front door plays for a demo scene, chosen by staff. */
+export interface FeaturedReadsTable {
+  script_id: string;
+  session_id: string;
+  featured_at: string;
 }

@@ -1,3 +1,5 @@
+// Issue 21: the first hour.
+import { HandleSuggestion, ShareLinkPreview, ShareLinkPreviewParams, Showcase } from './first-hour';
 // Issue 16: the podcast variant.
 import {
   Channel,
@@ -386,6 +388,10 @@ export const endpointSchemas = {
   // --- Live table reads (issue 20) ---
   liveSession: { params: LiveParams, response: { 200: LiveStream, 401: E, 403: E, 404: E } },
   livePresence: { params: LiveParams, body: LivePresenceBody, response: { 204: NoContent, 400: E, 401: E, 404: E } },
+  // --- The first hour (issue 21) ---
+  shareLinkPreview: { params: ShareLinkPreviewParams, response: { 200: ShareLinkPreview, 404: E } },
+  showcase: { response: { 200: Showcase } },
+  handleSuggestion: { response: { 200: HandleSuggestion, 401: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -283,6 +283,13 @@ const table = {
   liveSession: { method: 'GET', path: '/api/sessions/:sessionId/live', auth: 'user' },
   /** What my live connection is doing (recording a line, or nothing). */
   livePresence: { method: 'PUT', path: '/api/sessions/:sessionId/live/presence', auth: 'user' },
+  // --- The first hour (issue 21) ---
+  /** A share link's title, inviter and role, for the logged-out /s/{linkId} page; 404 when revoked or unknown. */
+  shareLinkPreview: { method: 'GET', path: '/api/sharelinks/:linkId/preview', auth: 'public' },
+  /** The front door's demo scenes, each with its featured finished read (or null). */
+  showcase: { method: 'GET', path: '/api/showcase', auth: 'public' },
+  /** A free handle made from my email, for the first-run step. */
+  handleSuggestion: { method: 'GET', path: '/api/users/me/handle-suggestion', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -44,6 +44,7 @@ import { assignments } from './104-assignments';
 import { podcast } from './080-podcast';
 // Issue 20: live table reads.
 import { liveReads } from './130-live-reads';
+import { featuredReads } from './150-featured-reads'; // issue 21: the first hour
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -101,4 +102,6 @@ export const migrations: Record<string, Migration> = {
   '080-podcast': podcast,
   // 130-139: live table reads (issue 20).
   '130-live-reads': liveReads,
+  // 150-154: the first hour (issue 21).
+  '150-featured-reads': featuredReads,
 };

@@ -33,6 +33,8 @@ import { scriptCueRoutes, soundFileRoutes, soundRoutes } from './sounds';
 import { memberPodcastRoutes, podcastRoutes } from './podcast';
 // Issue 20: live table reads.
 import live from './live';
+// Issue 21: the first hour.
+import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -66,6 +68,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(soundFileRoutes);
   // Issue 16: channels, feeds, episodes, audio and share links are open to read.
   await app.register(podcastRoutes);
+  // Issue 21: a share link's preview and the front door's demo scenes.
+  await app.register(firstHourRoutes);
 
   // Members only.
   await app.register(
@@ -99,6 +103,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(memberPodcastRoutes);
       // Issue 20: the live channel of a table read.
       await members.register(live);
+      // Issue 21: the first-run step's handle suggestion.
+      await members.register(memberFirstHourRoutes);
     }),
   );
 };

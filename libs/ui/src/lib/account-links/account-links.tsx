@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Avatar, GUEST_NAME } from '../avatar/avatar';
+import { displayName as personName } from '@vox/contract';
+import { Avatar } from '../avatar/avatar';
 import { buttonClassName } from '../button/button';
 import { profileHref, type ShellUser } from '../shell-types';
 import './account-links.css';
@@ -25,7 +26,8 @@ export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHre
       </div>
     );
   }
-  const displayName = user.name?.trim() || GUEST_NAME;
+  // The one person-name rule (name, else @handle, else Guest), as everywhere else (issue 21).
+  const displayName = personName(user);
   return (
     <div className="vox-account">
       <Link to={profileHref(user)} className="vox-account__profile" title="Your profile">

@@ -226,6 +226,8 @@ export default function App() {
           <Route path="/script/:scriptId" element={<page.ScriptRedirectPage />} />
           <Route path="/auth/ms/login" element={<page.MicrosoftLoginPage homePath="/scripts" />} />
           <Route path="/auth/ms/logout" element={<page.MicrosoftLogoutPage />} />
+          {/* Issue 21: the first-run step right after joining. */}
+          <Route path="/welcome" element={<page.WelcomePage />} />
 
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

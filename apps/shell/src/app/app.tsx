@@ -27,13 +27,13 @@ export function App({ queryClient, activity, manifestError }: AppProps) {
   const chrome = !isFullScreenPath(pathname);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : 'main'} className="vox-shell">
+      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
         <ScrollToTop />
         {chrome && <ShellHeader variant={variant} />}
         <div className="vox-shell__content">
           <RemoteBoundary remote={variant.remote} manifestError={manifestError} />
         </div>
-        {chrome && variant.page !== 'dashboard' && <ShellFooter />}
+        {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
         <AuthModalHost variant={variant} />
       </ThemeRoot>
     </QueryClientProvider>

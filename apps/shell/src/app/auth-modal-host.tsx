@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthModal, authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
-import { authRouteMode, authRoutePath, siteUrl, type Variant } from '@vox/variant';
-import { PRODUCT } from './shell-chrome';
+import { authRouteMode, authRoutePath, productNameFor, siteUrl, type Variant } from '@vox/variant';
 
 /**
  * The auth modal over the page (seed section 2): by route at /login, /register and
@@ -78,7 +77,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
       site={variant.site}
       schoolLoginHref={siteUrl(window.location, 'school', '/login')}
       msConfigured={isMicrosoftConfigured()}
-      product={PRODUCT}
+      product={productNameFor(variant.site)}
     />
   );
 }

@@ -104,7 +104,8 @@ export function WelcomePage() {
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => setPhoto(event.target.files?.[0] ?? null);
 
   if (step === 'next') {
-    const firstScene = demo.data?.scenes[0];
+    // The shortest demo scene makes the easiest first read.
+    const firstScene = demo.data?.scenes.reduce<(typeof demo.data.scenes)[number] | undefined>((best, s) => (!best || s.lineCount < best.lineCount ? s : best), undefined);
     return (
       <Page width="narrow" className="vox-welcome">
         <h1 ref={headingRef} tabIndex={-1}>

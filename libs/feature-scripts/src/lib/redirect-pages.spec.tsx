@@ -105,6 +105,22 @@ describe('/s/{linkId}', () => {
     expect(screen.queryByText('Your role')).not.toBeInTheDocument();
   });
 
+  it('does not resolve the link when the visitor joins here: the first-run step leads back to it (issue 21)', async () => {
+    const calls = createFakeServer().routes({
+      'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }),
+      'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),
+    }).requests;
+    renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    act(() => {
+      authStore.setSession({ token: 't', user: member });
+      authModal.close();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(where()).toHaveTextContent('/s/l1');
+    expect(calls).not.toContain('GET /api/sharelinks/l1/session');
+  });
+
   it('resolves the link once the visitor logs in', async () => {
     createFakeServer().routes({
       'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { authModal, getAuthConfig, useUser } from '@vox/auth';
+import { authModal, getAuthConfig, useAuthModal, useUser } from '@vox/auth';
 import { MESSAGES } from '@vox/contract';
 import { BackBar, Button, LockIcon, Notice, Page, Spinner, useGoBack } from '@vox/ui';
 import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-session';
@@ -21,7 +21,13 @@ export function ShareLinkPage() {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const user = useUser();
-  const session = useShareLinkSession(linkId, user?.id);
+  // Joined here (Sign up in the modal): the shell takes the newcomer to the first-run step, which
+  // leads back to this link; resolving it now would race that (issue 21). Logging in resolves it.
+  const modalMode = useAuthModal();
+  const lastModalMode = useRef<string | null>(null);
+  if (modalMode) lastModalMode.current = modalMode;
+  const joinedHere = Boolean(user) && lastModalMode.current === 'register';
+  const session = useShareLinkSession(linkId, joinedHere ? undefined : user?.id);
   // Logged out: what the link offers (title, inviter, role), from the public preview (issue 21).
   const preview = useShareLinkPreview(linkId, !user);
   const opened = useRef(false);

@@ -77,6 +77,9 @@ import conversationsRepository from './repositories/conversations';
 import liveSessions from './plugins/app/live-sessions';
 // Issues 16 part 6 and 20 part 7: the finished read.
 import readRenders from './plugins/app/read-renders';
+// Issue 21: the first hour.
+import firstHourRepository from './repositories/first-hour';
+import firstHour from './plugins/app/first-hour';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -196,6 +199,9 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(readRenders, { config });
   // Issue 20: after the services whose writes it announces.
   await app.register(liveSessions, { config });
+  // Issue 21: the first hour.
+  await app.register(firstHourRepository);
+  await app.register(firstHour);
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

@@ -22,3 +22,5 @@ export * from './lib/conversations-values';
 export type * from './lib/conversations';
 // Issues 16 part 6 and 20 part 7: the finished read (its texts in @vox/contract/schemas, used lazily).
 export type * from './lib/read-renders';
+// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+export type * from './lib/first-hour';

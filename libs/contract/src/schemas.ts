@@ -37,3 +37,5 @@ export * from './lib/conversations-values';
 // Issues 16 part 6 and 20 part 7: the finished read (one renderer for download and episode).
 export * from './lib/read-renders';
 export * from './lib/read-renders-values';
+// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+export * from './lib/first-hour';

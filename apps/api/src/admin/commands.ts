@@ -8,7 +8,8 @@ import { createSubscriptionsRepository } from '../repositories/subscriptions-rep
 import { createUsersRepository } from '../repositories/users-repository';
 import { findPlan, insertPlan, listPlans, retirePlan } from '../repositories/memberships';
 import { formatPrice } from '../plugins/app/memberships';
-import { seedDemo } from './seed-demo';
+import { DEMO_HANDLE, seedDemo } from './seed-demo';
+import { featureRead, readLines } from '../repositories/first-hour';
 import { copyStorage } from './storage-copy';
 import { createLocalDiskStorage, createS3Storage } from '../plugins/app/storage';
 
@@ -32,6 +33,9 @@ Commands:
         Stop selling a plan; subscriptions already bought keep running.
   seed-demo
         Add a few public-domain scenes (public, free) by the VoxClub account; run again to update.
+  feature-read --session <sessionId>
+        Offer this finished table read of a demo scene on the front door (its Listen button).
+        Every spoken line needs its picked take; ask the readers first, their voices go public.
   storage copy --to s3|local
         Copy every stored file (recordings, photos) from DATA_DIR/uploads to the S3 bucket
         (S3_* settings), or back with --to local. Safe to run again: files already there are
@@ -63,11 +67,11 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
   }
   if (command === 'storage') return storageCommand(rest, io);
   if (command === 'plans') return plansCommand(rest, io);
-  let values: { user?: string; role?: string; days?: string };
+  let values: { user?: string; role?: string; days?: string; session?: string };
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { user: { type: 'string' }, role: { type: 'string' }, days: { type: 'string' } },
+      options: { user: { type: 'string' }, role: { type: 'string' }, days: { type: 'string' }, session: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -209,7 +213,7 @@ function toDbOptions(env: NodeJS.ProcessEnv) {
   return { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: config.pgSchema };
 }
 
-async function run(db: Db, command: string, values: { user?: string; role?: string; days?: string }, io: AdminIo): Promise<number> {
+async function run(db: Db, command: string, values: { user?: string; role?: string; days?: string; session?: string }, io: AdminIo): Promise<number> {
   const roles = createRolesRepository(db);
   const users = createUsersRepository(db, roles);
   const subscriptions = createSubscriptionsRepository(db);
@@ -289,6 +293,27 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
     }
     case 'seed-demo':
       return seedDemo(db, io.out, io.env ?? process.env);
+    case 'feature-read': {
+      // Issue 21: the front door's Listen button plays a finished read staff chose.
+      if (!values.session) throw new UsageError('--session is required.');
+      const session = await db
+        .selectFrom('reading_sessions as r')
+        .innerJoin('scripts as s', 's.id', 'r.script_id')
+        .innerJoin('users as u', 'u.id', 's.owner_id')
+        .select(['r.script_id as scriptId', 's.title', 's.visibility', 'u.handle'])
+        .where('r.id', '=', values.session)
+        .executeTakeFirst();
+      if (!session) throw new Error(`No reading session "${values.session}".`);
+      if (session.handle?.toLowerCase() !== DEMO_HANDLE || session.visibility !== 'public') {
+        throw new Error(`"${session.title}" is not a public demo scene (npm run admin -- seed-demo makes them).`);
+      }
+      const lines = await readLines(db, session.scriptId, values.session);
+      const missing = lines.filter((l) => l.role && !l.audioId).length;
+      if (missing > 0) throw new Error(`This read is not finished: ${missing} spoken line${missing === 1 ? ' has' : 's have'} no picked take.`);
+      await featureRead(db, session.scriptId, values.session);
+      io.out(`The front door now plays this read of "${session.title}".`);
+      return 0;
+    }
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

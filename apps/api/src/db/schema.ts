@@ -433,6 +433,8 @@ export interface Database {
   conversation_reads: ConversationReadsTable;
   // Issues 16 part 6 and 20 part 7: the finished read.
   read_renders: ReadRendersTable;
+  // Issue 21: the first hour (the front door's featured reads).
+  featured_reads: FeaturedReadsTable;
 }
 
 // --- Issue 18: events ---
@@ -755,4 +757,12 @@ export interface ReadRendersTable {
   share_token: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+// --- Issue 21: the first hour (migration 150) ---
+/** The finished read the front door plays for a demo scene, chosen by staff. */
+export interface FeaturedReadsTable {
+  script_id: string;
+  session_id: string;
+  featured_at: string;
 }

@@ -49,13 +49,30 @@ export function createUsersRepository(db: Db, roles: RolesRepository) {
     },
 
     /** Sign-in name: an email (any case) or a User ID (login_id, as issued). */
+    /**
+     * The account a "User ID or Email" names (issue 21): an email (any case), a school-issued
+     * login id, or a handle (any case, an @ in front is fine). Should one text match several
+     * accounts (a handle spelled like another member's login id), the email wins, then the login
+     * id, then the handle, so a school's User IDs keep working whatever handles members choose.
+     */
     async findByLogin(username: string): Promise<UserRow | undefined> {
       const trimmed = username.trim();
-      return db
+      if (!trimmed) return undefined;
+      const handle = trimmed.replace(/^@/, '').toLowerCase();
+      const rows = await db
         .selectFrom('users')
         .selectAll()
-        .where((eb) => eb.or([eb('email', '=', normalizeEmail(trimmed)), eb('login_id', '=', trimmed)]))
-        .executeTakeFirst();
+        .where((eb) =>
+          eb.or([
+            eb('email', '=', normalizeEmail(trimmed)),
+            eb('login_id', '=', trimmed),
+            ...(handle ? [eb(eb.fn<string>('lower', ['handle']), '=', handle)] : []),
+          ]),
+        )
+        .limit(3)
+        .execute();
+      const rank = (row: UserRow) => (row.email === normalizeEmail(trimmed) ? 0 : row.login_id === trimmed ? 1 : 2);
+      return rows.sort((a, b) => rank(a) - rank(b))[0];
     },
 
     /** For admin tools: an email, a handle or an id. */

@@ -3,12 +3,14 @@ import { RemoteRoot, RequireLogin, RequirePrivilege } from '@vox/auth';
 import { siteUrl } from '@vox/variant';
 import { NotFoundPage, PageSuspense } from '@vox/ui';
 import * as page from './pages';
+import { FrontDoor } from './front-door/front-door';
 
 /** The shell opens the auth modal at these paths; the page behind it is what / shows a visitor. */
 const AUTH_PATHS = ['/login', '/register', '/resetpassword'];
 
+// Logged out, /scripts (where / leads) is the front door: the seed's prompt plus the demo scenes (issue 21).
 const scriptsRoute = (
-  <RequireLogin what="scripts">
+  <RequireLogin what="scripts" landing={<FrontDoor />}>
     <page.ScriptsPage />
   </RequireLogin>
 );
@@ -188,6 +190,8 @@ export default function App() {
           <Route path="/script/:scriptId" element={<page.ScriptRedirectPage />} />
           <Route path="/auth/ms/login" element={<page.MicrosoftLoginPage homePath="/scripts" />} />
           <Route path="/auth/ms/logout" element={<page.MicrosoftLogoutPage />} />
+          {/* Issue 21: the first-run step right after joining. */}
+          <Route path="/welcome" element={<page.WelcomePage />} />
 
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -61,3 +61,5 @@ export const CONTENT_ROUTES = [
   ['/terms', lazyPage(content, (m) => m.CONTENT_PAGES['/terms'])],
   ['/faq', lazyPage(content, (m) => m.CONTENT_PAGES['/faq'])],
 ] as const;
+// Issue 21: the first-run step after joining.
+export const WelcomePage = lazyPage(account, (m) => m.WelcomePage);

@@ -48,7 +48,7 @@ describe('school remote', () => {
 
   it('sends a visitor from / to /about', async () => {
     renderAt('/');
-    expect(await title('About VoxClub')).toBeInTheDocument();
+    expect(await title('About VoxClub School')).toBeInTheDocument();
     expect(where()).toHaveTextContent('/about');
   });
 
@@ -89,7 +89,7 @@ describe('school remote', () => {
 
   it.each(['/login', '/register', '/resetpassword'])('draws the about page behind the modal at %s', async (path) => {
     renderAt(path);
-    expect(await title('About VoxClub')).toBeInTheDocument();
+    expect(await title('About VoxClub School')).toBeInTheDocument();
     expect(where()).toHaveTextContent(path);
   });
 

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RemoteRoot, RequireLogin, RequirePrivilege, usePrivileges, useUser } from '@vox/auth';
-import { AboutPage, CONTENT_PAGES } from '@vox/feature-pages';
+import { CONTENT_PAGES, SchoolAboutPage } from '@vox/feature-pages';
 import { siteUrl } from '@vox/variant';
 import { NotFoundPage, PageSuspense } from '@vox/ui';
 import * as page from './pages';
@@ -8,10 +8,8 @@ import * as page from './pages';
 /** The shell opens the auth modal at these paths; the page behind it is what / shows a visitor. */
 const AUTH_PATHS = ['/login', '/register', '/resetpassword'];
 
-/** /about, the school site's front page for visitors, loaded up front. */
-const aboutRoute = (
-  <AboutPage schoolSiteHref={siteUrl(window.location, 'school')} podcastSiteHref={siteUrl(window.location, 'podcast')} />
-);
+/** /about, the school site's front page for visitors, loaded up front: its own About (issue 21). */
+const aboutRoute = <SchoolAboutPage mainSiteHref={siteUrl(window.location, '')} />;
 
 const scriptsRoute = (
   <RequireLogin what="scripts">
@@ -226,6 +224,8 @@ export default function App() {
           <Route path="/script/:scriptId" element={<page.ScriptRedirectPage />} />
           <Route path="/auth/ms/login" element={<page.MicrosoftLoginPage homePath="/scripts" />} />
           <Route path="/auth/ms/logout" element={<page.MicrosoftLogoutPage />} />
+          {/* Issue 21: the first-run step right after joining. */}
+          <Route path="/welcome" element={<page.WelcomePage />} />
 
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -57,3 +57,5 @@ export const ClassesPage = lazyPage(school, (m) => m.ClassesPage);
 export const ClassPage = lazyPage(school, (m) => m.ClassPage);
 export const AssignmentPage = lazyPage(school, (m) => m.AssignmentPage);
 export const SetPasswordPage = lazyPage(school, (m) => m.SetPasswordPage);
+// Issue 21: the first-run step after joining.
+export const WelcomePage = lazyPage(account, (m) => m.WelcomePage);

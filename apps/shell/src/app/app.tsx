@@ -33,13 +33,13 @@ export function App({ queryClient, activity, manifestError }: AppProps) {
   }, [pathname, variant.page, variant.site]); // eslint-disable-line react-hooks/exhaustive-deps -- the variant object is new each render
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : 'main'} className="vox-shell">
+      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
         <ScrollToTop />
         {chrome && <ShellHeader variant={variant} />}
         <div className="vox-shell__content">
           <RemoteBoundary remote={variant.remote} manifestError={manifestError} />
         </div>
-        {chrome && variant.page !== 'dashboard' && <ShellFooter />}
+        {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
         <AuthModalHost variant={variant} />
       </ThemeRoot>
     </QueryClientProvider>

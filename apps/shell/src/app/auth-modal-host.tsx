@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthModal, authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
-import { authRouteMode, authRoutePath, siteUrl, type Variant } from '@vox/variant';
-import { PRODUCT } from './shell-chrome';
+import { authRouteMode, authRoutePath, productNameFor, siteUrl, type Variant } from '@vox/variant';
 
 /**
  * The auth modal over the page (seed section 2): by route at /login, /register and
@@ -11,11 +10,37 @@ import { PRODUCT } from './shell-chrome';
  */
 export function AuthModalHost({ variant }: { variant: Variant }) {
   const user = useUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const routeMode = authRouteMode(pathname);
   const openedMode = useAuthModal();
   const home = variant.page === 'channel' ? '/' : '/scripts';
+
+  // Issue 21: right after joining, the first-run step (name, handle, photo, what next) on the
+  // sites that have it; joined from a page (a share link), it leads back there. Chosen before the
+  // sign-in lands, because /register redirects as soon as someone is signed in.
+  const joinedTo = useRef<string | null>(null);
+  const hasWelcome = variant.remote === 'main' || variant.remote === 'school';
+  const actions = useMemo(
+    () => ({
+      ...authActions,
+      async login(username: string, password: string) {
+        joinedTo.current = null;
+        await authActions.login(username, password);
+      },
+      async register(username: string, password: string) {
+        const back = routeMode || pathname === '/' || pathname === '/scripts' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+        joinedTo.current = hasWelcome ? `/welcome${back}` : null;
+        try {
+          await authActions.register(username, password);
+        } catch (err) {
+          joinedTo.current = null;
+          throw err;
+        }
+      },
+    }),
+    [hasWelcome, routeMode, pathname, search],
+  );
 
   // A modal opened in place has done its job once someone is signed in, unless it was opened
   // for a different account (the dashboard asks a non-staff user to log in as staff).
@@ -23,7 +48,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
     if (routeMode) authModal.close();
   }, [routeMode]);
 
-  if (routeMode && user) return <Navigate to={home} replace />;
+  if (routeMode && user) return <Navigate to={joinedTo.current ?? home} replace />;
   const mode: AuthMode | null = openedMode ?? (routeMode && !user ? routeMode : null);
   if (!mode) return null;
 
@@ -40,12 +65,19 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
       mode={mode}
       onModeChange={onModeChange}
       onClose={onClose}
-      onSuccess={() => authModal.close()}
-      actions={authActions}
+      onSuccess={() => {
+        authModal.close();
+        // At /register the redirect above reads the target (it may render after this runs).
+        if (routeMode) return;
+        const target = joinedTo.current;
+        joinedTo.current = null;
+        if (target) navigate(target);
+      }}
+      actions={actions}
       site={variant.site}
       schoolLoginHref={siteUrl(window.location, 'school', '/login')}
       msConfigured={isMicrosoftConfigured()}
-      product={PRODUCT}
+      product={productNameFor(variant.site)}
     />
   );
 }

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { authActions, useUser, usePrivileges } from '@vox/auth';
 import { useNewMessageDot } from '@vox/feature-notifications';
 import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
-import { siteUrl, type Variant } from '@vox/variant';
+import { PRODUCT_NAME, productNameFor, siteUrl, type Variant } from '@vox/variant';
 
-export const PRODUCT = 'VoxClub';
+export const PRODUCT = PRODUCT_NAME;
 
 function usePrivilegeFlags(): PrivilegeFlags {
   const { has } = usePrivileges();
@@ -27,7 +27,7 @@ export function ShellHeader({ variant }: { variant: Variant }) {
   const onSignOut = () => {
     void authActions.signOut().then(() => navigate('/'));
   };
-  const common = { user, photoUrl, privileges, site: variant.site, product: PRODUCT, onSignOut };
+  const common = { user, photoUrl, privileges, site: variant.site, product: productNameFor(variant.site), onSignOut };
   if (variant.page === 'channel') {
     return <TopBar {...common} mainSiteHref={siteUrl(window.location, '')} />;
   }
@@ -43,6 +43,6 @@ export function ShellHeader({ variant }: { variant: Variant }) {
   );
 }
 
-export function ShellFooter() {
-  return <Footer product={PRODUCT} />;
+export function ShellFooter({ variant }: { variant: Variant }) {
+  return <Footer product={productNameFor(variant.site)} />;
 }

@@ -25,10 +25,13 @@ export const PRIVILEGE_PROMPTS: Record<Privilege, string> = {
   teach: 'classes',
 };
 
-/** Logged-in users see the children; others the log-in prompt for `what`. */
-export function RequireLogin({ what, children }: { what: string; children: ReactNode }) {
+/**
+ * Logged-in users see the children; others the log-in prompt for `what`, or `landing` where a
+ * page has a richer one that carries the same prompt (the main site's front door, issue 21).
+ */
+export function RequireLogin({ what, children, landing }: { what: string; children: ReactNode; landing?: ReactNode }) {
   const user = useUser();
-  if (!user) return <PromptPage what={what} onLogIn={() => authModal.open('login')} />;
+  if (!user) return landing ? <>{landing}</> : <PromptPage what={what} onLogIn={() => authModal.open('login')} />;
   return <>{children}</>;
 }
 

@@ -1,3 +1,5 @@
+// Issue 21: the first hour.
+import { HandleSuggestion, ShareLinkPreview, ShareLinkPreviewParams, Showcase } from './first-hour';
 // Issue 16: the podcast variant.
 import {
   Channel,
@@ -402,6 +404,10 @@ export const endpointSchemas = {
   revokeReadRenderLink: { params: ReadRenderParams, response: { 200: ReadRender, 401: E, 403: E, 404: E } },
   sharedReadAudio: { params: ReadLinkParams, response: { 200: Binary, 206: Binary, 404: E, 416: E } },
   downloadTake: { params: TakeParams, response: { 200: Binary, 401: E, 403: E, 404: E } },
+  // --- The first hour (issue 21) ---
+  shareLinkPreview: { params: ShareLinkPreviewParams, response: { 200: ShareLinkPreview, 404: E } },
+  showcase: { response: { 200: Showcase } },
+  handleSuggestion: { response: { 200: HandleSuggestion, 401: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -301,6 +301,13 @@ const table = {
   /** Anyone with the link listens (or downloads); revocable. */
   sharedReadAudio: { method: 'GET', path: '/api/read-links/:token', auth: 'public', binary: true },
   downloadTake: { method: 'GET', path: '/api/sessions/:sessionId/takes/:takeId/download', auth: 'user', binary: true },
+  // --- The first hour (issue 21) ---
+  /** A share link's title, inviter and role, for the logged-out /s/{linkId} page; 404 when revoked or unknown. */
+  shareLinkPreview: { method: 'GET', path: '/api/sharelinks/:linkId/preview', auth: 'public' },
+  /** The front door's demo scenes, each with its featured finished read (or null). */
+  showcase: { method: 'GET', path: '/api/showcase', auth: 'public' },
+  /** A free handle made from my email, for the first-run step. */
+  handleSuggestion: { method: 'GET', path: '/api/users/me/handle-suggestion', auth: 'user' },
 } as const satisfies Record<keyof EndpointSchemas, EndpointMeta>;
 
 export type EndpointName = keyof typeof table;

@@ -68,17 +68,64 @@ describe('/s/{linkId}', () => {
     await waitFor(() => expect(where()).toHaveTextContent('/notifications'));
   });
 
-  it('logged out: asks to log in without calling the server, and the button opens the login modal', () => {
-    const calls = createFakeServer().routes({}).requests;
+  it('logged out: asks to log in without joining (only the public preview is asked), and the button opens the login modal', async () => {
+    // Issue 21: the logged-out page now asks for the link's public preview; it still never
+    // resolves (joins) the link before someone signs in.
+    const calls = createFakeServer().routes({ 'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: 'Ophelia' }) }).requests;
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
     expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(authModal.getSnapshot()).toBe('login');
-    expect(calls).toEqual([]);
+    await screen.findByText('Hamlet, III.1');
+    expect(calls).toEqual(['GET /api/sharelinks/l1/preview']);
+  });
+
+  it('logged out: shows the title, who invited and the role, and Sign up opens the join form in place (issue 21)', async () => {
+    createFakeServer().routes({ 'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: 'Ophelia' }) });
+    renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
+    expect(await screen.findByText('Hamlet, III.1')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace').closest('p')).toHaveTextContent('Ada Lovelace invited you to a table read.');
+    expect(screen.getByText('Your role').nextElementSibling).toHaveTextContent('Ophelia');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(authModal.getSnapshot()).toBe('register');
+    expect(where()).toHaveTextContent('/s/l1');
+  });
+
+  it('logged out: a link for any role says so, and a revoked link keeps only the seed text', async () => {
+    createFakeServer().routes({
+      'GET /api/sharelinks/any/preview': () => json(200, { title: 'Ophelia alone', inviter: '@grace', role: null }),
+      'GET /api/sharelinks/gone/preview': () => json(404, { message: 'This link is invalid.' }),
+    });
+    const first = renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/any'] });
+    expect(await screen.findByText('Any free role')).toBeInTheDocument();
+    first.unmount();
+    renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/gone'] });
+    expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Someone invited you to a table read. Log in to join it.')).toBeInTheDocument());
+    expect(screen.queryByText('Your role')).not.toBeInTheDocument();
+  });
+
+  it('does not resolve the link when the visitor joins here: the first-run step leads back to it (issue 21)', async () => {
+    const calls = createFakeServer().routes({
+      'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }),
+      'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),
+    }).requests;
+    renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    act(() => {
+      authStore.setSession({ token: 't', user: member });
+      authModal.close();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(where()).toHaveTextContent('/s/l1');
+    expect(calls).not.toContain('GET /api/sharelinks/l1/session');
   });
 
   it('resolves the link once the visitor logs in', async () => {
-    createFakeServer().routes({ 'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }) });
+    createFakeServer().routes({
+      'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }),
+      'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),
+    });
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
     expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
     act(() => authStore.setSession({ token: 't', user: member }));

@@ -48,6 +48,7 @@ import { podcast } from './080-podcast';
 // Issue 20: live table reads.
 import { liveReads } from './130-live-reads';
 import { readRenders } from './140-read-renders';
+import { featuredReads } from './150-featured-reads'; // issue 21: the first hour
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -110,4 +111,6 @@ export const migrations: Record<string, Migration> = {
   '156-personal-invitations': personalInvitations,
   // 140-149: the finished read (issues 16 part 6, 20 part 7).
   '140-read-renders': readRenders,
+  // 150-154: the first hour (issue 21).
+  '150-featured-reads': featuredReads,
 };

@@ -35,6 +35,8 @@ import { memberPodcastRoutes, podcastRoutes } from './podcast';
 import live from './live';
 // Issues 16 part 6 and 20 part 7: the finished read.
 import { readRenderRoutes, sharedReadRoutes } from './read-renders';
+// Issue 21: the first hour.
+import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -70,6 +72,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(podcastRoutes);
   // Issues 16 part 6 and 20 part 7: a rendered read shared by link plays for anyone.
   await app.register(sharedReadRoutes);
+  // Issue 21: a share link's preview and the front door's demo scenes.
+  await app.register(firstHourRoutes);
 
   // Members only.
   await app.register(
@@ -105,6 +109,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(live);
       // Issues 16 part 6 and 20 part 7: the finished read (download, share, publish as episode).
       await members.register(readRenderRoutes);
+      // Issue 21: the first-run step's handle suggestion.
+      await members.register(memberFirstHourRoutes);
     }),
   );
 };

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CLASS_LIMITS, CLASS_MESSAGES, SETUP_CODE_DAYS, isEmailAddress, type ClassDetail, type CreatedStudent } from '@vox/contract/school';
+import { displayName } from '@vox/contract';
 import { Alert, Button, TextField } from '@vox/ui';
 import { siteUrl } from '@vox/variant';
 import { useClassActions } from '../shared/classes-api';
@@ -162,13 +163,13 @@ export function EnrolPanel({ cls }: { cls: ClassDetail }) {
           <ul className="vox-class-names">
             {codeFor.map((s) => (
               <li key={s.person.id}>
-                {s.person.name} ({s.loginId}){' '}
+                {displayName(s.person)} ({s.loginId}){' '}
                 <Button
                   variant="link"
                   size="sm"
                   busy={newCode.isPending && newCode.variables === s.person.id}
                   onClick={() => newCode.mutate(s.person.id, { onSuccess: (answer) => setSheet([answer.student]) })}
-                  aria-label={`New code for ${s.person.name ?? s.loginId}`}
+                  aria-label={`New code for ${displayName(s.person)} (${s.loginId})`}
                 >
                   New code
                 </Button>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import type { ShareLinkSession } from '@vox/contract';
+import { endpoints, type ShareLinkSession } from '@vox/contract';
 
 /** GET /api/sharelinks/{linkId}/session: the session a share link invites into, joining it. */
 export const getShareLinkSession = (linkId: string): Promise<ShareLinkSession> => api.getShareLinkSession(linkId);
@@ -17,4 +17,15 @@ export const shareLinkSessionQueryOptions = (linkId: string, userId: string | un
 /** Asks only for a signed-in user: logged out, the page asks them to log in first. */
 export function useShareLinkSession(linkId: string, userId: string | undefined) {
   return useQuery({ ...shareLinkSessionQueryOptions(linkId, userId), enabled: Boolean(userId) });
+}
+
+/** Issue 21: a link's public preview (title, inviter, role) for a logged-out visitor; none for a bad link. */
+export function useShareLinkPreview(linkId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['share-link-preview', linkId],
+    queryFn: () => api.call(endpoints.shareLinkPreview, { params: { linkId } }),
+    enabled: enabled && Boolean(linkId),
+    retry: false,
+    staleTime: 60_000,
+  });
 }

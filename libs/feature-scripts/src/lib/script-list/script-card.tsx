@@ -53,7 +53,7 @@ export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
           </Link>
         </h2>
         <p className="vox-script-card__owner">
-          <Avatar name={script.owner.name ?? script.owner.handle} photoUrl={avatar} size="sm" decorative />
+          <Avatar name={owner} photoUrl={avatar} size="sm" decorative />
           <span>{mine ? 'You' : owner}</span>
         </p>
         {(script.genre || script.language) && (

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { authModal, getAuthConfig, useUser } from '@vox/auth';
+import { authModal, getAuthConfig, useAuthModal, useUser } from '@vox/auth';
 import { MESSAGES } from '@vox/contract';
 import { BackBar, Button, LockIcon, Notice, Page, Spinner, useGoBack } from '@vox/ui';
-import { useShareLinkSession } from '../api/get-share-link-session';
+import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-session';
+import './share-link-page.css';
 import { sessionHref } from '../paths';
 import { LinkOffIcon } from './link-off-icon';
 
@@ -11,7 +12,8 @@ import { LinkOffIcon } from './link-off-icon';
  * /s/{linkId} (seed sections 2 and 8). Signed in: the link is resolved, open_sharelink is logged
  * with { id, script } and the session opens in place of this entry; a bad link shows a back bar and
  * 'This link is invalid.'. Logged out: a Log in button opens the login modal over the page, and
- * the link is resolved as soon as someone signs in.
+ * the link is resolved as soon as someone signs in; the page also shows what the link offers
+ * (title, who invited, the role) and a Sign up that comes back here after joining (issue 21).
  */
 export function ShareLinkPage() {
   const { linkId = '' } = useParams();
@@ -19,7 +21,15 @@ export function ShareLinkPage() {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const user = useUser();
-  const session = useShareLinkSession(linkId, user?.id);
+  // Joined here (Sign up in the modal): the shell takes the newcomer to the first-run step, which
+  // leads back to this link; resolving it now would race that (issue 21). Logging in resolves it.
+  const modalMode = useAuthModal();
+  const lastModalMode = useRef<string | null>(null);
+  if (modalMode) lastModalMode.current = modalMode;
+  const joinedHere = Boolean(user) && lastModalMode.current === 'register';
+  const session = useShareLinkSession(linkId, joinedHere ? undefined : user?.id);
+  // Logged out: what the link offers (title, inviter, role), from the public preview (issue 21).
+  const preview = useShareLinkPreview(linkId, !user);
   const opened = useRef(false);
 
   useEffect(() => {
@@ -36,12 +46,37 @@ export function ShareLinkPage() {
         icon={<LockIcon />}
         title={MESSAGES.loginForSharedScript}
         actions={
-          <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
-            Log in
-          </Button>
+          <>
+            <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
+              Log in
+            </Button>
+            {/* Joining here keeps this page: after the first-run step the link opens (issue 21). */}
+            <Button variant="secondary" size="lg" onClick={() => authModal.open('register')}>
+              Sign up
+            </Button>
+          </>
         }
       >
-        <p>Someone invited you to a table read. Log in to join it.</p>
+        {preview.data ? (
+          <>
+            <p>
+              <strong>{preview.data.inviter}</strong> invited you to a table read.
+            </p>
+            <dl className="vox-share-preview">
+              <div>
+                <dt>Script</dt>
+                <dd>{preview.data.title}</dd>
+              </div>
+              <div>
+                <dt>Your role</dt>
+                <dd>{preview.data.role ?? 'Any free role'}</dd>
+              </div>
+            </dl>
+            <p>Log in to join, or sign up for free: it takes a minute.</p>
+          </>
+        ) : (
+          <p>Someone invited you to a table read. Log in to join it.</p>
+        )}
       </Notice>
     );
   }

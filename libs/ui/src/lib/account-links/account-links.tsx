@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { displayName as personName } from '@vox/contract';
 import { SiteLink } from '../site-link/site-link';
-import { Avatar, GUEST_NAME } from '../avatar/avatar';
+import { Avatar } from '../avatar/avatar';
 import { buttonClassName } from '../button/button';
 import { profileHref, type ShellUser } from '../shell-types';
 import './account-links.css';
@@ -28,7 +29,8 @@ export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHre
       </div>
     );
   }
-  const displayName = user.name?.trim() || GUEST_NAME;
+  // The one person-name rule (name, else @handle, else Guest), as everywhere else (issue 21).
+  const displayName = personName(user);
   return (
     <div className="vox-account">
       <SiteLink to={profileHref(user)} base={siteBase} className="vox-account__profile" title="Your profile">

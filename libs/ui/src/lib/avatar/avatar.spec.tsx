@@ -34,5 +34,6 @@ describe('Avatar', () => {
     expect(initialsOf('grace brewster murray hopper')).toBe('GH');
     expect(initialsOf('  ')).toBe('G');
     expect(initialsOf('Émile')).toBe('É');
+    expect(initialsOf('@grace')).toBe('G');
   });
 });

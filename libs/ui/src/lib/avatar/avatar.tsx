@@ -15,9 +15,9 @@ export interface AvatarProps {
 
 export const GUEST_NAME = 'Guest';
 
-/** Up to two letters from the first and last word, e.g. "Ada Lovelace" -> "AL". */
+/** Up to two letters from the first and last word, e.g. "Ada Lovelace" -> "AL", "@ada" -> "A". */
 export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const words = (name ?? '').trim().replace(/^@/, '').split(/\s+/).filter(Boolean);
   if (words.length === 0) return GUEST_NAME[0];
   const first = Array.from(words[0])[0] ?? '';
   const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? '') : '';

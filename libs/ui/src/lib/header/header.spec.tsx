@@ -114,6 +114,14 @@ describe('Header', () => {
     expect(profile).toHaveTextContent('G');
   });
 
+  it('calls a member with a handle but no name by @handle, not Guest (issue 21: one person-name rule)', () => {
+    renderHeader({ user: { id: 'u3', handle: 'grace', name: '  ' } });
+    const profile = screen.getByRole('link', { name: '@grace' });
+    expect(profile).toHaveAttribute('href', '/members/grace');
+    expect(profile).toHaveTextContent('G@grace');
+    expect(screen.queryByText('Guest')).not.toBeInTheDocument();
+  });
+
   describe('menu', () => {
     it('is a closed disclosure until pressed', async () => {
       const { user } = renderHeader();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './theme.css';
 
-export type ThemeName = 'main' | 'podcast';
+export type ThemeName = 'main' | 'podcast' | 'school';
 
 export interface ThemeRootProps {
   theme: ThemeName;

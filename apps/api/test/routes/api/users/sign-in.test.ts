@@ -36,6 +36,35 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(res.json().user.id).toBe(id);
   });
 
+  it('signs in with a handle (any case, with or without @) as a User ID (issue 21)', async () => {
+    const { id, password } = await signUp(app);
+    const handle = `Reader_${id.slice(0, 6)}`;
+    await app.db.updateTable('users').set({ handle }).where('id', '=', id).execute();
+    for (const typed of [handle, handle.toLowerCase(), ` @${handle.toUpperCase()} `]) {
+      const res = await login(app, typed, password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.id).toBe(id);
+    }
+    // A handle with the wrong password is refused like any other login.
+    const wrong = await login(app, handle, `${password}x`);
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it("prefers a school's login id over a handle spelled the same (issue 21)", async () => {
+    const student = await signUp(app, uniqueEmail(), 'student-pass');
+    const member = await signUp(app, uniqueEmail(), 'member-pass');
+    const loginId = `pupil${student.id.slice(0, 6)}`;
+    await app.db.updateTable('users').set({ login_id: loginId }).where('id', '=', student.id).execute();
+    await app.db.updateTable('users').set({ handle: loginId }).where('id', '=', member.id).execute();
+    const asStudent = await login(app, loginId, student.password);
+    expect(asStudent.statusCode).toBe(200);
+    expect(asStudent.json().user.id).toBe(student.id);
+    // The member's password does not open the student's account.
+    expect((await login(app, loginId, member.password)).statusCode).toBe(401);
+    // "@" makes it a handle only in name: the login id still wins on the bare text.
+    expect((await login(app, `@${loginId}`, member.password)).json().user.id).toBe(member.id);
+  });
+
   it('marks the cookie Secure by the real scheme, not by the Host header', async () => {
     const { email, password } = await signUp(app);
     const signIn = (headers: Record<string, string>) =>

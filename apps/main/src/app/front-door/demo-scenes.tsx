@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { authModal } from '@vox/auth';
+import { endpoints, pathFor, type ShowcaseScene } from '@vox/contract';
+import { Button } from '@vox/ui';
+import './demo-scenes.css';
+
+type Read = NonNullable<ShowcaseScene['read']>;
+
+/** Plays a finished read line by line (each spoken line's picked take, in script order). */
+function useReadPlayer() {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState<{ scriptId: string; index: number } | null>(null);
+  const queue = useRef<{ scriptId: string; lines: Read['lines'] } | null>(null);
+
+  const stop = () => {
+    audio.current?.pause();
+    queue.current = null;
+    setPlaying(null);
+  };
+
+  const playFrom = (scriptId: string, lines: Read['lines'], from: number) => {
+    const index = lines.findIndex((l, i) => i >= from && l.audioId);
+    if (index < 0) return stop();
+    if (!audio.current) audio.current = new Audio();
+    const el = audio.current;
+    queue.current = { scriptId, lines };
+    el.onended = () => {
+      if (queue.current?.scriptId === scriptId) playFrom(scriptId, lines, index + 1);
+    };
+    el.onerror = () => playFrom(scriptId, lines, index + 1);
+    el.src = pathFor(endpoints.audio, { audioId: lines[index].audioId as string });
+    setPlaying({ scriptId, index });
+    el.play().catch(() => stop());
+  };
+
+  useEffect(() => () => audio.current?.pause(), []);
+  return { playing, play: (scriptId: string, read: Read) => playFrom(scriptId, read.lines, 0), stop };
+}
+
+/**
+ * The front door's demo scenes (issue 21): the public scenes of the VoxClub account, each with a
+ * Listen button when staff featured a finished read of it, and a way in for reading it yourself.
+ */
+export default function DemoScenes() {
+  const showcase = useQuery({ queryKey: ['first-hour', 'showcase'], queryFn: () => api.call(endpoints.showcase), staleTime: 60_000 });
+  const player = useReadPlayer();
+  const scenes = showcase.data?.scenes ?? [];
+  if (showcase.isPending) return <div className="vox-front__scenes-placeholder" />;
+  if (scenes.length === 0) return null;
+  const now = player.playing ? scenes.find((s) => s.scriptId === player.playing?.scriptId) : undefined;
+  const nowLine = now?.read?.lines[player.playing?.index ?? 0];
+
+  return (
+    <section className="vox-demo" aria-labelledby="vox-demo-title">
+      <h2 id="vox-demo-title">Try a demo scene</h2>
+      <p className="vox-demo__intro">Short public-domain scenes, ready to read. Listen to a finished read, then sign up and take a role.</p>
+      <ul className="vox-demo__list">
+        {scenes.map((scene) => {
+          const isPlaying = player.playing?.scriptId === scene.scriptId;
+          return (
+            <li key={scene.scriptId} className="vox-demo__card">
+              <h3>{scene.title}</h3>
+              {scene.synopsis && <p className="vox-demo__synopsis">{scene.synopsis}</p>}
+              <p className="vox-demo__meta">
+                {scene.roles.length === 1 ? '1 role' : `${scene.roles.length} roles`}: {scene.roles.join(', ')}
+              </p>
+              {scene.read && <p className="vox-demo__meta">Read by {scene.read.readers.join(', ')}</p>}
+              <div className="vox-demo__actions">
+                {scene.read && (
+                  <Button
+                    variant={isPlaying ? 'secondary' : 'primary'}
+                    size="sm"
+                    aria-label={isPlaying ? `Stop ${scene.title}` : `Listen to ${scene.title}`}
+                    onClick={() => (isPlaying ? player.stop() : scene.read && player.play(scene.scriptId, scene.read))}
+                  >
+                    {isPlaying ? 'Stop' : 'Listen'}
+                  </Button>
+                )}
+                <Button variant={scene.read ? 'link' : 'secondary'} size="sm" onClick={() => authModal.open('register')}>
+                  Sign up to read it
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="vox-demo__now" aria-live="polite">
+        {now && nowLine ? (
+          <>
+            Now playing {now.title}: <strong>{nowLine.role}</strong> {nowLine.text}
+          </>
+        ) : null}
+      </p>
+    </section>
+  );
+}

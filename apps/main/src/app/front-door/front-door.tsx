@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { authModal } from '@vox/auth';
+import { Button, buttonClassName, Page } from '@vox/ui';
+import './front-door.css';
+
+// The demo scenes and their player load after the page shows, in their own small chunk.
+const DemoScenes = lazy(() => import('./demo-scenes'));
+
+/** What VoxClub does, in one line (issue 21). */
+export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
+
+/**
+ * The logged-out /scripts, where / leads (seed section 2): the seed's log-in prompt for 'scripts'
+ * ("Log in to see your scripts", Log in, Sign up), made a real front door (issue 21): what VoxClub
+ * does in one line, and the public demo scenes, with a Listen button for a finished read.
+ */
+export function FrontDoor() {
+  return (
+    <Page className="vox-front">
+      <section className="vox-front__hero" aria-labelledby="vox-front-title">
+        <div className="vox-front__pitch">
+          <p className="vox-front__eyebrow">VoxClub, the table-read club</p>
+          <p className="vox-front__line">{FRONT_DOOR_LINE}</p>
+        </div>
+        <div className="vox-front__prompt">
+          <h1 id="vox-front-title">Log in to see your scripts</h1>
+          <p>New here? Sign up for free and join the club.</p>
+          <div className="vox-front__actions">
+            <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
+              Log in
+            </Button>
+            <Link to="/register" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+              Sign up
+            </Link>
+          </div>
+        </div>
+      </section>
+      <Suspense fallback={<div className="vox-front__scenes-placeholder" />}>
+        <DemoScenes />
+      </Suspense>
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '@vox/auth';
+import type { User } from '@vox/contract';
+import { createFakeServer, json, renderPage } from '@vox/testing';
+import { safeNext, WelcomePage } from './welcome-page';
+
+const newcomer: User = { id: 'u1', handle: null, name: null, photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const named = (name: string, handle: string): User => ({ ...newcomer, name, handle });
+const myProfile = (user: User) => ({
+  user,
+  profile: { id: user.id, handle: user.handle, name: user.name, photo: user.photo, bio: null, relationship: 'self' as const },
+  message: 'Your profile is saved.',
+});
+
+afterEach(() => authStore.clear());
+
+describe('/welcome, the first-run step (issue 21)', () => {
+  it('suggests a handle from the email, saves name and handle, and the header user follows', async () => {
+    const server = createFakeServer({ token: 't' });
+    const sent: unknown[] = [];
+    server.on('handleSuggestion', () => json(200, { handle: 'ada.lovelace' }));
+    server.on('updateMyProfile', ({ body }) => {
+      sent.push(body);
+      return json(200, myProfile(named('Ada Lovelace', 'ada.lovelace')));
+    });
+    server.on('showcase', () => json(200, { scenes: [{ scriptId: 'sc1', title: 'Hamlet, III.1', synopsis: '', roles: ['Hamlet'], lineCount: 2, read: null }] }));
+    renderPage(<WelcomePage />, { route: '/welcome', user: newcomer, server });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to VoxClub' })).toBeInTheDocument();
+    const handle = screen.getByLabelText('Handle');
+    await waitFor(() => expect(handle).toHaveValue('ada.lovelace'));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Display name'), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re all set, Ada Lovelace' })).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'Ada Lovelace', handle: 'ada.lovelace' }]);
+    expect(authStore.getSnapshot().user?.name).toBe('Ada Lovelace');
+    expect(await screen.findByRole('link', { name: 'Read "Hamlet, III.1"' })).toHaveAttribute('href', '/script/sc1');
+    expect(screen.getByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/friends');
+  });
+
+  it("checks the handle with the server's rules before sending, and shows the server's refusal", async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('handleSuggestion', () => json(200, { handle: null }));
+    server.on('updateMyProfile', () => json(409, { message: 'This handle is already taken. Choose another one.' }));
+    renderPage(<WelcomePage />, { route: '/welcome', user: newcomer, server });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Handle'), 'a!');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByLabelText('Handle')).toHaveAccessibleDescription(/A handle needs 3 to 30 characters\./);
+    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toEqual([]);
+    await user.clear(screen.getByLabelText('Handle'));
+    await user.type(screen.getByLabelText('Handle'), 'grace');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This handle is already taken. Choose another one.');
+  });
+
+  it('leads back to the page joined from (a share link) after saving or skipping', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('handleSuggestion', () => json(200, { handle: 'ada' }));
+    server.on('updateMyProfile', () => json(200, myProfile(named('Ada', 'ada'))));
+    renderPage(<WelcomePage />, { route: '/welcome?next=%2Fs%2Flink1', user: newcomer, server });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    const back = await screen.findByRole('link', { name: 'Continue to the shared script' });
+    expect(back).toHaveAttribute('href', '/s/link1');
+  });
+
+  it('never leads to another site', () => {
+    expect(safeNext('/s/abc')).toBe('/s/abc');
+    expect(safeNext('//evil.example/x')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
+    expect(safeNext('/\\evil.example')).toBeNull();
+    expect(safeNext(null)).toBeNull();
+  });
+});

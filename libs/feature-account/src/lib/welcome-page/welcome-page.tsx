@@ -1,0 +1,204 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { authStore, useUser } from '@vox/auth';
+import { displayName, endpoints, handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type MyProfile } from '@vox/contract';
+import { Alert, Avatar, Button, buttonClassName, Page, TextField } from '@vox/ui';
+import './welcome-page.css';
+
+const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** Only paths of this site may be a `next`: no other origin, no protocol-relative URL. */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.');
+
+/**
+ * /welcome, the first-run step right after joining (issue 21): a display name, a handle
+ * suggested from the email, a photo, then "Try a demo scene" or "Invite a friend". With
+ * ?next=/s/{linkId} (joining from a share link) the way on leads back to the link. Skipping is
+ * fine: until a name is set the app shows the handle, and Guest only without either.
+ */
+export function WelcomePage() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const [step, setStep] = useState<'profile' | 'next'>('profile');
+  const [name, setName] = useState(user?.name ?? '');
+  const [handle, setHandle] = useState(user?.handle ?? '');
+  const [handleTouched, setHandleTouched] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const photoId = useId();
+
+  const suggestion = useQuery({
+    queryKey: ['first-hour', 'handle-suggestion', user?.id],
+    queryFn: () => api.call(endpoints.handleSuggestion),
+    enabled: Boolean(user && !user.handle),
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (!handleTouched && !handle && suggestion.data?.handle) setHandle(suggestion.data.handle);
+  }, [suggestion.data, handle, handleTouched]);
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [step]);
+
+  const save = useMutation({
+    mutationFn: async (): Promise<MyProfile> => {
+      let answer = await api.call(endpoints.updateMyProfile, { body: { name: name.trim(), handle: normalizeHandle(handle) } });
+      authStore.setUser(answer.user);
+      if (photo) {
+        const form = new FormData();
+        form.append('photo', photo, photo.name);
+        answer = await api.call(endpoints.uploadMyPhoto, { body: form });
+        authStore.setUser(answer.user);
+      }
+      return answer;
+    },
+    onSuccess: () => setStep('next'),
+  });
+
+  const demo = useQuery({
+    queryKey: ['first-hour', 'showcase'],
+    queryFn: () => api.call(endpoints.showcase),
+    enabled: step === 'next' && !next,
+  });
+
+  if (!user) {
+    return (
+      <Page width="narrow">
+        <h1>Welcome to VoxClub</h1>
+        <p>
+          <Link to="/register">Sign up</Link> or <Link to="/login">log in</Link> first.
+        </p>
+      </Page>
+    );
+  }
+
+  const typedHandle = normalizeHandle(handle);
+  const handleError = typedHandle ? handleProblem(typedHandle, SOCIAL_MESSAGES) : undefined;
+  const nameError = name.trim().length > SOCIAL_LIMITS.name ? SOCIAL_MESSAGES.nameTooLong : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (handleError || nameError) return;
+    save.mutate();
+  };
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => setPhoto(event.target.files?.[0] ?? null);
+
+  if (step === 'next') {
+    // The shortest demo scene makes the easiest first read.
+    const firstScene = demo.data?.scenes.reduce<(typeof demo.data.scenes)[number] | undefined>((best, s) => (!best || s.lineCount < best.lineCount ? s : best), undefined);
+    return (
+      <Page width="narrow" className="vox-welcome">
+        <h1 ref={headingRef} tabIndex={-1}>
+          You&rsquo;re all set, {displayName(user)}
+        </h1>
+        {next ? (
+          <>
+            <p>Your invitation is waiting.</p>
+            <div className="vox-welcome__choices">
+              <Link to={next} replace className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                {next.startsWith('/s/') ? 'Continue to the shared script' : 'Continue'}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>What would you like to do first?</p>
+            <ul className="vox-welcome__choices" aria-label="Next steps">
+              <li className="vox-welcome__choice">
+                <h2>Try a demo scene</h2>
+                <p>Claim a role in a short public-domain scene and record your first lines.</p>
+                <Link
+                  to={firstScene ? `/script/${encodeURIComponent(firstScene.scriptId)}` : '/scripts'}
+                  className={buttonClassName({ variant: 'primary' })}
+                >
+                  {firstScene ? `Read "${firstScene.title}"` : 'Browse scripts'}
+                </Link>
+              </li>
+              <li className="vox-welcome__choice">
+                <h2>Invite a friend</h2>
+                <p>Table reads are better together. Add a friend by handle or email.</p>
+                <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
+                  Invite a friend
+                </Link>
+              </li>
+            </ul>
+          </>
+        )}
+      </Page>
+    );
+  }
+
+  return (
+    <Page width="narrow" className="vox-welcome">
+      <p className="vox-welcome__eyebrow">Step 1 of 2</p>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Welcome to VoxClub
+      </h1>
+      <p>Tell the club who you are. Your name shows on your reads, messages and friend requests.</p>
+      <form className="vox-welcome__form" noValidate onSubmit={onSubmit}>
+        {save.isError && <Alert>{errorText(save.error)}</Alert>}
+        <div className="vox-welcome__photo">
+          <Avatar name={name.trim() || (typedHandle ? `@${typedHandle}` : null)} photoUrl={preview} size="xl" decorative />
+          <div>
+            <input id={photoId} type="file" accept={PHOTO_TYPES} onChange={choosePhoto} className="vox-welcome__file" />
+            <label htmlFor={photoId} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              {photo ? 'Choose another photo' : 'Add a photo'}
+            </label>
+            <p className="vox-field__hint">{photo ? photo.name : 'Optional. PNG, JPEG, GIF or WebP, cropped to a square.'}</p>
+          </div>
+        </div>
+        <TextField
+          label="Display name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={showErrors ? nameError : undefined}
+          hint="Your name as others see it, e.g. Ada Lovelace."
+        />
+        <TextField
+          label="Handle"
+          name="handle"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={handle}
+          onChange={(e) => {
+            setHandleTouched(true);
+            setHandle(e.target.value);
+            save.reset();
+          }}
+          error={showErrors || typedHandle.length >= SOCIAL_LIMITS.handleMin ? handleError : undefined}
+          hint={typedHandle ? `Your page: /members/${typedHandle}. Friends find you by it, and you can log in with it.` : 'Friends find you by it, and you can log in with it.'}
+        />
+        <div className="vox-welcome__actions">
+          <Button type="submit" variant="primary" size="lg" busy={save.isPending}>
+            Save and continue
+          </Button>
+          <Button variant="link" onClick={() => (next ? navigate(next, { replace: true }) : setStep('next'))}>
+            Skip for now
+          </Button>
+        </div>
+      </form>
+    </Page>
+  );
+}

@@ -12,6 +12,10 @@ const pkgSingleton = (name, requiredVersion = range(name)) => ({ singleton: true
 const libVersion = pkg.version;
 const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').slice(0, 2).join('.') + '.0' : libVersion.split('.')[0] + '.0.0'}`;
 
+// Entries only the shell loads, lazily: plain chunks of the shell, not federation singletons (a
+// lazily loaded shared module makes the runtime fetch every remote's entry to compare versions).
+const NOT_SHARED = new Set(['@vox/auth/modal']);
+
 const shared = {
   react: pkgSingleton('react'),
   'react/jsx-runtime': pkgSingleton('react/jsx-runtime', range('react')),
@@ -25,7 +29,9 @@ const shared = {
   '@tanstack/react-query': pkgSingleton('@tanstack/react-query'),
   '@azure/msal-browser': pkgSingleton('@azure/msal-browser'),
   ...Object.fromEntries(
-    libNames.map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor }]),
+    libNames
+      .filter((name) => !NOT_SHARED.has(name))
+      .map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor }]),
   ),
 };
 

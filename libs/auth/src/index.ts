@@ -4,7 +4,8 @@ export * from './lib/auth-config';
 export * from './lib/bootstrap-auth';
 export * from './lib/auth-actions';
 export * from './lib/microsoft';
-export * from './modal';
+// The modal itself is @vox/auth/modal (loaded when it first opens); its mode type is shared.
+export type { AuthMode } from './modal';
 export * from './lib/auth-modal-store';
 export * from './lib/use-privileges';
 export * from './lib/gates';

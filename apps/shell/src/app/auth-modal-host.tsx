@@ -1,7 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AuthModal, authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
+import { authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
 import { authRouteMode, authRoutePath, productNameFor, siteUrl, type Variant } from '@vox/variant';
+
+// The modal's forms load when it first opens (issue 19: no first route carries them); a visit
+// that opens it at once (/login, the dashboard's staff gate) fetches them in parallel.
+const AuthModal = lazy(() => import('@vox/auth/modal').then((m) => ({ default: m.AuthModal })));
 
 /**
  * The auth modal over the page (seed section 2): by route at /login, /register and
@@ -61,23 +65,25 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
     if (routeMode) navigate('/', { replace: true });
   };
   return (
-    <AuthModal
-      mode={mode}
-      onModeChange={onModeChange}
-      onClose={onClose}
-      onSuccess={() => {
-        authModal.close();
-        // At /register the redirect above reads the target (it may render after this runs).
-        if (routeMode) return;
-        const target = joinedTo.current;
-        joinedTo.current = null;
-        if (target) navigate(target);
-      }}
-      actions={actions}
-      site={variant.site}
-      schoolLoginHref={siteUrl(window.location, 'school', '/login')}
-      msConfigured={isMicrosoftConfigured()}
-      product={productNameFor(variant.site)}
-    />
+    <Suspense fallback={null}>
+      <AuthModal
+        mode={mode}
+        onModeChange={onModeChange}
+        onClose={onClose}
+        onSuccess={() => {
+          authModal.close();
+          // At /register the redirect above reads the target (it may render after this runs).
+          if (routeMode) return;
+          const target = joinedTo.current;
+          joinedTo.current = null;
+          if (target) navigate(target);
+        }}
+        actions={actions}
+        site={variant.site}
+        schoolLoginHref={siteUrl(window.location, 'school', '/login')}
+        msConfigured={isMicrosoftConfigured()}
+        product={productNameFor(variant.site)}
+      />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { appUrl } from '../support/ports';
 /**
  * The metrics dashboard (issue 17) on dashboard.localhost: staff change the range and the URL
  * follows, a chart shows a count known from the visits this test logs, and its CSV holds it;
- * a member without show_metrics gets the login modal over the staff-only notice.
+ * a member without show_metrics sees the missing-privilege page (issue 21), not a login modal.
  */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -134,7 +134,7 @@ test.describe('metrics dashboard', () => {
     }
   });
 
-  test('a member without show_metrics gets the login modal and the API refuses them', async ({ page }) => {
+  test('a member without show_metrics sees what their membership lacks, and the API refuses them', async ({ page }) => {
     const member = await createAccount(page.request);
     const token = await tokenOf(page.request, member);
     const refused = await page.request.get(appUrl('localhost', '/api/metrics'), { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { admin, createAccount, expect, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 // The pages this round built, checked with axe at a laptop and a phone size: no serious or
 // critical violation (WCAG 2.1 A and AA rules).
@@ -12,14 +11,6 @@ const SIZES = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ];
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 for (const size of SIZES) {
   test(`new pages have no serious or critical axe violation (${size.name})`, async ({ page, request }) => {

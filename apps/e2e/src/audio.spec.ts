@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { admin, createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * Issue 14, the audio library end to end in Chromium: two real files (made by ffmpeg) uploaded
@@ -194,14 +194,6 @@ const SIZES = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ];
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 for (const size of SIZES) {
   test(`audio pages have no serious or critical axe violation (${size.name})`, async ({ page, request }) => {

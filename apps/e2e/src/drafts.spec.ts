@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Draft } from '@vox/contract';
 import { admin, createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * Issue 13, the writing room in Chromium against the real API: autosave keeps every character
@@ -209,14 +209,6 @@ CUT TO:
 `;
 const ONE_WAY = 'One way. Only one way.';
 const NONE = 'I have none.';
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 const readerLine = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
 

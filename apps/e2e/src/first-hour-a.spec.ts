@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, createAccount, dataDir, expect, freshEmail, test, withDb } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * Issue 21, the first hour (items 1-4): a newcomer joins and names themselves, reads a demo
@@ -20,14 +20,6 @@ const SIZES = [
 ] as const;
 const SHOTS = 'tmp/screens/first-hour-a';
 const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Axe and a full-page screenshot of the current page at both sizes. */
 async function checkAtBothSizes(page: Page, name: string) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { createAccount, e2eTmp, expect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * Issue 21, items 5-10, in Chromium: a conversation sent and answered between two people, a
@@ -20,20 +20,12 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-async function noSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
 /** Axe and a screenshot at the laptop and the phone size. */
 async function checkAtBothSizes(page: Page, name: string, ready: () => Promise<unknown>) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await ready();
-    await noSeriousViolations(page, `${name} (${size.name})`);
+    await expectNoSeriousViolations(page, `${name} (${size.name})`);
     await page.screenshot({ path: path.join(screens, `${name}-${size.name}.png`), fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, admin, createAccount, signIn } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 import { appUrl } from '../support/ports';
 
 /**
@@ -123,13 +123,11 @@ test.describe('metrics dashboard', () => {
       await expect(dashboard.getByRole('heading', { level: 1, name: 'Failed jobs' })).toBeVisible();
       // Whatever the queue holds (other tests share this server), the page answers with a list or the empty text.
       await expect(dashboard.getByRole('list', { name: 'Failed jobs' }).or(dashboard.getByText('No background job has failed.'))).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await expectNoSeriousViolations(page, `failed jobs (${size.width} px)`);
       await page.screenshot({ path: `tmp/screens/staff-jobs-${size.width}.png`, fullPage: true });
       await page.goto(appUrl('dashboard.localhost', '/metrics/requests'));
       await expect(dashboard.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-      const axeRequests = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(axeRequests.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await expectNoSeriousViolations(page, `requests (${size.width} px)`);
       await page.screenshot({ path: `tmp/screens/staff-requests-${size.width}.png`, fullPage: true });
     }
   });

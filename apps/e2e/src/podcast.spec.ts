@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { parseFeed } from 'podcast-partytime';
 import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * The podcast variant (issue 16) on podcast.localhost, in a real browser against the built app:
@@ -28,14 +28,6 @@ function toneMp3(seconds: number): string {
     execFileSync(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '64k', file]);
   }
   return file;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** Seconds shown by the player bar. */

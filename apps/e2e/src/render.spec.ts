@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parseFile } from 'music-metadata';
 import { parseFeed } from 'podcast-partytime';
 import { appUrl } from '../support/ports';
 import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6) end to end:
@@ -48,14 +48,6 @@ const SCRIPT = {
     { kind: 'dialogue', role: 'MAYA', text: 'Then we had better not miss it.' },
   ],
 };
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 const line = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
 
@@ -115,7 +107,7 @@ test('record two takes, download the read, publish it as an episode that plays a
   const ready = dialog.getByText(/The read is ready \(\d+:\d\d\)\./);
   await expect(ready).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: path.join(e2eTmp, 'render-dialog-laptop.png') });
-  await expectNoSeriousViolations(page, 'finished read (laptop)');
+  await expectNoSeriousViolations(page, 'finished read (laptop)', { include: '[role="dialog"]' });
   const fileDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Save the file' }).click();
   const download = await fileDownload;
@@ -133,7 +125,7 @@ test('record two takes, download the read, publish it as an episode that plays a
   await expect(open).toBeVisible({ timeout: 60_000 });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(e2eTmp, 'render-dialog-phone.png'), fullPage: true });
-  await expectNoSeriousViolations(page, 'finished read (phone)');
+  await expectNoSeriousViolations(page, 'finished read (phone)', { include: '[role="dialog"]' });
   await page.setViewportSize({ width: 1280, height: 800 });
   const episodeId = ((await open.getAttribute('href')) as string).split('/').pop() as string;
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { admin, createAccount, expect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /**
  * Issue 18, part 8: the school journey in Chromium. Staff give a member the teacher role (the
@@ -107,14 +107,6 @@ function widerThanScreen(page: Page): Promise<string[]> {
       .map(({ el, box }) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.left)}-${Math.round(box.right)} ${getComputedStyle(el).position} ${getComputedStyle(el).overflowX}`);
     return [`the document is ${document.documentElement.scrollWidth} px wide`, ...all];
   });
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 async function newPerson(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -298,7 +290,6 @@ test('the teacher listens in the reader, comments on a line at a time in the tak
   // The reader keeps its live channel (server-sent events) open for as long as it is shown, so
   // the network is never idle here: wait for what the page shows, never for 'networkidle'.
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
-
 
   // Ana's take plays in the one player of the reader, to its end.
   const taken = line(page, ALG_1);

@@ -60,6 +60,12 @@ const OPEN_ROUTES = [
   'POST /api/podcast/episodes/:episodeId/plays',
   'GET /api/podcast/share/:linkId',
   'GET /api/podcast/playlists/:playlistId',
+  // Issues 16 part 6 and 20 part 7: a rendered read shared by link (the token is the capability; revocable).
+  'GET /api/read-links/:token',
+  // Issue 21: a share link's preview for the logged-out landing (title, inviter, role only) and
+  // the front door's public demo scenes.
+  'GET /api/sharelinks/:linkId/preview',
+  'GET /api/showcase',
 ].sort();
 
 describe('members-only scope', () => {

@@ -41,6 +41,8 @@ export interface ServedFile {
   /** The 404 text when the stored object is gone, and the 416 text for a range past the end. */
   notFound: string;
   rangeNotSatisfiable: string;
+  /** A Content-Disposition (a download's file name), dropped again if the object is gone. */
+  disposition?: string;
 }
 
 /**
@@ -49,11 +51,12 @@ export interface ServedFile {
  * Express and send use); one range gives 206 with exactly those bytes, several ranges or a
  * malformed header the whole file (as send does), a range past the end 416 with the size;
  * If-Range with another tag than ours asks for the whole file. HEAD reads nothing from storage.
- * Takes, sounds, episodes and rendered reads all answer through here.
+ * Takes, sounds, episodes and rendered reads (named for download) all answer through here.
  */
 export async function serveFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile) {
   const { etag, size } = file;
   reply.header('ETag', etag).header('Cache-Control', file.cacheControl).header('Accept-Ranges', 'bytes');
+  if (file.disposition) reply.header('Content-Disposition', file.disposition);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(NO_BODY);
   const ifRange = request.headers['if-range'];
   const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
@@ -68,6 +71,9 @@ export async function serveFile(request: FastifyRequest, reply: FastifyReply, fi
   // (an empty one: nothing is read from the storage), never for no payload.
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
   const body = await file.open(range);
-  if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').type('application/json').send({ message: file.notFound });
+  if (!body) {
+    reply.removeHeader('Content-Range').removeHeader('Content-Length').removeHeader('Content-Disposition');
+    return reply.code(404).type('application/json').send({ message: file.notFound });
+  }
   return reply.send(body);
 }

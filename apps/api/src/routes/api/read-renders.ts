@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import parseRange from 'range-parser';
 import { READ_RENDER_MESSAGES, SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { serveFile, type ServedFile } from './content-addressed';
 import { fromContract } from './from-contract';
 
 const tags = ['reading sessions'];
@@ -13,32 +12,24 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/**
- * Streams a stored file with one-range support (206, 416), as the takes' and episodes' audio
- * routes do, named for download (`attachment`) or for a player (`inline`).
- */
-async function sendStored(
+/** A stored render or take, named for download (`attachment`) or for a player (`inline`). */
+function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: { open: (range?: { start: number; end: number }) => Promise<Readable | undefined>; byteSize: number; contentType: string; fileName: string; etag: string },
+  file: { open: ServedFile['open']; byteSize: number; contentType: string; fileName: string; etag: string },
   disposition: 'attachment' | 'inline',
   notFound: string,
 ) {
-  const size = file.byteSize;
-  reply.header('ETag', file.etag).header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-cache');
-  reply.header('Content-Disposition', contentDisposition(disposition, file.fileName));
-  const ifRange = request.headers['if-range'];
-  const header = ifRange === undefined || ifRange === file.etag ? request.headers.range : undefined;
-  const ranges = header ? parseRange(size, header, { combine: true }) : -2;
-  if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: SCRIPT_MESSAGES.rangeNotSatisfiable });
-  const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
-  reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');
-  if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  reply.header('Content-Length', String(range ? range.end - range.start + 1 : size));
-  if (request.method === 'HEAD') return reply.send(Readable.from([]) as unknown as Buffer);
-  const body = await file.open(range);
-  if (!body) return reply.code(404).removeHeader('Content-Range').removeHeader('Content-Length').removeHeader('Content-Disposition').type('application/json').send({ message: notFound });
-  return reply.send(body as unknown as Buffer);
+  return serveFile(request, reply, {
+    etag: file.etag,
+    size: file.byteSize,
+    contentType: file.contentType,
+    cacheControl: 'private, no-cache',
+    open: file.open,
+    notFound,
+    rangeNotSatisfiable: SCRIPT_MESSAGES.rangeNotSatisfiable,
+    disposition: contentDisposition(disposition, file.fileName),
+  });
 }
 
 /** Open to anyone with the link: a rendered read shared by link (revocable). */

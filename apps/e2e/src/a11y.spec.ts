@@ -26,6 +26,7 @@ for (const size of SIZES) {
     await visit('localhost', '/membership', h1('Choose your membership'));
     await visit('localhost', '/events', h1('Events'));
     await visit('localhost', '/contact', h1('Contact us'));
+    await visit('localhost', '/guide', h1('Guide to create and upload a script'));
     await visit('localhost', '/pilot_program/id', h1('Pilot program for schools'));
 
     // A writer: drafts and templates.

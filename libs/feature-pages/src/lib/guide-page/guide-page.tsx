@@ -65,7 +65,9 @@ export function GuidePage() {
         text and check the preview before saving. A short example:
       </p>
       <figure className="vox-pages-figure">
-        <pre className="vox-pages-fountain">{FOUNTAIN_EXAMPLE}</pre>
+        <pre className="vox-pages-fountain" tabIndex={0} role="region" aria-label="Fountain example">
+          {FOUNTAIN_EXAMPLE}
+        </pre>
         <figcaption>A scene in Fountain: scene heading, action, character, parenthetical and dialogue.</figcaption>
       </figure>
       <ul>

@@ -38,6 +38,6 @@ export {
   type ShellUser,
   type SiteVariant,
 } from './lib/shell-types';
-export { lazyPage, PageSuspense } from './lib/lazy-page/lazy-page';
+export { lazyComponent, lazyPage, PageSuspense, type LazyComponent } from './lib/lazy-page/lazy-page';
 export { NotFoundPage } from './lib/not-found-page/not-found-page';
 export { useGoBack } from './lib/use-go-back/use-go-back';

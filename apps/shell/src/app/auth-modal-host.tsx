@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
 import { authRouteMode, authRoutePath, productNameFor, siteUrl, type Variant } from '@vox/variant';
+import { lazyComponent } from '@vox/ui';
 
 // The modal's forms load when it first opens (issue 19: no first route carries them); a visit
 // that opens it at once (/login, the dashboard's staff gate) fetches them in parallel.
-const AuthModal = lazy(() => import('@vox/auth/modal').then((m) => ({ default: m.AuthModal })));
+// Not React.lazy: a Suspense reveal waits 300 ms after any recent fallback (see lazyComponent).
+const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthModal);
 
 /**
  * The auth modal over the page (seed section 2): by route at /login, /register and
@@ -65,8 +67,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
     if (routeMode) navigate('/', { replace: true });
   };
   return (
-    <Suspense fallback={null}>
-      <AuthModal
+    <AuthModal
         mode={mode}
         onModeChange={onModeChange}
         onClose={onClose}
@@ -84,6 +85,5 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
         msConfigured={isMicrosoftConfigured()}
         product={productNameFor(variant.site)}
       />
-    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent } from '@vox/ui';
 import type { RemoteName } from '@vox/variant';
 import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest } from '../federation/remotes';
 import './remote-boundary.css';
@@ -79,23 +80,25 @@ function RemoteLoading() {
  */
 export function RemoteBoundary({ remote, manifestError }: { remote: RemoteName; manifestError?: Error | null }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy caches a rejected import for good. A manifest
-  // that could not be read at start-up is read again on Retry.
+  // A new lazy component per attempt (a Retry starts from scratch). A manifest that could not be
+  // read at start-up is read again on Retry. Not React.lazy: see lazyComponent in @vox/ui.
   const RemoteApp = useMemo<ComponentType>(
     () =>
-      lazy(async () => {
-        if (attempt > 0) forgetFailedShares(remote);
-        if (manifestError || attempt > 0) await registerRemotesFromManifest();
-        return loadRemoteApp(remote);
-      }),
+      lazyComponent(
+        async () => {
+          if (attempt > 0) forgetFailedShares(remote);
+          if (manifestError || attempt > 0) await registerRemotesFromManifest();
+          return loadRemoteApp(remote);
+        },
+        (module) => module.default,
+        <RemoteLoading />,
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, attempt],
   );
   return (
     <RemoteErrorBoundary remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<RemoteLoading />}>
-        <RemoteApp />
-      </Suspense>
+      <RemoteApp />
     </RemoteErrorBoundary>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { authModal } from '@vox/auth';
-import { Button, buttonClassName, Page } from '@vox/ui';
+import { Button, buttonClassName, lazyComponent, Page } from '@vox/ui';
 import './front-door.css';
 
 // The demo scenes and their player load after the page shows, in their own small chunk.
-const DemoScenes = lazy(() => import('./demo-scenes'));
+// Not React.lazy: a Suspense reveal waits 300 ms after any recent fallback (see lazyComponent).
+const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default, <div className="vox-front__scenes-placeholder" />);
 
 /** What VoxClub does, in one line (issue 21). */
 export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
@@ -36,9 +36,7 @@ export function FrontDoor() {
           </div>
         </div>
       </section>
-      <Suspense fallback={<div className="vox-front__scenes-placeholder" />}>
-        <DemoScenes />
-      </Suspense>
+      <DemoScenes />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
-import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx } from '@vox/ui';
+import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx, lazyComponent } from '@vox/ui';
 import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { Autosave, STATUS_TEXT, type Conflict, type SaveStatus } from './autosave';
@@ -17,7 +17,12 @@ import './draft-editor.css';
 // CodeMirror is a chunk of its own (never loaded by /write or the shell). webpackPreload: the
 // browser fetches it alongside this page's chunk, so it is there when the draft has arrived
 // instead of being asked for only then (one round trip less when opening a draft).
-const FountainEditor = lazy(() => import(/* webpackPreload: true */ './fountain-editor'));
+// Not React.lazy: see lazyComponent (a Suspense reveal waits up to 300 ms after the page's own fallback).
+const FountainEditor = lazyComponent(
+  () => import(/* webpackPreload: true */ './fountain-editor'),
+  (m) => m.FountainEditor,
+  <Spinner label="Loading the editor" />,
+);
 
 type View = 'write' | 'preview' | 'scenes';
 
@@ -243,17 +248,15 @@ function Writer({ draft }: { draft: Draft }) {
           {initialText === null ? (
             <Spinner label="Opening your draft" />
           ) : (
-            <Suspense fallback={<Spinner label="Loading the editor" />}>
-              <FountainEditor
-                initialText={initialText}
-                onChange={onChange}
-                onReady={(handle) => {
-                  editor.current = handle;
-                  handle.focus();
-                }}
-                label={`${draft.title}, Fountain text`}
-              />
-            </Suspense>
+            <FountainEditor
+              initialText={initialText}
+              onChange={onChange}
+              onReady={(handle) => {
+                editor.current = handle;
+                handle.focus();
+              }}
+              label={`${draft.title}, Fountain text`}
+            />
           )}
         </section>
 

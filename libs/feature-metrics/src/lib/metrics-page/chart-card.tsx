@@ -1,11 +1,11 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MetricsChart, MetricsSeries } from '@vox/contract';
-import { Button } from '@vox/ui';
+import { Button, lazyComponent } from '@vox/ui';
 import { downloadCsv, seriesCsv } from './csv';
 
 // uPlot arrives with the first chart only: nothing of it is in the dashboard's first chunk, nor
 // anywhere outside the dashboard.
-const UplotChart = lazy(() => import('./uplot-chart'));
+const UplotChart = lazyComponent(() => import('./uplot-chart'), (m) => m.default, <div className="vox-metrics__chart-placeholder" />);
 
 export const SERIES_COLORS = ['#ba58e9', '#1f9d8a'];
 
@@ -111,9 +111,7 @@ export function ChartCard({ chart, days, rangeLabel }: ChartCardProps) {
       {chart.note && <p className="vox-metrics__note">{chart.note}</p>}
       {!asTable && (
         <figure className="vox-metrics__figure" role="img" aria-label={`${chart.title} per day, ${days[0]} to ${days[days.length - 1]}. ${summary}.`}>
-          <Suspense fallback={<div className="vox-metrics__chart-placeholder" />}>
-            <UplotChart days={days} series={chart.series.map((s, i) => ({ label: s.label, values: s.values, color: SERIES_COLORS[i % SERIES_COLORS.length] }))} />
-          </Suspense>
+          <UplotChart days={days} series={chart.series.map((s, i) => ({ label: s.label, values: s.values, color: SERIES_COLORS[i % SERIES_COLORS.length] }))} />
         </figure>
       )}
       <SeriesTable caption={`${chart.title} per day`} days={days} series={chart.series} hidden={!asTable} />

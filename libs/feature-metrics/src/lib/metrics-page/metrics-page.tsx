@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { Page, Spinner } from '@vox/ui';
+import { lazyComponent, Page, Spinner } from '@vox/ui';
 
 /** The charts the dashboard draws (PRODUCT.md, dashboard variant), in order. */
 export const METRICS_CHARTS: readonly { title: string; text: string }[] = [
@@ -15,7 +14,13 @@ export const METRICS_CHARTS: readonly { title: string; text: string }[] = [
 
 // The page's code (controls, cards, queries) loads once the staff gate lets the caller in; uPlot
 // follows with the first chart. The dashboard's first route carries neither.
-const MetricsDashboard = lazy(() => import('./metrics-dashboard'));
+const MetricsDashboard = lazyComponent(
+  () => import('./metrics-dashboard'),
+  (m) => m.default,
+  <Page width="wide" centered>
+    <Spinner size="lg" label="Loading the metrics" />
+  </Page>,
+);
 
 /**
  * The dashboard site's page (privilege show_metrics): charts over the activity log and the
@@ -24,14 +29,6 @@ const MetricsDashboard = lazy(() => import('./metrics-dashboard'));
  */
 export function MetricsPage() {
   return (
-    <Suspense
-      fallback={
-        <Page width="wide" centered>
-          <Spinner size="lg" label="Loading the metrics" />
-        </Page>
-      }
-    >
-      <MetricsDashboard />
-    </Suspense>
+    <MetricsDashboard />
   );
 }

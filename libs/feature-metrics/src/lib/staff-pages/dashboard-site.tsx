@@ -1,17 +1,16 @@
-import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { Page, Spinner } from '@vox/ui';
+import { lazyComponent, Page, Spinner } from '@vox/ui';
 import { MetricsPage } from '../metrics-page/metrics-page';
-
-// Each staff page is its own chunk, loaded after the staff gate; the first route carries none.
-const FailedJobsPage = lazy(() => import('./failed-jobs-page'));
-const FormRequestsPage = lazy(() => import('./form-requests-page'));
 
 const loading = (
   <Page width="wide" centered>
     <Spinner size="lg" label="Loading" />
   </Page>
 );
+
+// Each staff page is its own chunk, loaded after the staff gate; the first route carries none.
+const FailedJobsPage = lazyComponent(() => import('./failed-jobs-page'), (m) => m.default, loading);
+const FormRequestsPage = lazyComponent(() => import('./form-requests-page'), (m) => m.default, loading);
 
 /**
  * The dashboard site's pages for staff: the charts at every path (seed section 2), and the
@@ -21,8 +20,7 @@ const loading = (
  */
 export function DashboardSite() {
   return (
-    <Suspense fallback={loading}>
-      <Routes>
+    <Routes>
         {['/metrics/jobs', '/jobs'].map((path) => (
           <Route key={path} path={path} element={<FailedJobsPage />} />
         ))}
@@ -30,7 +28,6 @@ export function DashboardSite() {
           <Route key={path} path={path} element={<FormRequestsPage />} />
         ))}
         <Route path="*" element={<MetricsPage />} />
-      </Routes>
-    </Suspense>
+    </Routes>
   );
 }

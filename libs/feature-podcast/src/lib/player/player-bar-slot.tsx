@@ -1,16 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '@vox/ui';
 import { usePlayer } from './player';
 
 // The bar's code and styles load once something is to be played, not with the first route.
-const LazyPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.PlayerBar })));
+const LazyPlayerBar = lazyComponent(() => import('./player-bar'), (m) => m.PlayerBar);
 
 /** Where the player bar goes: nothing until an episode is chosen (or restored after a reload). */
 export function PlayerBarSlot() {
   const player = usePlayer();
   if (!player?.state.current) return null;
   return (
-    <Suspense fallback={null}>
-      <LazyPlayerBar />
-    </Suspense>
+    <LazyPlayerBar />
   );
 }

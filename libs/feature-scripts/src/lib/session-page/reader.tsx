@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
 import { displayName, endpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
-import { Alert, ArrowLeftIcon, Button, cx, useGoBack } from '@vox/ui';
+import { Alert, ArrowLeftIcon, Button, cx, lazyComponent, useGoBack } from '@vox/ui';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';
@@ -31,7 +31,7 @@ import { saveBlob, takeFileName } from '../session-finished/save-blob';
 import { api } from '@vox/api-client';
 
 // Issues 20 part 7 and 16 part 6: the finished read's dialog loads only when opened.
-const FinishedRead = lazy(() => import('../session-finished/finished-read'));
+const FinishedRead = lazyComponent(() => import('../session-finished/finished-read'), (m) => m.default);
 
 export interface ReaderProps {
   session: SessionDetail;
@@ -375,9 +375,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       {dialog === 'roles' && <RolePicker sessionId={session.id} seats={seats} participants={session.participants} myRole={myRole} onClose={() => setDialog(null)} />}
       {dialog === 'share' && <ShareDialog sessionId={session.id} seats={seats} onClose={() => setDialog(null)} copy={copy} />}
       {dialog === 'finish' && (
-        <Suspense fallback={null}>
-          <FinishedRead session={session} isOwner={session.createdBy === userId} onClose={() => setDialog(null)} copy={copy} />
-        </Suspense>
+        <FinishedRead session={session} isOwner={session.createdBy === userId} onClose={() => setDialog(null)} copy={copy} />
       )}
     </div>
   );

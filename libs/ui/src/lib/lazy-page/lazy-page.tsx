@@ -1,40 +1,87 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { Page } from '../page/page';
 import { Spinner } from '../spinner/spinner';
 
+/** A component whose code loads on first use; `preload()` starts that load early (idempotent). */
+export interface LazyComponent<P> {
+  (props: P): ReactNode;
+  preload(): Promise<void>;
+}
+
 /**
- * A page whose code loads on first use, so the first route stays inside the bundle budget.
- * React.lazy keeps a failed load for good; here a failure starts a fresh lazy component, so the
- * shell's Retry (after a ChunkLoadError) really loads the page again.
+ * A component whose code loads on first use, without suspending.
+ *
+ * Why not React.lazy: React 19 reveals a Suspense boundary's content no sooner than 300 ms after
+ * the last fallback was shown (FALLBACK_THROTTLE_MS, for retries: the renders that follow a
+ * suspended promise's resolution). A cold load of a page passes several lazy levels (the remote,
+ * the page, an editor or chart inside it), and each waited about 300 ms with the main thread idle:
+ * 900 ms of the drafts editor's 1.15 s opening (tools/bench/drafts-editor). Here the loaded module
+ * arrives as an ordinary state update, which React commits at once.
+ *
+ * The load starts during the first render, as React.lazy's does. Until it ends `fallback` shows; a
+ * failure is thrown to the nearest error boundary, and the next mount (a Retry) loads again,
+ * whereas React.lazy keeps a failed load for good.
  */
-export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  const fresh = () =>
-    lazy(() =>
-      load().then(
-        (module) => ({ default: pick(module) }),
-        (error: unknown) => {
-          Current = fresh();
-          throw error;
-        },
-      ),
-    );
-  let Current = fresh();
-  return function LazyPage(props: P) {
-    return <Current {...props} />;
-  };
+export function lazyComponent<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  fallback: ReactNode = null,
+): LazyComponent<P> {
+  let Loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        Loaded = pick(module);
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+
+  function Lazy(props: P) {
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const [, loaded] = useReducer((n: number) => n + 1, 0);
+    const ready = Loaded !== null;
+    if (!ready && !failure) preload().catch(() => undefined); // the effect below reports it
+    useEffect(() => {
+      if (ready) return;
+      let live = true;
+      preload().then(
+        () => live && loaded(),
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [ready]);
+    if (failure) throw failure.error;
+    if (!Loaded) return fallback;
+    return <Loaded {...props} />;
+  }
+  return Object.assign(Lazy, { preload });
 }
 
 /** What shows while a page's code downloads. */
-export function PageSuspense({ children }: { children: ReactNode }) {
+function PageLoading() {
   return (
-    <Suspense
-      fallback={
-        <Page centered>
-          <Spinner size="lg" label="Loading the page" />
-        </Page>
-      }
-    >
-      {children}
-    </Suspense>
+    <Page centered>
+      <Spinner size="lg" label="Loading the page" />
+    </Page>
   );
+}
+
+/**
+ * A page whose code loads on first use, so the first route stays inside the bundle budget (see
+ * lazyComponent for why it does not suspend). The shell's Retry after a ChunkLoadError really
+ * loads the page again.
+ */
+export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazyComponent(load, pick, <PageLoading />);
+}
+
+/** What shows while something inside a page suspends (lazy pages themselves do not). */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }

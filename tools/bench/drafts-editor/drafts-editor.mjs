@@ -7,10 +7,15 @@
 //      .cm-content holds the last scene) and the preview's pages laid out; median of --runs after
 //      one warm-up; the 1 s target;
 //   2. typing with the preview on (laptop size, the preview pane visible): --keys keystrokes at
-//      one every 60 ms in the middle of the draft; every keystroke's latency from the Event Timing
-//      API (keydown/input events: input delay + handlers + until the next paint, reported from
-//      16 ms up) and every long task (> 50 ms); the 16 ms target is "no keystroke event of 16 ms
-//      or more";
+//      one every 60 ms in the middle of the draft; from a Chrome trace ('toplevel' and
+//      'devtools.timeline' only: the disabled-by-default categories add ~15% to what they time),
+//      the main thread's work
+//      (thread time of every task) from each keystroke to the next: its handlers, the frame it
+//      causes and whatever it schedules (preview, outline, autosave). The 16 ms target is "every
+//      keystroke's work fits in one 60 Hz frame" (max < 16 ms). Printed beside it: the Event
+//      Timing API's figures (input delay, handlers, and duration, which runs to the next paint
+//      and so waits for the next frame: rounded to 8 ms, 16 ms is its floor at 60 Hz) and every
+//      long task (> 50 ms);
 //   3. what autosave sent: the bytes of each PUT /api/drafts/{id} body against the draft's size.
 //
 //   node tools/bench/drafts-editor/drafts-editor.mjs              build shell, main, api, then measure
@@ -37,6 +42,8 @@ const { values: args } = parseArgs({
     keys: { type: 'string', default: '120' },
     lines: { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
+    // Print which kinds of renderer work (style, layout, paint, script...) fill the typing's trace.
+    trace: { type: 'boolean', default: false },
     // Experiments: 'no-preview' hides the preview pane, 'no-spellcheck' turns the browser's spelling check off,
     // 'no-container' drops the preview's size container, 'no-content-visibility' lays out every page.
     variant: { type: 'string', default: '' },
@@ -112,12 +119,59 @@ export function bigFountain(lines) {
   return out.join('\n');
 }
 
+/**
+ * The renderer main thread's work for each keystroke, from a Chrome trace: the thread (CPU) time
+ * of every task that starts between one keydown's dispatch and the next one's (the last: 60 ms).
+ * That is the key's handlers, the frame it causes and whatever it schedules meanwhile.
+ */
+function workPerKeystroke(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number');
+  const keydowns = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown').map((e) => e.ts).sort((a, b) => a - b);
+  // 'RunTask' (disabled-by-default-devtools.timeline) or 'ThreadControllerImpl::RunTask' (toplevel).
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  return keydowns.map((start, i) => {
+    const end = keydowns[i + 1] ?? start + 60_000;
+    // The task holding the keydown starts just before it: count from that task's start.
+    const first = tasks.filter((t) => t.ts <= start && t.ts + t.dur >= start).map((t) => t.ts)[0] ?? start;
+    return tasks.filter((t) => t.ts >= first && t.ts < end).reduce((sum, t) => sum + (t.tdur ?? t.dur), 0) / 1000;
+  });
+}
+
+/** --trace: the main thread's trace events by name, total time (nested events counted in each). */
+function printTraceKinds(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const totals = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    const name = e.name === 'EventDispatch' ? `EventDispatch ${e.args?.data?.type}` : e.name;
+    totals.set(name, (totals.get(name) ?? 0) + (e.tdur ?? e.dur) / 1000);
+  }
+  log('\nrenderer main thread while typing, by trace event (thread time, ms; nested events overlap):');
+  for (const [name, total] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20)) log(`  ${total.toFixed(0).padStart(6)}  ${name}`);
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+const durationHistogram = (events) => {
+  const counts = new Map();
+  for (const e of events) counts.set(e.duration, (counts.get(e.duration) ?? 0) + 1);
+  return [...counts].sort((a, b) => a[0] - b[0]).map(([d, n]) => `${d} ms x${n}`).join(', ');
+};
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const ms = (n) => `${n.toFixed(0)} ms`;
+const ms1 = (n) => `${n.toFixed(1)} ms`;
 
 async function main() {
   if (!args['no-build']) {
@@ -155,8 +209,8 @@ async function main() {
           for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
         }).observe({ type: 'longtask', buffered: true });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__events.push({ name: entry.name, start: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
-        }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+          for (const entry of list.getEntries()) window.__events.push({ name: entry.name, start: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart, delay: entry.processingStart - entry.startTime });
+        }).observe({ type: 'event', durationThreshold: 0, buffered: true });
       } catch {
         // not supported: the figures say so
       }
@@ -198,7 +252,12 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
     await page.keyboard.type(text, { delay: 60 });
+    await page.waitForTimeout(100);
+    const typingTrace = JSON.parse((await browser.stopTracing()).toString());
+    const keyWork = workPerKeystroke(typingTrace);
+    if (args.trace) printTraceKinds(typingTrace);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       const self = new Map();
@@ -216,6 +275,7 @@ async function main() {
     await page.waitForTimeout(500);
     const { events, longTasks } = await page.evaluate(() => ({ events: window.__events, longTasks: window.__longTasks }));
     const keyEvents = events.filter((e) => ['keydown', 'keypress', 'keyup', 'beforeinput', 'input'].includes(e.name));
+    const slowEvents = keyEvents.filter((e) => e.duration >= 16);
     const saved = await api(base, 'GET', `/api/drafts/${draft.id}`, { token });
     const arrived = saved.body.includes(text.trim());
 
@@ -223,11 +283,19 @@ async function main() {
     const worstKey = keyEvents.reduce((max, e) => Math.max(max, e.duration), 0);
     log('');
     log(`open /write/{id} (cold load -> text, scenes and ${pages} preview pages): median ${ms(openMs)} of ${opens.map(ms).join(', ')}`);
-    log(`typing ${text.length} keys with the preview on: ${keyEvents.length} key events of 16 ms or more${keyEvents.length ? ` (worst ${ms(worstKey)})` : ''}; long tasks: ${longTasks.length}${longTasks.length ? ` (${longTasks.map((t) => ms(t.duration)).join(', ')})` : ''}`);
+    log(
+      `typing ${text.length} keys with the preview on: main-thread work per keystroke (trace, thread time) median ${ms1(median(keyWork))}, ` +
+        `p90 ${ms1(quantile(keyWork, 0.9))}, max ${ms1(Math.max(...keyWork))} over ${keyWork.length} keystrokes; long tasks: ${longTasks.length}${longTasks.length ? ` (${longTasks.map((t) => ms(t.duration)).join(', ')})` : ''}`,
+    );
+    log(
+      `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +
+        `input delay max ${ms(Math.max(...keyEvents.map((e) => e.delay)))}; duration to the next paint: ${slowEvents.length} of 16 ms or more (worst ${ms(worstKey)}; ${durationHistogram(keyEvents)})`,
+    );
     log(`autosave: ${puts.length} saves, ${puts.map((n) => `${n} B`).join(', ')} against a ${body.length} B draft; every character arrived: ${arrived}`);
     const results = [
       ['open under 1 s', openMs < TARGETS.openMs],
-      ['no keystroke of 16 ms or more', keyEvents.length === 0],
+      // A trace without the keystrokes or their tasks fails rather than passing on zeros.
+      ["every keystroke's work under 16 ms (one frame)", keyWork.length >= text.length * 0.9 && median(keyWork) > 0 && Math.max(...keyWork) < TARGETS.keystrokeMs],
       ['saves smaller than a tenth of the draft', puts.length > 0 && puts.every((n) => n < body.length / 10)],
       ['every character arrived', arrived],
     ];

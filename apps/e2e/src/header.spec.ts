@@ -1,4 +1,5 @@
 import { test, expect, admin, createAccount, setPhoto, signIn } from '../support/fixtures';
+import AxeBuilder from '@axe-core/playwright';
 import { appUrl } from '../support/ports';
 
 const MENU_COMMON = ['About', 'Guide to create and upload a script', 'FAQ', 'Contact us', 'Terms of Service', 'Privacy Policy'];
@@ -76,6 +77,22 @@ test.describe('main header and footer', () => {
     const accent = await theme.evaluate((el) => getComputedStyle(el).getPropertyValue('--vox-accent').trim().toLowerCase());
     expect(accent).toBe('#ff01cd');
     await page.screenshot({ path: 'tmp/screens/podcast-about.png', fullPage: true });
+  });
+
+  test('the podcast top bar fits a 412 px phone logged out: every target unobscured and 24 px or more (axe target-size)', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.goto(appUrl('podcast.localhost', '/'));
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('link', { name: 'Log in' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.vox-top-bar').withRules(['target-size']).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+    // The heart is not under "Log in": the point at its centre belongs to the Favorites link.
+    const heart = bar.getByRole('link', { name: 'Favorites' });
+    const box = (await heart.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit).toBe('Favorites');
+    await context.close();
   });
 
   test('the main theme colour is #BA58E9', async ({ page }) => {

@@ -287,6 +287,8 @@ async function main() {
       `typing ${text.length} keys with the preview on: main-thread work per keystroke (trace, thread time) median ${ms1(median(keyWork))}, ` +
         `p90 ${ms1(quantile(keyWork, 0.9))}, max ${ms1(Math.max(...keyWork))} over ${keyWork.length} keystrokes; long tasks: ${longTasks.length}${longTasks.length ? ` (${longTasks.map((t) => ms(t.duration)).join(', ')})` : ''}`,
     );
+    const overFrame = keyWork.map((w, i) => [i + 1, w]).filter(([, w]) => w >= TARGETS.keystrokeMs);
+    log(`  keystrokes of 16 ms or more: ${overFrame.length} of ${keyWork.length}${overFrame.length ? ` (key #: ms) ${overFrame.map(([i, w]) => `${i}: ${w.toFixed(0)}`).join(', ')}` : ''}`);
     log(
       `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +
         `input delay max ${ms(Math.max(...keyEvents.map((e) => e.delay)))}; duration to the next paint: ${slowEvents.length} of 16 ms or more (worst ${ms(worstKey)}; ${durationHistogram(keyEvents)})`,

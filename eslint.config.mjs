@@ -44,7 +44,7 @@ export default [
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contract'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:contract'] },
-            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contract'] },
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contract', 'type:testing'] },

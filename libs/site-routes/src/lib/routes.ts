@@ -1,0 +1,122 @@
+import type { Privilege } from '@vox/contract';
+import type { PathId } from './paths';
+
+/** The remotes that render from this table (the dashboard shows its metrics at every path). */
+export type TableSite = 'main' | 'school' | 'podcast';
+
+/** The auth modal's forms that a route opens (seed section 2, "Auth screens"). */
+export type AuthRouteMode = 'login' | 'register' | 'resetPassword';
+
+/** One route of seed section 2. */
+export interface SiteRoute {
+  /** The route's page in the remotes' page records (@vox/site-routes/remote). */
+  id: string;
+  /** Its path pattern, from @vox/variant's PATHS (links build hrefs from the same entry). */
+  path: PathId;
+  sites: readonly TableSite[];
+  /** "{title} · VoxClub" in the tab; none: the product's name alone. */
+  title?: string;
+  /** Logged out, the prompt "Log in to see your {login}". */
+  login?: string;
+  /** Logged out, the privilege's prompt; lacking it, what the membership lacks. */
+  privilege?: Privilege;
+  /** No header and footer (seed section 2, "full-screen routes"). */
+  fullScreen?: true;
+  /** Goes straight to another route. */
+  redirect?: PathId;
+  /** Opens the auth modal over the site's `behindAuth` page. */
+  auth?: AuthRouteMode;
+}
+
+const WEB = ['main', 'school'] as const; // the school site renders the main site's table, with its own /
+const MAIN = ['main'] as const;
+const SCHOOL = ['school'] as const;
+const PODCAST = ['podcast'] as const;
+const ALL = ['main', 'school', 'podcast'] as const;
+
+const route = (id: string, sites: readonly TableSite[], title: string | undefined, more: Partial<SiteRoute> = {}): SiteRoute => ({
+  id,
+  path: id as PathId,
+  sites,
+  title,
+  ...more,
+});
+
+/** Every route once: seed section 2 for the main, school and podcast sites. */
+export const ROUTES: readonly SiteRoute[] = [
+  route('home', MAIN, 'Scripts', { redirect: 'scripts' }),
+  // Logged out, the school home goes to /about; signed in, a school user or teacher gets the school home.
+  route('schoolHome', SCHOOL, 'School', { path: 'home' }),
+  // Channels for visitors, the home page once logged in.
+  route('podcastHome', PODCAST, 'Podcasts', { path: 'home' }),
+  route('login', ALL, 'Log in', { auth: 'login' }),
+  route('register', ALL, 'Sign up', { auth: 'register' }),
+  route('resetPassword', ALL, 'Reset password', { auth: 'resetPassword' }),
+
+  // Header and footer.
+  route('scripts', WEB, 'Scripts', { login: 'scripts' }),
+  route('scriptCreate', WEB, 'New script', { login: 'scripts' }),
+  route('scriptEdit', WEB, 'Edit script', { login: 'scripts' }),
+  route('history', WEB, 'History', { login: 'history' }),
+  route('listeningHistory', PODCAST, 'Listening history', { path: 'history', login: 'podcasts' }),
+  route('friends', WEB, 'Friends', { login: 'friend list' }),
+  route('notifications', WEB, 'Messages', { login: 'messages' }),
+  route('guide', ALL, 'Guide'),
+  route('privacy', ALL, 'Privacy Policy'),
+  route('terms', ALL, 'Terms of Service'),
+  route('faq', ALL, 'FAQ'),
+  route('about', ['main', 'podcast'], 'About'),
+  route('schoolAbout', SCHOOL, 'About', { path: 'about' }),
+  route('membership', ALL, 'Membership'),
+  route('subscription', ALL, 'Your subscription', { login: 'subscriptions' }),
+  route('contact', ALL, 'Contact us'),
+  route('events', WEB, 'Events'),
+  route('eventRegister', WEB, 'Event registration'),
+  route('pilotProgram', WEB, 'Pilot program'),
+  route('freesound', WEB, 'Freesound search'),
+  route('audio', WEB, 'Audio library', { privilege: 'audio_library' }),
+  route('audioEdit', WEB, 'Edit sound', { privilege: 'audio_library' }),
+  route('audioCreate', WEB, 'New sound', { privilege: 'audio_library' }),
+  route('freeScripts', WEB, 'Free scripts', { privilege: 'read_free_script' }),
+  route('drafts', WEB, 'Drafts', { privilege: 'draft' }),
+  route('templates', WEB, 'Templates', { privilege: 'draft' }),
+  route('templateCreate', WEB, 'New template', { privilege: 'draft' }),
+  route('templateEdit', WEB, 'Edit template', { privilege: 'draft' }),
+  // Classes and assignments (issue 18).
+  route('classes', SCHOOL, 'Classes', { login: 'classes' }),
+  route('class', SCHOOL, 'Class', { login: 'classes' }),
+  route('assignment', SCHOOL, 'Assignment', { login: 'assignments' }),
+  route('setPassword', SCHOOL, 'Set your password'),
+  // The podcast site (issue 16).
+  route('channel', PODCAST, 'Channel'),
+  route('playlist', PODCAST, 'Playlist'),
+  route('favorites', PODCAST, 'Favorites', { login: 'favorites' }),
+
+  // Full screen.
+  route('certificates', WEB, 'Certificates', { fullScreen: true }),
+  route('certificate', WEB, 'Certificate', { fullScreen: true }),
+  route('event', WEB, 'Event', { fullScreen: true }),
+  route('member', ALL, 'Profile', { fullScreen: true }),
+  route('profile', ALL, 'Profile', { fullScreen: true }),
+  route('session', WEB, 'Table read', { fullScreen: true }),
+  route('draft', WEB, 'Draft', { fullScreen: true, privilege: 'draft' }),
+  route('template', WEB, 'Template', { fullScreen: true, privilege: 'draft' }),
+  route('shareLink', WEB, 'Shared script', { fullScreen: true }),
+  route('episode', ALL, 'Episode', { fullScreen: true }),
+  route('script', WEB, 'Table read', { fullScreen: true }),
+  route('msLogin', ALL, 'Logging in', { fullScreen: true }),
+  route('msLogout', ALL, 'Logged out', { fullScreen: true }),
+  // Issue 21: the first-run step right after joining.
+  route('welcome', WEB, undefined),
+];
+
+/** What differs between the sites beyond their routes. */
+export const SITE_HOME: Record<TableSite, { signedIn: PathId; behindAuth: string }> = {
+  // Behind the auth modal: what / shows a visitor (a route id, or a page id without a route).
+  main: { signedIn: 'scripts', behindAuth: 'scripts' },
+  school: { signedIn: 'scripts', behindAuth: 'schoolAbout' },
+  podcast: { signedIn: 'home', behindAuth: 'channels' },
+};
+
+/** The routes one site renders, in table order. */
+export const routesOf = (site: TableSite) => ROUTES.filter((r) => r.sites.includes(site));

@@ -1,0 +1,18 @@
+import { lazyPage } from '@vox/ui';
+import { useSignedInHome } from '../lib/site-context';
+import type { PageRecord } from './types';
+
+const load = () => import('@vox/feature-account');
+const MicrosoftLoginPage = lazyPage(load, (m) => m.MicrosoftLoginPage);
+
+/** After a Microsoft sign-in, the site's home for a signed-in user (/scripts, / on the podcast site). */
+function MicrosoftLogin() {
+  return <MicrosoftLoginPage homePath={useSignedInHome()} />;
+}
+
+export const accountPages: PageRecord = {
+  msLogin: MicrosoftLogin,
+  msLogout: lazyPage(load, (m) => m.MicrosoftLogoutPage),
+  // Issue 21: the first-run step after joining.
+  welcome: lazyPage(load, (m) => m.WelcomePage),
+};

@@ -1,0 +1,5 @@
+// What a remote renders: the route table's pages by route id (lazy imports of the feature libs)
+// and the component that renders a site from the table. Only the remotes import this entry; it
+// is bundled into each (not a federation singleton), so each names only its own feature libs.
+export { SiteRoutes, type SiteRoutesProps } from './lib/site-routes';
+export * from './pages';

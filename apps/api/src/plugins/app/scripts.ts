@@ -17,6 +17,7 @@ import { toCoverPicture } from '../../repositories/covers';
 import { createPhotoStore } from '../../repositories/photos';
 import type { Viewer } from '../../repositories/scripts';
 import { MESSAGE_LOGIN_REQUIRED } from './authentication';
+import { createScriptWriter } from './script-writes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,13 @@ export interface ScriptsService {
   create(me: string, input: ScriptInput): Promise<Script>;
   get(me: string, scriptId: string): Promise<Script>;
   replace(me: string, scriptId: string, input: ScriptInput): Promise<Script>;
+  /**
+   * The same save for a large body not parsed on the event loop (issue 22, item 7): the body's
+   * bytes are parsed, checked and written in the script-writes worker thread, which answers the
+   * script serialized. Refusals come back as `ScriptWriteRefused` (the route answers them as a
+   * small save's would be answered).
+   */
+  replaceFromBytes(me: string, scriptId: string, body: Buffer): Promise<Buffer>;
   remove(me: string, scriptId: string): Promise<void>;
   /**
    * Sets the cover from the picture `readPicture` gives (undefined: none was sent). It is read
@@ -60,6 +68,8 @@ async function scripts(app: FastifyInstance, { config }: { config: Config }) {
   const photos = createPhotoStore(app.db, config.dataDir, app.storage);
   const audio = createAudioStore(app.db, config.dataDir, app.storage);
   const notFound = () => new NotFoundError(SOCIAL_MESSAGES.scriptNotFound);
+  const writer = createScriptWriter({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: config.pgSchema });
+  app.addHook('onClose', () => writer.close());
 
   async function viewerOf(userId: string | null): Promise<Viewer> {
     if (!userId) return { userId: null, canReadFree: false };
@@ -113,6 +123,13 @@ async function scripts(app: FastifyInstance, { config }: { config: Config }) {
       const { id, droppedAudio } = await repository.saveScript(me, checkedScript(input), script.id);
       await audio.prune(droppedAudio);
       return answer(id, me);
+    },
+
+    async replaceFromBytes(me, scriptId, body) {
+      const script = await owned(me, scriptId);
+      const { answer: json, droppedAudio } = await writer.save(me, script.id, body);
+      await audio.prune(droppedAudio);
+      return json;
     },
 
     async remove(me, scriptId) {

@@ -18,6 +18,11 @@ function buildValidator(externalSchemas: unknown, options?: CompilerOptions): Fa
   return (route) => (route.httpPart === 'body' ? strict : coercing)(route);
 }
 
+/** Fastify's own validator compiler as this server configures it, for code that validates outside a route (the script-writes worker). */
+export function serverValidator(): FastifySchemaCompiler<unknown> {
+  return buildValidator({}, { customOptions: {}, plugins: [] });
+}
+
 export const schemaController = {
   compilersFactory: { buildValidator },
 } as unknown as FastifyServerOptions['schemaController'];

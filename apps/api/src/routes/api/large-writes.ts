@@ -1,4 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { SOCIAL_MESSAGES } from '@vox/contract/schemas';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
+import { serverValidator } from '../../plugins/external/validation';
+import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
 
 /**
  * Issue 22, item 7: one member saving a 5,000-line script must not slow everyone else. A large
@@ -51,4 +56,58 @@ export function createLargeWriteGate(slots = 1) {
       if (ended || request.raw.destroyed) giveBack();
     },
   };
+}
+
+/**
+ * In `scope` (a route's own plugin scope), JSON bodies over `limit` bytes are not parsed: the
+ * body becomes a `RawJsonBody` holding the bytes, which the handler sends to the script-writes
+ * worker thread. Smaller bodies are parsed exactly as everywhere else (plugins/external/body-parsing.ts).
+ */
+export function acceptLargeBodiesUnparsed(scope: FastifyInstance, limit: number): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length > limit) return done(null, new RawJsonBody(bytes));
+    const text = bytes.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+let compileRouteValidator: ((route: { httpPart?: string }) => Validator) | undefined;
+
+/**
+ * The route's validator compiler: Fastify's own (plugins/external/validation.ts), except that a
+ * `RawJsonBody` passes through: the worker checks it against the same schema.
+ */
+export const skippingRawBodies: FastifySchemaCompiler<unknown> = (route) => {
+  compileRouteValidator ??= serverValidator() as unknown as (route: { httpPart?: string }) => Validator;
+  const validate = compileRouteValidator(route);
+  if (route.httpPart !== 'body') return validate;
+  const check: Validator = (data) => {
+    if (data instanceof RawJsonBody) return true;
+    const ok = validate(data);
+    check.errors = validate.errors;
+    return ok;
+  };
+  return check;
+};
+
+/** A refused large save as the error a small save would have met (the error handler answers it). */
+export function refusalError(refusal: SaveRefusal): Error {
+  switch (refusal.kind) {
+    case 'validation':
+      return Object.assign(new Error('The request body is not valid.'), { validation: refusal.errors, validationContext: 'body', statusCode: 400 });
+    case 'json':
+      // Fastify's JSON parser answers every parse failure (syntax, forbidden keys) alike.
+      return new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+    case 'rule':
+      return new BadRequestError(refusal.message);
+    case 'gone':
+      return new NotFoundError(SOCIAL_MESSAGES.scriptNotFound);
+    case 'failed':
+      return Object.assign(new Error(refusal.message), { stack: refusal.stack });
+  }
 }

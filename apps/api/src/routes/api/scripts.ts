@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { COVER_MAX_BYTES, IDEMPOTENCY_KEY_HEADER, SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import { createIdempotency } from '../../plugins/app/idempotency';
 import { PayloadTooLargeError } from '../../domain-errors';
 import { fromContract } from './from-contract';
-import { createLargeWriteGate } from './large-writes';
+import { RawJsonBody, ScriptWriteRefused } from '../../plugins/app/script-writes';
+import { acceptLargeBodiesUnparsed, createLargeWriteGate, LARGE_WRITE_BYTES, refusalError, skippingRawBodies } from './large-writes';
 import { readFilePart } from './script-uploads';
 
 /** GET /api/scripts: the list (search, scopes); anonymous visitors see public scripts. */
@@ -50,10 +51,26 @@ export const scriptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => scripts.get(request.user.id, request.params.scriptId),
   });
 
-  app.route({
-    ...fromContract('saveScript'),
-    onRequest: largeWrites.hook,
-    handler: async (request) => scripts.replace(request.user.id, request.params.scriptId, request.body),
+  // PUT /api/scripts/{id} in a scope of its own: its JSON parser leaves a large body unparsed.
+  await app.register(async (scope) => {
+    acceptLargeBodiesUnparsed(scope, LARGE_WRITE_BYTES);
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...fromContract('saveScript'),
+      onRequest: largeWrites.hook,
+      validatorCompiler: skippingRawBodies,
+      handler: async (request, reply) => {
+        const body: unknown = request.body;
+        if (!(body instanceof RawJsonBody)) return scripts.replace(request.user.id, request.params.scriptId, request.body);
+        // Issue 22, item 7: parsed, checked, written and serialized in the script-writes worker.
+        try {
+          const json = await scripts.replaceFromBytes(request.user.id, request.params.scriptId, body.bytes);
+          // Already serialized JSON (a Buffer is sent as it is, past the response schema's serializer).
+          return reply.type('application/json; charset=utf-8').send(json as never);
+        } catch (err) {
+          throw err instanceof ScriptWriteRefused ? refusalError(err.refusal) : err;
+        }
+      },
+    });
   });
 
   app.route({

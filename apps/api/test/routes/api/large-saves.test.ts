@@ -1,14 +1,17 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScriptInput } from '@vox/contract';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 import { wav } from '../../fixtures/audio';
-import { createLargeWriteGate } from '../../../src/routes/api/large-writes';
+import { createLargeWriteGate, LARGE_WRITE_BYTES } from '../../../src/routes/api/large-writes';
+import { SCRIPT_WRITES_NICENESS } from '../../../src/plugins/app/script-writes/protocol';
 
 /**
  * Issue 22, item 7: a 5,000-line save does its work in slices with turns of the event loop
- * between them, writes only what changed, and an instance runs one large write at a time.
+ * between them, writes only what changed, and an instance runs one large write at a time; a
+ * large save's body is parsed, checked and written in the script-writes worker thread.
  */
 function longScript(n = 5000): ScriptInput {
   return balcony({
@@ -87,15 +90,15 @@ describe('large script saves (issue 22, item 7)', () => {
     const [a, b] = [await postScript(app, owner, longScript(3000)), await postScript(app, other, longScript(3000))];
     let running = 0;
     let most = 0;
-    const replace = app.scripts.replace;
-    app.scripts.replace = async (...args) => {
-      const large = args[2].lines.length > 1000;
-      if (large) running++;
+    // Large bodies go to replaceFromBytes (the worker), small ones to replace.
+    const replaceFromBytes = app.scripts.replaceFromBytes;
+    app.scripts.replaceFromBytes = async (...args) => {
+      running++;
       most = Math.max(most, running);
       try {
-        return await replace(...args);
+        return await replaceFromBytes(...args);
       } finally {
-        if (large) running--;
+        running--;
       }
     };
     try {
@@ -110,8 +113,80 @@ describe('large script saves (issue 22, item 7)', () => {
       // The two large ones never overlapped.
       expect(most).toBe(1);
     } finally {
-      app.scripts.replace = replace;
+      app.scripts.replaceFromBytes = replaceFromBytes;
     }
+  }, 120_000);
+
+  /** The same JSON with spaces after it: over LARGE_WRITE_BYTES, so it takes the large path. */
+  const padded = (payload: unknown) => `${typeof payload === 'string' ? payload : JSON.stringify(payload)}${' '.repeat(LARGE_WRITE_BYTES)}`;
+  const put = (user: TestUser, scriptId: string, body: string) =>
+    app.inject({ method: 'PUT', url: `/api/scripts/${scriptId}`, headers: { ...bearer(user), 'content-type': 'application/json' }, payload: body });
+
+  it('parses, checks and writes a large save in the worker thread, never on the event loop, and answers what a small save answers', async () => {
+    const script = await postScript(app, owner, longScript(2000));
+    const edited = { ...longScript(2000), title: 'Edited in the worker', lines: script.lines.map((l, i) => ({ ...l, text: i === 7 ? 'Changed.' : l.text })) };
+    const onLoop = jest.spyOn(app.scriptsRepository, 'saveScript');
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const res = await put(owner, script.id, JSON.stringify(edited));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Neither the body's parse nor the save ran on the server's thread.
+      expect(onLoop).not.toHaveBeenCalled();
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > LARGE_WRITE_BYTES)).toEqual([]);
+      const saved = JSON.parse(res.body);
+      expect(saved.title).toBe('Edited in the worker');
+      expect(saved.lines[7]).toEqual({ ...script.lines[7], text: 'Changed.' });
+      // The answer is the script as GET answers it (the same shape a small save answers).
+      const read = await app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: bearer(owner) });
+      expect(saved).toEqual(read.json());
+
+      // A small save still runs on the event loop.
+      const small = await postScript(app, owner);
+      onLoop.mockClear();
+      expect((await put(owner, small.id, JSON.stringify(balcony({ title: 'Small one' })))).statusCode).toBe(200);
+      expect(onLoop).toHaveBeenCalledTimes(1);
+    } finally {
+      onLoop.mockRestore();
+      parse.mockRestore();
+    }
+  }, 120_000);
+
+  it('runs the worker thread at a lower priority than the event loop (Linux: nice is per thread)', async () => {
+    const script = await postScript(app, owner);
+    expect((await put(owner, script.id, padded(balcony({ title: 'Low priority' })))).statusCode).toBe(200);
+    const niceOf = (task: string) => {
+      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const nices = fs.readdirSync('/proc/self/task').map(niceOf);
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(nices).toContain(SCRIPT_WRITES_NICENESS);
+  }, 60_000);
+
+  it('refuses a bad large body with the answer the same body gets when small, and writes nothing', async () => {
+    const script = await postScript(app, owner);
+    const stranger = await createUser(app);
+    const cases: Array<[string, unknown]> = [
+      ['not JSON', '{"title": "Cut off'],
+      ['a forbidden key', '{"__proto__": {"admin": true}}'],
+      ['a wrong type', { ...balcony(), title: true }],
+      ['a value outside the contract', { ...balcony(), lines: [{ kind: 'song', role: null, text: 'la' }] }],
+      ['a missing field', { ...balcony(), roles: undefined }],
+      ['a save rule', balcony({ lines: [{ kind: 'dialogue', role: 'Mercutio', text: 'A plague!' }] })],
+    ];
+    for (const [name, payload] of cases) {
+      const small = await put(owner, script.id, typeof payload === 'string' ? payload : JSON.stringify(payload));
+      const large = await put(owner, script.id, padded(payload));
+      expect({ name, status: large.statusCode, body: large.json() }).toEqual({ name, status: small.statusCode, body: small.json() });
+      expect(large.statusCode).toBe(400);
+    }
+    // Not the caller's script: refused before the body goes to the worker, as a small save is.
+    const notMine = await put(stranger, script.id, padded(balcony({ title: 'Taken over' })));
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.json()).toEqual((await put(stranger, script.id, JSON.stringify(balcony({ title: 'Taken over' })))).json());
+    const read = await app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: bearer(owner) });
+    expect(read.json().title).toBe(balcony().title);
   }, 120_000);
 });
 

@@ -12,9 +12,24 @@ const pkgSingleton = (name, requiredVersion = range(name)) => ({ singleton: true
 const libVersion = pkg.version;
 const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').slice(0, 2).join('.') + '.0' : libVersion.split('.')[0] + '.0.0'}`;
 
-// Entries only the shell loads, lazily: plain chunks of the shell, not federation singletons (a
-// lazily loaded shared module makes the runtime fetch every remote's entry to compare versions).
-const NOT_SHARED = new Set(['@vox/auth/modal']);
+// Entries that are plain modules of the app that imports them, not federation singletons:
+// - @vox/auth/modal: only the shell loads it, lazily (a lazily loaded shared module makes the
+//   runtime fetch every remote's entry to compare versions);
+// - @vox/site-routes/remote, /web-pages, /podcast-pages: each remote's table renderer and its own
+//   pages, so each build names only the feature libs its site renders (the route metadata,
+//   @vox/site-routes, stays shared).
+// - the feature libs the shell does not import: one remote renders them per page, so a singleton
+//   buys nothing, and each one costs every remote's entry a share entry (issue 11: together they
+//   paid for most of the route table's growth on the first route; main 163.4 -> 162.6 KB gzip).
+//   A feature lib the shell imports stays shared, so the shell and the remote use one copy.
+const SHELL_FEATURE_LIBS = new Set(['@vox/feature-notifications']);
+const NOT_SHARED = new Set([
+  '@vox/auth/modal',
+  '@vox/site-routes/remote',
+  '@vox/site-routes/web-pages',
+  '@vox/site-routes/podcast-pages',
+  ...libNames.filter((name) => name.startsWith('@vox/feature-') && !SHELL_FEATURE_LIBS.has(name)),
+]);
 
 const shared = {
   react: pkgSingleton('react'),

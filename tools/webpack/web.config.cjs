@@ -84,6 +84,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
             options: { transpileOnly: true, configFile: path.join(workspaceRoot, projectRoot, 'tsconfig.json') },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          // The route table's page records, one module per feature lib: a remote keeps only the
+          // records it imports, so its build names no other feature lib (libs/site-routes).
+          { test: /[\\/]libs[\\/]site-routes[\\/]src[\\/]pages[\\/]/, sideEffects: false },
           { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset', generator: { filename: 'static/media/[name].[contenthash:8][ext]' } },
         ],
       },

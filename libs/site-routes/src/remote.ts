@@ -2,4 +2,6 @@
 // and the component that renders a site from the table. Only the remotes import this entry; it
 // is bundled into each (not a federation singleton), so each names only its own feature libs.
 export { SiteRoutes, type SiteRoutesProps } from './lib/site-routes';
-export * from './pages';
+export type { PageRecord } from './pages/types';
+// Page records have entries of their own (@vox/site-routes/web-pages, /podcast-pages): a remote
+// reaches only the feature libs its site renders.

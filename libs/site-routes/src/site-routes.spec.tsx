@@ -5,8 +5,11 @@ import type { Privilege, User } from '@vox/contract';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the spec frames the podcast routes as its app does (static import there too)
 import { PlayerBar, PlayerProvider } from '@vox/feature-podcast';
 import { createFakeServer, json, renderPage } from '@vox/testing';
-import { isFullScreenPath, matchRoute, PATHS, ROUTES, routesOf, SITE_HOME, type TableSite } from './index';
-import { SiteRoutes, webSitePages, accountPages, contentPages, membershipPages, podcastPages, socialPages } from './remote';
+import { PATHS } from '@vox/variant';
+import { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, ROUTES, routesOf, SITE_HOME, type TableSite } from './index';
+import { podcastSitePages } from './pages/podcast-site';
+import { webSitePages } from './pages/web';
+import { SiteRoutes } from './remote';
 
 /**
  * One table-driven spec for the route table of every variant (seed section 2): each seed route
@@ -15,8 +18,8 @@ import { SiteRoutes, webSitePages, accountPages, contentPages, membershipPages, 
  */
 
 const SITES: TableSite[] = ['main', 'school', 'podcast'];
-// As the remotes will give them (apps/*/src/app/app.tsx, once they render from the table).
-const PAGES = { main: webSitePages, school: webSitePages, podcast: { ...podcastPages, ...socialPages, ...membershipPages, ...accountPages, ...contentPages } };
+// As the remotes give them (apps/*/src/app/app.tsx).
+const PAGES = { main: webSitePages, school: webSitePages, podcast: podcastSitePages };
 const FRAME: Record<TableSite, (routes: ReactNode) => ReactNode> = {
   main: (routes) => routes,
   school: (routes) => routes,
@@ -177,6 +180,57 @@ describe.each(SITES)('the %s site', (site) => {
     renderSite(site, '/no/such/page');
     expect(await title('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('what the shell reads from the table', () => {
+  // Formerly apps/shell/src/app/page-title.spec.ts (issue 21) and libs/variant's layout.spec.ts.
+  const main = { page: 'default', remote: 'main' } as const;
+
+  it.each([
+    ['/', 'Scripts · VoxClub'],
+    ['/scripts', 'Scripts · VoxClub'],
+    ['/scripts/create', 'New script · VoxClub'],
+    ['/scripts/edit/abc', 'Edit script · VoxClub'],
+    ['/history', 'History · VoxClub'],
+    ['/friends', 'Friends · VoxClub'],
+    ['/notifications', 'Messages · VoxClub'],
+    ['/session/s1', 'Table read · VoxClub'],
+    ['/members/ada', 'Profile · VoxClub'],
+    ['/event/e1/register', 'Event registration · VoxClub'],
+    ['/event/e1', 'Event · VoxClub'],
+    ['/write', 'Drafts · VoxClub'],
+    ['/write/d1', 'Draft · VoxClub'],
+    ['/login', 'Log in · VoxClub'],
+    ['/register', 'Sign up · VoxClub'],
+    ['/terms', 'Terms of Service · VoxClub'],
+    ['/auth/ms/logout', 'Logged out · VoxClub'],
+  ])('titles %s "%s" on the main site', (path, name) => {
+    expect(pageTitle(path, main)).toBe(name);
+  });
+
+  it('names the podcast, dashboard and school variants', () => {
+    expect(pageTitle('/', { page: 'channel', remote: 'podcast' })).toBe('Podcasts · VoxClub');
+    expect(pageTitle('/history', { page: 'channel', remote: 'podcast' })).toBe('Listening history · VoxClub');
+    expect(pageTitle('/channel/c1', { page: 'channel', remote: 'podcast' })).toBe('Channel · VoxClub');
+    expect(pageTitle('/anything', { page: 'dashboard', remote: 'dashboard' })).toBe('Metrics · VoxClub');
+    expect(pageTitle('/', { page: 'default', remote: 'school' })).toBe('School · VoxClub');
+    expect(pageTitle('/classes', { page: 'default', remote: 'school' })).toBe('Classes · VoxClub');
+  });
+
+  it('keeps the product name alone for a path it does not know', () => {
+    expect(pageTitle('/no/such/page', main)).toBe('VoxClub');
+  });
+
+  it('maps the three auth paths to modal modes and back', () => {
+    expect(authRouteMode('/login')).toBe('login');
+    expect(authRouteMode('/register/')).toBe('register');
+    expect(authRouteMode('/ResetPassword')).toBe('resetPassword');
+    expect(authRouteMode('/scripts')).toBeNull();
+    expect(authRouteMode('/')).toBeNull();
+    expect(authRoutePath('login')).toBe('/login');
+    expect(authRoutePath('register')).toBe('/register');
+    expect(authRoutePath('resetPassword')).toBe('/resetpassword');
   });
 });
 

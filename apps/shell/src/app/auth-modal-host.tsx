@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
-import { authRouteMode, authRoutePath, productNameFor, siteUrl, type Variant } from '@vox/variant';
+import { authRouteMode, authRoutePath } from '@vox/site-routes';
+import { productNameFor, siteUrl, type Variant } from '@vox/variant';
 import { lazyComponent } from '@vox/ui';
 
 // The modal's forms load when it first opens (issue 19: no first route carries them); a visit

@@ -1,5 +1,4 @@
-import type { Variant } from '@vox/variant';
-import { PATHS } from './paths';
+import { PATHS, type Variant } from '@vox/variant';
 import { ROUTES, type AuthRouteMode, type SiteRoute, type TableSite } from './routes';
 
 export const PRODUCT_TITLE = 'VoxClub';

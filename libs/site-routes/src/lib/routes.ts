@@ -1,5 +1,5 @@
 import type { Privilege } from '@vox/contract';
-import type { PathId } from './paths';
+import type { PathId } from '@vox/variant';
 
 /** The remotes that render from this table (the dashboard shows its metrics at every path). */
 export type TableSite = 'main' | 'school' | 'podcast';

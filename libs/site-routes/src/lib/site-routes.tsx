@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireLogin, RequirePrivilege } from '@vox/auth';
 import { NotFoundPage, PageSuspense } from '@vox/ui';
+import { PATHS } from '@vox/variant';
 // The metadata through its shared name, so a remote uses the shell's one copy of the table.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- another entry of this lib (federation singleton), not a circle
-import { PATHS, routesOf, SITE_HOME, type SiteRoute, type TableSite } from '@vox/site-routes';
+import { routesOf, SITE_HOME, type SiteRoute, type TableSite } from '@vox/site-routes';
 import type { PageRecord } from '../pages/types';
 import { SignedInHomeContext } from './site-context';
 

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { usePrivileges, useUser } from '@vox/auth';
 import { lazyPage } from '@vox/ui';
-import { PATHS } from '../lib/paths';
+import { PATHS } from '@vox/variant';
 import type { PageRecord } from './types';
 
 const load = () => import('@vox/feature-school');

@@ -1,37 +1,4 @@
-import { authRouteMode, authRoutePath, isFullScreenPath, siteUrl } from './layout';
-
-describe('isFullScreenPath', () => {
-  it.each([
-    '/certificate',
-    '/certificate/c1',
-    '/event/e1',
-    '/members/ann',
-    '/profile/u1',
-    '/session/s1',
-    '/write/d1',
-    '/template/t1',
-    '/s/abc',
-    '/podcast-ep/x',
-    '/script/sc1',
-    '/auth/ms/login',
-    '/auth/ms/logout',
-  ])('%s has no header', (path) => expect(isFullScreenPath(path)).toBe(true));
-
-  it.each(['/', '/scripts', '/event/e1/register', '/write', '/templates', '/templates/edit/t1', '/events', '/history', '/about'])(
-    '%s keeps header and footer',
-    (path) => expect(isFullScreenPath(path)).toBe(false),
-  );
-});
-
-describe('auth routes', () => {
-  it('maps the three paths to modal modes and back', () => {
-    expect(authRouteMode('/login')).toBe('login');
-    expect(authRouteMode('/register/')).toBe('register');
-    expect(authRouteMode('/ResetPassword')).toBe('resetPassword');
-    expect(authRouteMode('/scripts')).toBeNull();
-    expect(authRoutePath('resetPassword')).toBe('/resetpassword');
-  });
-});
+import { siteUrl } from './layout';
 
 describe('siteUrl', () => {
   const at = (host: string) => ({ protocol: 'http:', host });

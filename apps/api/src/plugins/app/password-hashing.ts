@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { findChrt } from './idle-scheduling';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,16 +132,6 @@ export class HashWorkerError extends Error {
     super(message);
     this.name = 'HashWorkerError';
   }
-}
-
-/** util-linux's chrt on the PATH (Linux), if there is one. */
-function findChrt(): string | undefined {
-  if (process.platform !== 'linux') return undefined;
-  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
-    const candidate = path.join(dir, 'chrt');
-    if (dir && fs.existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** The worker script: bundled next to the server in dist, or the source file in the tree (tests). */

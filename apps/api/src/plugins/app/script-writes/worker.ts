@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../../db/database';
+import { idleThisThread } from '../idle-scheduling';
 import { SCRIPT_WRITES_NICENESS, type SaveAnswer, type SaveRequest, type WorkerStart } from './protocol';
 import { compileSaveScriptBodyValidator, writeScript } from './work';
 
@@ -18,6 +19,9 @@ try {
 } catch {
   // A platform that refuses only loses the priority, not the save.
 }
+// And SCHED_IDLE where the platform has it (as the password-hashing process): at nice 10 the
+// thread still took its share of a 2-core machine's CPU from the event loop.
+idleThisThread();
 
 const { db } = createDatabase(start.database);
 const validate = compileSaveScriptBodyValidator();

@@ -23,7 +23,13 @@ export interface FountainEditorHandle {
 
 export interface FountainEditorProps {
   initialText: string;
-  onChange(text: string): void;
+  /**
+   * The text changed: `read()` answers it. A reader, not the text: making a 5,000-line draft's
+   * string on every keystroke cost a copy of the draft (and its garbage) per key.
+   */
+  onChange(read: () => string): void;
+  /** Character names to complete on a cue line (the page's outline, as of the last pause in typing). */
+  characters?(): readonly string[];
   onReady(handle: FountainEditorHandle): void;
   label: string;
 }
@@ -83,23 +89,28 @@ const fountainHighlight = HighlightStyle.define([
   { tag: tags.meta, class: 'vox-fountain-title' },
 ]);
 
-/** Completes a character name typed at the start of a line that follows a blank line. */
-function characterCompletion(context: CompletionContext): CompletionResult | null {
+/**
+ * Completes a character name typed at the start of a line that follows a blank line, from
+ * `characters()` (the names the page already knows) or, without it, the whole text's outline.
+ */
+const characterCompletion = (characters?: () => readonly string[]) => (context: CompletionContext): CompletionResult | null => {
   const line = context.state.doc.lineAt(context.pos);
   const typed = line.text.slice(0, context.pos - line.from);
   if (!/^[\p{Lu}@][\p{Lu}\p{N} .'-]*$/u.test(typed)) return null;
   if (line.number > 1 && context.state.doc.line(line.number - 1).text.trim() !== '') return null;
-  const names = completeCue(typed.replace(/^@/, ''), outlineOf(context.state.doc.toString()).characters);
+  const names = completeCue(typed.replace(/^@/, ''), characters ? [...characters()] : outlineOf(context.state.doc.toString()).characters);
   if (names.length === 0) return null;
   return { from: line.from + (typed.startsWith('@') ? 1 : 0), options: names.map((name) => ({ label: name, type: 'variable' })), validFor: /^[\p{Lu}\p{N} .'-]*$/u };
-}
+};
 
-export function FountainEditor({ initialText, onChange, onReady, label }: FountainEditorProps) {
+export function FountainEditor({ initialText, onChange, onReady, characters, label }: FountainEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
   const ready = useRef(onReady);
   ready.current = onReady;
+  const names = useRef(characters);
+  names.current = characters;
 
   useEffect(() => {
     if (!host.current) return;
@@ -115,14 +126,16 @@ export function FountainEditor({ initialText, onChange, onReady, label }: Founta
           EditorView.lineWrapping,
           fountainLanguage,
           syntaxHighlighting(fountainHighlight),
-          autocompletion({ override: [characterCompletion], activateOnTyping: true }),
+          autocompletion({ override: [characterCompletion(characters && (() => names.current?.() ?? []))], activateOnTyping: true }),
           search({ top: true }),
           highlightSelectionMatches(),
           placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'true' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged && !silent) changed.current(update.state.doc.toString());
+            if (!update.docChanged || silent) return;
+            const doc = update.state.doc;
+            changed.current(() => doc.toString());
           }),
         ],
       }),

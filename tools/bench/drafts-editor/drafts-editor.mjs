@@ -45,7 +45,8 @@ const { values: args } = parseArgs({
     // Print which kinds of renderer work (style, layout, paint, script...) fill the typing's trace.
     trace: { type: 'boolean', default: false },
     // Experiments: 'no-preview' hides the preview pane, 'no-spellcheck' turns the browser's spelling check off,
-    // 'no-container' drops the preview's size container, 'no-content-visibility' lays out every page.
+    // 'no-container' drops the preview's size container, 'no-content-visibility' lays out every page,
+    // 'no-blink' stops the cursor's blink animation (restarted by CodeMirror on every keystroke).
     variant: { type: 'string', default: '' },
   },
 });
@@ -239,6 +240,7 @@ async function main() {
     if (args.variant === 'no-preview') await page.addStyleTag({ content: '.vox-draft-editor__preview { display: none !important; }' });
     if (args.variant === 'no-container') await page.addStyleTag({ content: '.vox-screenplay-host { container-type: normal !important; }' });
     if (args.variant === 'no-content-visibility') await page.addStyleTag({ content: '.vox-screenplay__page { content-visibility: visible !important; }' });
+    if (args.variant === 'no-blink') await page.addStyleTag({ content: '.cm-cursorLayer { animation: none !important; }' });
     if (args.variant === 'no-spellcheck') await page.evaluate(() => document.querySelector('.cm-content')?.setAttribute('spellcheck', 'false'));
     await page.locator('.vox-draft-editor__scene').nth(Math.floor(scenes / 2)).click();
     await page.keyboard.press('End');

@@ -98,6 +98,28 @@ describe('autosave', () => {
     expect(t.sent[1]).toEqual({ baseRevision: 2, change: { edit: { from: 25, to: 29, insert: 'ell' } } });
   });
 
+  it('takes a reader instead of the text and reads it only when a copy or a save needs it, once', async () => {
+    const t = setup();
+    const reads: string[] = [];
+    const reader = (text: string) => () => (reads.push(text), text);
+    t.autosave.change(reader('INT. DECK - NIGHT\n\nR'));
+    // The first change is copied to the browser at once; the next ones at most every 300 ms.
+    expect(reads).toEqual(['INT. DECK - NIGHT\n\nR']);
+    t.autosave.change(reader('INT. DECK - NIGHT\n\nRa'));
+    t.autosave.change(reader('INT. DECK - NIGHT\n\nRain'));
+    await settle(299);
+    expect(reads).toEqual(['INT. DECK - NIGHT\n\nR']);
+    await settle(1);
+    // A text typed over before anything needed it is never made.
+    expect(reads).toEqual(['INT. DECK - NIGHT\n\nR', 'INT. DECK - NIGHT\n\nRain']);
+    expect(t.local()).toEqual({ text: 'INT. DECK - NIGHT\n\nRain', baseRevision: 1 });
+    await settle(200);
+    expect(t.sent).toEqual([{ baseRevision: 1, change: { edit: { from: 17, to: 17, insert: '\n\nRain' } } }]);
+    expect(t.autosave.current).toBe('INT. DECK - NIGHT\n\nRain');
+    expect(t.statuses).toEqual(['saving', 'saving', 'saved']);
+    expect(reads).toEqual(['INT. DECK - NIGHT\n\nR', 'INT. DECK - NIGHT\n\nRain']);
+  });
+
   it('keeps typing offline in the browser and sends it all when the network is back', async () => {
     const t = setup();
     t.setOnline(false);

@@ -66,7 +66,8 @@ const isNetworkFailure = (error: unknown): boolean => {
 };
 
 export class Autosave {
-  private text: string;
+  /** The editor's text, or how to read it: read when a save or the browser's copy needs it, not on every keystroke. */
+  private source: string | (() => string);
   private baseRevision: number;
   /** The text the server holds at `baseRevision`; unknown after a reload with a local copy. */
   private baseText: string | undefined;
@@ -84,7 +85,7 @@ export class Autosave {
     draft: Pick<Draft, 'body' | 'revision'>,
     private readonly options: AutosaveOptions,
   ) {
-    this.text = draft.body;
+    this.source = draft.body;
     this.baseRevision = draft.revision;
     this.baseText = draft.body;
     this.delay = options.delayMs ?? 800;
@@ -100,7 +101,7 @@ export class Autosave {
       void this.forget();
       return server.body;
     }
-    this.text = copy.text;
+    this.source = copy.text;
     if (copy.baseRevision === server.revision) {
       this.baseRevision = server.revision;
       this.baseText = server.body;
@@ -117,6 +118,11 @@ export class Autosave {
     return this.text;
   }
 
+  private get text(): string {
+    if (typeof this.source !== 'string') this.source = this.source();
+    return this.source;
+  }
+
   /** The server's revision the saved text is at (what a publish names). */
   get revision(): number {
     return this.baseRevision;
@@ -126,10 +132,14 @@ export class Autosave {
     return this.text !== this.baseText;
   }
 
-  /** A change in the editor: kept at once, saved after a quiet moment. */
-  change(text: string): void {
-    if (text === this.text) return;
-    this.text = text;
+  /**
+   * A change in the editor: kept at once, saved after a quiet moment. The editor may hand over
+   * a reader instead of the text (a long draft's text is then made once per save or copy, not
+   * once per keystroke); it is called at most once, and only if the text is needed.
+   */
+  change(text: string | (() => string)): void {
+    if (typeof text === 'string' && text === this.text) return;
+    this.source = text;
     void this.keep();
     if (this.status === 'conflict') return;
     if (this.status === 'saved' || this.status === 'error') this.setStatus(this.options.isOnline() ? 'saving' : 'offline');
@@ -149,7 +159,7 @@ export class Autosave {
   adopt(theirs: Draft, text: string): void {
     this.baseRevision = theirs.revision;
     this.baseText = theirs.body;
-    this.text = text;
+    this.source = text;
     this.setStatus('saving');
     void this.keep();
     this.schedule(0);

@@ -150,8 +150,9 @@ function Writer({ draft }: { draft: Draft }) {
   }, [autosave]);
 
   const onChange = useCallback(
-    (text: string) => {
-      autosave.change(text);
+    (read: () => string) => {
+      // The text itself is read only when autosave or the preview needs it, not on every keystroke.
+      autosave.change(read);
       // The preview and the scene list follow once typing pauses, when the browser is idle.
       clearTimeout(previewTimer.current);
       previewTimer.current = setTimeout(() => whenIdle(() => setPreviewText(autosave.current)), 400);
@@ -165,6 +166,10 @@ function Writer({ draft }: { draft: Draft }) {
   };
 
   const outline = useMemo(() => outlineOf(previewText), [previewText]);
+  const outlineNow = useRef(outline);
+  outlineNow.current = outline;
+  // Completion on a cue line offers the names of the outline the scene list shows (as of the last pause in typing).
+  const characters = useCallback(() => outlineNow.current.characters, []);
 
   const exportFountain = () => download(new Blob([autosave.current], { type: 'text/plain;charset=utf-8' }), fileName(draft.title, 'fountain'));
   const exportPdf = async () => {
@@ -251,6 +256,7 @@ function Writer({ draft }: { draft: Draft }) {
             <FountainEditor
               initialText={initialText}
               onChange={onChange}
+              characters={characters}
               onReady={(handle) => {
                 editor.current = handle;
                 handle.focus();

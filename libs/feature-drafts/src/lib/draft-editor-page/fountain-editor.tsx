@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { HighlightStyle, StreamLanguage, syntaxHighlighting, type StringStream } from '@codemirror/language';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, keymap, placeholder } from '@codemirror/view';
-import { tags } from '@lezer/highlight';
+import { EditorState, RangeSetBuilder, type Text } from '@codemirror/state';
+import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
 
 /**
@@ -23,7 +21,13 @@ export interface FountainEditorHandle {
 
 export interface FountainEditorProps {
   initialText: string;
-  onChange(text: string): void;
+  /**
+   * The text changed: `read()` answers it. A reader, not the text: making a 5,000-line draft's
+   * string on every keystroke cost a copy of the draft (and its garbage) per key.
+   */
+  onChange(read: () => string): void;
+  /** Character names to complete on a cue line (the page's outline, as of the last pause in typing). */
+  characters?(): readonly string[];
   onReady(handle: FountainEditorHandle): void;
   label: string;
 }
@@ -40,66 +44,107 @@ interface LineState {
 
 const TRANSITION = /^(?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.$|^[^a-z]*TO:$/;
 
-/** Fountain as a line-by-line stream language: each line is one token kind. */
-export const fountainLanguage = StreamLanguage.define<LineState>({
-  name: 'fountain',
-  startState: () => ({ blankBefore: true, dialogue: false, titlePage: true, line: 0 }),
-  copyState: (state) => ({ ...state }),
-  blankLine(state) {
-    state.blankBefore = true;
-    state.dialogue = false;
-    state.titlePage = false;
-    state.line++;
-  },
-  token(stream: StringStream, state: LineState): string | null {
-    const text = stream.string;
-    const trimmed = text.trim();
-    stream.skipToEnd();
-    const blankBefore = state.blankBefore;
-    const first = state.line === 0;
-    state.blankBefore = false;
-    state.line++;
-    if (state.titlePage && (first ? /^[A-Za-z][A-Za-z ]*:/.test(text) : true)) return 'meta';
-    state.titlePage = false;
-    if (/^\[\[.*\]\]$/.test(trimmed) || trimmed.startsWith('=') || trimmed.startsWith('#')) return 'comment';
-    if (state.dialogue) return trimmed.startsWith('(') ? 'comment' : 'string';
-    if (blankBefore && isSceneHeading(trimmed)) return 'heading';
-    if (blankBefore && ((trimmed.startsWith('>') && !trimmed.endsWith('<')) || TRANSITION.test(trimmed))) return 'keyword';
-    // A stream parser cannot look at the next line: an upper-case line after a blank one reads as a cue.
-    if (blankBefore && cueName(trimmed)) {
-      state.dialogue = true;
-      return 'variableName';
+/** A line's kind: its class, or null for action. */
+type LineKind = 'vox-fountain-title' | 'vox-fountain-parenthetical' | 'vox-fountain-dialogue' | 'vox-fountain-scene' | 'vox-fountain-transition' | 'vox-fountain-character' | null;
+
+const blankLine = (state: LineState) => {
+  state.blankBefore = true;
+  state.dialogue = false;
+  state.titlePage = false;
+  state.line++;
+};
+
+/** The kind of a non-empty line, advancing the state to the next line. */
+function lineKind(text: string, state: LineState): LineKind {
+  const trimmed = text.trim();
+  const blankBefore = state.blankBefore;
+  const first = state.line === 0;
+  state.blankBefore = false;
+  state.line++;
+  if (state.titlePage && (first ? /^[A-Za-z][A-Za-z ]*:/.test(text) : true)) return 'vox-fountain-title';
+  state.titlePage = false;
+  if (/^\[\[.*\]\]$/.test(trimmed) || trimmed.startsWith('=') || trimmed.startsWith('#')) return 'vox-fountain-parenthetical';
+  if (state.dialogue) return trimmed.startsWith('(') ? 'vox-fountain-parenthetical' : 'vox-fountain-dialogue';
+  if (blankBefore && isSceneHeading(trimmed)) return 'vox-fountain-scene';
+  if (blankBefore && ((trimmed.startsWith('>') && !trimmed.endsWith('<')) || TRANSITION.test(trimmed))) return 'vox-fountain-transition';
+  // A line cannot look at the next one here: an upper-case line after a blank one reads as a cue.
+  if (blankBefore && cueName(trimmed)) {
+    state.dialogue = true;
+    return 'vox-fountain-character';
+  }
+  return null;
+}
+
+const marks = new Map<Exclude<LineKind, null>, Decoration>();
+const mark = (kind: Exclude<LineKind, null>) => marks.get(kind) ?? (marks.set(kind, Decoration.mark({ class: kind })), marks.get(kind) as Decoration);
+
+/**
+ * Fountain's colours for the lines on screen. A line's kind depends only on the lines since the
+ * blank line before it (and, at the top, the title page), so each visible line is read from the
+ * start of its paragraph: no parse of the whole text from the top. (A CodeMirror stream language
+ * did that: after a jump into a long draft, the first keystrokes each parsed thousands of lines,
+ * up to 20 ms in the key's own task; tools/bench/README.md, drafts editor.)
+ */
+export function fountainDecorations(doc: Text, ranges: readonly { from: number; to: number }[]): DecorationSet {
+  const builder = new RangeSetBuilder<Decoration>();
+  let done = 0;
+  for (const { from, to } of ranges) {
+    const last = doc.lineAt(to).number;
+    const number = Math.max(doc.lineAt(from).number, done + 1);
+    if (number > last) continue;
+    // Back to the start of the paragraph (the line after an empty one, or the first line).
+    let start = number;
+    while (start > 1 && doc.line(start - 1).length > 0) start--;
+    const state: LineState = { blankBefore: true, dialogue: false, titlePage: start === 1, line: start === 1 ? 0 : 1 };
+    for (let n = start; n <= last; n++) {
+      const line = doc.line(n);
+      if (line.length === 0) {
+        blankLine(state);
+        continue;
+      }
+      const kind = lineKind(line.text, state);
+      if (n >= number && kind) builder.add(line.from, line.to, mark(kind));
     }
-    return null;
+    done = last;
+  }
+  return builder.finish();
+}
+
+const fountainHighlight = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = fountainDecorations(view.state.doc, view.visibleRanges);
+    }
+    update(update: ViewUpdate) {
+      if (update.docChanged || update.viewportChanged) this.decorations = fountainDecorations(update.state.doc, update.view.visibleRanges);
+    }
   },
-});
+  { decorations: (plugin) => plugin.decorations },
+);
 
-const fountainHighlight = HighlightStyle.define([
-  { tag: tags.heading, class: 'vox-fountain-scene' },
-  { tag: tags.variableName, class: 'vox-fountain-character' },
-  { tag: tags.string, class: 'vox-fountain-dialogue' },
-  { tag: tags.comment, class: 'vox-fountain-parenthetical' },
-  { tag: tags.keyword, class: 'vox-fountain-transition' },
-  { tag: tags.meta, class: 'vox-fountain-title' },
-]);
-
-/** Completes a character name typed at the start of a line that follows a blank line. */
-function characterCompletion(context: CompletionContext): CompletionResult | null {
+/**
+ * Completes a character name typed at the start of a line that follows a blank line, from
+ * `characters()` (the names the page already knows) or, without it, the whole text's outline.
+ */
+const characterCompletion = (characters?: () => readonly string[]) => (context: CompletionContext): CompletionResult | null => {
   const line = context.state.doc.lineAt(context.pos);
   const typed = line.text.slice(0, context.pos - line.from);
   if (!/^[\p{Lu}@][\p{Lu}\p{N} .'-]*$/u.test(typed)) return null;
   if (line.number > 1 && context.state.doc.line(line.number - 1).text.trim() !== '') return null;
-  const names = completeCue(typed.replace(/^@/, ''), outlineOf(context.state.doc.toString()).characters);
+  const names = completeCue(typed.replace(/^@/, ''), characters ? [...characters()] : outlineOf(context.state.doc.toString()).characters);
   if (names.length === 0) return null;
   return { from: line.from + (typed.startsWith('@') ? 1 : 0), options: names.map((name) => ({ label: name, type: 'variable' })), validFor: /^[\p{Lu}\p{N} .'-]*$/u };
-}
+};
 
-export function FountainEditor({ initialText, onChange, onReady, label }: FountainEditorProps) {
+export function FountainEditor({ initialText, onChange, onReady, characters, label }: FountainEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
   const ready = useRef(onReady);
   ready.current = onReady;
+  const names = useRef(characters);
+  names.current = characters;
 
   useEffect(() => {
     if (!host.current) return;
@@ -113,16 +158,17 @@ export function FountainEditor({ initialText, onChange, onReady, label }: Founta
           drawSelection(),
           highlightActiveLine(),
           EditorView.lineWrapping,
-          fountainLanguage,
-          syntaxHighlighting(fountainHighlight),
-          autocompletion({ override: [characterCompletion], activateOnTyping: true }),
+          fountainHighlight,
+          autocompletion({ override: [characterCompletion(characters && (() => names.current?.() ?? []))], activateOnTyping: true }),
           search({ top: true }),
           highlightSelectionMatches(),
           placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'true' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged && !silent) changed.current(update.state.doc.toString());
+            if (!update.docChanged || silent) return;
+            const doc = update.state.doc;
+            changed.current(() => doc.toString());
           }),
         ],
       }),

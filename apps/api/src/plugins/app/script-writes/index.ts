@@ -37,8 +37,6 @@ function workerEntry(): { file: string; entry?: string } {
 export interface ScriptWriter {
   /** Saves `body` (the PUT body's bytes) over script `scriptId` of `me`; answers the script's JSON. */
   save(me: string, scriptId: string, body: Buffer): Promise<{ answer: Buffer; droppedAudio: string[] }>;
-  /** Saves handled by the worker so far (tests). */
-  readonly handled: number;
   close(): Promise<void>;
 }
 
@@ -50,7 +48,6 @@ export interface ScriptWriter {
 export function createScriptWriter(database: DatabaseOptions): ScriptWriter {
   let worker: Worker | undefined;
   let nextId = 1;
-  let handled = 0;
   const pending = new Map<number, { resolve: (v: { answer: Buffer; droppedAudio: string[] }) => void; reject: (e: Error) => void }>();
 
   const updateRef = () => {
@@ -73,7 +70,6 @@ export function createScriptWriter(database: DatabaseOptions): ScriptWriter {
       if (!waiting) return;
       pending.delete(answer.id);
       updateRef();
-      handled++;
       if (answer.ok) waiting.resolve({ answer: Buffer.from(answer.answer.buffer, answer.answer.byteOffset, answer.answer.byteLength), droppedAudio: answer.droppedAudio });
       else waiting.reject(new ScriptWriteRefused(answer.refusal));
     });
@@ -87,9 +83,6 @@ export function createScriptWriter(database: DatabaseOptions): ScriptWriter {
   }
 
   return {
-    get handled() {
-      return handled;
-    },
     save(me, scriptId, body) {
       return new Promise((resolve, reject) => {
         const id = nextId++;

@@ -244,6 +244,8 @@ async function benchDatabase(kind) {
     const spaced = saves.filter((s) => s.status === 429).length;
     // 429 is the per-member spacing doing its job; any other answer is a failed save.
     const bad = saves.length - done.length - spaced;
+    const others = saves.filter((s) => s.status !== 200 && s.status !== 429).map((s) => s.error ?? s.status);
+    if (others.length) console.log(`other answers (${m}): ${[...new Set(others)].join(', ')}`);
     console.log(
       `saves (${m}): ${done.length} saved, median ${median(done.map((s) => s.ms)).toFixed(0)} ms each; ${spaced} refused with 429 (spacing, retry ${args.retry}); other answers: ${bad}`,
     );

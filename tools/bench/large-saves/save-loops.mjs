@@ -33,7 +33,7 @@ await Promise.all(
         (error) => ({ status: 0, error, arrayBuffer: async () => undefined, headers: new Headers() }),
       );
       await res.arrayBuffer().catch(() => undefined);
-      saves.push({ ms: performance.now() - t0, status: res.status });
+      saves.push({ ms: performance.now() - t0, status: res.status, ...(res.error && { error: String(res.error.cause?.code ?? res.error.message) }) });
       if (res.status === 429 && retry !== 'at-once') await pause(Number(res.headers.get('retry-after') ?? 1) * 1000);
     }
   }),

@@ -48,15 +48,6 @@ export function largeWriteLimit(intervalSeconds: number) {
   };
 }
 
-/**
- * onSend hook of the large-write routes: a large body refused with 429 closes its connection, so
- * the server does not read (and drop) the rest of an 800 KB body it has refused. A client that
- * sends again at once, ignoring Retry-After, then costs a new connection, not a whole body.
- */
-export async function closeAfterLargeRefusal(request: FastifyRequest, reply: FastifyReply) {
-  if (reply.statusCode === 429 && isLargeBody(request)) reply.header('connection', 'close');
-}
-
 export function createLargeWriteGate(slots = 1) {
   let busy = 0;
   const waiting: Array<() => void> = [];

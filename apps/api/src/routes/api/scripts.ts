@@ -5,7 +5,7 @@ import { createIdempotency } from '../../plugins/app/idempotency';
 import { PayloadTooLargeError } from '../../domain-errors';
 import { fromContract } from './from-contract';
 import { RawJsonBody, ScriptWriteRefused } from '../../plugins/app/script-writes';
-import { acceptLargeBodiesUnparsed, closeAfterLargeRefusal, createLargeWriteGate, LARGE_WRITE_BYTES, largeWriteLimit, refusalError, skippingRawBodies } from './large-writes';
+import { acceptLargeBodiesUnparsed, createLargeWriteGate, LARGE_WRITE_BYTES, largeWriteLimit, refusalError, skippingRawBodies } from './large-writes';
 import { readFilePart } from './script-uploads';
 
 /** GET /api/scripts: the list (search, scopes); anonymous visitors see public scripts. */
@@ -36,7 +36,6 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
         'Optional header Idempotency-Key (1-255 visible characters): a retry with the same key and body answers the script the first request made (header Idempotent-Replayed: true) instead of making another; the same key with another body answers 409. Keys are kept a day.',
     }),
     preParsing: largeWrites.hook,
-    onSend: closeAfterLargeRefusal,
     handler: async (request, reply) => {
       const me = request.user.id;
       const { result, replayed } = await idempotent(
@@ -62,7 +61,6 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
     scope.withTypeProvider<TypeBoxTypeProvider>().route({
       ...fromContract('saveScript', { config: { rateLimit } }),
       preParsing: largeWrites.hook,
-      onSend: closeAfterLargeRefusal,
       validatorCompiler: skippingRawBodies,
       handler: async (request, reply) => {
         const body: unknown = request.body;

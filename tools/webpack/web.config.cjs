@@ -97,7 +97,15 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         // module then runs before the consume handler installed its dependency).
         splitChunks: false,
         minimize: prod,
-        minimizer: [new TerserPlugin({ extractComments: false }), new CssMinimizerPlugin()],
+        minimizer: [
+          new TerserPlugin({
+            // Licence headers go to a <file>.LICENSE.txt beside each file (still shipped, not
+            // downloaded with the code); two compress passes (issue 19).
+            extractComments: true,
+            terserOptions: { ecma: 2020, compress: { passes: 2 } },
+          }),
+          new CssMinimizerPlugin(),
+        ],
       },
       performance: { hints: false },
       plugins: [

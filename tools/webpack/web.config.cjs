@@ -19,6 +19,9 @@ const workspaceRoot = path.resolve(__dirname, '../..');
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
 // Asset names may carry the ?v=<hash> query (see chunkFilename).
 const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
+// What each container's generated federation entry imports (by absolute path): the webpack
+// bundler runtime, which remotes take from the shell (see the ExternalsPlugin below).
+const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 // Precompressed siblings (name.js.br) of assets whose names carry that query.
 const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
 
@@ -97,7 +100,15 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         // module then runs before the consume handler installed its dependency).
         splitChunks: false,
         minimize: prod,
-        minimizer: [new TerserPlugin({ extractComments: false }), new CssMinimizerPlugin()],
+        minimizer: [
+          new TerserPlugin({
+            // Licence headers go to a <file>.LICENSE.txt beside each file (still shipped, not
+            // downloaded with the code); two compress passes (issue 19).
+            extractComments: true,
+            terserOptions: { ecma: 2020, compress: { passes: 2 } },
+          }),
+          new CssMinimizerPlugin(),
+        ],
       },
       performance: { hints: false },
       plugins: [
@@ -128,6 +139,19 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               }
             : {}),
         }),
+        // Issue 19: a remote's entry reads the shell's webpack bundler runtime (and with it
+        // @module-federation/runtime, sdk and error-codes) from the global the shell publishes
+        // (provide-runtime-plugin.ts), as externalRuntime does for runtime-core, instead of
+        // carrying a second copy of each (~4.5 KB gzip per remote entry). Such a remote needs a
+        // shell from this commit on; an older remote still carries its own and still loads.
+        ...(host
+          ? []
+          : [
+              new webpack.ExternalsPlugin('global', [
+                ({ request }, callback) =>
+                  BUNDLER_RUNTIME_ENTRY.test(request ?? '') ? callback(null, '_FEDERATION_BUNDLER_RUNTIME') : callback(),
+              ]),
+            ]),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
           chunkFilename: `static/css/[id].chunk.css${version}`,

@@ -1,7 +1,8 @@
 // What the web apps import: plain values and types only (no TypeBox at run time).
 export * from './lib/constants';
 export * from './lib/endpoints';
-export * from './lib/scripts-values';
+// The scripts area's values: @vox/contract/scripts (its own entry, off every first route).
+export type * from './lib/scripts-values';
 export * from './lib/social-values';
 export type * from './lib/common';
 export type * from './lib/users';

@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { SCRIPT_LIMITS, SCRIPT_MESSAGES, type LineKind } from '@vox/contract';
+import type { LineKind } from '@vox/contract';
+import { SCRIPT_LIMITS, SCRIPT_MESSAGES } from '@vox/contract/scripts';
 import { Button, Modal, TextField, cx } from '@vox/ui';
 import { TrashIcon } from '../session-ui/icons';
 import { quoted, sameTarget, useEditor } from './editor-context';

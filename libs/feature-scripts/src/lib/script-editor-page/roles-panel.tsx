@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SCRIPT_LIMITS } from '@vox/contract';
+import { SCRIPT_LIMITS } from '@vox/contract/scripts';
 import { Button, Modal, TextField, cx } from '@vox/ui';
 import { TrashIcon } from '../session-ui/icons';
 import { sameTarget, useEditor } from './editor-context';

@@ -4,7 +4,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { authStore } from '@vox/auth';
-import { SCRIPT_MESSAGES, type Script, type ScriptInput, type User } from '@vox/contract';
+import type { Script, ScriptInput, User } from '@vox/contract';
+import { SCRIPT_MESSAGES } from '@vox/contract/scripts';
 import { parseFountain, toFountain } from '@vox/fountain';
 import { createFakeServer, json, type FakeCall } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { SCRIPT_MESSAGES } from '@vox/contract';
+import { SCRIPT_MESSAGES } from '@vox/contract/scripts';
 import { LockIcon, Notice, Page, Spinner, buttonClassName } from '@vox/ui';
 import { useScript } from '../api/scripts';
 import { scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';

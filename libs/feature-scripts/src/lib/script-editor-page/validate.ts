@@ -1,4 +1,4 @@
-import { SCRIPT_LIMITS, scriptRuleProblems } from '@vox/contract';
+import { SCRIPT_LIMITS, scriptRuleProblems } from '@vox/contract/scripts';
 import type { FountainScript } from '@vox/fountain';
 import type { EditorStore } from './editor-store';
 

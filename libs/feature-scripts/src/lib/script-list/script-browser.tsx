@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePrivileges, useUser } from '@vox/auth';
-import { SCRIPT_LIMITS, SCRIPTS_PAGE_SIZE, type ScriptScope } from '@vox/contract';
+import type { ScriptScope } from '@vox/contract';
+import { SCRIPT_LIMITS, SCRIPTS_PAGE_SIZE } from '@vox/contract/scripts';
 import { Alert, Button, CloseIcon, MicIcon, Spinner, buttonClassName, cx } from '@vox/ui';
 import { useScripts } from '../api/scripts';
 import { ScriptCard } from './script-card';

@@ -1,5 +1,5 @@
 import type { Take } from '@vox/contract';
-import { TAKE_CLIENT_ID_PATTERN } from '@vox/contract';
+import { TAKE_CLIENT_ID_PATTERN } from '@vox/contract/scripts';
 import { newClientId } from './client-id';
 import type { PendingTake, TakeStore } from './pending-take';
 import { createTakeQueue, defaultBackoff, isRetryable, type TakeQueue, type TakeUploader } from './take-queue';

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createActivityLogger } from '@vox/activity';
 import { api, createQueryClient, queryClientId } from '@vox/api-client';
 import { authStore, bootstrapAuth } from '@vox/auth';
-import { App } from './app/app';
+import { shellRoutes } from './app/app';
 import type { EarlyRequests } from './early';
 import { registerRemotesFromManifest } from './federation/remotes';
 
@@ -24,11 +25,12 @@ export async function start(early?: EarlyRequests) {
   await bootstrapAuth({ activity }, { refresh: early?.refresh });
   const manifestError = await manifest;
 
+  const router = createBrowserRouter(shellRoutes({ activity, manifestError: manifestError instanceof Error ? manifestError : null }));
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <BrowserRouter>
-        <App queryClient={queryClient} activity={activity} manifestError={manifestError instanceof Error ? manifestError : null} />
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { matchRoute, type SiteRoute } from '@vox/site-routes';
@@ -36,14 +37,21 @@ function describe(error: Error): string {
  * to try again and a way home. It fills the page's place only: the header and footer keep working.
  */
 function PageFailure({ title, error, onRetry }: { title?: string; error: unknown; onRetry(): void }) {
+  const client = useQueryClient();
   const detail = error instanceof Error ? error.message : String(error);
+  // The failed page's queries have no observer now: forget them, so trying again asks the server
+  // again rather than drawing the same answer that broke it.
+  const retry = () => {
+    client.removeQueries({ type: 'inactive' });
+    onRetry();
+  };
   return (
     <section className="vox-remote-error" role="alert" aria-live="assertive">
       <h1>{title ? `The ${title} page failed` : 'This page failed'}</h1>
       <p>Something went wrong while showing it. The rest of VoxClub still works.</p>
       <p className="vox-remote-error__detail">{detail}</p>
       <div className="vox-remote-error__actions">
-        <button type="button" className="vox-remote-error__retry" onClick={onRetry}>
+        <button type="button" className="vox-remote-error__retry" onClick={retry}>
           Try again
         </button>
         <Link to="/">Go to the home page</Link>

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { routesOf, type SiteRoute } from '@vox/site-routes';
-import { createFakeServer, json } from '@vox/testing';
 import { PATHS } from '@vox/variant';
 import type { RemoteAppModule } from '../federation/remotes';
 import { shellRoutes } from './app';
@@ -17,6 +16,21 @@ jest.mock('../federation/remotes', () => ({
   registerRemotesFromManifest: jest.fn(async () => ({})),
   forgetFailedShares: jest.fn(),
 }));
+
+// jsdom has no fetch Request, which a data router makes for every navigation (libs/testing's kit
+// adds the same; apps may not import the kit). Navigations read only url, method and signal.
+if (typeof globalThis.Request === 'undefined') {
+  (globalThis as { Request?: unknown }).Request = class {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(input);
+      this.method = (init.method ?? 'GET').toUpperCase();
+      this.signal = init.signal ?? new AbortController().signal;
+    }
+  };
+}
 
 const activity = { log: jest.fn() } as unknown as ActivityLogger;
 let broken = true;
@@ -33,8 +47,6 @@ const siteModule: RemoteAppModule = {
 };
 
 function renderShell(path: string) {
-  const server = createFakeServer();
-  server.on('subscriptions', () => json(200, []));
   const router = createMemoryRouter(shellRoutes({ activity, manifestError: null }, 'localhost'), { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { loadSoundsConfig, type SoundsConfig } from './sounds-config';
 import type { S3Settings } from './plugins/app/storage/s3';
 
+/** Issue 22, item 7: the default spacing of one member's large script writes (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS). */
+export const LARGE_SCRIPT_SAVE_INTERVAL_SECONDS = 10;
+
 /** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
 export interface Config {
   port: number;
@@ -34,6 +37,8 @@ export interface Config {
   cookieSecure: boolean | 'auto';
   /** Days the activity log keeps an entry; 0 keeps every entry. */
   activityRetentionDays: number;
+  /** Issue 22, item 7: a member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
+  largeScriptSaveIntervalSeconds: number;
   /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
   s3: S3Settings | undefined;
   /** pg-boss's schema on PostgreSQL (JOBS_SCHEMA; default `<DATABASE_SCHEMA>_jobs` or `pgboss`). */
@@ -68,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const activityRetentionDays = Number(env.ACTIVITY_RETENTION_DAYS ?? 90);
   if (!Number.isInteger(activityRetentionDays) || activityRetentionDays < 0) {
     problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days (0 keeps everything), got "${env.ACTIVITY_RETENTION_DAYS}"`);
+  }
+  const largeScriptSaveIntervalSeconds = Number(env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS ?? LARGE_SCRIPT_SAVE_INTERVAL_SECONDS);
+  if (!Number.isInteger(largeScriptSaveIntervalSeconds) || largeScriptSaveIntervalSeconds < 0 || largeScriptSaveIntervalSeconds > 3600) {
+    problems.push(`LARGE_SCRIPT_SAVE_INTERVAL_SECONDS must be a whole number of seconds from 0 (no limit) to 3600, got "${env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS}"`);
   }
   if (env.COOKIE_SECURE && !['true', 'false', 'auto'].includes(env.COOKIE_SECURE)) {
     problems.push(`COOKIE_SECURE must be true, false or auto, got "${env.COOKIE_SECURE}"`);
@@ -106,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs,
     activityRetentionDays,
+    largeScriptSaveIntervalSeconds,
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
     jobsPollSeconds,

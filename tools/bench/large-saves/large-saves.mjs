@@ -8,6 +8,10 @@
 //   ... --db sqlite,postgres   --rounds 4   --duration 5   --connections 10
 //   ... --mode edit|rewrite|edit,rewrite
 //   ... --profile <dir>       the server's CPU profile, written when it stops
+//   ... --interval <s>        the server's LARGE_SCRIPT_SAVE_INTERVAL_SECONDS (its default, 10, when
+//                             not given; 0: no per-member spacing, as in session 9)
+//   ... --retry after|at-once a refused save (429) waits for its Retry-After, as the editor's
+//                             member does (default), or is sent again at once (a client that ignores it)
 //
 // Modes: "edit" sends the script as the editor does (every line with its id, one line's text
 // changed per save); "rewrite" sends every line without an id (an import or a client that lost
@@ -38,6 +42,8 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: '5000' },
     mode: { type: 'string', default: 'edit,rewrite' },
     profile: { type: 'string' },
+    interval: { type: 'string' },
+    retry: { type: 'string', default: 'after' },
     'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -135,7 +141,7 @@ function measureHealth(url) {
  * health, so autocannon's timings never include this process's own handling of 800 KB bodies.
  */
 function saveLoops(url, loops, mode) {
-  const worker = new Worker(new URL('./save-loops.mjs', import.meta.url), { workerData: { url, loops, mode } });
+  const worker = new Worker(new URL('./save-loops.mjs', import.meta.url), { workerData: { url, loops, mode, retry: args.retry } });
   const done = new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -160,7 +166,13 @@ async function benchDatabase(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-saves-${kind}-`));
   const logFile = path.join(dataDir, 'server.log');
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'warn',
+    ...(args.interval !== undefined ? { LARGE_SCRIPT_SAVE_INTERVAL_SECONDS: args.interval } : {}),
+    ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}),
+  };
   let admin;
   if (kind === 'postgres') {
     admin = new pg.Client({ connectionString: args['pg-url'] });
@@ -228,10 +240,18 @@ async function benchDatabase(kind) {
   const verdicts = [];
   for (const m of MODES) {
     const saves = savesByMode[m];
-    const bad = saves.filter((s) => s.status !== 200).length;
-    console.log(`saves (${m}): ${saves.length} in all, median ${median(saves.map((s) => s.ms)).toFixed(0)} ms each, non-200: ${bad}`);
+    const done = saves.filter((s) => s.status === 200);
+    const spaced = saves.filter((s) => s.status === 429).length;
+    // 429 is the per-member spacing doing its job; any other answer is a failed save.
+    const bad = saves.length - done.length - spaced;
+    console.log(
+      `saves (${m}): ${done.length} saved, median ${median(done.map((s) => s.ms)).toFixed(0)} ms each; ${spaced} refused with 429 (spacing, retry ${args.retry}); other answers: ${bad}`,
+    );
     const ratio = median(results[m].map((r) => r.p99)) / median(results.idle.map((r) => r.p99));
-    verdicts.push({ ok: ratio <= TARGET_RATIO && bad === 0, text: `${kind}: health p99 during ${m} saves / idle = ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}); saves all 200: ${bad === 0}` });
+    verdicts.push({
+      ok: ratio <= TARGET_RATIO && bad === 0 && done.length > 0,
+      text: `${kind}: health p99 during ${m} saves / idle = ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}); ${done.length} saves done, none failed: ${bad === 0}`,
+    });
   }
   return verdicts;
 }

@@ -1,6 +1,8 @@
 import Redis from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { build } from '../helper';
+import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { bearer, build, createUser } from '../helper';
+import { balcony, postScript } from '../routes/api/scripts-kit';
 import { newId } from '../../src/db/ids';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -59,4 +61,18 @@ describe('per-IP attempt limit in Redis (REDIS_URL)', () => {
     expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
     await redis.quit();
   });
+
+  it("spaces one member's large script saves across instances (issue 22, item 7)", async () => {
+    const owner = await createUser(apps[0]);
+    // 3,000 lines: a body of about 250 KB, over the 128 KB of a large write.
+    const long = balcony({ lines: Array.from({ length: 3000 }, (_, i) => ({ kind: 'dialogue' as const, role: i % 2 ? 'Romeo' : 'Juliet', text: `Line ${i}, said across the orchard.` })) });
+    const script = await postScript(apps[0], owner, long);
+    const first = await apps[0].inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: bearer(owner), payload: { ...long, title: 'Saved on one' } });
+    expect(first.statusCode).toBe(200);
+    // The same member, through the other instance, within the interval.
+    const onOther = { authorization: `Bearer ${await apps[1].signAccessToken(owner.id)}` };
+    const second = await apps[1].inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: onOther, payload: { ...long, title: 'Saved on two' } });
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toBe(SCRIPT_MESSAGES.largeSaveTooSoon(10, Number(second.headers['retry-after'])));
+  }, 60_000);
 });

@@ -239,9 +239,9 @@ export const endpointSchemas = {
 
   // --- Scripts ---
   scripts: { querystring: ScriptListQuery, response: { 200: ScriptList, 401: E, 403: E } },
-  createScript: { body: ScriptInput, response: { 201: Script, 400: E, 401: E, 409: E } },
+  createScript: { body: ScriptInput, response: { 201: Script, 400: E, 401: E, 409: E, 429: E } },
   script: { params: ScriptParams, response: { 200: Script, 401: E, 404: E } },
-  saveScript: { params: ScriptParams, body: ScriptInput, response: { 200: Script, 400: E, 401: E, 403: E, 404: E } },
+  saveScript: { params: ScriptParams, body: ScriptInput, response: { 200: Script, 400: E, 401: E, 403: E, 404: E, 429: E } },
   deleteScript: { params: ScriptParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
   uploadScriptCover: { params: ScriptParams, response: { 200: Script, 400: E, 401: E, 403: E, 404: E, 406: E, 413: E, 415: E } },
   removeScriptCover: { params: ScriptParams, response: { 200: Script, 401: E, 403: E, 404: E } },

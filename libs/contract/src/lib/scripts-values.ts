@@ -71,7 +71,11 @@ export const SCRIPT_MESSAGES = {
   roleNameRequired: 'Give every role a name.',
   rangeNotSatisfiable: 'The requested range is outside this recording.',
   uploadUnreadable: 'The upload could not be read. Please try again.',
+  /** A large script (over 128 KB as sent) saved again within the server's interval (10 s by default). */
+  largeSaveTooSoon: (intervalSeconds: number, waitSeconds: number) =>
+    `This script is large, so it can be saved once every ${intervalSeconds} seconds. Your changes are kept: save again in ${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
+
 
 /** A script in its stored form (see normalizeScript). */
 export interface NormalizedScript {

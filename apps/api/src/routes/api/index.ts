@@ -84,7 +84,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(messages);
       await members.register(myProfileRoutes);
       await members.register(myPhotoRoutes);
-      await members.register(scriptRoutes);
+      await members.register(scriptRoutes, { config });
       await members.register(sharelinks);
       await members.register(sessions);
       await members.register(history);

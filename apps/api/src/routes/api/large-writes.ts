@@ -1,6 +1,6 @@
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import { SOCIAL_MESSAGES } from '@vox/contract/schemas';
+import { SCRIPT_MESSAGES, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { serverValidator } from '../../plugins/external/validation';
 import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
@@ -11,10 +11,51 @@ import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
  * answer) runs in one go; two or more of them at once took both cores of a small server and
  * pushed every other request's p99 from 7 ms to 329 ms. So an instance runs one large write at a
  * time (first come, first served): a body over `LARGE_WRITE_BYTES` waits for its turn *before*
- * it is read and parsed (an onRequest hook). Small saves (nearly all of them) never wait.
+ * it is read and parsed (a preParsing hook). Small saves (nearly all of them) never wait.
  * The turn is given back when the answer is sent or the connection closes, whatever happened.
  */
 export const LARGE_WRITE_BYTES = 128 * 1024;
+
+/** A body over LARGE_WRITE_BYTES, or one without a length (chunked: its size is unknown until read). */
+export function isLargeBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > LARGE_WRITE_BYTES || (request.headers['transfer-encoding'] !== undefined && length === 0);
+}
+
+/**
+ * Issue 22, item 7: a member saves a large script at most once every `intervalSeconds`
+ * (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS, 10 by default), and creates one at most as often (each
+ * route counts on its own; Redis holds the counts when REDIS_URL is set, so every instance agrees). The worker thread keeps a large write off the
+ * event loop, but its bytes still cross the server twice and its CPU is shared with everyone: a
+ * member (or a script) saving a 5,000-line script back to back would take a core for themselves.
+ * A refusal comes before the body is read, with Retry-After and a text that says the changes are
+ * kept; small saves (nearly all of them) are never counted. Anonymous callers are not counted
+ * here: the members-only scope refuses them. `undefined` (no limit) for an interval of 0.
+ */
+export function largeWriteLimit(intervalSeconds: number) {
+  if (intervalSeconds === 0) return undefined;
+  return {
+    max: 1,
+    timeWindow: intervalSeconds * 1000,
+    groupId: 'large-script-writes',
+    hook: 'onRequest' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${request.userId}`,
+    allowList: (request: FastifyRequest) => request.userId === null || !isLargeBody(request),
+    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
+      statusCode: context.statusCode,
+      message: SCRIPT_MESSAGES.largeSaveTooSoon(intervalSeconds, Math.max(1, Math.ceil(context.ttl / 1000))),
+    }),
+  };
+}
+
+/**
+ * onSend hook of the large-write routes: a large body refused with 429 closes its connection, so
+ * the server does not read (and drop) the rest of an 800 KB body it has refused. A client that
+ * sends again at once, ignoring Retry-After, then costs a new connection, not a whole body.
+ */
+export async function closeAfterLargeRefusal(request: FastifyRequest, reply: FastifyReply) {
+  if (reply.statusCode === 429 && isLargeBody(request)) reply.header('connection', 'close');
+}
 
 export function createLargeWriteGate(slots = 1) {
   let busy = 0;
@@ -29,12 +70,12 @@ export function createLargeWriteGate(slots = 1) {
     get load() {
       return { running: busy, waiting: waiting.length };
     },
-    /** onRequest hook: waits for a turn when the body is large; gives it back when the answer is done. */
+    /**
+     * preParsing hook (after authentication and the per-member limit, before the body is read):
+     * waits for a turn when the body is large; gives it back when the answer is done.
+     */
     async hook(request: FastifyRequest, reply: FastifyReply) {
-      const length = Number(request.headers['content-length'] ?? 0);
-      // A body without a length (chunked) is treated as large: its size is unknown until read.
-      const large = length > LARGE_WRITE_BYTES || (request.headers['transfer-encoding'] !== undefined && length === 0);
-      if (!large) return;
+      if (!isLargeBody(request)) return;
       // Listen before waiting: a client that goes away while queued must not keep its turn.
       let ended = false;
       let holding = false;

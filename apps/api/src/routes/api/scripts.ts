@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config';
 import { COVER_MAX_BYTES, IDEMPOTENCY_KEY_HEADER, SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import { createIdempotency } from '../../plugins/app/idempotency';
 import { PayloadTooLargeError } from '../../domain-errors';
 import { fromContract } from './from-contract';
 import { RawJsonBody, ScriptWriteRefused } from '../../plugins/app/script-writes';
-import { acceptLargeBodiesUnparsed, createLargeWriteGate, LARGE_WRITE_BYTES, refusalError, skippingRawBodies } from './large-writes';
+import { acceptLargeBodiesUnparsed, closeAfterLargeRefusal, createLargeWriteGate, LARGE_WRITE_BYTES, largeWriteLimit, refusalError, skippingRawBodies } from './large-writes';
 import { readFilePart } from './script-uploads';
 
 /** GET /api/scripts: the list (search, scopes); anonymous visitors see public scripts. */
@@ -19,19 +20,23 @@ export const scriptListRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * Scripts (members only): one script, create / replace / delete (owner), the cover picture
  * (owner) and the seed's session lookup. Access rules: README-scripts.md.
  */
-export const scriptRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { scripts } = app;
   // One large script write at a time per instance (issue 22, item 7).
   const largeWrites = createLargeWriteGate();
+  // ...and a member's large writes are spaced out (undefined: no limit).
+  const rateLimit = largeWriteLimit(config.largeScriptSaveIntervalSeconds);
   // A retry of a create with the same Idempotency-Key makes no second script (issue 22, item 10).
   const idempotent = createIdempotency(app.db);
 
   app.route({
     ...fromContract('createScript', {
+      config: { rateLimit },
       description:
         'Optional header Idempotency-Key (1-255 visible characters): a retry with the same key and body answers the script the first request made (header Idempotent-Replayed: true) instead of making another; the same key with another body answers 409. Keys are kept a day.',
     }),
-    onRequest: largeWrites.hook,
+    preParsing: largeWrites.hook,
+    onSend: closeAfterLargeRefusal,
     handler: async (request, reply) => {
       const me = request.user.id;
       const { result, replayed } = await idempotent(
@@ -55,8 +60,9 @@ export const scriptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(async (scope) => {
     acceptLargeBodiesUnparsed(scope, LARGE_WRITE_BYTES);
     scope.withTypeProvider<TypeBoxTypeProvider>().route({
-      ...fromContract('saveScript'),
-      onRequest: largeWrites.hook,
+      ...fromContract('saveScript', { config: { rateLimit } }),
+      preParsing: largeWrites.hook,
+      onSend: closeAfterLargeRefusal,
       validatorCompiler: skippingRawBodies,
       handler: async (request, reply) => {
         const body: unknown = request.body;

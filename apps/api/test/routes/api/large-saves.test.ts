@@ -1,5 +1,9 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { loadConfig } from '../../../src/config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScriptInput } from '@vox/contract';
 import { bearer, build, createUser, type TestUser } from '../../helper';
@@ -45,7 +49,8 @@ describe('large script saves (issue 22, item 7)', () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await build();
+    // These tests save large scripts back to back; the per-member spacing is tested on its own below.
+    app = await build({ LARGE_SCRIPT_SAVE_INTERVAL_SECONDS: '0' });
     owner = await createUser(app);
   }, 60_000);
   afterAll(() => app.close());
@@ -190,6 +195,117 @@ describe('large script saves (issue 22, item 7)', () => {
     const read = await app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: bearer(owner) });
     expect(read.json().title).toBe(balcony().title);
   }, 120_000);
+});
+
+describe('one member\'s large writes are spaced out (issue 22, item 7)', () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let other: TestUser;
+  let port: number;
+
+  beforeAll(async () => {
+    app = await build(); // the default interval: 10 seconds
+    [owner, other] = [await createUser(app), await createUser(app)];
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  }, 60_000);
+  afterAll(() => app.close());
+
+  /** Sends the head and the first `sent` bytes of a `total`-byte body, then waits for an answer without sending the rest. */
+  function putWithoutBody(user: TestUser, scriptId: string, total: number, sent: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ port, host: '127.0.0.1', method: 'PUT', path: `/api/scripts/${scriptId}`, headers: { ...bearer(user), 'content-type': 'application/json', 'content-length': total } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      });
+      req.on('error', reject);
+      req.write(sent);
+    });
+  }
+
+  it('answers a second large save within the interval with 429 and Retry-After before its body is read; nothing is lost', async () => {
+    const script = await postScript(app, owner, longScript(3000));
+    const first = { ...longScript(3000), lines: script.lines.map((l, i) => ({ ...l, text: i === 10 ? 'First save.' : l.text })) };
+    const saved = await app.inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: bearer(owner), payload: first });
+    expect(saved.statusCode).toBe(200);
+
+    const replaceFromBytes = jest.spyOn(app.scripts, 'replaceFromBytes');
+    try {
+      // The next one: 100 bytes of a 500 KB body sent, the rest never. The answer comes anyway.
+      const refused = await putWithoutBody(owner, script.id, 500_000, Buffer.from('{"title": "Second save", "lines": ['));
+      expect(refused.status).toBe(429);
+      // The rest of the refused body is not read: the connection closes after the answer.
+      expect(refused.headers.connection).toBe('close');
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(10);
+      expect(JSON.parse(refused.body).message).toBe(SCRIPT_MESSAGES.largeSaveTooSoon(10, wait));
+      expect(SCRIPT_MESSAGES.largeSaveTooSoon(10, 7)).toBe(
+        'This script is large, so it can be saved once every 10 seconds. Your changes are kept: save again in 7 seconds.',
+      );
+
+      // A whole large body is refused the same way, and writes nothing.
+      const again = await app.inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: bearer(owner), payload: { ...first, title: 'Second save' } });
+      expect(again.statusCode).toBe(429);
+      expect(replaceFromBytes).not.toHaveBeenCalled();
+      const read = await app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: bearer(owner) });
+      expect(read.json().title).toBe(first.title);
+      expect(read.json().lines[10].text).toBe('First save.');
+
+      // Small saves are never counted, and another member is not held up by this one.
+      const small = await postScript(app, owner);
+      expect((await app.inject({ method: 'PUT', url: `/api/scripts/${small.id}`, headers: bearer(owner), payload: balcony({ title: 'Small, at once' }) })).statusCode).toBe(200);
+      const theirs = await postScript(app, other, longScript(3000));
+      const theirSave = await app.inject({ method: 'PUT', url: `/api/scripts/${theirs.id}`, headers: bearer(other), payload: { ...longScript(3000), title: 'Theirs' } });
+      expect(theirSave.statusCode).toBe(200);
+      expect(replaceFromBytes).toHaveBeenCalledTimes(1);
+    } finally {
+      replaceFromBytes.mockRestore();
+    }
+  }, 120_000);
+
+  it('takes the next large save once the interval has passed (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS)', async () => {
+    const quick = await build({ LARGE_SCRIPT_SAVE_INTERVAL_SECONDS: '2' });
+    try {
+      const member = await createUser(quick);
+      const script = await postScript(quick, member, longScript(3000));
+      const save = (title: string) => quick.inject({ method: 'PUT', url: `/api/scripts/${script.id}`, headers: bearer(member), payload: { ...longScript(3000), title } });
+      // The second is sent while the first is being written (a large save can take seconds on a busy machine).
+      let writing!: () => void;
+      const firstWriting = new Promise<void>((resolve) => (writing = resolve));
+      const replaceFromBytes = quick.scripts.replaceFromBytes;
+      quick.scripts.replaceFromBytes = (...args) => {
+        writing();
+        return replaceFromBytes(...args);
+      };
+      const one = save('One');
+      await firstWriting;
+      const refused = await save('Two');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect([1, 2]).toContain(wait);
+      expect(refused.json().message).toBe(SCRIPT_MESSAGES.largeSaveTooSoon(2, wait));
+      expect((await one).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      const later = await save('Three');
+      expect(later.statusCode).toBe(200);
+      expect(later.json().title).toBe('Three');
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
+
+  it('refuses an interval that is not a whole number of seconds from 0 to 3600', () => {
+    expect(() => loadConfig({ LARGE_SCRIPT_SAVE_INTERVAL_SECONDS: 'soon' })).toThrow(
+      'LARGE_SCRIPT_SAVE_INTERVAL_SECONDS must be a whole number of seconds from 0 (no limit) to 3600, got "soon"',
+    );
+    expect(loadConfig({}).largeScriptSaveIntervalSeconds).toBe(10);
+  });
 });
 
 describe('the large-write gate', () => {

@@ -283,6 +283,21 @@ describe('/scripts/create', () => {
     expect(texts()).toEqual(['Rain.']);
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
+
+  it('says when a large script may be saved again (issue 22: 429), and keeps everything typed', async () => {
+    const server = fakeScriptsApi();
+    renderAt('/scripts/create');
+    type('Title', 'Night Bus');
+    click('Add an action line');
+    type('Text of line 1', 'Rain.');
+    server.refuse(429, SCRIPT_MESSAGES.largeSaveTooSoon(10, 4));
+    click('Save script');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This script is large, so it can be saved once every 10 seconds. Your changes are kept: save again in 4 seconds.',
+    );
+    expect(texts()).toEqual(['Rain.']);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
 });
 
 describe('/scripts/edit/{scriptId}', () => {

@@ -3,15 +3,10 @@
 // sharing the package as-is ships ~60 KB gzip. This module re-exports only the API the workspace
 // uses from the production build (aliased as 'react-router-build'), which webpack does tree-shake.
 // tools/webpack/react-router-shared.spec.ts fails when code imports a name missing here.
-// The shell renders a data router (createBrowserRouter, issue 11 item 2). UNSAFE_NavigationContext:
-// no code of the workspace reads it any more, but the remotes built before the data router (their
-// script editor's leave guard) do; keep it for one release of compatibility, then drop it.
+// UNSAFE_NavigationContext: the script editor's unsaved-changes guard wraps the navigator, since
+// useBlocker works only under a data router and the shell renders a BrowserRouter.
 export {
-  createBrowserRouter,
-  RouterProvider,
-  useBlocker,
-  useMatches,
-  useRouteError,
+  BrowserRouter,
   MemoryRouter,
   Routes,
   Route,

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createActivityLogger } from '@vox/activity';
 import { api, createQueryClient, queryClientId } from '@vox/api-client';
 import { authStore, bootstrapAuth } from '@vox/auth';
-import { shellRoutes } from './app/app';
+import { App } from './app/app';
 import type { EarlyRequests } from './early';
 import { registerRemotesFromManifest } from './federation/remotes';
 
@@ -25,13 +25,15 @@ export async function start(early?: EarlyRequests) {
   await bootstrapAuth({ activity }, { refresh: early?.refresh });
   const manifestError = await manifest;
 
-  const router = createBrowserRouter(shellRoutes({ activity, manifestError: manifestError instanceof Error ? manifestError : null }));
+  // BrowserRouter, not createBrowserRouter: the data router adds about 16 KB gzip to every first
+  // route (docs/architecture.md, "Routing"); each route has an error boundary of its own instead.
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <App activity={activity} manifestError={manifestError instanceof Error ? manifestError : null} />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );
 }
-

@@ -1,4 +1,4 @@
-// What a remote renders: a route of the table by id, with its gate (the shell's data router matches
+// What a remote renders: a route of the table by id, with its gate (the shell matches
 // the path). Only the remotes import this entry; it is bundled into each (not a federation
 // singleton), so each names only its own feature libs.
 export { sitePage } from './lib/site-routes';

@@ -45,7 +45,7 @@ const person = (privileges: string[], more: Partial<User> = {}): User => ({
 const SITE_PAGE = { main: sitePage('main', webSitePages), school: sitePage('school', webSitePages), podcast: sitePage('podcast', podcastSitePages) };
 
 /**
- * A site at `path` as the shell's data router and the remote draw it: the table's routes under a
+ * A site at `path` as the shell and the remote draw it: the table's routes under a
  * layout, each route the remote's page for its id. Every call the pages make answers 404 but the
  * subscriptions.
  */
@@ -53,7 +53,7 @@ function renderSite(site: TableSite, path: string, user: User | null = null) {
   const server = createFakeServer();
   server.on('subscriptions', () => json(200, []));
   const Page = SITE_PAGE[site];
-  const routes = siteRouteObjects(site, (route) => <Page route={route?.id ?? null} />, <p>the route failed</p>);
+  const routes = siteRouteObjects(site, (route) => <Page route={route?.id ?? null} />).map(({ path, element }) => ({ path, element }));
   return renderRouter([{ element: <RemoteRoot name={site}>{FRAME[site](<Outlet />)}</RemoteRoot>, children: routes }], {
     route: path,
     user,

@@ -9,7 +9,7 @@ import { FrontDoor } from './front-door/front-door';
 const landings = { scripts: <FrontDoor /> };
 
 /**
- * The main site for the shell's data router (issue 11 item 2): the shell matches the path against
+ * The main site for the shell (issue 11 item 2): the shell matches the path against
  * the one route table (libs/site-routes) and draws `Page` inside `Frame`.
  */
 export const Page = sitePage('main', webSitePages, landings);

@@ -5,7 +5,7 @@ import { podcastSitePages } from '@vox/site-routes/podcast-pages';
 import { sitePage } from '@vox/site-routes/remote';
 
 /**
- * The podcast site for the shell's data router, from the one route table (libs/site-routes). The
+ * The podcast site for the shell, from the one route table (libs/site-routes). The
  * shell draws the dark theme and the top bar, or leaves the bar out on the full-screen routes.
  */
 export const Page = sitePage('podcast', podcastSitePages);

@@ -4,7 +4,7 @@ import { sitePage } from '@vox/site-routes/remote';
 import { webSitePages } from '@vox/site-routes/web-pages';
 
 /**
- * The school site for the shell's data router, from the one route table (libs/site-routes): its
+ * The school site for the shell, from the one route table (libs/site-routes): its
  * own / and /about.
  */
 export const Page = sitePage('school', webSitePages);

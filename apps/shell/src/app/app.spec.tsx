@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
-import { routesOf, type SiteRoute } from '@vox/site-routes';
+import { routesOf, siteRouteObjects } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
 import type { RemoteAppModule } from '../federation/remotes';
-import { shellRoutes } from './app';
+import { App, hostSite } from './app';
 
 // The remote as the shell loads it: a test double for the federation runtime, whose module the
 // spec chooses (the shape of today's remotes, or one built before the data router).
@@ -16,21 +16,6 @@ jest.mock('../federation/remotes', () => ({
   registerRemotesFromManifest: jest.fn(async () => ({})),
   forgetFailedShares: jest.fn(),
 }));
-
-// jsdom has no fetch Request, which a data router makes for every navigation (libs/testing's kit
-// adds the same; apps may not import the kit). Navigations read only url, method and signal.
-if (typeof globalThis.Request === 'undefined') {
-  (globalThis as { Request?: unknown }).Request = class {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = (init.method ?? 'GET').toUpperCase();
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  };
-}
 
 const activity = { log: jest.fn() } as unknown as ActivityLogger;
 let broken = true;
@@ -46,14 +31,19 @@ const siteModule: RemoteAppModule = {
   Page: ({ route }) => (route === 'friends' ? <Broken /> : <h1>{route ?? 'nothing here'}</h1>),
 };
 
+/** The shell at `path`, with links to move around as a reader would. */
 function renderShell(path: string) {
-  const router = createMemoryRouter(shellRoutes({ activity, manifestError: null }, 'localhost'), { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <nav aria-label="test">
+          <Link to="/friends">to friends</Link>
+          <Link to="/guide">to the guide</Link>
+        </nav>
+        <App activity={activity} manifestError={null} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
 }
 
 beforeEach(() => {
@@ -63,25 +53,20 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('the shell data router', () => {
-  const [root] = shellRoutes({ activity, manifestError: null }, 'localhost');
-  const children = root.children as RouteObject[];
+describe('the shell routes (issue 11 item 2)', () => {
+  const routes = siteRouteObjects('main', () => null);
 
-  it('has a root layout route with an error element of its own', () => {
-    expect(root.id).toBe('root');
-    expect(root.errorElement).toBeTruthy();
-  });
-
-  it.each(routesOf('main').map((r) => [r.id, PATHS[r.path]]))('has the table route %s (%s) with its row and an error element', (id, path) => {
-    const child = children.find((c) => c.id === id);
-    expect(child?.path).toBe(path);
-    expect((child?.handle as SiteRoute).id).toBe(id);
-    expect(child?.errorElement).toBeTruthy();
+  it.each(routesOf('main').map((r) => [r.id, PATHS[r.path]]))('has the table route %s (%s) with its row', (id, path) => {
+    const route = routes.find((c) => c.id === id);
+    expect(route?.path).toBe(path);
+    expect(route?.route?.id).toBe(id);
   });
 
   it('ends with a 404 route, and builds the host site: the podcast host gets its own home', () => {
-    expect(children[children.length - 1]).toMatchObject({ id: 'notFound', path: '*' });
-    const podcast = shellRoutes({ activity, manifestError: null }, 'podcast.localhost')[0].children as RouteObject[];
+    expect(routes[routes.length - 1]).toMatchObject({ id: 'notFound', path: '*', route: null });
+    expect(hostSite('localhost')).toBe('main');
+    expect(hostSite('dashboard.localhost')).toBe('main');
+    const podcast = siteRouteObjects(hostSite('podcast.localhost'), () => null);
     expect(podcast.map((c) => c.id)).toContain('podcastHome');
     expect(podcast.map((c) => c.id)).not.toContain('friends');
   });
@@ -94,7 +79,7 @@ describe('the shell data router', () => {
   });
 
   it('shows a page that throws as that page failing, with a way back, and keeps the header working', async () => {
-    const router = renderShell('/friends');
+    renderShell('/friends');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The Friends page failed');
     expect(alert).toHaveTextContent('Cannot read the friend list');
@@ -109,9 +94,11 @@ describe('the shell data router', () => {
 
     // The rest of the app keeps working.
     broken = true;
-    await act(() => router.navigate('/friends'));
+    fireEvent.click(screen.getByRole('link', { name: 'to the guide' }));
+    await screen.findByRole('heading', { level: 1, name: 'guide' });
+    fireEvent.click(screen.getByRole('link', { name: 'to friends' }));
     await screen.findByRole('alert');
-    await act(() => router.navigate('/guide'));
+    fireEvent.click(screen.getByRole('link', { name: 'to the guide' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'guide' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });

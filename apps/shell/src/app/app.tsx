@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
 import { ThemeRoot } from '@vox/ui';
-import { pageTitle, siteRouteObjects } from '@vox/site-routes';
+import { isFullScreenPath, matchRoute, pageTitle, siteRouteObjects, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
 import { AuthModalHost } from './auth-modal-host';
-import { RemoteBoundary, RemotePage, RouteError, useMatchedRoute } from './remote-boundary';
+import { RemoteBoundary, RoutePage } from './remote-boundary';
 import { ScrollToTop } from './scroll-to-top';
 import { ShellFooter, ShellHeader } from './shell-chrome';
 import './shell.css';
@@ -16,19 +16,27 @@ export interface AppProps {
   manifestError: Error | null;
 }
 
+/** The site of the table a host serves (the dashboard host's paths are the main site's). */
+export function hostSite(host: string): TableSite {
+  const { remote } = resolveVariant(host, '/');
+  return remote === 'dashboard' ? 'main' : remote;
+}
+
 /**
- * The root layout route: theme, header (or the podcast top bar) and footer from the matched
- * route's row of the table, outside the remote's boundary, so a remote that fails to load or a
- * page that throws never blanks the page.
+ * The shell around the variant's remote: theme, header (or the podcast top bar) and footer
+ * outside the remote's boundary, so a remote that fails to load or a page that throws never
+ * blanks the page. The shell matches the path against the one route table (libs/site-routes):
+ * each route is the remote's page for its id, inside an error boundary of its own (issue 11
+ * item 2). The variant is chosen from host and path first: any path with /metrics is the
+ * dashboard, whatever route of the table it also matches.
  */
 export function App({ activity, manifestError }: AppProps) {
   const { pathname } = useLocation();
   useVisitLogger(activity);
-  // The variant is chosen from the address before the routes count: any path containing
-  // /metrics is the dashboard, whatever route of the table it also matches.
   const variant = resolveVariant(window.location.host, pathname);
-  const route = useMatchedRoute();
-  const chrome = !route?.fullScreen;
+  const site = hostSite(window.location.host);
+  const chrome = !isFullScreenPath(pathname);
+  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
   // Issue 21: every route sets the tab's title ("Friends · VoxClub").
   useEffect(() => {
     document.title = pageTitle(pathname, variant);
@@ -38,28 +46,21 @@ export function App({ activity, manifestError }: AppProps) {
       <ScrollToTop />
       {chrome && <ShellHeader variant={variant} />}
       <div className="vox-shell__content">
-        <RemoteBoundary remote={variant.remote} manifestError={manifestError} outlet={<Outlet />} title={route?.title} />
+        <RemoteBoundary
+          remote={variant.remote}
+          manifestError={manifestError}
+          title={matchRoute(pathname, site)?.title}
+          outlet={
+            <Routes>
+              {routes.map((route) => (
+                <Route key={route.id} path={route.path} element={route.element} />
+              ))}
+            </Routes>
+          }
+        />
       </div>
       {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
       <AuthModalHost variant={variant} />
     </ThemeRoot>
   );
-}
-
-/**
- * The shell's data router (issue 11 item 2): the root layout route, and under it one route per
- * row of the host's site in the table (libs/site-routes), each with an error element of its own.
- */
-export function shellRoutes(props: AppProps, host = window.location.host): RouteObject[] {
-  const { remote } = resolveVariant(host, '/');
-  const site = remote === 'dashboard' ? 'main' : remote;
-  const errorElement = <RouteError />;
-  return [
-    {
-      id: 'root',
-      element: <App {...props} />,
-      errorElement,
-      children: siteRouteObjects(site, (route) => <RemotePage route={route?.id ?? null} />, errorElement),
-    },
-  ];
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
-import { matchRoute, type SiteRoute } from '@vox/site-routes';
+import { Link, useLocation } from 'react-router';
+import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
 import type { RemoteName } from '@vox/variant';
 import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest, type RemoteAppModule } from '../federation/remotes';
@@ -91,8 +91,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       this.setState({ error: null });
       this.props.onRetry();
     };
-    // A remote drawn whole (the dashboard, or one built before the data router) has no route
-    // error elements: its pages' own failures land here and are told apart from a failed download.
+    // A remote drawn whole (the dashboard, or one built before the shell matched the routes) has no
+    // route error boundaries: its pages' own failures land here and are told apart from a failed download.
     if (!isLoadFailure(error)) return <PageFailure title={this.props.title} error={error} onRetry={retry} />;
     return (
       <section className="vox-remote-error" role="alert" aria-live="assertive">
@@ -123,7 +123,7 @@ const RemoteSiteContext = createContext<Pick<Required<RemoteAppModule>, 'Page'> 
  * failure to load it (entry 404, aborted request, ChunkLoadError, CSS_CHUNK_LOAD_FAILED) shows a
  * readable message with a Retry that loads it again; the header and footer around it keep working.
  * A remote whose `./App` has no `Page` (the dashboard, which shows its metrics at every path, or a
- * remote built before issue 11's data router: one release of compatibility) is drawn whole.
+ * remote built before the shell matched the routes: one release of compatibility) is drawn whole.
  */
 export function RemoteBoundary({ remote, manifestError, outlet, title }: { remote: RemoteName; manifestError?: Error | null; outlet: ReactNode; title?: string }) {
   const [attempt, setAttempt] = useState(0);
@@ -163,27 +163,47 @@ export function RemoteBoundary({ remote, manifestError, outlet, title }: { remot
 }
 
 /** A route's element: the remote's page for it (null: the site's 404). */
-export function RemotePage({ route }: { route: string | null }) {
+function RemotePage({ route }: { route: string | null }) {
   const site = useContext(RemoteSiteContext);
   return site && <site.Page route={route} />;
 }
 
-/** The row of the table the router matched (none on the 404 and outside the table). */
-export function useMatchedRoute(): SiteRoute | undefined {
-  const matches = useMatches();
-  return matches[matches.length - 1]?.handle as SiteRoute | undefined;
+interface RouteBoundaryProps {
+  title?: string;
+  pathname: string;
+  children: ReactNode;
 }
 
 /**
- * Every route's error element: a page that throws shows what failed with a way back; a download
- * that failed (a page's chunk) goes on to the remote's boundary, which says to check the connection.
+ * Each route's error boundary (issue 11 item 2): a page that throws shows what failed with a way
+ * back; a download that failed (a page's chunk) goes on to the remote's boundary, which says to
+ * check the connection. Another path draws the new page.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const route = useMatchedRoute();
-  const location = useLocation();
-  const navigate = useNavigate();
-  if (isLoadFailure(error)) throw error;
-  // A new location object resets the route's error boundary, so the page draws again.
-  return <PageFailure title={route?.title ?? matchRoute(location.pathname)?.title} error={error} onRetry={() => navigate(location, { replace: true })} />;
+class RouteErrorBoundary extends Component<RouteBoundaryProps, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  componentDidUpdate(prev: RouteBoundaryProps) {
+    if (prev.pathname !== this.props.pathname && this.state.error) this.setState({ error: null });
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (isLoadFailure(error)) throw error;
+    return <PageFailure title={this.props.title} error={error} onRetry={() => this.setState({ error: null })} />;
+  }
+}
+
+/** One route of the table as the shell draws it: the remote's page inside the route's error boundary. */
+export function RoutePage({ route }: { route: SiteRoute | null }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary title={route?.title} pathname={pathname}>
+      <RemotePage route={route?.id ?? null} />
+    </RouteErrorBoundary>
+  );
 }

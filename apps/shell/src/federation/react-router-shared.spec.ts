@@ -41,7 +41,7 @@ describe('shared react-router', () => {
   });
 
   it('is non-trivial', () => {
-    expect(provided.has('createBrowserRouter')).toBe(true);
+    expect(provided.has('BrowserRouter')).toBe(true);
     expect(provided.has('useNavigate')).toBe(true);
   });
 });

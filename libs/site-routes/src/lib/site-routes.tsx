@@ -11,8 +11,8 @@ import { SignedInHomeContext } from './site-context';
 
 /**
  * A site's pages from the one route table (seed section 2): `Page` draws one route by id, with
- * its gate around its page, its redirect, or the site's page behind the auth modal. The shell's
- * data router matches the path and draws the header and footer (or leaves them out on the
+ * its gate around its page, its redirect, or the site's page behind the auth modal. The shell
+ * matches the path and draws the header and footer (or leaves them out on the
  * full-screen routes) and opens the auth modal.
  */
 export function sitePage(site: TableSite, pages: PageRecord, landings: Partial<Record<string, ReactNode>> = {}): RemoteSiteModule['Page'] {

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Link, RouterProvider } from 'react-router';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { authStore } from '@vox/auth';
 import type { Script, User } from '@vox/contract';
 import { createFakeServer, json } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';
 
 /**
- * The browser's own Back button under a browser data router (as the shell renders): the step has
+ * The browser's own Back button under a BrowserRouter (as the shell renders): the step has
  * happened when the router hears of it, so the guard must hold the page and undo the step.
  */
 const me: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -36,13 +36,14 @@ beforeEach(() => {
 afterEach(() => authStore.clear());
 
 function renderApp() {
-  const router = createBrowserRouter([
-    { path: '/scripts', element: <Link to="/scripts/edit/sc1">edit it</Link> },
-    { path: '/scripts/edit/:scriptId', element: <ScriptEditorPage /> },
-  ]);
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routes>
+          <Route path="/scripts" element={<Link to="/scripts/edit/sc1">edit it</Link>} />
+          <Route path="/scripts/edit/:scriptId" element={<ScriptEditorPage />} />
+        </Routes>
+      </BrowserRouter>
     </QueryClientProvider>,
   );
 }

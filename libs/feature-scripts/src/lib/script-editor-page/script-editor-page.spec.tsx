@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { authStore } from '@vox/auth';
 import { SCRIPT_MESSAGES, type Script, type ScriptInput, type User } from '@vox/contract';
 import { parseFountain, toFountain } from '@vox/fountain';
@@ -104,31 +104,19 @@ function Back() {
 
 function renderAt(...entries: string[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // A data router, as the shell's: the leave guard is react-router's useBlocker.
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <Back />
-            <Link to="/friends">to friends</Link>
-          </>
-        ),
-        children: [
-          { path: '/scripts', element: <p>the scripts list</p> },
-          { path: '/scripts/create', element: <ScriptEditorPage /> },
-          { path: '/scripts/edit/:scriptId', element: <ScriptEditorPage /> },
-          { path: '*', element: <p>elsewhere</p> },
-        ],
-      },
-    ],
-    { initialEntries: entries, initialIndex: entries.length - 1 },
-  );
   return render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Routes>
+          <Route path="/scripts" element={<p>the scripts list</p>} />
+          <Route path="/scripts/create" element={<ScriptEditorPage />} />
+          <Route path="/scripts/edit/:scriptId" element={<ScriptEditorPage />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Where />
+        <Back />
+        <Link to="/friends">to friends</Link>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

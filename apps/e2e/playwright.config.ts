@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { PORTS } from './support/ports';
+import { PORTS, PREVIOUS_REMOTE_COMMIT } from './support/ports';
 
 const root = path.resolve(__dirname, '../..');
 const tmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
@@ -14,7 +14,10 @@ if (!process.env.TEST_WORKER_INDEX) {
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true });
 }
-// A second copy of the main remote, built separately and served from another origin.
+// A second copy of the main remote, built separately and served from another origin: the main
+// remote as the commit before issue 11's data router built it (only a default `./App`, drawn
+// whole by the new shell), so the suite proves a remote of the previous release still works.
+// When that release of compatibility ends, build this tree's remote here again (see git log).
 const altRemoteDir = path.join(tmp, 'main-alt');
 const altManifest = path.join(tmp, 'remotes-alt.json');
 if (!process.env.TEST_WORKER_INDEX) fs.writeFileSync(
@@ -58,7 +61,7 @@ export default defineConfig({
   webServer: [
     server(PORTS.app, 'var'),
     ...(onlyApp ? [] : [{
-      command: `npx webpack -c apps/main/webpack.config.cjs --mode production --env outDir=${altRemoteDir} --env buildLabel=alt && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
+      command: `node apps/e2e/support/build-previous-remote.mjs ${PREVIOUS_REMOTE_COMMIT} ${altRemoteDir} && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
       cwd: root,
       url: `http://localhost:${PORTS.altRemote}/remoteEntry.js`,
       reuseExistingServer: false,

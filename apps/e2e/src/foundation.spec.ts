@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PORTS, appUrl } from '../support/ports';
+import { PORTS, PREVIOUS_REMOTE_COMMIT, appUrl } from '../support/ports';
 
 /** Collects what would mean a broken federation: chunk-load errors and page errors. */
 function watchErrors(page: Page) {
@@ -92,17 +92,68 @@ test.describe('a remote that fails to load', () => {
   }
 });
 
-test('the manifest can point one remote at a separately built copy on another origin', async ({ page }) => {
-  const errors = watchErrors(page);
-  const remoteRequests: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes(`:${PORTS.altRemote}/`)) remoteRequests.push(r.url());
+/** The events list answered with a shape its page cannot draw (`events` is no list): the page throws. */
+const breakEventsAnswer = (page: Page) =>
+  page.route(/\/api\/events(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"events":{}}' }));
+
+test('a page that throws names itself with a way back; the header and the other pages keep working', async ({ page }) => {
+  await breakEventsAnswer(page);
+  await page.goto(appUrl('localhost', '/events'));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The Events page failed');
+  await expect(alert).not.toContainText(/connection/i);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.screenshot({ path: `tmp/screens/page-failed.png`, fullPage: true });
+  await alert.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/scripts$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('[data-remote="main"]')).toBeVisible();
+  // Try again draws the page anew (here with a sound answer).
+  await page.goto(appUrl('localhost', '/events'));
+  await expect(page.getByRole('alert')).toContainText('The Events page failed');
+  await page.unroute(/\/api\/events(\?|$)/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('a remote built before the data router, on another origin', () => {
+  // The alt origin serves the main remote of PREVIOUS_REMOTE_COMMIT (playwright.config.ts): it
+  // exposes only a default ./App, with its own routes inside.
+  const altUrl = (path: string) => `http://localhost:${PORTS.appWithAltRemote}${path}`;
+
+  test('loads through the manifest with the shell\'s one auth store', async ({ page }) => {
+    const errors = watchErrors(page);
+    const remoteRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`:${PORTS.altRemote}/`)) remoteRequests.push(r.url());
+    });
+    await page.goto(altUrl('/about'));
+    const root = page.locator('[data-remote="main"]');
+    await expect(root).toHaveAttribute('data-build', PREVIOUS_REMOTE_COMMIT);
+    await expect(page.getByRole('heading', { level: 1, name: /about/i })).toBeVisible();
+    expect(remoteRequests.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
+    const shellAuth = await page.evaluate(() => document.documentElement.dataset.authStore);
+    await expect(root).toHaveAttribute('data-auth-store', shellAuth as string);
+    expect(errors).toEqual([]);
   });
-  await page.goto(`http://localhost:${PORTS.appWithAltRemote}/about`);
-  const root = page.locator('[data-remote="main"]');
-  await expect(root).toHaveAttribute('data-build', 'alt');
-  expect(remoteRequests.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
-  const shellAuth = await page.evaluate(() => document.documentElement.dataset.authStore);
-  await expect(root).toHaveAttribute('data-auth-store', shellAuth as string);
-  expect(errors).toEqual([]);
+
+  test('routes its own pages: links, its 404, and a page that throws without blaming the network', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(altUrl('/about'));
+    await expect(page.locator('[data-remote="main"]')).toHaveAttribute('data-build', PREVIOUS_REMOTE_COMMIT);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: /privacy/i })).toBeVisible();
+    await page.goto(altUrl('/no/such/page'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(errors).toEqual([]);
+
+    await breakEventsAnswer(page);
+    await page.goto(altUrl('/events'));
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The Events page failed');
+    await expect(alert).not.toContainText(/connection/i);
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
 });

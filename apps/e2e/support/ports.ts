@@ -14,3 +14,6 @@ export const PORTS = {
 } as const;
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;
+
+/** The commit whose main remote the alt origin serves: the last before the shell's data router. */
+export const PREVIOUS_REMOTE_COMMIT = '4e3eab8';

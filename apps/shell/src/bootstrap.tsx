@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createActivityLogger } from '@vox/activity';
 import { api, createQueryClient, queryClientId } from '@vox/api-client';
@@ -24,12 +25,15 @@ export async function start(early?: EarlyRequests) {
   await bootstrapAuth({ activity }, { refresh: early?.refresh });
   const manifestError = await manifest;
 
+  // BrowserRouter, not createBrowserRouter: the data router adds about 16 KB gzip to every first
+  // route (docs/architecture.md, "Routing"); each route has an error boundary of its own instead.
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <BrowserRouter>
-        <App queryClient={queryClient} activity={activity} manifestError={manifestError instanceof Error ? manifestError : null} />
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App activity={activity} manifestError={manifestError instanceof Error ? manifestError : null} />
+        </BrowserRouter>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }
-

@@ -2,3 +2,4 @@
 // route, so nothing here may import a feature lib. Pages and rendering: ./remote.ts.
 export { ROUTES, SITE_HOME, routesOf, type AuthRouteMode, type SiteRoute, type TableSite } from './lib/routes';
 export { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, PRODUCT_TITLE } from './lib/derived';
+export { siteRouteObjects, type RemoteSiteModule, type SiteRouteObject } from './lib/router';

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { act, screen } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { authStore, PRIVILEGE_PROMPTS, RemoteRoot } from '@vox/auth';
 import type { Privilege, User } from '@vox/contract';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the spec frames the podcast routes as its app does (static import there too)
 import { PlayerBar, PlayerProvider } from '@vox/feature-podcast';
-import { createFakeServer, json, renderPage } from '@vox/testing';
+import { createFakeServer, json, renderRouter } from '@vox/testing';
 import { PATHS } from '@vox/variant';
-import { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, ROUTES, routesOf, SITE_HOME, type TableSite } from './index';
+import { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, ROUTES, routesOf, SITE_HOME, siteRouteObjects, type TableSite } from './index';
 import { podcastSitePages } from './pages/podcast-site';
 import { webSitePages } from './pages/web';
-import { SiteRoutes } from './remote';
+import { sitePage } from './remote';
 
 /**
  * One table-driven spec for the route table of every variant (seed section 2): each seed route
@@ -41,13 +42,20 @@ const person = (privileges: string[], more: Partial<User> = {}): User => ({
   ...more,
 });
 
-/** A site at `path` as its remote renders it; every call the pages make answers 404 but the subscriptions. */
+const SITE_PAGE = { main: sitePage('main', webSitePages), school: sitePage('school', webSitePages), podcast: sitePage('podcast', podcastSitePages) };
+
+/**
+ * A site at `path` as the shell and the remote draw it: the table's routes under a
+ * layout, each route the remote's page for its id. Every call the pages make answers 404 but the
+ * subscriptions.
+ */
 function renderSite(site: TableSite, path: string, user: User | null = null) {
   const server = createFakeServer();
   server.on('subscriptions', () => json(200, []));
-  return renderPage(<RemoteRoot name={site}>{FRAME[site](<SiteRoutes site={site} pages={PAGES[site]} />)}</RemoteRoot>, {
+  const Page = SITE_PAGE[site];
+  const routes = siteRouteObjects(site, (route) => <Page route={route?.id ?? null} />).map(({ path, element }) => ({ path, element }));
+  return renderRouter([{ element: <RemoteRoot name={site}>{FRAME[site](<Outlet />)}</RemoteRoot>, children: routes }], {
     route: path,
-    path: '/*',
     user,
     server,
   });

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { RemoteRoot } from '@vox/auth';
-import { SiteRoutes } from '@vox/site-routes/remote';
+import { sitePage } from '@vox/site-routes/remote';
 import { webSitePages } from '@vox/site-routes/web-pages';
 import { FrontDoor } from './front-door/front-door';
 
@@ -7,11 +8,16 @@ import { FrontDoor } from './front-door/front-door';
 // (issue 21). Every page loads on first use, so a visitor's first route needs only this.
 const landings = { scripts: <FrontDoor /> };
 
-/** The main site's pages, from the one route table (libs/site-routes). */
-export default function App() {
+/**
+ * The main site for the shell (issue 11 item 2): the shell matches the path against
+ * the one route table (libs/site-routes) and draws `Page` inside `Frame`.
+ */
+export const Page = sitePage('main', webSitePages, landings);
+
+export function Frame({ children }: { children: ReactNode }) {
   return (
     <RemoteRoot name="main" build={process.env.VOX_BUILD_LABEL}>
-      <SiteRoutes site="main" pages={webSitePages} landings={landings} />
+      {children}
     </RemoteRoot>
   );
 }

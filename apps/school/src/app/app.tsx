@@ -1,12 +1,18 @@
+import type { ReactNode } from 'react';
 import { RemoteRoot } from '@vox/auth';
-import { SiteRoutes } from '@vox/site-routes/remote';
+import { sitePage } from '@vox/site-routes/remote';
 import { webSitePages } from '@vox/site-routes/web-pages';
 
-/** The school site's pages, from the one route table (libs/site-routes): its own / and /about. */
-export default function App() {
+/**
+ * The school site for the shell, from the one route table (libs/site-routes): its
+ * own / and /about.
+ */
+export const Page = sitePage('school', webSitePages);
+
+export function Frame({ children }: { children: ReactNode }) {
   return (
     <RemoteRoot name="school" build={process.env.VOX_BUILD_LABEL}>
-      <SiteRoutes site="school" pages={webSitePages} />
+      {children}
     </RemoteRoot>
   );
 }

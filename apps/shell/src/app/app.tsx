@@ -1,47 +1,66 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
 import { ThemeRoot } from '@vox/ui';
-import { isFullScreenPath, pageTitle } from '@vox/site-routes';
+import { isFullScreenPath, matchRoute, pageTitle, siteRouteObjects, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
 import { AuthModalHost } from './auth-modal-host';
-import { RemoteBoundary } from './remote-boundary';
+import { RemoteBoundary, RoutePage } from './remote-boundary';
 import { ScrollToTop } from './scroll-to-top';
 import { ShellFooter, ShellHeader } from './shell-chrome';
 import './shell.css';
 
 export interface AppProps {
-  queryClient: QueryClient;
   activity: ActivityLogger;
   manifestError: Error | null;
 }
 
+/** The site of the table a host serves (the dashboard host's paths are the main site's). */
+export function hostSite(host: string): TableSite {
+  const { remote } = resolveVariant(host, '/');
+  return remote === 'dashboard' ? 'main' : remote;
+}
+
 /**
  * The shell around the variant's remote: theme, header (or the podcast top bar) and footer
- * outside the remote's boundary, so a remote that fails to load never blanks the page.
+ * outside the remote's boundary, so a remote that fails to load or a page that throws never
+ * blanks the page. The shell matches the path against the one route table (libs/site-routes):
+ * each route is the remote's page for its id, inside an error boundary of its own (issue 11
+ * item 2). The variant is chosen from host and path first: any path with /metrics is the
+ * dashboard, whatever route of the table it also matches.
  */
-export function App({ queryClient, activity, manifestError }: AppProps) {
+export function App({ activity, manifestError }: AppProps) {
   const { pathname } = useLocation();
   useVisitLogger(activity);
   const variant = resolveVariant(window.location.host, pathname);
+  const site = hostSite(window.location.host);
   const chrome = !isFullScreenPath(pathname);
+  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
   // Issue 21: every route sets the tab's title ("Friends · VoxClub").
   useEffect(() => {
     document.title = pageTitle(pathname, variant);
   }, [pathname, variant.page, variant.site]); // eslint-disable-line react-hooks/exhaustive-deps -- the variant object is new each render
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
-        <ScrollToTop />
-        {chrome && <ShellHeader variant={variant} />}
-        <div className="vox-shell__content">
-          <RemoteBoundary remote={variant.remote} manifestError={manifestError} />
-        </div>
-        {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
-        <AuthModalHost variant={variant} />
-      </ThemeRoot>
-    </QueryClientProvider>
+    <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
+      <ScrollToTop />
+      {chrome && <ShellHeader variant={variant} />}
+      <div className="vox-shell__content">
+        <RemoteBoundary
+          remote={variant.remote}
+          manifestError={manifestError}
+          title={matchRoute(pathname, site)?.title}
+          outlet={
+            <Routes>
+              {routes.map((route) => (
+                <Route key={route.id} path={route.path} element={route.element} />
+              ))}
+            </Routes>
+          }
+        />
+      </div>
+      {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
+      <AuthModalHost variant={variant} />
+    </ThemeRoot>
   );
 }

@@ -1,7 +1,10 @@
-import { Component, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
 import type { RemoteName } from '@vox/variant';
-import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest } from '../federation/remotes';
+import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest, type RemoteAppModule } from '../federation/remotes';
 import './remote-boundary.css';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -11,23 +14,62 @@ const REMOTE_LABELS: Record<RemoteName, string> = {
   podcast: 'podcast site',
 };
 
+/** Errors of loading a remote's code (its entry, its module): never a page's own fault. */
+const loadFailures = new WeakSet<object>();
+
+/** A download that failed: the remote's entry or module, or a script or stylesheet chunk of a page. */
+function isLoadFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, code } = error as { name?: string; code?: string };
+  return loadFailures.has(error) || name === 'ChunkLoadError' || code === 'CSS_CHUNK_LOAD_FAILED';
+}
+
+/** Why the load failed, in words a reader can act on. */
+function describe(error: Error): string {
+  if (error.name === 'ChunkLoadError' || (error as Error & { code?: string }).code === 'CSS_CHUNK_LOAD_FAILED') {
+    return 'Part of the page could not be downloaded. Check your connection and try again.';
+  }
+  return 'It could not be reached. Check your connection and try again.';
+}
+
+/**
+ * A page that threw while drawing (issue 11 item 2): names the page, says what went wrong, offers
+ * to try again and a way home. It fills the page's place only: the header and footer keep working.
+ */
+function PageFailure({ title, error, onRetry }: { title?: string; error: unknown; onRetry(): void }) {
+  const client = useQueryClient();
+  const detail = error instanceof Error ? error.message : String(error);
+  // The failed page's queries have no observer now: forget them, so trying again asks the server
+  // again rather than drawing the same answer that broke it.
+  const retry = () => {
+    client.removeQueries({ type: 'inactive' });
+    onRetry();
+  };
+  return (
+    <section className="vox-remote-error" role="alert" aria-live="assertive">
+      <h1>{title ? `The ${title} page failed` : 'This page failed'}</h1>
+      <p>Something went wrong while showing it. The rest of VoxClub still works.</p>
+      <p className="vox-remote-error__detail">{detail}</p>
+      <div className="vox-remote-error__actions">
+        <button type="button" className="vox-remote-error__retry" onClick={retry}>
+          Try again
+        </button>
+        <Link to="/">Go to the home page</Link>
+      </div>
+    </section>
+  );
+}
+
 interface BoundaryProps {
   remote: RemoteName;
+  /** The route now shown, for a page that throws inside a remote drawn whole. */
+  title?: string;
   onRetry(): void;
   children: ReactNode;
 }
 
 interface BoundaryState {
   error: Error | null;
-}
-
-/** Why the load failed, in words a reader can act on. */
-function describe(error: Error): string {
-  const code = (error as Error & { code?: string }).code;
-  if (error.name === 'ChunkLoadError' || code === 'CSS_CHUNK_LOAD_FAILED') {
-    return 'Part of the page could not be downloaded. Check your connection and try again.';
-  }
-  return 'It could not be reached. Check your connection and try again.';
 }
 
 // React has no functional error boundary, so this stays a class.
@@ -45,18 +87,18 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const retry = () => {
+      this.setState({ error: null });
+      this.props.onRetry();
+    };
+    // A remote drawn whole (the dashboard, or one built before the shell matched the routes) has no
+    // route error boundaries: its pages' own failures land here and are told apart from a failed download.
+    if (!isLoadFailure(error)) return <PageFailure title={this.props.title} error={error} onRetry={retry} />;
     return (
       <section className="vox-remote-error" role="alert" aria-live="assertive">
         <h1>The {REMOTE_LABELS[this.props.remote]} did not load</h1>
         <p>{describe(error)}</p>
-        <button
-          type="button"
-          className="vox-remote-error__retry"
-          onClick={() => {
-            this.setState({ error: null });
-            this.props.onRetry();
-          }}
-        >
+        <button type="button" className="vox-remote-error__retry" onClick={retry}>
           Retry
         </button>
       </section>
@@ -73,32 +115,95 @@ function RemoteLoading() {
   );
 }
 
+/** The loaded remote's routes for the route elements under the shell's layout. */
+const RemoteSiteContext = createContext<Pick<Required<RemoteAppModule>, 'Page'> | null>(null);
+
 /**
- * Renders the App of one federated remote. A failure to load it (entry 404, aborted request,
- * ChunkLoadError, CSS_CHUNK_LOAD_FAILED) shows a readable message with a Retry that loads it
- * again; the header and footer around it keep working.
+ * Loads the federated remote of the variant and draws the matched route (`outlet`) inside it. A
+ * failure to load it (entry 404, aborted request, ChunkLoadError, CSS_CHUNK_LOAD_FAILED) shows a
+ * readable message with a Retry that loads it again; the header and footer around it keep working.
+ * A remote whose `./App` has no `Page` (the dashboard, which shows its metrics at every path, or a
+ * remote built before the shell matched the routes: one release of compatibility) is drawn whole.
  */
-export function RemoteBoundary({ remote, manifestError }: { remote: RemoteName; manifestError?: Error | null }) {
+export function RemoteBoundary({ remote, manifestError, outlet, title }: { remote: RemoteName; manifestError?: Error | null; outlet: ReactNode; title?: string }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt (a Retry starts from scratch). A manifest that could not be
   // read at start-up is read again on Retry. Not React.lazy: see lazyComponent in @vox/ui.
-  const RemoteApp = useMemo<ComponentType>(
+  const RemoteSite = useMemo<ComponentType<{ outlet: ReactNode }>>(
     () =>
       lazyComponent(
         async () => {
-          if (attempt > 0) forgetFailedShares(remote);
-          if (manifestError || attempt > 0) await registerRemotesFromManifest();
-          return loadRemoteApp(remote);
+          try {
+            if (attempt > 0) forgetFailedShares(remote);
+            if (manifestError || attempt > 0) await registerRemotesFromManifest();
+            return await loadRemoteApp(remote);
+          } catch (error) {
+            if (error && typeof error === 'object') loadFailures.add(error);
+            throw error;
+          }
         },
-        (module) => module.default,
+        ({ Frame, Page, default: Whole }) =>
+          Frame && Page
+            ? ({ outlet: page }) => (
+                <RemoteSiteContext.Provider value={{ Page }}>
+                  <Frame>{page}</Frame>
+                </RemoteSiteContext.Provider>
+              )
+            : () => (Whole ? <Whole /> : null),
         <RemoteLoading />,
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, attempt],
   );
   return (
-    <RemoteErrorBoundary remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-      <RemoteApp />
+    <RemoteErrorBoundary remote={remote} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteSite outlet={outlet} />
     </RemoteErrorBoundary>
+  );
+}
+
+/** A route's element: the remote's page for it (null: the site's 404). */
+function RemotePage({ route }: { route: string | null }) {
+  const site = useContext(RemoteSiteContext);
+  return site && <site.Page route={route} />;
+}
+
+interface RouteBoundaryProps {
+  title?: string;
+  pathname: string;
+  children: ReactNode;
+}
+
+/**
+ * Each route's error boundary (issue 11 item 2): a page that throws shows what failed with a way
+ * back; a download that failed (a page's chunk) goes on to the remote's boundary, which says to
+ * check the connection. Another path draws the new page.
+ */
+class RouteErrorBoundary extends Component<RouteBoundaryProps, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  componentDidUpdate(prev: RouteBoundaryProps) {
+    if (prev.pathname !== this.props.pathname && this.state.error) this.setState({ error: null });
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (isLoadFailure(error)) throw error;
+    return <PageFailure title={this.props.title} error={error} onRetry={() => this.setState({ error: null })} />;
+  }
+}
+
+/** One route of the table as the shell draws it: the remote's page inside the route's error boundary. */
+export function RoutePage({ route }: { route: SiteRoute | null }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary title={route?.title} pathname={pathname}>
+      <RemotePage route={route?.id ?? null} />
+    </RouteErrorBoundary>
   );
 }

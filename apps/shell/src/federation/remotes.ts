@@ -1,11 +1,14 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { RemoteSiteModule } from '@vox/site-routes';
 import type { RemoteName } from '@vox/variant';
 
-/** What every remote exposes as './App': the routes and pages of its variant. */
-export interface RemoteAppModule {
-  default: ComponentType;
-}
+/**
+ * What a remote exposes as './App': the main, school and podcast remotes give the shell
+ * a `Frame` and a `Page` per route of the table (issue 11 item 2); the dashboard, and a
+ * remote built before that change (one release of compatibility), a `default` App drawn whole.
+ */
+export type RemoteAppModule = Partial<RemoteSiteModule> & { default?: ComponentType };
 
 /** name -> remote entry URL; read at start-up so remotes can move without rebuilding the shell. */
 export type RemotesManifest = Partial<Record<RemoteName, string>>;
@@ -44,6 +47,6 @@ export function forgetFailedShares(remote: RemoteName): void {
 
 export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
   const module = await loadRemote<RemoteAppModule>(`${name}/App`);
-  if (!module?.default) throw new Error(`The ${name} part of VoxClub did not provide its pages.`);
+  if (!module?.default && !(module?.Page && module.Frame)) throw new Error(`The ${name} part of VoxClub did not provide its pages.`);
   return module;
 }

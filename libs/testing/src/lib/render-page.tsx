@@ -50,7 +50,7 @@ function Where() {
 type Common = Omit<RenderPageOptions, 'path' | 'routes'>;
 
 /** The router, QueryClient and auth state every web spec renders in. */
-function renderInRouter(pages: RouteObject[], options: Common) {
+function renderInRouter(pages: RouteObject[], options: Common, elsewhere = true) {
   const entries = Array.isArray(options.route) ? options.route : [options.route];
   if (options.user) authStore.setSession({ token: 't', user: options.user });
   else if (options.user === null) authStore.clear();
@@ -65,7 +65,7 @@ function renderInRouter(pages: RouteObject[], options: Common) {
             {options.extra}
           </>
         ),
-        children: [...pages, { path: '*', element: <p>elsewhere</p> }],
+        children: elsewhere ? [...pages, { path: '*', element: <p>elsewhere</p> }] : pages,
       },
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
@@ -90,6 +90,11 @@ export function renderPage(ui: ReactElement, options: RenderPageOptions) {
 /** Renders a feature's route table (`{ '/audio': <AudioLibraryPage />, ... }`) at `route`. */
 export function renderRoutes(table: Record<string, ReactElement>, options: Common) {
   return renderInRouter(Object.entries(table).map(([path, element]) => ({ path, element })), options);
+}
+
+/** Renders data-router routes as given (a site's table with its own `*`), at `route`. */
+export function renderRouter(routes: RouteObject[], options: Common) {
+  return renderInRouter(routes, options, false);
 }
 
 /** The page's one level-1 heading (its title). */

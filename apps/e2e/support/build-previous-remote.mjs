@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Builds the main remote as an earlier commit had it, for the shell of this tree to load from
+// another origin (issue 11 item 2: a remote built before the shell's data router, which exposes
+// only a default `./App`, must still work for one release).
+// Usage: node build-previous-remote.mjs <commit> <outDir>
+// The commit's tree is unpacked next to outDir (git archive: reads the repository, touches no
+// worktree) and built with its own webpack config, against this tree's node_modules.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [commit, outDir] = process.argv.slice(2);
+const root = path.resolve(import.meta.dirname, '../../..');
+const src = `${path.resolve(outDir)}-src`;
+fs.rmSync(src, { recursive: true, force: true });
+fs.mkdirSync(src, { recursive: true });
+const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
+execFileSync('tar', ['-x', '-C', src], { input: archive });
+fs.symlinkSync(path.join(root, 'node_modules'), path.join(src, 'node_modules'));
+execFileSync(
+  path.join(root, 'node_modules/.bin/webpack'),
+  ['-c', 'apps/main/webpack.config.cjs', '--mode', 'production', `--env`, `outDir=${path.resolve(outDir)}`, '--env', `buildLabel=${commit}`],
+  { cwd: src, stdio: 'inherit' },
+);

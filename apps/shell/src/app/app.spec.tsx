@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Link, MemoryRouter } from 'react-router';
+import type { ActivityLogger } from '@vox/activity';
+import { routesOf, siteRouteObjects } from '@vox/site-routes';
+import { PATHS } from '@vox/variant';
+import type { RemoteAppModule } from '../federation/remotes';
+import { App, hostSite } from './app';
+
+// The remote as the shell loads it: a test double for the federation runtime, whose module the
+// spec chooses (the shape of today's remotes, or one built before the data router).
+let remoteModule: RemoteAppModule;
+jest.mock('../federation/remotes', () => ({
+  loadRemoteApp: jest.fn(async () => remoteModule),
+  registerRemotesFromManifest: jest.fn(async () => ({})),
+  forgetFailedShares: jest.fn(),
+}));
+
+const activity = { log: jest.fn() } as unknown as ActivityLogger;
+let broken = true;
+
+function Broken(): ReactNode {
+  if (broken) throw new Error('Cannot read the friend list');
+  return <h1>Friends, at last</h1>;
+}
+
+/** Today's remote: a frame and a page per route id; /friends throws while `broken`. */
+const siteModule: RemoteAppModule = {
+  Frame: ({ children }) => <div data-remote="main">{children}</div>,
+  Page: ({ route }) => (route === 'friends' ? <Broken /> : <h1>{route ?? 'nothing here'}</h1>),
+};
+
+/** The shell at `path`, with links to move around as a reader would. */
+function renderShell(path: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <nav aria-label="test">
+          <Link to="/friends">to friends</Link>
+          <Link to="/guide">to the guide</Link>
+        </nav>
+        <App activity={activity} manifestError={null} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  remoteModule = siteModule;
+  broken = true;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the shell routes (issue 11 item 2)', () => {
+  const routes = siteRouteObjects('main', () => null);
+
+  it.each(routesOf('main').map((r) => [r.id, PATHS[r.path]]))('has the table route %s (%s) with its row', (id, path) => {
+    const route = routes.find((c) => c.id === id);
+    expect(route?.path).toBe(path);
+    expect(route?.route?.id).toBe(id);
+  });
+
+  it('ends with a 404 route, and builds the host site: the podcast host gets its own home', () => {
+    expect(routes[routes.length - 1]).toMatchObject({ id: 'notFound', path: '*', route: null });
+    expect(hostSite('localhost')).toBe('main');
+    expect(hostSite('dashboard.localhost')).toBe('main');
+    const podcast = siteRouteObjects(hostSite('podcast.localhost'), () => null);
+    expect(podcast.map((c) => c.id)).toContain('podcastHome');
+    expect(podcast.map((c) => c.id)).not.toContain('friends');
+  });
+
+  it('draws the matched route from the remote inside its frame, with the header', async () => {
+    renderShell('/guide');
+    expect(await screen.findByRole('heading', { level: 1, name: 'guide' })).toBeInTheDocument();
+    expect(document.querySelector('[data-remote="main"]')).not.toBeNull();
+    expect(screen.getAllByRole('banner').length).toBeGreaterThan(0);
+  });
+
+  it('shows a page that throws as that page failing, with a way back, and keeps the header working', async () => {
+    renderShell('/friends');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The Friends page failed');
+    expect(alert).toHaveTextContent('Cannot read the friend list');
+    expect(alert).not.toHaveTextContent(/connection/i);
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getAllByRole('banner').length).toBeGreaterThan(0);
+
+    // Try again draws the page anew.
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friends, at last' })).toBeInTheDocument();
+
+    // The rest of the app keeps working.
+    broken = true;
+    fireEvent.click(screen.getByRole('link', { name: 'to the guide' }));
+    await screen.findByRole('heading', { level: 1, name: 'guide' });
+    fireEvent.click(screen.getByRole('link', { name: 'to friends' }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('link', { name: 'to the guide' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'guide' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells a page chunk that did not download from a page that threw: check the connection', async () => {
+    remoteModule = {
+      ...siteModule,
+      Page: () => {
+        throw Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+      },
+    };
+    renderShell('/guide');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The main site did not load');
+    expect(alert).toHaveTextContent('Check your connection');
+  });
+
+  it('draws a remote built before the data router (only a default App) whole, at every path', async () => {
+    remoteModule = { default: () => <h1>the old app</h1> };
+    renderShell('/friends');
+    expect(await screen.findByRole('heading', { level: 1, name: 'the old app' })).toBeInTheDocument();
+  });
+
+  it('names the page of an old remote that throws, without blaming the network', async () => {
+    remoteModule = {
+      default: () => {
+        throw new Error('Old page broke');
+      },
+    };
+    renderShell('/friends');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The Friends page failed');
+    expect(alert).not.toHaveTextContent(/connection/i);
+  });
+});

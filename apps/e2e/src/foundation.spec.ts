@@ -117,7 +117,7 @@ test('a page that throws names itself with a way back; the header and the other 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test.describe('a remote built before the data router, on another origin', () => {
+test.describe('a remote built before the shell matched the routes, on another origin', () => {
   // The alt origin serves the main remote of PREVIOUS_REMOTE_COMMIT (playwright.config.ts): it
   // exposes only a default ./App, with its own routes inside.
   const altUrl = (path: string) => `http://localhost:${PORTS.appWithAltRemote}${path}`;

@@ -15,5 +15,5 @@ export const PORTS = {
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;
 
-/** The commit whose main remote the alt origin serves: the last before the shell's data router. */
+/** The commit whose main remote the alt origin serves: the last before the shell matched the routes (Frame and Page). */
 export const PREVIOUS_REMOTE_COMMIT = '4e3eab8';

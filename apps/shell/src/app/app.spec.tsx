@@ -9,7 +9,7 @@ import type { RemoteAppModule } from '../federation/remotes';
 import { App, hostSite } from './app';
 
 // The remote as the shell loads it: a test double for the federation runtime, whose module the
-// spec chooses (the shape of today's remotes, or one built before the data router).
+// spec chooses (the shape of today's remotes, or one built before the shell matched the routes).
 let remoteModule: RemoteAppModule;
 jest.mock('../federation/remotes', () => ({
   loadRemoteApp: jest.fn(async () => remoteModule),
@@ -116,7 +116,7 @@ describe('the shell routes (issue 11 item 2)', () => {
     expect(alert).toHaveTextContent('Check your connection');
   });
 
-  it('draws a remote built before the data router (only a default App) whole, at every path', async () => {
+  it('draws a remote built before the shell matched the routes (only a default App) whole, at every path', async () => {
     remoteModule = { default: () => <h1>the old app</h1> };
     renderShell('/friends');
     expect(await screen.findByRole('heading', { level: 1, name: 'the old app' })).toBeInTheDocument();

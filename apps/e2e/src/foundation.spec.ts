@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { PORTS, PREVIOUS_REMOTE_COMMIT, appUrl } from '../support/ports';
 
 /** Collects what would mean a broken federation: chunk-load errors and page errors. */
@@ -104,6 +105,7 @@ test('a page that throws names itself with a way back; the header and the other 
   await expect(alert).not.toContainText(/connection/i);
   await expect(page.getByRole('banner')).toBeVisible();
   await page.screenshot({ path: `tmp/screens/page-failed.png`, fullPage: true });
+  await expectNoSeriousViolations(page, 'a page that failed');
   await alert.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/scripts$/);
   await expect(page.getByRole('alert')).toHaveCount(0);

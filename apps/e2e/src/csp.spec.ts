@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PORTS, appUrl } from '../support/ports';
+import { PORTS, PREVIOUS_REMOTE_COMMIT, appUrl } from '../support/ports';
 
 /**
  * The Content-Security-Policy names the origins of the remotes manifest: a remote served from
@@ -17,7 +17,7 @@ test('a remote served from another origin, named by the manifest, loads under th
   const violations = watchViolations(page);
   const response = await page.goto(`http://localhost:${PORTS.appWithAltRemote}/about`);
   expect(response?.headers()['content-security-policy']).toContain(`script-src 'self' http://localhost:${PORTS.altRemote}`);
-  await expect(page.locator('[data-remote="main"]')).toHaveAttribute('data-build', 'alt');
+  await expect(page.locator('[data-remote="main"]')).toHaveAttribute('data-build', PREVIOUS_REMOTE_COMMIT);
   expect(violations).toEqual([]);
 });
 

@@ -25,11 +25,12 @@ export function isLargeBody(request: FastifyRequest): boolean {
 /**
  * Issue 22, item 7: a member saves a large script at most once every `intervalSeconds`
  * (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS, 10 by default), and creates one at most as often (each
- * route counts on its own; Redis holds the counts when REDIS_URL is set, so every instance agrees). The worker thread keeps a large write off the
- * event loop, but its bytes still cross the server twice and its CPU is shared with everyone: a
- * member (or a script) saving a 5,000-line script back to back would take a core for themselves.
- * A refusal comes before the body is read, with Retry-After and a text that says the changes are
- * kept; small saves (nearly all of them) are never counted. Anonymous callers are not counted
+ * route counts on its own; Redis holds the counts when REDIS_URL is set, so every instance
+ * agrees). The worker thread keeps a large write off the event loop, but its bytes still cross
+ * the server twice and its CPU is shared with everyone: a member (or a script) saving a
+ * 5,000-line script back to back would take a core for themselves. A refusal comes before the
+ * body is parsed (Node reads and drops the rest; the connection stays open so a client still
+ * sending gets the answer), with Retry-After and a text that says the changes are kept; small saves (nearly all of them) are never counted. Anonymous callers are not counted
  * here: the members-only scope refuses them. `undefined` (no limit) for an interval of 0.
  */
 export function largeWriteLimit(intervalSeconds: number) {

@@ -2,17 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import { type User } from '@vox/contract';
-import { CLASS_MESSAGES, type ClassDetail, type Work } from '@vox/contract/school';
-import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
+import { CLASS_MESSAGES, type ClassDetail } from '@vox/contract/school';
+import { assignmentWork as work, createFakeServer, json, pageTitle, person, renderRoutes, teacher } from '@vox/testing';
 import { ClassPage } from './class-page/class-page';
 import { SchoolHomePage } from './school-home-page/school-home-page';
 import { SetPasswordPage } from './set-password-page/set-password-page';
 
 const TYPING_TIMEOUT = 30_000;
 const pages = { '/': <SchoolHomePage />, '/classes/:classId': <ClassPage />, '/set-password': <SetPasswordPage /> };
-const teacher: User = { id: 't1', handle: null, name: 'Morgan Rivera', photo: null, role: { name: 'teacher', privileges: ['teach'] }, classes: ['c1'] };
 const student: User = { id: 's1', handle: null, name: 'Ana Ames', photo: null, role: { name: 'member', privileges: [] }, classes: ['c1'] };
-const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
 
 const cls = (over: Partial<ClassDetail> = {}): ClassDetail => ({
   id: 'c1',
@@ -30,25 +28,6 @@ const cls = (over: Partial<ClassDetail> = {}): ClassDetail => ({
   ...over,
 });
 
-const work = (over: Partial<Work> = {}): Work => ({
-  id: 'w1',
-  assignmentId: 'a1',
-  classId: 'c1',
-  className: 'Drama 9B',
-  scriptTitle: 'The Importance of Being Earnest',
-  instructions: '',
-  dueAt: '2027-03-05T17:00:00.000Z',
-  student: person('s1', 'Ana Ames'),
-  role: 'ALGERNON',
-  sessionId: 'sess1',
-  status: 'assigned',
-  submittedAt: null,
-  reviewedAt: null,
-  comments: [],
-  canReview: false,
-  canSubmit: true,
-  ...over,
-});
 
 afterEach(() => authStore.clear());
 

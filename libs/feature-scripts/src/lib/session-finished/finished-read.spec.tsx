@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { ReadRender, SessionDetail, User } from '@vox/contract';
-import { createFakeServer, json, renderPage } from '@vox/testing';
+import { createFakeServer, json, person, renderPage } from '@vox/testing';
 import FinishedRead, { FINISHED_READ_TEXTS as T, formatClock } from './finished-read';
 
 const grace: User = { id: 'u2', handle: 'grace', name: 'Grace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
-const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
 const session: SessionDetail = {
   id: 'se1',
   createdAt: '2026-11-21T09:00:00.000Z',

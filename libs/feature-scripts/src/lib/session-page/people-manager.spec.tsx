@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { SessionDetail, User } from '@vox/contract';
-import { createFakeServer, json, renderPage } from '@vox/testing';
+import { createFakeServer, json, person, renderPage } from '@vox/testing';
 import { PeopleManager } from './people-manager';
 
 const grace: User = { id: 'u2', handle: 'grace', name: 'Grace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
-const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
 
 const detail = (createdBy = 'u2'): SessionDetail => ({
   id: 'se1',

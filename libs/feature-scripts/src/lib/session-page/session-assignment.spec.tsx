@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import type { SessionDetail, User } from '@vox/contract';
+import type { SessionDetail } from '@vox/contract';
 import type { Work } from '@vox/contract/school';
-import { createFakeServer, json, renderPage } from '@vox/testing';
+import { assignmentWork, createFakeServer, json, person, renderPage, teacher } from '@vox/testing';
 import { SessionAssignment } from './session-assignment';
 
-const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
-const teacher: User = { id: 't1', handle: null, name: 'Morgan Rivera', photo: null, role: { name: 'teacher', privileges: ['teach'] }, classes: ['c1'] };
 
 const session: SessionDetail = {
   id: 'se1',
@@ -45,25 +43,17 @@ const session: SessionDetail = {
   ],
 };
 
-const work = (over: Partial<Work> = {}): Work => ({
-  id: 'w1',
-  assignmentId: 'a1',
-  classId: 'c1',
-  className: 'Drama 9B',
-  scriptTitle: 'The Importance of Being Earnest',
-  instructions: 'Mind the pauses.',
-  dueAt: '2027-03-05T17:00:00.000Z',
-  student: person('s1', 'Ana Ames'),
-  role: 'ALGERNON',
-  sessionId: 'se1',
-  status: 'submitted',
-  submittedAt: '2026-11-21T11:00:00.000Z',
-  reviewedAt: null,
-  comments: [],
-  canReview: true,
-  canSubmit: false,
-  ...over,
-});
+// The student's work as the teacher reviews it: handed in on the session se1.
+const work = (over: Partial<Work> = {}): Work =>
+  assignmentWork({
+    instructions: 'Mind the pauses.',
+    sessionId: 'se1',
+    status: 'submitted',
+    submittedAt: '2026-11-21T11:00:00.000Z',
+    canReview: true,
+    canSubmit: false,
+    ...over,
+  });
 
 afterEach(() => authStore.clear());
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authModal, authStore, configureAuth } from '@vox/auth';
 import type { SessionDetail, ShareLink, Take, User } from '@vox/contract';
-import { createFakeServer, json, renderPage, type FakeAnswer } from '@vox/testing';
+import { createFakeServer, json, person, renderPage, type FakeAnswer } from '@vox/testing';
 import type { PendingTake, TakeStore } from '../take-queue/pending-take';
 import { createTakeQueue, type TakeUploader } from '../take-queue/take-queue';
 import { setTakeQueue } from '../take-queue/use-take-queue';
@@ -10,7 +10,6 @@ import type { SpeechOutput } from '../session-playback/sequencer';
 import { SessionPage } from './session-page';
 
 const ada: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
-const person = (id: string, name: string) => ({ id, handle: null, name, photo: null });
 const HASH = 'b'.repeat(64);
 
 const take = (id: string, lineId: string, userId: string, picked: boolean, createdAt = '2026-11-21T10:00:00.000Z'): Take => ({

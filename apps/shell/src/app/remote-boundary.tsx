@@ -61,10 +61,10 @@ function PageFailure({ title, error, onRetry }: { title?: string; error: unknown
 }
 
 interface BoundaryProps {
-  remote: RemoteName;
-  /** The route now shown, for a page that throws inside a remote drawn whole. */
-  title?: string;
-  onRetry(): void;
+  /** A new key clears a caught error (another remote, another path). */
+  resetKey: string;
+  /** What to draw instead of the children; `reset` draws them again. */
+  fallback(error: Error, reset: () => void): ReactNode;
   children: ReactNode;
 }
 
@@ -72,8 +72,11 @@ interface BoundaryState {
   error: Error | null;
 }
 
-// React has no functional error boundary, so this stays a class.
-class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+/**
+ * The shell's one error boundary (React has no functional error boundary, so this stays a class):
+ * draws `fallback` for an error thrown below it until `reset` or a new `resetKey`.
+ */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -81,29 +84,31 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   componentDidUpdate(prev: BoundaryProps) {
-    if (prev.remote !== this.props.remote && this.state.error) this.setState({ error: null });
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
   render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
-    const retry = () => {
-      this.setState({ error: null });
-      this.props.onRetry();
-    };
-    // A remote drawn whole (the dashboard, or one built before the shell matched the routes) has no
-    // route error boundaries: its pages' own failures land here and are told apart from a failed download.
-    if (!isLoadFailure(error)) return <PageFailure title={this.props.title} error={error} onRetry={retry} />;
-    return (
-      <section className="vox-remote-error" role="alert" aria-live="assertive">
-        <h1>The {REMOTE_LABELS[this.props.remote]} did not load</h1>
-        <p>{describe(error)}</p>
-        <button type="button" className="vox-remote-error__retry" onClick={retry}>
-          Retry
-        </button>
-      </section>
-    );
+    return error ? this.props.fallback(error, () => this.setState({ error: null })) : this.props.children;
   }
+}
+
+/**
+ * What the remote's boundary draws. A remote drawn whole (the dashboard, or one built before the
+ * shell matched the routes) has no route error boundaries: its pages' own failures land here and
+ * are told apart from a failed download.
+ */
+function RemoteFailure({ remote, title, error, onRetry }: { remote: RemoteName; title?: string; error: Error; onRetry(): void }) {
+  if (!isLoadFailure(error)) return <PageFailure title={title} error={error} onRetry={onRetry} />;
+  return (
+    <section className="vox-remote-error" role="alert" aria-live="assertive">
+      <h1>The {REMOTE_LABELS[remote]} did not load</h1>
+      <p>{describe(error)}</p>
+      <button type="button" className="vox-remote-error__retry" onClick={onRetry}>
+        Retry
+      </button>
+    </section>
+  );
 }
 
 function RemoteLoading() {
@@ -156,9 +161,22 @@ export function RemoteBoundary({ remote, manifestError, outlet, title }: { remot
     [remote, attempt],
   );
   return (
-    <RemoteErrorBoundary remote={remote} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+    <ErrorBoundary
+      resetKey={remote}
+      fallback={(error, reset) => (
+        <RemoteFailure
+          remote={remote}
+          title={title}
+          error={error}
+          onRetry={() => {
+            reset();
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+    >
       <RemoteSite outlet={outlet} />
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -168,42 +186,23 @@ function RemotePage({ route }: { route: string | null }) {
   return site && <site.Page route={route} />;
 }
 
-interface RouteBoundaryProps {
-  title?: string;
-  pathname: string;
-  children: ReactNode;
-}
-
 /**
- * Each route's error boundary (issue 11 item 2): a page that throws shows what failed with a way
- * back; a download that failed (a page's chunk) goes on to the remote's boundary, which says to
- * check the connection. Another path draws the new page.
+ * Each route's error (issue 11 item 2): a page that throws shows what failed with a way back; a
+ * download that failed (a page's chunk) goes on to the remote's boundary, which says to check the
+ * connection.
  */
-class RouteErrorBoundary extends Component<RouteBoundaryProps, BoundaryState> {
-  state: BoundaryState = { error: null };
-
-  static getDerivedStateFromError(error: Error): BoundaryState {
-    return { error };
-  }
-
-  componentDidUpdate(prev: RouteBoundaryProps) {
-    if (prev.pathname !== this.props.pathname && this.state.error) this.setState({ error: null });
-  }
-
-  render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    if (isLoadFailure(error)) throw error;
-    return <PageFailure title={this.props.title} error={error} onRetry={() => this.setState({ error: null })} />;
-  }
+function RouteFailure({ title, error, onRetry }: { title?: string; error: Error; onRetry(): void }): ReactNode {
+  if (isLoadFailure(error)) throw error;
+  return <PageFailure title={title} error={error} onRetry={onRetry} />;
 }
 
 /** One route of the table as the shell draws it: the remote's page inside the route's error boundary. */
 export function RoutePage({ route }: { route: SiteRoute | null }) {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary title={route?.title} pathname={pathname}>
+    // Another path draws the new page.
+    <ErrorBoundary resetKey={pathname} fallback={(error, reset) => <RouteFailure title={route?.title} error={error} onRetry={reset} />}>
       <RemotePage route={route?.id ?? null} />
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
@@ -73,48 +73,11 @@ function BackLink() {
 const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0);
 
-interface StatusValue {
-  status: SaveStatus;
-  message?: string;
-}
-
-/**
- * The save status, kept apart from the page's state: a change (the first keystroke after a save
- * turns "Saved" into "Saving") re-renders the status line only, not the whole editor page (scene
- * list, tools) inside that keystroke's task.
- */
-function statusStore() {
-  let value: StatusValue = { status: 'saved' };
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: StatusValue) {
-      if (next.status === value.status && next.message === value.message) return;
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-
-function SaveStatusLine({ store }: { store: ReturnType<typeof statusStore> }) {
-  const status = useSyncExternalStore(store.subscribe, store.get, store.get);
-  return (
-    <span className={cx('vox-draft-editor__status', `vox-draft-editor__status--${status.status}`)} role="status" data-status={status.status}>
-      {STATUS_TEXT[status.status]}
-      {status.message ? `: ${status.message}` : ''}
-    </span>
-  );
-}
-
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 function Writer({ draft }: { draft: Draft }) {
   const editor = useRef<FountainEditorHandle | null>(null);
-  const [status] = useState(statusStore);
+  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
   const [initialText, setInitialText] = useState<string | null>(null);
   const [previewText, setPreviewText] = useState(draft.body);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -143,10 +106,10 @@ function Writer({ draft }: { draft: Draft }) {
         load: () => getDraft(draft.id),
         store: idbDraftStore(draft.id),
         isOnline,
-        onStatus: (next, message) => status.set({ status: next, message }),
+        onStatus: (next, message) => setStatus({ status: next, message }),
         onConflict: setConflict,
       }),
-    [draft, status],
+    [draft],
   );
 
   // A copy kept in this browser (unsaved, offline, or cut short by a reload) comes first.
@@ -168,7 +131,7 @@ function Writer({ draft }: { draft: Draft }) {
 
   useEffect(() => {
     const online = () => void autosave.flush();
-    const offline = () => autosave.pending && status.set({ status: 'offline' });
+    const offline = () => autosave.pending && setStatus({ status: 'offline' });
     const hide = () => {
       if (document.visibilityState === 'hidden') void autosave.flush();
     };
@@ -184,7 +147,7 @@ function Writer({ draft }: { draft: Draft }) {
       // Leaving the editor saves what is left (the local copy stays until it lands).
       void autosave.flush().finally(() => autosave.stop());
     };
-  }, [autosave, status]);
+  }, [autosave]);
 
   const onChange = useCallback(
     (read: () => string) => {
@@ -225,7 +188,10 @@ function Writer({ draft }: { draft: Draft }) {
         <h1 className="vox-draft-editor__title" title={draft.title}>
           {draft.title}
         </h1>
-        <SaveStatusLine store={status} />
+        <span className={cx('vox-draft-editor__status', `vox-draft-editor__status--${status.status}`)} role="status" data-status={status.status}>
+          {STATUS_TEXT[status.status]}
+          {status.message ? `: ${status.message}` : ''}
+        </span>
         <div className="vox-draft-editor__tools">
           <Button variant="secondary" size="sm" onClick={() => editor.current?.openSearch()}>
             Find

@@ -81,8 +81,20 @@ test('autosave: typing offline survives a reload and every character reaches the
   await expect(status(page)).toHaveText('Offline, will save');
 
   // A reload while the API is still out of reach (the page itself loads; every save fails,
-  // including the one sent as the page goes away).
-  await context.route('**/api/drafts/*', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+  // including the one sent as the page goes away). Refused by the browser's own interception
+  // (CDP Fetch) rather than context.route: Playwright lets through, unrouted, a paused request it
+  // cannot tie to a frame, and the save sent from the page's pagehide during the reload could so
+  // reach the server (seen as this test finding "Saved" after the reload, more often when the
+  // page was not animating anything).
+  const network = await context.newCDPSession(page);
+  const refused: string[] = [];
+  network.on('Fetch.requestPaused', (paused) => {
+    if (paused.request.method === 'PUT') {
+      refused.push(paused.request.url);
+      void network.send('Fetch.failRequest', { requestId: paused.requestId, errorReason: 'InternetDisconnected' }).catch(() => undefined);
+    } else void network.send('Fetch.continueRequest', { requestId: paused.requestId }).catch(() => undefined);
+  });
+  await network.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/drafts/*', requestStage: 'Request' }] });
   await context.setOffline(false);
   await page.reload();
   await expect(editor(page)).toContainText('Nora grips a paper ticket, soaked through.');
@@ -90,7 +102,8 @@ test('autosave: typing offline survives a reload and every character reaches the
   expect((await serverDraft(page.request, me.token, draftId)).body).toBe('INT. FERRY DECK - NIGHT\n\nRain drums on the rail.');
 
   // The network is back: the kept text is sent, every character of it.
-  await context.unroute('**/api/drafts/*');
+  expect(refused.length).toBeGreaterThan(0);
+  await network.send('Fetch.disable');
   await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
   const saved = await serverDraft(page.request, me.token, draftId);
   expect(saved.body).toBe('INT. FERRY DECK - NIGHT\n\nRain drums on the rail.\n\nNora grips a paper ticket, soaked through.');

@@ -67,3 +67,51 @@ describe('fountainDecorations', () => {
     expect(kinds(['', 'INT. DECK - NIGHT'])).toEqual({ 2: 'vox-fountain-scene' });
   });
 });
+
+describe('steadyCursorWhileTyping', () => {
+  // Imported here so the colour specs above stay free of the DOM.
+  const setup = async () => {
+    const { EditorView, drawSelection } = await import('@codemirror/view');
+    const { EditorState } = await import('@codemirror/state');
+    const { steadyCursorWhileTyping, CURSOR_REST_MS } = await import('./fountain-editor');
+    const view = new EditorView({ parent: document.body, state: EditorState.create({ doc: 'INT. DECK - NIGHT', extensions: [drawSelection(), steadyCursorWhileTyping] }) });
+    const layer = view.scrollDOM.querySelector('.cm-cursorLayer') as HTMLElement;
+    const type = (text: string) => view.dispatch({ changes: { from: view.state.doc.length, insert: text }, selection: { anchor: view.state.doc.length + text.length } });
+    return { view, layer, type, CURSOR_REST_MS };
+  };
+
+  // CodeMirror's measuring (in animation frames) needs a layout jsdom has not: left to the real frames, which never come before the view is destroyed.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('keeps the cursor still while typing and lets it blink again a pause after the last key', async () => {
+    const { view, layer, type, CURSOR_REST_MS } = await setup();
+    expect(layer).not.toBeNull();
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(false);
+    type('x');
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(true);
+    // Keys keep coming, each before the pause is over: still steady after more than one pause in all.
+    for (let i = 0; i < 4; i++) {
+      jest.advanceTimersByTime(CURSOR_REST_MS / 2);
+      type('y');
+    }
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(true);
+    jest.advanceTimersByTime(CURSOR_REST_MS - 1);
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(true);
+    jest.advanceTimersByTime(1);
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(false);
+    // A move of the cursor alone counts too; the next key starts again.
+    view.dispatch({ selection: { anchor: 0 } });
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(true);
+    jest.advanceTimersByTime(CURSOR_REST_MS);
+    expect(layer.classList.contains('vox-cursor-steady')).toBe(false);
+    view.destroy();
+  });
+
+  it('stops its timer with the editor', async () => {
+    const { view, type } = await setup();
+    type('x');
+    view.destroy();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});

@@ -123,6 +123,45 @@ const fountainHighlight = ViewPlugin.fromClass(
   { decorations: (plugin) => plugin.decorations },
 );
 
+/** How long after the last keystroke (or move) the cursor blinks again. */
+export const CURSOR_REST_MS = 700;
+
+/**
+ * A still cursor while the writer types, blinking again after a pause (as most word processors
+ * do). CodeMirror's `drawSelection` restarts the blink animation on every selection change; a
+ * running animation, restarted per key, cost each keystroke a style recalculation, an
+ * `animationstart` and frames of their own (tools/bench/README.md, drafts editor). While typing,
+ * the cursor layer carries `vox-cursor-steady` (`animation: none`); one timer per pause, not per
+ * key, takes it off. `prefers-reduced-motion` keeps the cursor still throughout (the CSS).
+ */
+export const steadyCursorWhileTyping = ViewPlugin.fromClass(
+  class {
+    private layer: HTMLElement | null = null;
+    private last = 0;
+    private timer: ReturnType<typeof setTimeout> | undefined;
+    constructor(private readonly view: EditorView) {}
+    update(update: ViewUpdate) {
+      if (!update.docChanged && !update.selectionSet) return;
+      this.last = Date.now();
+      if (this.timer !== undefined) return;
+      this.layer ??= this.view.scrollDOM.querySelector<HTMLElement>('.cm-cursorLayer');
+      this.layer?.classList.add('vox-cursor-steady');
+      this.rest(CURSOR_REST_MS);
+    }
+    private rest(after: number) {
+      this.timer = setTimeout(() => {
+        const left = this.last + CURSOR_REST_MS - Date.now();
+        if (left > 0) return this.rest(left);
+        this.timer = undefined;
+        this.layer?.classList.remove('vox-cursor-steady');
+      }, after);
+    }
+    destroy() {
+      clearTimeout(this.timer);
+    }
+  },
+);
+
 /**
  * Completes a character name typed at the start of a line that follows a blank line, from
  * `characters()` (the names the page already knows) or, without it, the whole text's outline.
@@ -156,6 +195,7 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
         extensions: [
           history(),
           drawSelection(),
+          steadyCursorWhileTyping,
           highlightActiveLine(),
           EditorView.lineWrapping,
           fountainHighlight,

@@ -41,7 +41,11 @@ const shared = {
     // web.config.cjs), so its version cannot be read from a package.json beside it.
     version: require('react-router/package.json').version,
   },
-  '@tanstack/react-query': pkgSingleton('@tanstack/react-query'),
+  '@tanstack/react-query': {
+    ...pkgSingleton('@tanstack/react-query'),
+    // tools/webpack/react-query-shared.mjs, trimmed as react-router is.
+    version: require('@tanstack/react-query/package.json').version,
+  },
   '@azure/msal-browser': pkgSingleton('@azure/msal-browser'),
   ...Object.fromEntries(
     libNames

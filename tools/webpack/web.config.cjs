@@ -17,6 +17,7 @@ const { shared, REMOTES } = require('./shared.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+const reactQueryDir = path.dirname(require.resolve('@tanstack/react-query/package.json'));
 // Asset names may carry the ?v=<hash> query (see chunkFilename).
 const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
 // What each container's generated federation entry imports (by absolute path): the webpack
@@ -76,6 +77,8 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           ...aliases,
           'react-router$': path.join(__dirname, 'react-router-shared.mjs'),
           'react-router-build$': path.join(reactRouterDir, 'dist', prod ? 'production' : 'development', 'index.mjs'),
+          '@tanstack/react-query$': path.join(__dirname, 'react-query-shared.mjs'),
+          'react-query-build$': path.join(reactQueryDir, 'build', 'modern', 'index.js'),
         },
       },
       module: {

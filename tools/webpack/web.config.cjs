@@ -13,6 +13,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const zlib = require('node:zlib');
 const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
+const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
 const { shared, REMOTES } = require('./shared.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -24,6 +25,23 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
 const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 // Precompressed siblings (name.js.br) of assets whose names carry that query.
 const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
+
+const SEMVER_MODULE = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/;
+const SEMVER_MEMO = path.join(__dirname, 'federation-semver-memo.mjs');
+
+/** Points runtime-core's imports of its semver module at federation-semver-memo.mjs (issue 19). */
+class SemverMemoPlugin {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('SemverMemoPlugin', (factory) => {
+      factory.hooks.afterResolve.tap('SemverMemoPlugin', (data) => {
+        if (SEMVER_MODULE.test(data.createData.resource ?? '') && data.contextInfo.issuer !== SEMVER_MEMO) {
+          // The module's identity is its request: all three name the memo (no loader applies).
+          Object.assign(data.createData, { resource: SEMVER_MEMO, request: SEMVER_MEMO, userRequest: SEMVER_MEMO, context: __dirname });
+        }
+      });
+    });
+  }
+}
 
 /** Emits the default remotes manifest: every remote on the same origin as the shell. */
 class RemotesManifestPlugin {
@@ -152,6 +170,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
                   BUNDLER_RUNTIME_ENTRY.test(request ?? '') ? callback(null, '_FEDERATION_BUNDLER_RUNTIME') : callback(),
               ]),
             ]),
+        new SemverMemoPlugin(),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
           chunkFilename: `static/css/[id].chunk.css${version}`,
@@ -162,6 +181,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               new RemotesManifestPlugin(),
             ]
           : []),
+        // Issue 19: preload hints for the first load's chunks (the shell's in index.html, a
+        // remote's ./App in preload.json for the API's Link header).
+        ...(prod ? [new FirstLoadPreloadPlugin({ host, entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts') })] : []),
         ...(prod
           ? [
               new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),

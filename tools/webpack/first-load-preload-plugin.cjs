@@ -1,18 +1,15 @@
 // Issue 19: the files a first load needs, named before anything asks for them, so the browser
 // fetches them alongside the entry instead of one request level after it.
-// - The shell: index.html gets a <link rel="preload"> for every chunk that `import('./bootstrap')`
-//   loads (the bootstrap's chunks and the chunks of the shared modules they consume, from the
-//   shell's own copies, the only ones registered at that point), JS and CSS. Without them these
-//   ~20 requests started only once main.js had downloaded and run.
-// - A remote: preload.json beside its remoteEntry.js lists the files of its exposed ./App (its
-//   route table), relative to the remote's root; the API's app page names them in its Link header
-//   with the entry (apps/api/src/plugins/external/web-apps.ts). A remote's consumes are not listed:
-//   which copy of a shared module wins is decided at run time (the shell's, as a rule).
-const path = require('node:path');
-
+// A remote's build writes preload.json beside its remoteEntry.js: the files of its exposed ./App
+// (its route table), relative to the remote's root; the API's app page names them in its Link
+// header after the entry (apps/api/src/plugins/external/web-apps.ts). A remote's consumes are not
+// listed: which copy of a shared module wins is decided at run time (the shell's, as a rule).
+// chunkFilesOf with followConsumes also answers the shell's bootstrap chunks (the chunks of
+// `import('./bootstrap')` and of the shared modules they consume); preloading those from index.html
+// was tried and dropped: see tools/bench/README.md, "First load".
 const PLUGIN = 'FirstLoadPreloadPlugin';
 
-/** Every chunk group loaded by the async blocks of `modules`, with the groups of the shared modules their chunks consume. */
+/** The JS and CSS files of the chunk groups the blocks load (and, with followConsumes, of the shared modules their chunks consume, from this build's own providers). */
 function chunkFilesOf(compilation, startBlocks, { followConsumes }) {
   const { chunkGraph } = compilation;
   const providers = new Map();
@@ -41,42 +38,10 @@ function chunkFilesOf(compilation, startBlocks, { followConsumes }) {
   return files.filter((file) => /\.(js|css)(\?.*)?$/.test(file));
 }
 
-const asOf = (file) => (/\.css(\?.*)?$/.test(file) ? 'style' : 'script');
-
+/** For a remote's build (a container exposing ./App). */
 class FirstLoadPreloadPlugin {
-  /** @param {{ host: boolean, entryModule?: string }} opts entryModule: the host's entry file (absolute). */
-  constructor({ host, entryModule }) {
-    this.host = host;
-    this.entryModule = entryModule;
-  }
-
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      if (this.host) {
-        const HtmlWebpackPlugin = require('html-webpack-plugin');
-        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(PLUGIN, (data) => {
-          // The entry may be concatenated with its imports (early.ts): look inside.
-          const entry = [...compilation.modules]
-            .flatMap((m) => [m, ...(m.modules ?? [])])
-            .find((m) => m.resource === this.entryModule);
-          if (!entry) throw new Error(`${PLUGIN}: no module ${this.entryModule}`);
-          const publicPath = compilation.outputOptions.publicPath;
-          const files = chunkFilesOf(compilation, entry.blocks, { followConsumes: true });
-          const links = files.map((file) => ({
-            tagName: 'link',
-            voidTag: true,
-            meta: { plugin: PLUGIN },
-            attributes: { rel: 'preload', as: asOf(file), href: `${publicPath}${file}` },
-          }));
-          // The entry first, ahead of the preloads: it starts the refresh and the manifest (early.ts).
-          for (const tag of data.headTags) {
-            if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
-          }
-          data.headTags.push(...links);
-          return data;
-        });
-        return;
-      }
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
@@ -92,4 +57,4 @@ class FirstLoadPreloadPlugin {
   }
 }
 
-module.exports = { FirstLoadPreloadPlugin, chunkFilesOf, PLUGIN_PATH: path.basename(__filename) };
+module.exports = { FirstLoadPreloadPlugin, chunkFilesOf };

@@ -181,9 +181,8 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               new RemotesManifestPlugin(),
             ]
           : []),
-        // Issue 19: preload hints for the first load's chunks (the shell's in index.html, a
-        // remote's ./App in preload.json for the API's Link header).
-        ...(prod ? [new FirstLoadPreloadPlugin({ host, entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts') })] : []),
+        // Issue 19: a remote's ./App files in preload.json, for the API's Link header.
+        ...(prod && !host ? [new FirstLoadPreloadPlugin()] : []),
         ...(prod
           ? [
               new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),

@@ -14,6 +14,7 @@ const zlib = require('node:zlib');
 const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
+const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
 const { shared, REMOTES } = require('./shared.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -181,8 +182,17 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               new RemotesManifestPlugin(),
             ]
           : []),
-        // Issue 19: a remote's ./App files in preload.json, for the API's Link header.
+        // Issue 19: a remote's ./App files in preload.json, for the API's Link header; the shell's
+        // first script and its bootstrap chunks' preloads in index.html.
         ...(prod && !host ? [new FirstLoadPreloadPlugin()] : []),
+        ...(prod && host
+          ? [
+              new ShellFirstLoadPlugin({
+                entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts'),
+                earlyScript: path.join(workspaceRoot, projectRoot, 'src/early-script.js'),
+              }),
+            ]
+          : []),
         ...(prod
           ? [
               new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),

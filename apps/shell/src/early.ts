@@ -21,3 +21,15 @@ export function startEarlyRequests(): EarlyRequests {
   for (const started of [refresh, publicConfig, manifest]) started.catch(() => undefined);
   return { refresh, publicConfig, manifest };
 }
+
+/**
+ * The requests early-script.js (the page's first script in a production build) already sent, or
+ * these requests sent now (the dev server has no such script). Taken once: never two refreshes,
+ * the refresh token rotates on every use.
+ */
+export function takeEarlyRequests(): EarlyRequests {
+  const page = window as { __voxEarly?: EarlyRequests };
+  const early = page.__voxEarly;
+  delete page.__voxEarly;
+  return early ?? startEarlyRequests();
+}

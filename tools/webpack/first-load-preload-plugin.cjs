@@ -5,8 +5,8 @@
 // header after the entry (apps/api/src/plugins/external/web-apps.ts). A remote's consumes are not
 // listed: which copy of a shared module wins is decided at run time (the shell's, as a rule).
 // chunkFilesOf with followConsumes also answers the shell's bootstrap chunks (the chunks of
-// `import('./bootstrap')` and of the shared modules they consume); preloading those from index.html
-// was tried and dropped: see tools/bench/README.md, "First load".
+// `import('./bootstrap')` and of the shared modules they consume): shell-first-load-plugin.cjs
+// preloads those from index.html.
 const PLUGIN = 'FirstLoadPreloadPlugin';
 
 /** The JS and CSS files of the chunk groups the blocks load (and, with followConsumes, of the shared modules their chunks consume, from this build's own providers). */

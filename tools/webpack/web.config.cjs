@@ -13,6 +13,8 @@ const TerserPlugin = require('terser-webpack-plugin');
 const zlib = require('node:zlib');
 const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
+const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
+const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
 const { shared, REMOTES } = require('./shared.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -25,6 +27,23 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
 const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 // Precompressed siblings (name.js.br) of assets whose names carry that query.
 const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
+
+const SEMVER_MODULE = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/;
+const SEMVER_MEMO = path.join(__dirname, 'federation-semver-memo.mjs');
+
+/** Points runtime-core's imports of its semver module at federation-semver-memo.mjs (issue 19). */
+class SemverMemoPlugin {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('SemverMemoPlugin', (factory) => {
+      factory.hooks.afterResolve.tap('SemverMemoPlugin', (data) => {
+        if (SEMVER_MODULE.test(data.createData.resource ?? '') && data.contextInfo.issuer !== SEMVER_MEMO) {
+          // The module's identity is its request: all three name the memo (no loader applies).
+          Object.assign(data.createData, { resource: SEMVER_MEMO, request: SEMVER_MEMO, userRequest: SEMVER_MEMO, context: __dirname });
+        }
+      });
+    });
+  }
+}
 
 /** Emits the default remotes manifest: every remote on the same origin as the shell. */
 class RemotesManifestPlugin {
@@ -155,6 +174,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
                   BUNDLER_RUNTIME_ENTRY.test(request ?? '') ? callback(null, '_FEDERATION_BUNDLER_RUNTIME') : callback(),
               ]),
             ]),
+        new SemverMemoPlugin(),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
           chunkFilename: `static/css/[id].chunk.css${version}`,
@@ -163,6 +183,17 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           ? [
               new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
               new RemotesManifestPlugin(),
+            ]
+          : []),
+        // Issue 19: a remote's ./App files in preload.json, for the API's Link header; the shell's
+        // first script and its bootstrap chunks' preloads in index.html.
+        ...(prod && !host ? [new FirstLoadPreloadPlugin()] : []),
+        ...(prod && host
+          ? [
+              new ShellFirstLoadPlugin({
+                entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts'),
+                earlyScript: path.join(workspaceRoot, projectRoot, 'src/early-script.js'),
+              }),
             ]
           : []),
         ...(prod

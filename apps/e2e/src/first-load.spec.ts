@@ -48,3 +48,31 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
   expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
   expect(errors).toEqual([]);
 });
+
+// The two request levels this check's first version left in the chain: the public config (the
+// first render waits for its Microsoft settings with the refresh) now leaves with the refresh from
+// the shell's entry, and the remote's ./App files (its route table) are named in the page's Link
+// header after the remote entry. Before, both started only after the shell's chunks had run.
+test("a cold logged-out load of /about starts the public config and the remote's ./App files before the shell chunks end", async ({ page }) => {
+  const response = await page.goto(appUrl('localhost', '/about'));
+  const link = response?.headers().link ?? '';
+  const appFiles = [...link.matchAll(/<(\/remotes\/main\/static\/[^>]+)>/g)].map((m) => m[1]);
+  expect(appFiles.some((f) => /\.js\?v=/.test(f))).toBe(true);
+  await expect(page.locator('[data-remote="main"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const timing = await page.evaluate((files) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const url = (e: PerformanceResourceTiming) => new URL(e.name);
+    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
+    const startOf = (p: string) => entries.find((e) => url(e).pathname + url(e).search === p)?.startTime ?? null;
+    return {
+      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
+      starts: { publicConfig: startOf('/api/config/public'), ...Object.fromEntries(files.map((f) => [f, startOf(f)])) } as Record<string, number | null>,
+    };
+  }, appFiles);
+  for (const [what, start] of Object.entries(timing.starts)) {
+    expect({ what, start }).toEqual({ what, start: expect.any(Number) });
+    expect({ what, startedBeforeLastShellChunkEnded: (start as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
+  }
+});

@@ -22,7 +22,7 @@ export async function start(early?: EarlyRequests) {
   // Seed section 2: nothing renders until the first token refresh has ended, either way.
   // The remotes manifest is read meanwhile; a failure there shows in the remote boundary.
   const manifest = registerRemotesFromManifest('/remotes.json', early?.manifest).catch((error: Error) => error);
-  await bootstrapAuth({ activity }, { refresh: early?.refresh });
+  await bootstrapAuth({ activity }, { refresh: early?.refresh, publicConfig: early?.publicConfig });
   const manifestError = await manifest;
 
   // BrowserRouter, not createBrowserRouter: the data router adds about 16 KB gzip to every first

@@ -51,3 +51,57 @@ describe('preload hint for the variant remote on app pages', () => {
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).headers.link).toBeUndefined();
   });
 });
+
+// Issue 19, the next level of the chain: a remote served here has its build's preload.json (the
+// files of its ./App) named after its entry, so they do not wait for the entry to arrive and run.
+describe("preload hints for a same-origin remote's ./App files", () => {
+  let webDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-web-'));
+    for (const dir of ['shell', 'main', 'school', 'dashboard', 'podcast']) fs.mkdirSync(path.join(webDir, dir));
+    fs.writeFileSync(path.join(webDir, 'shell', 'index.html'), '<!doctype html><title>VoxClub</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDir, 'shell', 'remotes.json'),
+      JSON.stringify({
+        main: '/remotes/main/remoteEntry.js',
+        school: '/remotes/school/remoteEntry.js',
+        dashboard: 'https://cdn.example.com/dashboard/remoteEntry.js',
+        podcast: '/remotes/podcast/remoteEntry.js',
+      }),
+    );
+    const files = ['static/css/3788.chunk.css?v=50fa073f', 'static/js/3788.chunk.js?v=290b189a'];
+    fs.writeFileSync(path.join(webDir, 'main', 'preload.json'), JSON.stringify({ './App': files }));
+    // Another origin's entry: this folder's list describes a build that is not the one served.
+    fs.writeFileSync(path.join(webDir, 'dashboard', 'preload.json'), JSON.stringify({ './App': files }));
+    // Names that do not belong in a header or outside static/ are left out; malformed JSON is none.
+    fs.writeFileSync(
+      path.join(webDir, 'podcast', 'preload.json'),
+      JSON.stringify({ './App': ['static/js/294.chunk.js?v=82e1ab26', '../secret.js', 'static/js/a>b.js', 'static/js/x.js, <evil>', 7] }),
+    );
+    fs.writeFileSync(path.join(webDir, 'school', 'preload.json'), '{ not json');
+    app = await build({ WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (host: string, url: string) => app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+
+  it.each([
+    [
+      'localhost:4200',
+      '/about',
+      '</remotes/main/remoteEntry.js>; rel=preload; as=script, </remotes/main/static/css/3788.chunk.css?v=50fa073f>; rel=preload; as=style, </remotes/main/static/js/3788.chunk.js?v=290b189a>; rel=preload; as=script',
+    ],
+    ['podcast.localhost:4200', '/', '</remotes/podcast/remoteEntry.js>; rel=preload; as=script, </remotes/podcast/static/js/294.chunk.js?v=82e1ab26>; rel=preload; as=script'],
+    ['school.localhost:4200', '/about', '</remotes/school/remoteEntry.js>; rel=preload; as=script'],
+    ['dashboard.localhost:4200', '/', '<https://cdn.example.com/dashboard/remoteEntry.js>; rel=preload; as=script'],
+  ])('%s%s names %s', async (host, url, link) => {
+    const res = await page(host, url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBe(link);
+  });
+});

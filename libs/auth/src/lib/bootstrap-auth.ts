@@ -63,14 +63,18 @@ let bootstrapping: Promise<AuthState> | null = null;
 /**
  * The start-up refresh (seed section 2: the app renders nothing until it ends). Runs once per page
  * however often it is called, and always ends with ready = true, logged in or not. Settings given
- * here are applied first, so the Microsoft return trip already sees them.
+ * here are applied first, so the Microsoft return trip already sees them. `early`: the refresh and
+ * the public-config read, when the caller sent them already (the shell's early.ts).
  */
-export function bootstrapAuth(settings?: Partial<AuthConfig>, early?: { refresh?: Promise<Response> }): Promise<AuthState> {
+export function bootstrapAuth(
+  settings?: Partial<AuthConfig>,
+  early?: { refresh?: Promise<Response>; publicConfig?: Promise<Response> },
+): Promise<AuthState> {
   if (settings) configureAuth(settings);
   bootstrapping ??= (async () => {
     connectApiClient();
     // Awaited too, so the login modal knows at first render whether Microsoft sign-in is offered.
-    const settings = loadMicrosoftSettings();
+    const settings = loadMicrosoftSettings(early?.publicConfig);
     // A Microsoft sign-in returning to the app finishes alongside; MSAL loads only if one is pending.
     void settings.then(handleMicrosoftRedirect);
     await Promise.all([refreshSession(early?.refresh), settings]);

@@ -130,6 +130,31 @@ describe('loadMicrosoftSettings', () => {
     expect(auth.isMicrosoftConfigured()).toBe(true);
     expect(mockMsal.loads).toBe(0);
   });
+
+  // Issue 19: the shell sends the read with the start-up refresh, before its chunks load.
+  it('reads an answer already requested by the shell instead of asking again', async () => {
+    const server = fakeServer({
+      'GET /api/config/public': () => json(200, { msClientId: 'asked-again', msAuthority: null }),
+      'POST /api/users/refresh-token': () => json(401, {}),
+    });
+    auth.api.configure({ fetch: server.fetch });
+    await auth.bootstrapAuth(undefined, { publicConfig: Promise.resolve(json(200, { msClientId: 'early', msAuthority: null })) });
+    expect(auth.getAuthConfig().msClientId).toBe('early');
+    expect(server.callsTo('GET', '/api/config/public')).toHaveLength(0);
+  });
+
+  it('leaves the settings unknown when the early read failed, and the next sign-in asks again', async () => {
+    const server = fakeServer({ 'GET /api/config/public': () => json(200, { msClientId: 'late', msAuthority: null }) });
+    auth.api.configure({ fetch: server.fetch });
+    await auth.loadMicrosoftSettings(Promise.resolve(json(503, { message: 'Down.' })));
+    expect(auth.getAuthConfig().msClientId).toBeUndefined();
+    await auth.loadMicrosoftSettings(Promise.reject(new TypeError('Failed to fetch')));
+    expect(auth.getAuthConfig().msClientId).toBeUndefined();
+    expect(server.calls).toHaveLength(0);
+    await auth.startMicrosoftLogin();
+    expect(server.calls).toHaveLength(1);
+    expect(auth.getAuthConfig().msClientId).toBe('late');
+  });
 });
 
 describe('msalConfiguration', () => {

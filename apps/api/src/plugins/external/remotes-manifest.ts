@@ -55,3 +55,20 @@ export function parseManifest(text: string | null): RemotesManifest {
     return {};
   }
 }
+
+/** Safe in a Link header and relative to the remote's root (static/js/<id>.chunk.js?v=<hash>). */
+const PRELOAD_FILE = /^static\/(js|css)\/[\w.-]+\.(js|css)(\?v=\w+)?$/;
+
+/**
+ * A remote's preload.json (tools/webpack/first-load-preload-plugin.cjs): the files of its exposed
+ * ./App, relative to the remote's root; [] when missing or malformed.
+ */
+export function parsePreloadList(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const files = (JSON.parse(text) as Record<string, unknown> | null)?.['./App'];
+    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f)) : [];
+  } catch {
+    return [];
+  }
+}

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
-import { followManifest, manifestFileOf, parseManifest } from './remotes-manifest';
+import { followManifest, manifestFileOf, parseManifest, parsePreloadList } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -48,12 +48,24 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       });
     }
     // The app page names the variant's remote entry in a preload hint, so the browser fetches it
-    // alongside the shell's own chunks instead of after them (issue 19).
+    // alongside the shell's own chunks instead of after them (issue 19). When the entry is the one
+    // served here, the files of its ./App (its preload.json, written by its build) follow, so they
+    // do not wait for the entry to arrive and run; a remote on another origin gets its entry only.
     const manifest = followManifest(manifestFileOf(config), parseManifest);
+    const appFiles = Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, followManifest(path.join(config.webDir, name, 'preload.json'), parsePreloadList)]),
+    );
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-      const entry = manifest()[resolveVariant(request.headers.host ?? '', request.url.split('?')[0]).remote];
-      if (entry && !/[<>\s]/.test(entry)) reply.header('Link', `<${entry}>; rel=preload; as=script`);
+      const remote = resolveVariant(request.headers.host ?? '', request.url.split('?')[0]).remote;
+      const entry = manifest()[remote];
+      if (!entry || /[<>\s]/.test(entry)) return payload;
+      const links = [`<${entry}>; rel=preload; as=script`];
+      const root = `/remotes/${remote}/`;
+      if (entry === `${root}remoteEntry.js` && remote in appFiles) {
+        for (const file of appFiles[remote]()) links.push(`<${root}${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`);
+      }
+      reply.header('Link', links.join(', '));
       return payload;
     });
     await app.register(fastifyStatic, {

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { createApiClient, type ApiClientOptions } from './api-client';
+import { answerOf, createApiClient, type ApiClientOptions } from './api-client';
 import { empty, fakeFetch, json, text, type Responder } from './fake-fetch';
 
 function setup(responder: Responder, options: ApiClientOptions = {}) {
@@ -348,5 +348,21 @@ describe('createApiClient: 401, one refresh and one retry', () => {
     const { client } = setup(() => json(403, { message: 'You need the draft privilege.' }), { refresh });
     await expect(client.get('/api/x')).rejects.toMatchObject({ status: 403, message: 'You need the draft privilege.' });
     expect(refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe('answerOf: a call sent outside the client, read as the client reads its own', () => {
+  it('answers the body, undefined for a 204', async () => {
+    await expect(answerOf('publicConfig', Promise.resolve(json(200, { msClientId: 'abc' })))).resolves.toEqual({ msClientId: 'abc' });
+    await expect(answerOf('refreshToken', Promise.resolve(empty(204)))).resolves.toBeUndefined();
+  });
+
+  it("turns a refusal into an ApiError with the server's message, and a failed network into status 0", async () => {
+    const refused = await answerOf('refreshToken', Promise.resolve(json(401, { message: 'Your session has ended.' }))).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 401, message: 'Your session has ended.' });
+    const offline = await answerOf('publicConfig', Promise.reject(new TypeError('Failed to fetch'))).catch((e: unknown) => e);
+    expect(offline).toBeInstanceOf(ApiError);
+    expect(offline).toMatchObject({ status: 0, message: 'An error occurred.' });
   });
 });

@@ -245,6 +245,22 @@ function parseHeaders(raw: string): Headers {
   return headers;
 }
 
+/**
+ * The answer of a call to `endpoint` that was sent outside the client (the shell's first script
+ * sends the start-up refresh and the public-config read before any chunk arrives), read as the
+ * client reads its own: ApiError for a failed network or a refusal, undefined for a 204.
+ */
+export async function answerOf<N extends EndpointName>(endpoint: N, started: Promise<Response>): Promise<CallAnswer<N>> {
+  let response: Response;
+  try {
+    response = await started;
+  } catch (error) {
+    throw new ApiError(0, MESSAGES.genericError, error);
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  return readBody<CallAnswer<N>>(response, 'json');
+}
+
 async function readBody<T>(response: Response, type: 'json' | 'text' | 'blob'): Promise<T> {
   if (type === 'blob') return (await response.blob()) as T;
   const text = response.status === 204 ? '' : await response.text();

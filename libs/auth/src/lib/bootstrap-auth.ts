@@ -1,5 +1,4 @@
-import { api, type ApiClient } from '@vox/api-client';
-import type { SignInResult } from '@vox/contract';
+import { answerOf, api, type ApiClient } from '@vox/api-client';
 import { configureAuth, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
 import { browserNavigation } from './browser-navigation';
@@ -8,23 +7,13 @@ import { handleMicrosoftRedirect, loadMicrosoftSettings } from './microsoft';
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * The answer of a refresh call already sent (the shell starts the start-up refresh before its
- * chunks load): 200 is a session, 204 no session, anything else a refusal.
- */
-async function sessionFrom(started: Promise<Response>): Promise<SignInResult | undefined> {
-  const response = await started;
-  if (response.status === 204) return undefined;
-  if (!response.ok) throw new Error(`The session could not be renewed (${response.status}).`);
-  return JSON.parse(await response.text()) as SignInResult;
-}
-
-/**
  * Renews the session from the httpOnly refresh cookie: fills the store on success, empties it on
- * failure. Concurrent callers share one call, because the refresh token rotates on every use and
+ * failure (`started`: that call, already sent by the shell before its chunks loaded; 204 is no
+ * session). Concurrent callers share one call, because the refresh token rotates on every use and
  * the server treats a second use of the old one as theft.
  */
 export function refreshSession(started?: Promise<Response>): Promise<boolean> {
-  refreshing ??= (started ? sessionFrom(started) : api.refreshToken())
+  refreshing ??= (started ? answerOf('refreshToken', started) : api.refreshToken())
     .then(
       (session) => {
         // No session (204): a visitor who is not signed in.

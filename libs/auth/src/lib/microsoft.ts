@@ -1,5 +1,5 @@
-import { api } from '@vox/api-client';
-import { AUTH_MESSAGES, type PublicConfig } from '@vox/contract';
+import { answerOf, api } from '@vox/api-client';
+import { AUTH_MESSAGES } from '@vox/contract';
 import { configureAuth, getAuthConfig } from './auth-config';
 import { browserNavigation } from './browser-navigation';
 import { acceptSignIn } from './sign-in';
@@ -33,13 +33,6 @@ export function isMicrosoftConfigured(): boolean {
 
 let settingsLoading: Promise<void> | null = null;
 
-/** The answer of a public-config read already sent (the shell starts it with the start-up refresh). */
-async function publicConfigFrom(started: Promise<Response>): Promise<PublicConfig> {
-  const response = await started;
-  if (!response.ok) throw new Error(`The public config could not be read (${response.status}).`);
-  return JSON.parse(await response.text()) as PublicConfig;
-}
-
 /**
  * Reads the Microsoft settings from the server's public config unless they were given. A failed
  * read leaves them unknown, so the next sign-in attempt asks again. `started`: that read, already
@@ -47,7 +40,7 @@ async function publicConfigFrom(started: Promise<Response>): Promise<PublicConfi
  */
 export function loadMicrosoftSettings(started?: Promise<Response>): Promise<void> {
   if (getAuthConfig().msClientId !== undefined) return Promise.resolve();
-  settingsLoading ??= (started ? publicConfigFrom(started) : api.getPublicConfig())
+  settingsLoading ??= (started ? answerOf('publicConfig', started) : api.getPublicConfig())
     .then(
       (answer) => {
         const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);

@@ -30,8 +30,9 @@ export function isLargeBody(request: FastifyRequest): boolean {
  * the server twice and its CPU is shared with everyone: a member (or a script) saving a
  * 5,000-line script back to back would take a core for themselves. A refusal comes before the
  * body is parsed (Node reads and drops the rest; the connection stays open so a client still
- * sending gets the answer), with Retry-After and a text that says the changes are kept; small saves (nearly all of them) are never counted. Anonymous callers are not counted
- * here: the members-only scope refuses them. `undefined` (no limit) for an interval of 0.
+ * sending gets the answer), with Retry-After and a text that says the changes are kept; small
+ * saves (nearly all of them) are never counted. Anonymous callers are not counted here: the
+ * members-only scope refuses them. `undefined` (no limit) for an interval of 0.
  */
 export function largeWriteLimit(intervalSeconds: number) {
   if (intervalSeconds === 0) return undefined;

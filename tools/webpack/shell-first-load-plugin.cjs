@@ -5,6 +5,10 @@
 // - every chunk that `import('./bootstrap')` loads (its chunk group and the chunk groups of the
 //   shell's own providers of the shared modules those chunks consume, JS and CSS) gets a
 //   <link rel="preload">, so they download alongside main.js instead of after it has run.
+// - the entry (main.js) is fetched at high priority: a deferred script is a low-priority request,
+//   and over HTTP/1.1 Chromium holds low-priority requests back while high-priority ones (the
+//   preloads above, the Link header's remote files) are in flight, so the one file that must run
+//   first arrived last.
 const fs = require('node:fs');
 const { chunkFilesOf } = require('./first-load-preload-plugin.cjs');
 
@@ -41,7 +45,10 @@ class ShellFirstLoadPlugin {
           attributes: { rel: 'preload', as: asOf(file), href: `${publicPath}${file}` },
         }));
         const early = { tagName: 'script', voidTag: false, meta: { plugin: PLUGIN }, attributes: { src: `${publicPath}${earlyFile}` } };
-        data.headTags = [early, ...data.headTags, ...links];
+        const entryScripts = data.headTags.map((tag) =>
+          tag.tagName === 'script' && tag.attributes.src ? { ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } } : tag,
+        );
+        data.headTags = [early, ...entryScripts, ...links];
         return data;
       });
     });

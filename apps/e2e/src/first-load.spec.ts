@@ -76,3 +76,18 @@ test("a cold logged-out load of /about starts the public config and the remote's
     expect({ what, startedBeforeLastShellChunkEnded: (start as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
   }
 });
+
+// The shell's entry is the one file that must run before anything else can, yet as a deferred
+// script it was a low-priority request, which Chromium holds back over HTTP/1.1 while the
+// high-priority preloads are in flight: Lighthouse's trace showed main.js requested after all
+// sixteen preloaded chunks. index.html now asks for it (and the first script) at high priority.
+test("a cold load fetches the shell's first script and entry at high priority", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => priorities.set(new URL(e.request.url).pathname, e.request.initialPriority));
+  await page.goto(appUrl('localhost', '/about'));
+  await expect(page.locator('[data-remote="main"]')).toBeVisible();
+  const of = (pattern: RegExp) => [...priorities].filter(([p]) => pattern.test(p)).map(([, priority]) => priority);
+  expect({ early: of(/^\/static\/js\/early\.[0-9a-f]+\.js$/), main: of(/^\/static\/js\/main\.[0-9a-f]+\.js$/) }).toEqual({ early: ['High'], main: ['High'] });
+});

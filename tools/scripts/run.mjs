@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 
 export function run(command, { env = {}, label } = {}) {
   if (label) console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  // Each stage's wall time, so a slow CI run shows where its minutes went.
+  if (label) console.log(`⏱ ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✖ failed (${result.status ?? result.signal}): ${command}`);
     process.exit(result.status ?? 1);

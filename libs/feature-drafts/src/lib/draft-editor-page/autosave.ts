@@ -89,6 +89,9 @@ export class Autosave {
   /** The text the server holds at `baseRevision`; unknown after a reload with a local copy. */
   private baseText: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the save timer fires, and when the save is due (typing moves it later without touching the timer). */
+  private timerAt = Infinity;
+  private dueAt = 0;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
   private keptAt = 0;
   /**
@@ -100,6 +103,8 @@ export class Autosave {
   private appends = 0;
   /** The browser's copy is the saved text (nothing unsaved) and nothing changed since. */
   private clean = false;
+  /** The revision the browser's copy names (with `unkept` empty, nothing to write). */
+  private keptRevision: number | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private status: SaveStatus = 'saved';
@@ -192,7 +197,7 @@ export class Autosave {
 
   /** Save now (leaving the page, the network coming back). */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
+    this.cancelSave();
     return this.run();
   }
 
@@ -213,8 +218,8 @@ export class Autosave {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
-    clearTimeout(this.keepTimer);
+    this.cancelSave();
+    this.cancelKeep();
     // Whatever the server does not have yet stays in the browser.
     if (this.pending) void this.copy();
   }
@@ -231,11 +236,13 @@ export class Autosave {
       this.keptAt = Date.now();
       return write();
     }
-    clearTimeout(this.keepTimer);
+    // A copy already due takes this change too: one timer per 300 ms, not one per keystroke.
+    if (this.keepTimer !== undefined) return Promise.resolve();
     this.keepTimer = setTimeout(() => {
+      this.keepTimer = undefined;
       this.keptAt = Date.now();
       void write();
-    }, KEEP_MS);
+    }, this.keptAt + KEEP_MS - Date.now());
     return Promise.resolve();
   }
 
@@ -246,7 +253,9 @@ export class Autosave {
   private copy(): Promise<void> {
     const { store } = this.options;
     if (this.unkept && store.append && this.appends < MAX_APPENDS) {
+      if (this.unkept.length === 0 && this.keptRevision === this.baseRevision) return Promise.resolve();
       const edits = this.unkept;
+      this.keptRevision = this.baseRevision;
       this.unkept = [];
       this.appends++;
       return store.append(edits, this.baseRevision).then(
@@ -260,6 +269,7 @@ export class Autosave {
   private copyWhole(): Promise<void> {
     this.unkept = [];
     this.appends = 0;
+    this.keptRevision = this.baseRevision;
     return this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => {
       this.unkept = null;
     });
@@ -270,12 +280,13 @@ export class Autosave {
    * keeps the saved text as their base (written once per save, not per keystroke).
    */
   private forget(): Promise<void> {
-    clearTimeout(this.keepTimer);
+    this.cancelKeep();
     const { store } = this.options;
     if (!store.append) return store.remove().catch(() => undefined);
     if (this.clean) return Promise.resolve();
     this.unkept = [];
     this.appends = 0;
+    this.keptRevision = this.baseRevision;
     this.clean = true;
     return store.remove({ text: this.baseText ?? this.text, baseRevision: this.baseRevision }).catch(() => {
       this.unkept = null;
@@ -283,10 +294,41 @@ export class Autosave {
     });
   }
 
+  /**
+   * Saves `ms` from now. While typing, each keystroke only moves the time the save is due: the
+   * timer, when it fires early, waits the rest (clearing and setting a timer on every keystroke
+   * cost a few tenths of a millisecond each; tools/bench/README.md, drafts editor).
+   */
   private schedule(ms: number): void {
-    clearTimeout(this.timer);
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.run(), ms);
+    this.dueAt = Date.now() + ms;
+    if (this.timer !== undefined && this.timerAt <= this.dueAt) return;
+    this.cancelSave();
+    this.arm(ms);
+  }
+
+  private arm(ms: number): void {
+    this.timerAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      const left = this.dueAt - Date.now();
+      if (left > 0) this.arm(left);
+      else void this.run();
+    }, ms);
+  }
+
+  private cancelSave(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+
+  private cancelKeep(): void {
+    if (this.keepTimer === undefined) return;
+    clearTimeout(this.keepTimer);
+    this.keepTimer = undefined;
   }
 
   private setStatus(status: SaveStatus, message?: string): void {

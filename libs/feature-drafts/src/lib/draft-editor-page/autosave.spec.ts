@@ -120,6 +120,30 @@ describe('autosave', () => {
     expect(reads).toEqual(['INT. DECK - NIGHT\n\nR', 'INT. DECK - NIGHT\n\nRain']);
   });
 
+  it('sets no timer per keystroke: typing moves the save, which still follows the last key by the quiet time', async () => {
+    const t = setup();
+    await settle(1000);
+    const timers = jest.spyOn(global, 'setTimeout');
+    const clears = jest.spyOn(global, 'clearTimeout');
+    let text = 'INT. DECK - NIGHT\n\n';
+    for (let i = 0; i < 20; i++) {
+      text += 'x';
+      t.autosave.change(text);
+      await settle(100);
+    }
+    // One save timer (re-armed when it fires early) and one browser copy every 300 ms, not 2 x 20.
+    expect(timers.mock.calls.length).toBeLessThanOrEqual(14);
+    expect(clears).not.toHaveBeenCalled();
+    timers.mockRestore();
+    clears.mockRestore();
+    expect(t.sent).toEqual([]);
+    await settle(399);
+    expect(t.sent).toEqual([]);
+    await settle(1);
+    expect(t.sent).toHaveLength(1);
+    expect(t.server().body).toBe(text);
+  });
+
   it('keeps typing offline in the browser and sends it all when the network is back', async () => {
     const t = setup();
     t.setOnline(false);

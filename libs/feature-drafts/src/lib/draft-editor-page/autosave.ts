@@ -28,8 +28,20 @@ export interface LocalCopy {
 
 export interface LocalStore {
   get(): Promise<LocalCopy | undefined>;
+  /** Keeps the whole text (what was kept before goes). */
   set(copy: LocalCopy): Promise<void>;
-  remove(): Promise<void>;
+  /**
+   * Keeps changes to the text kept last (by `set`, `append` or `remove(saved)`), the text after
+   * them now written on `baseRevision`. Answers false when they could not be kept on top of it
+   * (nothing to add to, a failed write): the whole text is to be `set` again. Optional: a store
+   * without it gets the whole text each time.
+   */
+  append?(edits: readonly TextEdit[], baseRevision: number): Promise<boolean>;
+  /**
+   * Nothing unsaved is kept. `saved`: the text the server now has, which a store that keeps
+   * changes may keep as the base for the next ones (its `get` answers undefined until then).
+   */
+  remove(saved?: LocalCopy): Promise<void>;
 }
 
 export interface Conflict {
@@ -59,6 +71,11 @@ export interface AutosaveOptions {
 /** A status of 0 is a request the browser could not make; gateways answer 502-504 while the server is away. */
 /** Online, the browser's copy is written at most this often while typing. */
 const KEEP_MS = 300;
+/**
+ * Changes kept since the last whole text: past this many writes the whole text is written again
+ * (offline, at the next pause past a quarter of it), so that a reload rebuilds from a short log.
+ */
+const MAX_APPENDS = 400;
 
 const isNetworkFailure = (error: unknown): boolean => {
   const status = (error as { status?: unknown })?.status;
@@ -72,8 +89,22 @@ export class Autosave {
   /** The text the server holds at `baseRevision`; unknown after a reload with a local copy. */
   private baseText: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the save timer fires, and when the save is due (typing moves it later without touching the timer). */
+  private timerAt = Infinity;
+  private dueAt = 0;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
   private keptAt = 0;
+  /**
+   * The changes since the text the browser's copy holds, or null when they are not known or the
+   * copy holds no text they apply to: the next copy is then the whole text.
+   */
+  private unkept: TextEdit[] | null = null;
+  /** Writes of changes since the last whole text. */
+  private appends = 0;
+  /** The browser's copy is the saved text (nothing unsaved) and nothing changed since. */
+  private clean = false;
+  /** The revision the browser's copy names (with `unkept` empty, nothing to write). */
+  private keptRevision: number | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private status: SaveStatus = 'saved';
@@ -102,6 +133,9 @@ export class Autosave {
       return server.body;
     }
     this.source = copy.text;
+    // The browser holds this text: the next changes go on top of it.
+    this.unkept = [];
+    this.clean = false;
     if (copy.baseRevision === server.revision) {
       this.baseRevision = server.revision;
       this.baseText = server.body;
@@ -133,13 +167,28 @@ export class Autosave {
   }
 
   /**
+   * Opening with nothing kept in the browser: keeps the saved text there as the base for the
+   * changes to come, so that the first keystrokes write only themselves (call it when the page is
+   * idle; a change made before then writes the whole text, as without it).
+   */
+  keepSaved(): void {
+    if (this.stopped || !this.options.store.append || this.unkept !== null || typeof this.source !== 'string' || this.source !== this.baseText) return;
+    void this.forget();
+  }
+
+  /**
    * A change in the editor: kept at once, saved after a quiet moment. The editor may hand over
    * a reader instead of the text (a long draft's text is then made once per save or copy, not
-   * once per keystroke); it is called at most once, and only if the text is needed.
+   * once per keystroke); it is called at most once, and only if the text is needed. `edits`:
+   * the change as replacements, each on the text after the one before (the browser's copy then
+   * keeps only them); without them the copy is the whole text.
    */
-  change(text: string | (() => string)): void {
+  change(text: string | (() => string), edits?: readonly TextEdit[]): void {
     if (typeof text === 'string' && text === this.text) return;
     this.source = text;
+    this.clean = false;
+    if (this.unkept && edits) this.unkept.push(...edits);
+    else this.unkept = null;
     void this.keep();
     if (this.status === 'conflict') return;
     if (this.status === 'saved' || this.status === 'error') this.setStatus(this.options.isOnline() ? 'saving' : 'offline');
@@ -148,7 +197,7 @@ export class Autosave {
 
   /** Save now (leaving the page, the network coming back). */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
+    this.cancelSave();
     return this.run();
   }
 
@@ -160,6 +209,8 @@ export class Autosave {
     this.baseRevision = theirs.revision;
     this.baseText = theirs.body;
     this.source = text;
+    this.unkept = null;
+    this.clean = false;
     this.setStatus('saving');
     void this.keep();
     this.schedule(0);
@@ -167,10 +218,10 @@ export class Autosave {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
-    clearTimeout(this.keepTimer);
+    this.cancelSave();
+    this.cancelKeep();
     // Whatever the server does not have yet stays in the browser.
-    if (this.pending) void this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+    if (this.pending) void this.copy();
   }
 
   /**
@@ -179,30 +230,105 @@ export class Autosave {
    * within a second, at most every `KEEP_MS`, so a long draft is not copied on every keystroke.
    */
   private keep(): Promise<void> {
-    const write = () => this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => undefined);
+    const write = () => this.copy();
     if (!this.options.isOnline()) return write();
     if (Date.now() - this.keptAt >= KEEP_MS) {
       this.keptAt = Date.now();
       return write();
     }
-    clearTimeout(this.keepTimer);
+    // A copy already due takes this change too: one timer per 300 ms, not one per keystroke.
+    if (this.keepTimer !== undefined) return Promise.resolve();
     this.keepTimer = setTimeout(() => {
+      this.keepTimer = undefined;
       this.keptAt = Date.now();
       void write();
-    }, KEEP_MS);
+    }, this.keptAt + KEEP_MS - Date.now());
     return Promise.resolve();
   }
 
-  /** The server has the text: the browser's copy goes. */
-  private forget(): Promise<void> {
-    clearTimeout(this.keepTimer);
-    return this.options.store.remove().catch(() => undefined);
+  /**
+   * Writes the browser's copy: the changes since the last copy when it holds the text they
+   * apply to, else the whole text. A store that could not add them gets the whole text.
+   */
+  private copy(): Promise<void> {
+    const { store } = this.options;
+    if (this.unkept && store.append && this.appends < MAX_APPENDS) {
+      if (this.unkept.length === 0 && this.keptRevision === this.baseRevision) return Promise.resolve();
+      const edits = this.unkept;
+      this.keptRevision = this.baseRevision;
+      this.unkept = [];
+      this.appends++;
+      return store.append(edits, this.baseRevision).then(
+        (kept) => (kept ? undefined : this.copyWhole()),
+        () => this.copyWhole(),
+      );
+    }
+    return this.copyWhole();
   }
 
+  private copyWhole(): Promise<void> {
+    this.unkept = [];
+    this.appends = 0;
+    this.keptRevision = this.baseRevision;
+    return this.options.store.set({ text: this.text, baseRevision: this.baseRevision }).catch(() => {
+      this.unkept = null;
+    });
+  }
+
+  /**
+   * The server has the text: nothing unsaved stays in the browser. A store that keeps changes
+   * keeps the saved text as their base (written once per save, not per keystroke).
+   */
+  private forget(): Promise<void> {
+    this.cancelKeep();
+    const { store } = this.options;
+    if (!store.append) return store.remove().catch(() => undefined);
+    if (this.clean) return Promise.resolve();
+    this.unkept = [];
+    this.appends = 0;
+    this.keptRevision = this.baseRevision;
+    this.clean = true;
+    return store.remove({ text: this.baseText ?? this.text, baseRevision: this.baseRevision }).catch(() => {
+      this.unkept = null;
+      this.clean = false;
+    });
+  }
+
+  /**
+   * Saves `ms` from now. While typing, each keystroke only moves the time the save is due: the
+   * timer, when it fires early, waits the rest (clearing and setting a timer on every keystroke
+   * cost a few tenths of a millisecond each; tools/bench/README.md, drafts editor).
+   */
   private schedule(ms: number): void {
-    clearTimeout(this.timer);
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.run(), ms);
+    this.dueAt = Date.now() + ms;
+    if (this.timer !== undefined && this.timerAt <= this.dueAt) return;
+    this.cancelSave();
+    this.arm(ms);
+  }
+
+  private arm(ms: number): void {
+    this.timerAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      const left = this.dueAt - Date.now();
+      if (left > 0) this.arm(left);
+      else void this.run();
+    }, ms);
+  }
+
+  private cancelSave(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+
+  private cancelKeep(): void {
+    if (this.keepTimer === undefined) return;
+    clearTimeout(this.keepTimer);
+    this.keepTimer = undefined;
   }
 
   private setStatus(status: SaveStatus, message?: string): void {
@@ -235,6 +361,11 @@ export class Autosave {
     }
     if (!this.options.isOnline()) {
       this.setStatus('offline');
+      // A pause while offline: a long log of changes becomes one whole text again.
+      if (this.appends >= MAX_APPENDS / 4) {
+        this.unkept = null;
+        await this.copy();
+      }
       return;
     }
     this.setStatus('saving');

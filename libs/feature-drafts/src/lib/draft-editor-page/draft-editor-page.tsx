@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
+import type { TextEdit } from '@vox/fountain';
 import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx, lazyComponent } from '@vox/ui';
 import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
@@ -85,6 +86,7 @@ function Writer({ draft }: { draft: Draft }) {
   const [showRevisions, setShowRevisions] = useState(false);
   const [notice, setNotice] = useState<React.ReactNode>(null);
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const previewDue = useRef(0);
   const previewPane = useRef<HTMLElement>(null);
   const [pageWindow, setPageWindow] = useState({ first: 1, last: 4 });
   // Which pages are near the preview's scroll position (the title page counts as one page).
@@ -123,6 +125,8 @@ function Writer({ draft }: { draft: Draft }) {
         const text = copy ? autosave.resume(copy, draft) : draft.body;
         setInitialText(text);
         setPreviewText(text);
+        // Nothing unsaved kept: the saved text becomes the base the first keystrokes' changes go on.
+        if (!copy) whenIdle(() => autosave.keepSaved());
       });
     return () => {
       live = false;
@@ -150,12 +154,23 @@ function Writer({ draft }: { draft: Draft }) {
   }, [autosave]);
 
   const onChange = useCallback(
-    (read: () => string) => {
-      // The text itself is read only when autosave or the preview needs it, not on every keystroke.
-      autosave.change(read);
-      // The preview and the scene list follow once typing pauses, when the browser is idle.
-      clearTimeout(previewTimer.current);
-      previewTimer.current = setTimeout(() => whenIdle(() => setPreviewText(autosave.current)), 400);
+    (read: () => string, edits: readonly TextEdit[]) => {
+      // The text itself is read only when autosave or the preview needs it, not on every keystroke;
+      // the browser's copy keeps only the changes.
+      autosave.change(read, edits);
+      // The preview and the scene list follow once typing pauses (400 ms), when the browser is
+      // idle. A keystroke only moves the time; the timer, firing early, waits the rest.
+      previewDue.current = Date.now() + 400;
+      if (previewTimer.current !== undefined) return;
+      const wait = (ms: number) => {
+        previewTimer.current = setTimeout(() => {
+          const left = previewDue.current - Date.now();
+          if (left > 0) return wait(left);
+          previewTimer.current = undefined;
+          whenIdle(() => setPreviewText(autosave.current));
+        }, ms);
+      };
+      wait(400);
     },
     [autosave],
   );

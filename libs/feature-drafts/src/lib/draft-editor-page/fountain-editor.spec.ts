@@ -1,5 +1,6 @@
-import { Text } from '@codemirror/state';
-import { fountainDecorations } from './fountain-editor';
+import { ChangeSet, Text } from '@codemirror/state';
+import { applyEdit } from '@vox/fountain';
+import { editsOf, fountainDecorations } from './fountain-editor';
 
 const SCRIPT = [
   'Title: The Ferry',
@@ -113,5 +114,30 @@ describe('steadyCursorWhileTyping', () => {
     type('x');
     view.destroy();
     expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('editsOf (a change as the replacements the local copy keeps)', () => {
+  it('turns a change of several ranges into edits that, applied in order, make the new text', () => {
+    const before = 'INT. DECK - NIGHT\n\nRain hammers the deck.\n\nTOM\nHold on.';
+    const changes = ChangeSet.of(
+      [
+        { from: 0, to: 4, insert: 'EXT.' },
+        { from: 19, to: 23, insert: 'Snow' },
+        { from: 43, to: 46, insert: 'MARA (O.S.)' },
+        { from: before.length, insert: '\n' },
+      ],
+      before.length,
+    );
+    const after = changes.apply(Text.of(before.split('\n'))).toString();
+    const edits = editsOf(changes);
+    expect(edits).toHaveLength(4);
+    expect(edits.reduce<string | null>((text, edit) => (text === null ? null : applyEdit(text, edit)), before)).toBe(after);
+    expect(after).toBe('EXT. DECK - NIGHT\n\nSnow hammers the deck.\n\nMARA (O.S.)\nHold on.\n');
+  });
+
+  it('answers one edit per typed character and none for a change that changes nothing', () => {
+    expect(editsOf(ChangeSet.of([{ from: 3, insert: 'x' }], 5))).toEqual([{ from: 3, to: 3, insert: 'x' }]);
+    expect(editsOf(ChangeSet.empty(5))).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
-import { EditorState, RangeSetBuilder, type Text } from '@codemirror/state';
+import { type ChangeSet, EditorState, RangeSetBuilder, type Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import type { TextEdit } from '@vox/fountain';
 import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
 
 /**
@@ -23,9 +24,10 @@ export interface FountainEditorProps {
   initialText: string;
   /**
    * The text changed: `read()` answers it. A reader, not the text: making a 5,000-line draft's
-   * string on every keystroke cost a copy of the draft (and its garbage) per key.
+   * string on every keystroke cost a copy of the draft (and its garbage) per key. `edits`: the
+   * change as replacements, each on the text after the one before (see `editsOf`).
    */
-  onChange(read: () => string): void;
+  onChange(read: () => string, edits: readonly TextEdit[]): void;
   /** Character names to complete on a cue line (the page's outline, as of the last pause in typing). */
   characters?(): readonly string[];
   onReady(handle: FountainEditorHandle): void;
@@ -123,6 +125,18 @@ const fountainHighlight = ViewPlugin.fromClass(
   { decorations: (plugin) => plugin.decorations },
 );
 
+/**
+ * A CodeMirror change as replacements applied one after the other, left to right: each one's
+ * positions are in the text after the ones before it (what `applyEdit` in @vox/fountain takes).
+ */
+export function editsOf(changes: ChangeSet): TextEdit[] {
+  const edits: TextEdit[] = [];
+  changes.iterChanges((fromA, toA, fromB, _toB, inserted) => {
+    edits.push({ from: fromB, to: fromB + (toA - fromA), insert: inserted.toString() });
+  });
+  return edits;
+}
+
 /** How long after the last keystroke (or move) the cursor blinks again. */
 export const CURSOR_REST_MS = 700;
 
@@ -208,7 +222,7 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
           EditorView.updateListener.of((update) => {
             if (!update.docChanged || silent) return;
             const doc = update.state.doc;
-            changed.current(() => doc.toString());
+            changed.current(() => doc.toString(), editsOf(update.changes));
           }),
         ],
       }),

@@ -53,7 +53,7 @@ function* modulesOf(compilation) {
 }
 
 /**
- * Page id -> the JS and CSS files its page loads, from the page-records modules under pagesDir
+ * Page id -> the JS and CSS files its page loads (and whether it reads the user), from the page-records modules under pagesDir
  * that this build holds: each record key's `import()`s (pageImportsOf) matched to the module's
  * async blocks. A page id two modules define is left out (the records' spread order decides it).
  */
@@ -70,9 +70,9 @@ function pageFilesOf(compilation, pagesDir) {
       const request = block.dependencies.find((d) => typeof d.request === 'string')?.request;
       if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block], { followConsumes: false }));
     }
-    for (const [id, requests] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
+    for (const [id, { imports, readsUser }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
       if (pages.has(id)) twice.add(id);
-      pages.set(id, [...new Set(requests.flatMap((request) => filesOfRequest.get(request) ?? []))]);
+      pages.set(id, { files: [...new Set(imports.flatMap((request) => filesOfRequest.get(request) ?? []))], readsUser });
     }
   }
   for (const id of twice) pages.delete(id);
@@ -105,7 +105,12 @@ class FirstLoadPreloadPlugin {
             const { PATHS } = loadTsValues(paths);
             const pageFiles = pageFilesOf(compilation, pagesDir);
             // What ./App already names is not named twice.
-            const filesOfPage = (id) => (pageFiles.get(id) ?? []).filter((file) => !files.includes(file));
+            // A page that reads the user chooses by it: a signed-out visitor gets nothing named.
+            const filesOfPage = (id, signedIn) => {
+              const page = pageFiles.get(id);
+              if (!page || (page.readsUser && !signedIn)) return [];
+              return page.files.filter((file) => !files.includes(file));
+            };
             preload.routes = routePreloadRows({ routes: ROUTES, siteHome: SITE_HOME, paths: PATHS, site, filesOfPage });
           }
           const { RawSource } = compiler.webpack.sources;

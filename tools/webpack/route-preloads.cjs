@@ -27,11 +27,16 @@ function loadTsValues(file) {
 const unwrap = (node) =>
   ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
 
+/** Hooks that read the signed-in user: a page that calls one chooses what it shows by it. */
+const USER_HOOKS = new Set(['useUser']);
+
 /**
- * A page-records module's route ids and the modules each one's page loads with `import()`
- * (libs/site-routes/src/pages/*.ts): the keys of its exported object literals, each followed
- * through the module's own top-level declarations (`lazyPage(load, ...)`, `const load = () =>
- * import('@vox/feature-x')`, a component that renders such a page). Spreads of other modules'
+ * A page-records module's route ids, the modules each one's page loads with `import()`
+ * (libs/site-routes/src/pages/*.ts) and whether it reads the signed-in user: the keys of its
+ * exported object literals, each followed through the module's own top-level declarations
+ * (`lazyPage(load, ...)`, `const load = () => import('@vox/feature-x')`, a component that
+ * renders such a page). A page that reads the user (the school home: signed out, it goes to
+ * /about) may show none of its imports to a signed-out visitor. Spreads of other modules'
  * records are left to those modules.
  */
 function pageImportsOf(source, fileName = 'pages.tsx') {
@@ -49,26 +54,31 @@ function pageImportsOf(source, fileName = 'pages.tsx') {
       if (exported && ts.isObjectLiteralExpression(value)) records.push(value);
     }
   }
-  const importsIn = (node, seen, found) => {
+  const walk = (node, seen, page) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [specifier] = node.arguments;
-      if (specifier && ts.isStringLiteralLike(specifier)) found.add(specifier.text);
+      if (specifier && ts.isStringLiteralLike(specifier)) page.imports.add(specifier.text);
     }
+    if (ts.isIdentifier(node) && USER_HOOKS.has(node.text)) page.readsUser = true;
     if (ts.isIdentifier(node) && declarations.has(node.text) && !seen.has(node.text)) {
       seen.add(node.text);
-      importsIn(declarations.get(node.text), seen, found);
+      walk(declarations.get(node.text), seen, page);
     }
     // forEachChild stops at the first truthy answer: this callback answers nothing.
-    ts.forEachChild(node, (child) => void importsIn(child, seen, found));
-    return found;
+    ts.forEachChild(node, (child) => void walk(child, seen, page));
+    return page;
+  };
+  const pageOf = (node) => {
+    const page = walk(node, new Set(), { imports: new Set(), readsUser: false });
+    return { imports: [...page.imports], readsUser: page.readsUser };
   };
   const pages = new Map();
   for (const record of records) {
     for (const property of record.properties) {
       if (ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteralLike(property.name))) {
-        pages.set(property.name.text, [...importsIn(property.initializer, new Set(), new Set())]);
+        pages.set(property.name.text, pageOf(property.initializer));
       } else if (ts.isShorthandPropertyAssignment(property)) {
-        pages.set(property.name.text, [...importsIn(property.name, new Set(), new Set())]);
+        pages.set(property.name.text, pageOf(property.name));
       }
     }
   }
@@ -84,8 +94,9 @@ const MAX_ROUTE_FILES = 8;
  * (libs/site-routes/src/lib/site-routes.tsx) chooses it: a redirect shows its target; an auth
  * route (/login ...) the site's page behind the modal; a route behind a login or a privilege gate
  * shows its page only to a signed-in visitor (signed out: the gate's prompt or the site's landing,
- * which come with ./App or the shell); any other route its page. `filesOfPage(id)` answers the
- * files of a page id ([] for a page without a chunk of its own). A row with nothing to name is
+ * which come with ./App or the shell); any other route its page. `filesOfPage(id, signedIn)`
+ * answers the files of a page id for a visitor signed in or not ([] for a page without a chunk
+ * of its own). A row with nothing to name is
  * kept, so a later pattern never wins a path an earlier route matches.
  */
 function routePreloadRows({ routes, siteHome, paths, site, filesOfPage }) {
@@ -100,10 +111,10 @@ function routePreloadRows({ routes, siteHome, paths, site, filesOfPage }) {
       const behind = siteHome[site]?.behindAuth;
       const behindRoute = siteRoutes.find((r) => r.id === behind);
       if (behindRoute) return filesOf(behindRoute, signedIn, depth + 1);
-      return behind ? filesOfPage(behind) : [];
+      return behind ? filesOfPage(behind, signedIn) : [];
     }
     if ((route.login || route.privilege) && !signedIn) return [];
-    return filesOfPage(route.id);
+    return filesOfPage(route.id, signedIn);
   };
   const bounded = (files) => [...new Set(files)].slice(0, MAX_ROUTE_FILES);
   return siteRoutes.map((route) => ({

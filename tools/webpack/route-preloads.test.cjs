@@ -18,6 +18,8 @@ test('pageImportsOf follows each record key to the modules its page imports', ()
     const Other = lazyPage(() => import('@vox/feature-b'), (m) => m.B);
     function Gate() { return <Other />; }
     const helper = () => null;
+    function Chooser() { const user = useUser(); return user ? <Page /> : null; }
+    const Page = lazyPage(load, (m) => m.P);
     const notExported = { hidden: lazyPage(load, (m) => m.H) };
     export const aPages: PageRecord = {
       direct: lazyPage(() => import('@vox/feature-c'), (m) => m.C),
@@ -26,16 +28,18 @@ test('pageImportsOf follows each record key to the modules its page imports', ()
       'quoted-key': () => <Other />,
       Gate,
       plain: helper,
+      chooses: Chooser,
       ...notExported,
     };`;
   const pages = pageImportsOf(source, 'a.tsx');
   assert.deepEqual(Object.fromEntries(pages), {
-    direct: ['@vox/feature-c'],
-    viaLoad: ['@vox/feature-a'],
-    viaComponent: ['@vox/feature-b'],
-    'quoted-key': ['@vox/feature-b'],
-    Gate: ['@vox/feature-b'],
-    plain: [],
+    direct: { imports: ['@vox/feature-c'], readsUser: false },
+    viaLoad: { imports: ['@vox/feature-a'], readsUser: false },
+    viaComponent: { imports: ['@vox/feature-b'], readsUser: false },
+    'quoted-key': { imports: ['@vox/feature-b'], readsUser: false },
+    Gate: { imports: ['@vox/feature-b'], readsUser: false },
+    plain: { imports: [], readsUser: false },
+    chooses: { imports: ['@vox/feature-a'], readsUser: true },
   });
 });
 
@@ -46,10 +50,13 @@ test('pageImportsOf reads every page of the route table in the real page records
   }
   for (const route of ROUTES) {
     if (route.redirect || route.auth) continue;
-    assert.ok(pages.get(route.id)?.some((m) => m.startsWith('@vox/feature-')), `route ${route.id} has no page import`);
+    assert.ok(pages.get(route.id)?.imports.some((m) => m.startsWith('@vox/feature-')), `route ${route.id} has no page import`);
   }
   // A page behind the auth modal that is not a route of its own.
-  assert.deepEqual(pages.get('channels'), ['@vox/feature-podcast']);
+  assert.deepEqual(pages.get('channels'), { imports: ['@vox/feature-podcast'], readsUser: false });
+  // The school home reads the user (signed out, it goes to /about); /about does not.
+  assert.equal(pages.get('schoolHome').readsUser, true);
+  assert.equal(pages.get('about').readsUser, false);
 });
 
 const filesOfPage = (id) => [`static/js/${id}.chunk.js`];
@@ -85,11 +92,15 @@ test('routePreloadRows keeps rows without files, names a file once and at most 8
     { id: 'b', path: 'b', sites: ['s'] },
     { id: 'loop', path: 'loop', sites: ['s'], redirect: 'loop' },
     { id: 'c', path: 'c', sites: ['other'] },
+    { id: 'chooser', path: 'chooser', sites: ['s'] },
   ];
-  const paths = { a: '/a', b: '/b', loop: '/loop', c: '/c' };
+  const paths = { a: '/a', b: '/b', loop: '/loop', c: '/c', chooser: '/chooser' };
   const files = { a: Array.from({ length: 12 }, (_, i) => `static/js/${i % 10}.chunk.js`), b: [] };
-  const rows = routePreloadRows({ routes, siteHome: {}, paths, site: 's', filesOfPage: (id) => files[id] ?? [] });
-  assert.deepEqual(rows.map((r) => r.pattern), ['/a', '/b', '/loop']);
+  // A page that reads the user names its files to a signed-in visitor only (the plugin's filesOfPage).
+  const filesOfPage = (id, signedIn) => (id === 'chooser' ? (signedIn ? ['static/js/c.chunk.js'] : []) : (files[id] ?? []));
+  const rows = routePreloadRows({ routes, siteHome: {}, paths, site: 's', filesOfPage });
+  assert.deepEqual(rows.map((r) => r.pattern), ['/a', '/b', '/loop', '/chooser']);
+  assert.deepEqual(rows[3], { pattern: '/chooser', signedOut: [], signedIn: ['static/js/c.chunk.js'] });
   assert.equal(rows[0].signedOut.length, 8);
   assert.equal(new Set(rows[0].signedOut).size, 8);
   assert.deepEqual(rows[1], { pattern: '/b', signedOut: [], signedIn: [] });

@@ -7,6 +7,12 @@
 // chunkFilesOf with followConsumes also answers the shell's bootstrap chunks (the chunks of
 // `import('./bootstrap')` and of the shared modules they consume): shell-first-load-plugin.cjs
 // preloads those from index.html.
+// With a site and its route table, preload.json also carries `routes` (route-preloads.cjs): per
+// route of the table, the files of the page it shows, signed out and signed in.
+const fs = require('node:fs');
+const path = require('node:path');
+const { loadTsValues, pageImportsOf, routePreloadRows } = require('./route-preloads.cjs');
+
 const PLUGIN = 'FirstLoadPreloadPlugin';
 
 /** The JS and CSS files of the chunk groups the blocks load (and, with followConsumes, of the shared modules their chunks consume, from this build's own providers). */
@@ -38,9 +44,53 @@ function chunkFilesOf(compilation, startBlocks, { followConsumes }) {
   return files.filter((file) => /\.(js|css)(\?.*)?$/.test(file));
 }
 
-/** For a remote's build (a container exposing ./App). */
+/** The modules of a compilation, those webpack concatenated into one included. */
+function* modulesOf(compilation) {
+  for (const module of compilation.modules) {
+    yield module;
+    if (module.modules) yield* module.modules;
+  }
+}
+
+/**
+ * Page id -> the JS and CSS files its page loads (and whether it reads the user), from the page-records modules under pagesDir
+ * that this build holds: each record key's `import()`s (pageImportsOf) matched to the module's
+ * async blocks. A page id two modules define is left out (the records' spread order decides it).
+ */
+function pageFilesOf(compilation, pagesDir) {
+  const pages = new Map();
+  const twice = new Set();
+  const seen = new Set();
+  for (const module of modulesOf(compilation)) {
+    const file = module.resource;
+    if (typeof file !== 'string' || seen.has(file) || !file.startsWith(pagesDir + path.sep) || !module.blocks?.length) continue;
+    seen.add(file);
+    const filesOfRequest = new Map();
+    for (const block of module.blocks) {
+      const request = block.dependencies.find((d) => typeof d.request === 'string')?.request;
+      if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block], { followConsumes: false }));
+    }
+    for (const [id, { imports, readsUser }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
+      if (pages.has(id)) twice.add(id);
+      pages.set(id, { files: [...new Set(imports.flatMap((request) => filesOfRequest.get(request) ?? []))], readsUser });
+    }
+  }
+  for (const id of twice) pages.delete(id);
+  return pages;
+}
+
+/**
+ * For a remote's build (a container exposing ./App). With `site`, `routeTable` (the module of
+ * ROUTES and SITE_HOME), `paths` (the module of PATHS) and `pagesDir` (the page records), the
+ * route rows too.
+ */
 class FirstLoadPreloadPlugin {
+  constructor(options = {}) {
+    this.options = options;
+  }
+
   apply(compiler) {
+    const { site, routeTable, paths, pagesDir } = this.options;
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
@@ -49,12 +99,26 @@ class FirstLoadPreloadPlugin {
           if (!container) return;
           const app = container.blocks.filter((block) => block.dependencies.some((d) => d.exposedName === './App'));
           const files = chunkFilesOf(compilation, app, { followConsumes: false });
+          const preload = { './App': files };
+          if (site && routeTable && paths && pagesDir) {
+            const { ROUTES, SITE_HOME } = loadTsValues(routeTable);
+            const { PATHS } = loadTsValues(paths);
+            const pageFiles = pageFilesOf(compilation, pagesDir);
+            // What ./App already names is not named twice.
+            // A page that reads the user chooses by it: a signed-out visitor gets nothing named.
+            const filesOfPage = (id, signedIn) => {
+              const page = pageFiles.get(id);
+              if (!page || (page.readsUser && !signedIn)) return [];
+              return page.files.filter((file) => !files.includes(file));
+            };
+            preload.routes = routePreloadRows({ routes: ROUTES, siteHome: SITE_HOME, paths: PATHS, site, filesOfPage });
+          }
           const { RawSource } = compiler.webpack.sources;
-          compilation.emitAsset('preload.json', new RawSource(JSON.stringify({ './App': files }, null, 2) + '\n'));
+          compilation.emitAsset('preload.json', new RawSource(JSON.stringify(preload, null, 2) + '\n'));
         },
       );
     });
   }
 }
 
-module.exports = { FirstLoadPreloadPlugin, chunkFilesOf };
+module.exports = { FirstLoadPreloadPlugin, chunkFilesOf, pageFilesOf };

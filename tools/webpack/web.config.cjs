@@ -187,7 +187,17 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           : []),
         // Issue 19: a remote's ./App files in preload.json, for the API's Link header; the shell's
         // first script and its bootstrap chunks' preloads in index.html.
-        ...(prod && !host ? [new FirstLoadPreloadPlugin()] : []),
+        // With the route table: each route's page files too (route-preloads.cjs).
+        ...(prod && !host
+          ? [
+              new FirstLoadPreloadPlugin({
+                site: name,
+                routeTable: path.join(workspaceRoot, 'libs/site-routes/src/lib/routes.ts'),
+                paths: path.join(workspaceRoot, 'libs/variant/src/lib/paths.ts'),
+                pagesDir: path.join(workspaceRoot, 'libs/site-routes/src/pages'),
+              }),
+            ]
+          : []),
         ...(prod && host
           ? [
               new ShellFirstLoadPlugin({

@@ -91,3 +91,29 @@ test("a cold load fetches the shell's first script and entry at high priority", 
   const of = (pattern: RegExp) => [...priorities].filter(([p]) => pattern.test(p)).map(([, priority]) => priority);
   expect({ early: of(/^\/static\/js\/early\.[0-9a-f]+\.js$/), main: of(/^\/static\/js\/main\.[0-9a-f]+\.js$/) }).toEqual({ early: ['High'], main: ['High'] });
 });
+
+// The next level: the route's own chunk (on /about the page of @vox/feature-pages, with its CSS)
+// leaves with the first level too, named in the Link header from the remote's route rows, instead
+// of after the route table has arrived, run and rendered. Every chunk of the remote this load
+// fetches counts, so a page chunk the header does not name fails the check.
+test("a cold logged-out load of /about starts the route's own chunk before the shell chunks end", async ({ page }) => {
+  await page.goto(appUrl('localhost', '/about'));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const url = (e: PerformanceResourceTiming) => new URL(e.name);
+    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
+    const remoteChunks = entries.filter((e) => /^\/remotes\/main\/static\/(js|css)\/.*\.chunk\.(js|css)$/.test(url(e).pathname));
+    return {
+      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
+      remoteChunks: remoteChunks.map((e) => ({ what: url(e).pathname, start: e.startTime })),
+    };
+  });
+  // ./App's JS and CSS and the route's JS (and CSS) at least.
+  expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
+  for (const { what, start } of timing.remoteChunks) {
+    expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
+  }
+});

@@ -53,7 +53,7 @@ async function startServer() {
   };
 }
 
-/** Signs a fresh member up and in; answers the refresh cookie a logged-in visit sends. */
+/** Signs a fresh member up and in; answers the cookies a logged-in visit sends (refresh, session hint). */
 async function memberCookie() {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'correct horse battery staple 42';
@@ -70,9 +70,13 @@ async function memberCookie() {
     body: JSON.stringify({ username: email, password }),
   });
   if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
-  const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('vox_refresh='));
+  const cookies = signedIn.headers.getSetCookie();
+  const cookie = cookies.find((c) => c.startsWith('vox_refresh='));
   if (!cookie) throw new Error('sign-in set no refresh cookie');
-  return cookie.split(';')[0];
+  // The session hint travels with the page request too (a browser sends the refresh cookie to
+  // /api/users only; an extra header goes with every request).
+  const hint = cookies.find((c) => c.startsWith('vox_signed_in='));
+  return [cookie, ...(hint ? [hint] : [])].map((c) => c.split(';')[0]).join('; ');
 }
 
 const median = (xs) => {

@@ -29,7 +29,8 @@ function servedWeb(files: (webDir: string) => void = () => undefined) {
     await served.app.close();
     fs.rmSync(served.webDir, { recursive: true, force: true });
   });
-  return (host: string, url: string) => served.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+  return (host: string, url: string, headers: Record<string, string> = {}) =>
+    served.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html', ...headers } });
 }
 
 // Issue 19: an app page names its variant's remote entry in a Link preload hint, so the browser
@@ -87,5 +88,87 @@ describe("preload hints for a same-origin remote's ./App files", () => {
     const res = await page(host, url);
     expect(res.statusCode).toBe(200);
     expect(res.headers.link).toBe(link);
+  });
+});
+
+// Issue 19, one more level: the files of the page the path shows (preload.json's `routes`, one
+// row per route of the remote's table) after the ./App files, by the first pattern that matches,
+// signed out or, with the session hint cookie, signed in.
+describe("preload hints for the page a same-origin remote's route shows", () => {
+  const app = ['static/css/3788.chunk.css?v=50fa073f', 'static/js/3788.chunk.js?v=290b189a'];
+  const about = ['static/css/4253.chunk.css?v=7afb7688', 'static/js/4253.chunk.js?v=97873f27'];
+  const scripts = ['static/css/5712.chunk.css?v=2137e034', 'static/js/5712.chunk.js?v=c0f06a0b'];
+  const page = servedWeb((dir) => {
+    for (const remote of ['main', 'school', 'dashboard', 'podcast']) fs.mkdirSync(path.join(dir, remote));
+    const routes = [
+      { pattern: '/', signedOut: [], signedIn: scripts },
+      { pattern: '/scripts', signedOut: [], signedIn: scripts },
+      { pattern: '/scripts/edit/:scriptId', signedOut: [], signedIn: scripts },
+      { pattern: '/about', signedOut: about, signedIn: about },
+      { pattern: '/event/:eventId/register', signedOut: ['static/js/6053.chunk.js?v=004dcd5c'], signedIn: [] },
+      // Matched in table order: the first pattern that matches wins.
+      { pattern: '/event/:eventId', signedOut: ['static/js/9999.chunk.js?v=004dcd5c'], signedIn: [] },
+      // A file ./App names too is named once.
+      { pattern: '/guide', signedOut: [app[1], ...about], signedIn: [] },
+    ];
+    fs.writeFileSync(path.join(dir, 'main', 'preload.json'), JSON.stringify({ './App': app, routes }));
+    // Another origin's entry: its route rows are not this build's either.
+    fs.writeFileSync(path.join(dir, 'dashboard', 'preload.json'), JSON.stringify({ './App': [], routes }));
+    // Unsafe names, odd patterns and oversized rows are left out or cut.
+    fs.writeFileSync(
+      path.join(dir, 'podcast', 'preload.json'),
+      JSON.stringify({
+        './App': [],
+        routes: [
+          { pattern: '/x>y', signedOut: about, signedIn: about },
+          { pattern: '/about', signedOut: ['../secret.js', 'static/js/a>b.js', 'static/js/x.js, <evil>', 7, about[1]], signedIn: 'nope' },
+          { pattern: '/channel/:channelId', signedOut: Array.from({ length: 20 }, (_, i) => `static/js/${i}.chunk.js`) },
+          { pattern: '/(.*)', signedOut: about, signedIn: about },
+        ],
+      }),
+    );
+  });
+  const links = (root: string, files: string[]) =>
+    files.map((file) => `<${root}${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`).join(', ');
+  const MAIN = '</remotes/main/remoteEntry.js>; rel=preload; as=script';
+  const mainApp = `${MAIN}, ${links('/remotes/main/', app)}`;
+
+  it.each([
+    ['/about', `${mainApp}, ${links('/remotes/main/', about)}`],
+    ['/About/?x=1', `${mainApp}, ${links('/remotes/main/', about)}`],
+    ['/scripts', mainApp],
+    ['/', mainApp],
+    ['/event/7/register', `${mainApp}, ${links('/remotes/main/', ['static/js/6053.chunk.js?v=004dcd5c'])}`],
+    ['/event/7', `${mainApp}, ${links('/remotes/main/', ['static/js/9999.chunk.js?v=004dcd5c'])}`],
+    ['/guide', `${mainApp}, ${links('/remotes/main/', about)}`],
+    ['/no-such-page', mainApp],
+    ['/scripts/edit', mainApp],
+  ])('signed out, localhost%s names %s', async (url, link) => {
+    expect((await page('localhost:4200', url)).headers.link).toBe(link);
+  });
+
+  it.each([
+    ['/scripts', `${mainApp}, ${links('/remotes/main/', scripts)}`],
+    ['/', `${mainApp}, ${links('/remotes/main/', scripts)}`],
+    ['/scripts/edit/42', `${mainApp}, ${links('/remotes/main/', scripts)}`],
+    ['/about', `${mainApp}, ${links('/remotes/main/', about)}`],
+    ['/event/7/register', mainApp],
+  ])('with the session hint, localhost%s names %s', async (url, link) => {
+    const res = await page('localhost:4200', url, { cookie: 'vox_signed_in=1' });
+    expect(res.headers.link).toBe(link);
+  });
+
+  it('names no route files for a remote on another origin', async () => {
+    expect((await page('dashboard.localhost:4200', '/about')).headers.link).toBe('<https://cdn.example.com/dashboard/remoteEntry.js>; rel=preload; as=script');
+  });
+
+  it('keeps only safe files, known patterns and at most 8 files a row', async () => {
+    const PODCAST = '</remotes/podcast/remoteEntry.js>; rel=preload; as=script';
+    expect((await page('podcast.localhost:4200', '/about')).headers.link).toBe(`${PODCAST}, ${links('/remotes/podcast/', [about[1]])}`);
+    expect((await page('podcast.localhost:4200', '/about', { cookie: 'vox_signed_in=1' })).headers.link).toBe(PODCAST);
+    const channel = (await page('podcast.localhost:4200', '/channel/3')).headers.link as string;
+    expect(channel.split(', ')).toHaveLength(1 + 8);
+    expect((await page('podcast.localhost:4200', '/x>y')).headers.link).toBe(PODCAST);
+    expect((await page('podcast.localhost:4200', '/anything')).headers.link).toBe(PODCAST);
   });
 });

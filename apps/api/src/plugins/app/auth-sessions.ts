@@ -9,6 +9,13 @@ import { UnauthorizedError } from '../../domain-errors';
 export const REFRESH_COOKIE = 'vox_refresh';
 /** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
 export const REFRESH_COOKIE_PATH = '/api/users';
+/**
+ * Issue 19: a hint that this browser holds a session, sent with every request (the refresh cookie
+ * travels to the users routes only), so an app page can preload what a signed-in visitor most
+ * likely sees. It carries no secret and grants nothing: a wrong hint costs preloaded bytes only.
+ * It lives and ends with the refresh cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'vox_signed_in';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rotated token still works this long: parallel tabs refreshing at once must not sign each other out. */
 export const REUSE_GRACE_MS = 10_000;
@@ -51,11 +58,13 @@ async function authSessions(app: FastifyInstance, { config }: { config: Config }
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string, familyExpiresAt: Date, now: Date) => {
     const maxAge = Math.max(1, Math.floor((familyExpiresAt.getTime() - now.getTime()) / 1000));
     reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(request), maxAge });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions(request), path: '/', maxAge });
   };
 
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(request), path: '/' });
   };
 
   const answer = async (reply: FastifyReply, user: UserRow, familyId: string): Promise<SignInResult> => {

@@ -59,16 +59,67 @@ export function parseManifest(text: string | null): RemotesManifest {
 /** Safe in a Link header and relative to the remote's root (static/js/<id>.chunk.js?v=<hash>). */
 const PRELOAD_FILE = /^static\/(js|css)\/[\w.-]+\.(js|css)(\?v=\w+)?$/;
 
+/** A route row of preload.json as the API uses it: the path pattern, and the files by signed-in state. */
+export interface RoutePreload {
+  pattern: RegExp;
+  signedOut: string[];
+  signedIn: string[];
+}
+
+export interface RemotePreloads {
+  /** The files of the remote's exposed ./App. */
+  app: string[];
+  /** Per route of the remote's table, in table order. */
+  routes: RoutePreload[];
+}
+
+/** At most this many route rows and files per row are read (the Link header stays bounded). */
+const MAX_ROUTES = 200;
+const MAX_ROUTE_FILES = 8;
+/** A route pattern of the table: segments of letters, digits, `_`, `-`, `.` and `:params`. */
+const ROUTE_PATTERN = /^\/[\w\-.:/]*$/;
+
+const preloadFiles = (value: unknown, max = Infinity): string[] =>
+  Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f)).slice(0, max) : [];
+
+// As the shell reads a pattern (matchRoute in @vox/site-routes): `:name` is one segment, a
+// trailing slash and letter case do not matter.
+const patternRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/\/$/, '').replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}/?$`, 'i');
+
 /**
  * A remote's preload.json (tools/webpack/first-load-preload-plugin.cjs): the files of its exposed
- * ./App, relative to the remote's root; [] when missing or malformed.
+ * ./App and, per route of its table, the files of the page the route shows signed out and signed
+ * in (tools/webpack/route-preloads.cjs), relative to the remote's root. Files outside static/ or
+ * unsafe in a header, and rows with an unexpected pattern, are left out; a missing or malformed
+ * file is nothing.
  */
-export function parsePreloadList(text: string | null): string[] {
-  if (!text) return [];
+export function parsePreloads(text: string | null): RemotePreloads {
+  const none: RemotePreloads = { app: [], routes: [] };
+  if (!text) return none;
+  let parsed: unknown;
   try {
-    const files = (JSON.parse(text) as Record<string, unknown> | null)?.['./App'];
-    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f)) : [];
+    parsed = JSON.parse(text);
   } catch {
-    return [];
+    return none;
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return none;
+  const { './App': app, routes } = parsed as Record<string, unknown>;
+  const rows: RoutePreload[] = [];
+  for (const row of Array.isArray(routes) ? routes.slice(0, MAX_ROUTES) : []) {
+    if (!row || typeof row !== 'object') continue;
+    const { pattern, signedOut, signedIn } = row as Record<string, unknown>;
+    if (typeof pattern !== 'string' || !ROUTE_PATTERN.test(pattern)) continue;
+    rows.push({ pattern: patternRegExp(pattern), signedOut: preloadFiles(signedOut, MAX_ROUTE_FILES), signedIn: preloadFiles(signedIn, MAX_ROUTE_FILES) });
+  }
+  return { app: preloadFiles(app), routes: rows };
+}
+
+/**
+ * The files of the page a path shows, by the first route whose pattern matches it (table order,
+ * as the shell's matchRoute), for a visitor who most likely is signed in or not; [] for a path
+ * the table does not know.
+ */
+export function routeFilesOf(preloads: RemotePreloads, pathname: string, signedIn: boolean): string[] {
+  const row = preloads.routes.find((r) => r.pattern.test(pathname));
+  return row ? (signedIn ? row.signedIn : row.signedOut) : [];
 }

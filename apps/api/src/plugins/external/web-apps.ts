@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
-import { followManifest, manifestFileOf, parseManifest, parsePreloadList } from './remotes-manifest';
+import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
+import { followManifest, manifestFileOf, parseManifest, parsePreloads, routeFilesOf } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -50,20 +51,27 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // The app page names the variant's remote entry in a preload hint, so the browser fetches it
     // alongside the shell's own chunks instead of after them (issue 19). When the entry is the one
     // served here, the files of its ./App (its preload.json, written by its build) follow, so they
-    // do not wait for the entry to arrive and run; a remote on another origin gets its entry only.
+    // do not wait for the entry to arrive and run, and then the files of the page the path shows
+    // (by the route table's patterns, signed in or not by the session hint cookie), so they do not
+    // wait for the route table to run and render; a remote on another origin gets its entry only.
     const manifest = followManifest(manifestFileOf(config), parseManifest);
-    const appFiles = Object.fromEntries(
-      REMOTE_NAMES.map((name) => [name, followManifest(path.join(config.webDir, name, 'preload.json'), parsePreloadList)]),
+    const preloads = Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, followManifest(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-      const remote = resolveVariant(request.headers.host ?? '', request.url.split('?')[0]).remote;
+      const pathname = request.url.split('?')[0];
+      const remote = resolveVariant(request.headers.host ?? '', pathname).remote;
       const entry = manifest()[remote];
       if (!entry || /[<>\s]/.test(entry)) return payload;
       const links = [`<${entry}>; rel=preload; as=script`];
       const root = `/remotes/${remote}/`;
-      if (entry === `${root}remoteEntry.js` && remote in appFiles) {
-        for (const file of appFiles[remote]()) links.push(`<${root}${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`);
+      if (entry === `${root}remoteEntry.js` && remote in preloads) {
+        const remotePreloads = preloads[remote]();
+        // A wrong guess costs bytes only: the page loads what it needs either way.
+        const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE]);
+        const files = [...remotePreloads.app, ...routeFilesOf(remotePreloads, pathname, signedIn)];
+        for (const file of new Set(files)) links.push(`<${root}${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`);
       }
       reply.header('Link', links.join(', '));
       return payload;

@@ -22,6 +22,8 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(cookie).toMatchObject({ path: '/api/users', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 60 * 60 });
     expect(cookie?.secure).toBeFalsy(); // inject's host is localhost
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Issue 19: the session hint every page request carries (no secret), living as long as the session.
+    expect(res.cookies.find((c) => c.name === 'vox_signed_in')).toMatchObject({ value: '1', path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 60 * 60 });
     // The access token works on the API.
     const subs = await app.inject({ method: 'GET', url: '/api/subscriptions', headers: { authorization: `Bearer ${body.token}` } });
     expect(subs.statusCode).toBe(200);
@@ -270,6 +272,7 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
       const cleared = refreshCookie(out);
       expect(cleared?.value).toBe('');
       expect(cleared?.path).toBe('/api/users');
+      expect(out.cookies.find((c) => c.name === 'vox_signed_in')).toMatchObject({ value: '', path: '/' });
       expect((await refresh(app, cookie)).statusCode).toBe(401);
       // Signing out twice, or without a cookie, is harmless.
       expect((await app.inject({ method: 'POST', url: '/api/users/signOut' })).statusCode).toBe(204);

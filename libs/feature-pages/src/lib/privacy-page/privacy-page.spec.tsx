@@ -37,9 +37,12 @@ describe('PrivacyPage', () => {
     expect(collected.getByText('Sign-in events')).toBeInTheDocument();
   });
 
-  it('says there is one httpOnly sign-in cookie and no advertising cookies', () => {
+  it('names both cookies (the httpOnly sign-in cookie, the signed-in hint) and no advertising cookies', () => {
     renderPage(<PrivacyPage />);
+    expect(screen.getByText(/two cookies/)).toBeInTheDocument();
     expect(screen.getByText(/an httpOnly sign-in cookie/)).toBeInTheDocument();
+    expect(screen.getByText('vox_signed_in')).toBeInTheDocument();
+    expect(screen.getByText(/holds only the value 1/)).toBeInTheDocument();
     expect(screen.getByText(/no advertising cookies, no third-party trackers/)).toBeInTheDocument();
   });
 

@@ -63,9 +63,14 @@ export function PrivacyPage() {
 
       <h2>Cookies and browser storage</h2>
       <p>
-        We set <strong>one cookie</strong>: an httpOnly sign-in cookie that keeps you signed in for up to 30 days.
-        Page scripts cannot read it, it is sent only to our sign-in endpoints, and signing out deletes it. Without it
-        you would have to sign in on every visit.
+        We set <strong>two cookies</strong>, both only while you are signed in. The first is an httpOnly sign-in
+        cookie that keeps you signed in for up to 30 days. Page scripts cannot read it, it is sent only to our sign-in
+        endpoints, and signing out deletes it. Without it you would have to sign in on every visit.
+      </p>
+      <p>
+        The second, <code>vox_signed_in</code>, holds only the value 1: it tells our server that this browser has a
+        session, so a page can start loading what signed-in members see first. It carries nothing about you, grants
+        no access, and ends with the sign-in cookie.
       </p>
       <p>
         We also keep a few small values in your browser: the per-tab session id for the activity log and, if you use

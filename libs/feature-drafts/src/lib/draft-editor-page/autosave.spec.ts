@@ -1,17 +1,7 @@
 import type { Draft } from '@vox/contract';
 import type { TextEdit } from '@vox/fountain';
+import { draftAt as draft } from '@vox/testing';
 import { Autosave, STATUS_TEXT, type AutosaveOptions, type Conflict, type LocalCopy, type SaveStatus } from './autosave';
-
-const draft = (body: string, revision: number): Draft => ({
-  id: 'd1',
-  title: 'Ferry',
-  revision,
-  body,
-  wordCount: 0,
-  pageEstimate: 0,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-});
 
 class ApiLikeError extends Error {
   constructor(readonly status: number, message = 'failed') {

@@ -1,5 +1,6 @@
 import type { Draft } from '@vox/contract';
 import { applyEdit, type TextEdit } from '@vox/fountain';
+import { draftAt as draft } from '@vox/testing';
 import { Autosave, type LocalCopy } from './autosave';
 import { type KeptChanges, type KeptText, type LogBackend, logStore, rebuild } from './local-store';
 
@@ -40,17 +41,6 @@ function memoryBackend(held: Held, writes: string[] = []) {
   };
   return { backend, control };
 }
-
-const draft = (body: string, revision: number): Draft => ({
-  id: 'd1',
-  title: 'Ferry',
-  revision,
-  body,
-  wordCount: 0,
-  pageEstimate: 0,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-});
 
 /** Types `typed` at `at`, one character per change, as the editor reports it (a reader and the edit). */
 function typeInto(autosave: Autosave, start: string, at: number, typed: string): string {

@@ -118,6 +118,11 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
     clientErrorHandler: answerClientError,
     // Bodies are validated without type coercion (plugins/external/validation.ts).
     schemaController,
+    // The database plugin migrates on start, and Kysely's migrator takes one PostgreSQL advisory
+    // lock for it whatever the schema: instances starting together (several behind nginx, test
+    // files running side by side) wait for each other's migrations. avvio's default of 10 s then
+    // aborted a start that was only queueing, and its migration went on without it.
+    pluginTimeout: 120_000,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // Set on SIGTERM (server.ts) or when closing: readiness then answers 503 while in-flight

@@ -256,6 +256,20 @@ describe('handleMicrosoftRedirect', () => {
     expect(auth.replace).not.toHaveBeenCalled();
   });
 
+  it('reads no session storage at start-up when Microsoft is not configured (the flag stays for later)', async () => {
+    auth.configureAuth({ msClientId: null });
+    window.sessionStorage.setItem('pendingLogin', 'ms');
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    try {
+      await expect(auth.handleMicrosoftRedirect()).resolves.toBeNull();
+      expect(getItem).not.toHaveBeenCalled();
+    } finally {
+      getItem.mockRestore();
+    }
+    expect(window.sessionStorage.getItem('pendingLogin')).toBe('ms');
+    expect(mockMsal.loads).toBe(0);
+  });
+
   it("with an account: removes pendingLogin, makes the account active and replaces the location with '/auth/ms/login'", async () => {
     configure();
     window.sessionStorage.setItem('pendingLogin', 'ms');

@@ -11,16 +11,15 @@ module.exports = {
   // schema on the second run). On a loaded 2-core CI machine that setup alone can pass 5 s.
   testTimeout: 30_000,
   // Jest's default (one worker less than the cores) runs these files one by one on a 2-core CI
-  // machine, where each file mostly waits on its database, mail or storage server: on SQLite two
-  // files at a time use the idle core (every file has its own SQLite file, temp folders and
-  // kernel-chosen ports, so they never meet). The PostgreSQL pass stays one file at a time: with
-  // two, a start's migration now and then failed on its own fresh schema ('schema ... does not
-  // exist', 'relation <schema>.users does not exist'; session 12's rehearsal, 7 of 620), cause not
-  // found yet.
-  maxWorkers: process.env.DATABASE_URL ? 1 : Math.max(2, os.availableParallelism() - 1),
+  // machine, where each file mostly waits on its database, mail or storage server: two files at a
+  // time use the idle core. Every file has its own SQLite file or PostgreSQL schema, temp folders
+  // and kernel-chosen ports, so they never meet; the app's PostgreSQL introspection looks at its
+  // own schema alone (test/db/pg-own-schema.test.ts), so another file dropping its schema meanwhile
+  // no longer breaks a start's migration (session 12's rehearsal failed 7 of 620 that way).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Suites that need PostgreSQL by nature (two instances behind nginx, a job worker killed
   // mid-job) use it whatever the pass; they run once, in the PostgreSQL pass (api:test-pg).
-  testPathIgnorePatterns: [...preset.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['/test/multi-instance/', '/test/jobs/jobs-crash'])],
+  testPathIgnorePatterns: [...preset.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['/test/multi-instance/', '/test/jobs/jobs-crash', '/test/db/pg-'])],
   // Issues 14 and 16: music-metadata's own nested copy of media-typer is ESM too (the preset's
   // list reads only the top-level packages).
   transformIgnorePatterns: preset.transformIgnorePatterns.map((pattern) => pattern.replace('/node_modules/(?!(', '/node_modules/(?!(music-metadata/node_modules/media-typer|media-typer|')),

@@ -1,7 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type Driver,
+  type MigrationProvider,
+  type SchemaMetadata,
+  type SqliteDatabase,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -29,7 +45,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
     // that uses it next fails (a 500 or a failed readiness check), the process goes on.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(opts.dataDir, 'voxclub.sqlite'));
@@ -39,6 +55,85 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely's PostgreSQL introspector lists the tables of every schema of the database, and its
+ * migrator asks it whether its own tables exist. That query looks each table up again by name
+ * (`pg_get_serial_sequence('<schema>.<table>')`, `has_schema_privilege('<schema>')`) while it runs,
+ * so when another process drops a schema meanwhile (each API test file drops its own schema when
+ * it ends; a bench or a second install on the same database may too), this app's start fails with
+ * "relation <other schema>.users does not exist". The app only ever needs its own schema (the
+ * first of its search_path, `current_schema()`), so the introspector here lists that one alone.
+ */
+export class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaPostgresIntrospector(db);
+  }
+}
+
+interface ColumnRow {
+  column: string;
+  not_null: boolean;
+  has_default: boolean;
+  table: string;
+  table_type: string;
+  schema: string;
+  type: string;
+  type_schema: string;
+  column_description: string | null;
+  auto_incrementing: string | null;
+}
+
+export class OwnSchemaPostgresIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ nspname: string }>`select nspname from pg_catalog.pg_namespace`.execute(this.db);
+    return rows.map((row) => ({ name: row.nspname }));
+  }
+
+  /** Kysely's own query (same fields and order), limited to `current_schema()`. */
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<ColumnRow>`
+      select a.attname as "column", a.attnotnull as not_null, a.atthasdef as has_default,
+             c.relname as "table", c.relkind as table_type, ns.nspname as "schema",
+             typ.typname as "type", dtns.nspname as type_schema,
+             col_description(a.attrelid, a.attnum) as column_description,
+             pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) as auto_incrementing
+      from pg_catalog.pg_attribute a
+      join pg_catalog.pg_class c on a.attrelid = c.oid
+      join pg_catalog.pg_namespace ns on c.relnamespace = ns.oid
+      join pg_catalog.pg_type typ on a.atttypid = typ.oid
+      join pg_catalog.pg_namespace dtns on typ.typnamespace = dtns.oid
+      where ns.nspname = current_schema()
+        and c.relkind in ('r', 'v', 'p')
+        and a.attnum >= 0 and not a.attisdropped
+        ${options.withInternalKyselyTables ? sql`` : sql`and c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE})`}
+      order by c.relname, a.attnum`.execute(this.db);
+    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    for (const row of rows) {
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        hasDefaultValue: row.has_default,
+        isAutoIncrementing: row.auto_incrementing !== null,
+        isNullable: !row.not_null,
+        comment: row.column_description ?? undefined,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
 }
 
 /**

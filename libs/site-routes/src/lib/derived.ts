@@ -1,20 +1,9 @@
-import { PATHS, type Variant } from '@vox/variant';
+import { PATHS, pathPattern, type Variant } from '@vox/variant';
 import { ROUTES, type AuthRouteMode, type SiteRoute, type TableSite } from './routes';
 
 export const PRODUCT_TITLE = 'VoxClub';
 
-// A path pattern as the router reads it: `:name` is one segment, a trailing slash and letter case
-// do not matter.
-const patterns = new Map<string, RegExp>();
-function patternOf(route: SiteRoute): RegExp {
-  const path: string = PATHS[route.path];
-  let re = patterns.get(path);
-  if (!re) {
-    re = new RegExp(`^${path.replace(/\/$/, '').replace(/:\w+/g, '[^/]+')}/?$`, 'i');
-    patterns.set(path, re);
-  }
-  return re;
-}
+const patternOf = (route: SiteRoute): RegExp => pathPattern(PATHS[route.path]);
 
 /** The route of the table that a path shows on a site (or on any site, without one). */
 export function matchRoute(pathname: string, site?: TableSite): SiteRoute | undefined {

@@ -80,3 +80,18 @@ export function href<K extends PathId>(id: K, ...[params]: HrefArgs<K>): string 
   const values = params as Record<string, string>;
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name]));
 }
+
+const patternCache = new Map<string, RegExp>();
+/**
+ * A path pattern as the router reads it (`/session/:sessionId`): `:name` is one segment, a dot is
+ * a dot, and a trailing slash and letter case do not matter. The one reading of the patterns, for
+ * the shell's route matching (@vox/site-routes) and the server's per-route preload hints.
+ */
+export function pathPattern(pattern: string): RegExp {
+  let re = patternCache.get(pattern);
+  if (!re) {
+    re = new RegExp(`^${pattern.replace(/\/$/, '').replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}/?$`, 'i');
+    patternCache.set(pattern, re);
+  }
+  return re;
+}

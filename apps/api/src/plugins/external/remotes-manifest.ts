@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathPattern } from '@vox/variant';
 import type { Config } from '../../config';
 
 /** How often the manifest file is looked at again (its modification time), at most. */
@@ -82,10 +83,6 @@ const ROUTE_PATTERN = /^\/[\w\-.:/]*$/;
 const preloadFiles = (value: unknown, max = Infinity): string[] =>
   Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f)).slice(0, max) : [];
 
-// As the shell reads a pattern (matchRoute in @vox/site-routes): `:name` is one segment, a
-// trailing slash and letter case do not matter.
-const patternRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/\/$/, '').replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}/?$`, 'i');
-
 /**
  * A remote's preload.json (tools/webpack/first-load-preload-plugin.cjs): the files of its exposed
  * ./App and, per route of its table, the files of the page the route shows signed out and signed
@@ -109,7 +106,7 @@ export function parsePreloads(text: string | null): RemotePreloads {
     if (!row || typeof row !== 'object') continue;
     const { pattern, signedOut, signedIn } = row as Record<string, unknown>;
     if (typeof pattern !== 'string' || !ROUTE_PATTERN.test(pattern)) continue;
-    rows.push({ pattern: patternRegExp(pattern), signedOut: preloadFiles(signedOut, MAX_ROUTE_FILES), signedIn: preloadFiles(signedIn, MAX_ROUTE_FILES) });
+    rows.push({ pattern: pathPattern(pattern), signedOut: preloadFiles(signedOut, MAX_ROUTE_FILES), signedIn: preloadFiles(signedIn, MAX_ROUTE_FILES) });
   }
   return { app: preloadFiles(app), routes: rows };
 }

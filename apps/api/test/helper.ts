@@ -81,7 +81,12 @@ export interface TestUser {
 const hashes = new Map<string, Promise<string>>();
 const hashOf = (password: string): Promise<string> => {
   let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = argon2.hash(password, ARGON2_OPTIONS)));
+  if (!hash) {
+    hash = argon2.hash(password, ARGON2_OPTIONS);
+    // A failed hash is not kept: the next user with that password tries again.
+    hash.catch(() => hashes.delete(password));
+    hashes.set(password, hash);
+  }
   return hash;
 };
 

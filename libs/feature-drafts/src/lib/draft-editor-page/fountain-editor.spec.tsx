@@ -151,8 +151,9 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
     Range.prototype.getBoundingClientRect ??= () => new DOMRect();
   });
-  // Microtasks as in the browser (the warm-up's key follows its DOM change in one); frames are jsdom's.
-  beforeEach(() => jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask'] }));
+  // Microtasks as in the browser (the warm-up's key follows its DOM change in one); frames are
+  // fake too (every 16 ms of fake time), so the warm-up's end after its first frame is in the test's hands.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask'] }));
   afterEach(() => {
     jest.useRealTimers();
     document.body.innerHTML = '';

@@ -196,6 +196,10 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     expect(host).not.toBeNull();
     expect(host).toHaveAttribute('aria-hidden', 'true');
     expect(host?.contains(document.activeElement)).toBe(false);
+    // Out of the page's reach (a closed shadow root): what looks for the editor finds the writer's only.
+    expect(document.querySelectorAll('.cm-content')).toHaveLength(1);
+    expect(host?.querySelector('.cm-content')).toBeNull();
+    expect(host?.shadowRoot).toBeNull();
     await jest.advanceTimersByTimeAsync(t.WARM_MS);
     // It ran: its own changes (the character typed into its DOM, the key on a cue line) went to onWarm ...
     expect(t.warmed.length).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@ import { autocompletion, closeCompletion, type CompletionContext, type Completio
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
 import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text } from '@codemirror/state';
-import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, runScopeHandlers, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import type { TextEdit } from '@vox/fountain';
 import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
 
@@ -358,9 +358,6 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
     });
     // Once the page is idle after opening, the typing path runs once off screen (see warmTypingPath).
     const cancelIdle = whenIdle(() => {
-      // The writer's editor builds its key bindings' table on its first key (each editor its own):
-      // built now, with a key bound to nothing (F24), which runs no command.
-      runScopeHandlers(view, new KeyboardEvent('keydown', { key: 'F24', code: 'F24' }), 'editor');
       stopWarm = warmTypingPath({
         // Not the editor's name: nothing that looks the editor up by it finds this one.
         label: 'Warm-up',

@@ -24,6 +24,7 @@
 // Prints the figures and PASS/FAIL against the targets; exit code 1 when one fails.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,6 +43,11 @@ const { values: args } = parseArgs({
     keys: { type: 'string', default: '120' },
     lines: { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
+    // Profile only the first N keystrokes, sampled every 50 µs, names read from the builds' source
+    // maps, self and total time (what the first keys after opening run; session h-warm).
+    'profile-first': { type: 'string', default: '' },
+    // What the typing allocates, by function (V8's sampling heap profiler; session h-warm).
+    alloc: { type: 'boolean', default: false },
     // Print which kinds of renderer work (style, layout, paint, script...) fill the typing's trace.
     trace: { type: 'boolean', default: false },
     // Write the typing's Chrome trace to this file (for chrome://tracing, Perfetto or a script).
@@ -160,6 +166,73 @@ function printTraceKinds(trace) {
   for (const [name, total] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20)) log(`  ${total.toFixed(0).padStart(6)}  ${name}`);
 }
 
+/** A CPU or allocation profile's call frame as "name source:line", read from dist's source maps. */
+function sourceNamer() {
+  const require = createRequire(import.meta.url);
+  const { SourceMapConsumer } = require('source-map');
+  const maps = new Map();
+  const mapFor = (url) => {
+    const file = url.split('?')[0].split('/').pop();
+    if (!file?.endsWith('.js')) return null;
+    if (!maps.has(file)) {
+      const found = ['main', 'shell'].map((app) => path.join(ROOT, 'dist/apps', app, 'static/js', `${file}.map`)).concat(path.join(ROOT, 'dist/apps/shell', `${file}.map`)).find((f) => fs.existsSync(f));
+      maps.set(file, found ? new SourceMapConsumer(JSON.parse(fs.readFileSync(found, 'utf8'))) : null);
+    }
+    return maps.get(file);
+  };
+  return ({ functionName, url, lineNumber, columnNumber }) => {
+    const map = url ? mapFor(url) : null;
+    const at = map?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+    if (at?.source) return `${at.name || functionName || '(anonymous)'} ${at.source.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/[^/]*\//, '')}:${at.line}`;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop().split('?')[0]}:${lineNumber}`;
+  };
+}
+
+/** --alloc: what the typing allocates, by function (sampled; objects a collection freed counted too). */
+function printAllocations(profile, keys) {
+  const nameOf = sourceNamer();
+  const self = new Map();
+  let total = 0;
+  const walk = (node) => {
+    const bytes = node.selfSize ?? 0;
+    total += bytes;
+    const name = nameOf(node.callFrame);
+    self.set(name, (self.get(name) ?? 0) + bytes);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(profile.head);
+  log(`\nwhat typing allocates (sampled): ${(total / 1024).toFixed(0)} KB over ${keys} keystrokes, ${(total / keys / 1024).toFixed(1)} KB a key; by function (KB):`);
+  for (const [name, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(bytes / 1024).toFixed(0).padStart(6)}  ${name}`);
+}
+
+/** --profile-first: self and total time per function of a CPU profile, names from dist's source maps. */
+function printFirstProfile(profile, keys) {
+  const nameOf = sourceNamer();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const self = new Map();
+  const total = new Map();
+  const dt = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const t = (dt[i + 1] ?? 0) / 1000;
+    const own = nameOf(byId.get(id).callFrame);
+    self.set(own, (self.get(own) ?? 0) + t);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = nameOf(byId.get(at).callFrame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + t);
+    }
+  });
+  const top = (m, n) => [...m].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, n);
+  log(`\nthe first ${keys} keystrokes, self time (ms, sampled every 50 µs):`);
+  for (const [key, ms] of top(self, 30)) log(`  ${ms.toFixed(2).padStart(7)}  ${key}`);
+  log(`the first ${keys} keystrokes, total time (ms):`);
+  for (const [key, ms] of top(total, 50)) log(`  ${ms.toFixed(2).padStart(7)}  ${key}`);
+}
+
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -210,6 +283,14 @@ async function main() {
     await context.addInitScript(() => {
       window.__longTasks = [];
       window.__events = [];
+      // When the editor's warm-up (session h-warm) ran: its throw-away editor's element coming and going.
+      window.__warm = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.classList?.contains('vox-draft-editor__warm-up')) window.__warm.push(['start', performance.now()]);
+          for (const node of record.removedNodes) if (node.classList?.contains('vox-draft-editor__warm-up')) window.__warm.push(['end', performance.now()]);
+        }
+      }).observe(document, { childList: true, subtree: true });
       try {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -254,19 +335,36 @@ async function main() {
       window.__events = [];
     });
     const text = ' and the tide turns again'.repeat(10).slice(0, Number(args.keys));
+    const typingFrom = await page.evaluate(() => performance.now());
     const cdp = args.profile ? await context.newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    const allocs = args.alloc ? await context.newCDPSession(page) : null;
+    if (allocs) {
+      await allocs.send('HeapProfiler.enable');
+      await allocs.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    }
     await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...(args['trace-file'] ? ['disabled-by-default-devtools.timeline', 'IndexedDB'] : [])] });
-    await page.keyboard.type(text, { delay: 60 });
+    const firstKeys = Number(args['profile-first'] || 0);
+    const firstProfile = firstKeys > 0 ? await context.newCDPSession(page) : null;
+    if (firstProfile) {
+      await firstProfile.send('Profiler.enable');
+      await firstProfile.send('Profiler.setSamplingInterval', { interval: 50 });
+      await firstProfile.send('Profiler.start');
+      await page.keyboard.type(text.slice(0, firstKeys), { delay: 60 });
+      await page.waitForTimeout(60);
+      printFirstProfile((await firstProfile.send('Profiler.stop')).profile, firstKeys);
+    }
+    await page.keyboard.type(text.slice(firstKeys), { delay: 60 });
     await page.waitForTimeout(100);
     const traceBuffer = await browser.stopTracing();
     if (args['trace-file']) fs.writeFileSync(args['trace-file'], traceBuffer);
     const typingTrace = JSON.parse(traceBuffer.toString());
     const keyWork = workPerKeystroke(typingTrace);
     if (args.trace) printTraceKinds(typingTrace);
+    if (allocs) printAllocations((await allocs.send('HeapProfiler.stopSampling')).profile, text.length);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       const self = new Map();
@@ -282,13 +380,15 @@ async function main() {
     }
     await page.locator('.vox-draft-editor__status', { hasText: 'Saved' }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
-    const { events, longTasks } = await page.evaluate(() => ({ events: window.__events, longTasks: window.__longTasks }));
+    const { events, longTasks, warm } = await page.evaluate(() => ({ events: window.__events, longTasks: window.__longTasks, warm: window.__warm }));
     const keyEvents = events.filter((e) => ['keydown', 'keypress', 'keyup', 'beforeinput', 'input'].includes(e.name));
     const slowEvents = keyEvents.filter((e) => e.duration >= 16);
     const saved = await api(base, 'GET', `/api/drafts/${draft.id}`, { token });
     const arrived = saved.body.includes(text.trim());
 
     const openMs = median(opens);
+    // The last opening's warm-up (page time; the list starts again with each load).
+    if (warm.length) log(`editor warm-up (page time): ${warm.map(([kind, at]) => `${kind} ${ms(at)}`).join(', ')}; opened at ${ms(opens.at(-1) ?? 0)}, typing from ${ms(typingFrom)}`);
     const worstKey = keyEvents.reduce((max, e) => Math.max(max, e.duration), 0);
     log('');
     log(`open /write/{id} (cold load -> text, scenes and ${pages} preview pages): median ${ms(openMs)} of ${opens.map(ms).join(', ')}`);
@@ -298,6 +398,8 @@ async function main() {
     );
     const overFrame = keyWork.map((w, i) => [i + 1, w]).filter(([, w]) => w >= TARGETS.keystrokeMs);
     log(`  keystrokes of 16 ms or more: ${overFrame.length} of ${keyWork.length}${overFrame.length ? ` (key #: ms) ${overFrame.map(([i, w]) => `${i}: ${w.toFixed(0)}`).join(', ')}` : ''}`);
+    // The first keys after opening run the typing path's code for its first times (session h-warm).
+    log(`  keys 1-10 (ms): ${keyWork.slice(0, 10).map((w) => w.toFixed(1)).join(', ')}; median of keys 11-${keyWork.length}: ${ms1(median(keyWork.slice(10)))}`);
     log(
       `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +
         `input delay max ${ms(Math.max(...keyEvents.map((e) => e.delay)))}; duration to the next paint: ${slowEvents.length} of 16 ms or more (worst ${ms(worstKey)}; ${durationHistogram(keyEvents)})`,

@@ -221,6 +221,38 @@ describe('/write/{documentId}', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('There is nothing to publish yet: write at least one scene, action or line of dialogue.');
   });
 
+  it('warms the typing path after opening without saving, changing the text, adding an undo step or leaving Saved', async () => {
+    const server = createFakeServer();
+    server.on('draft', () => json(200, fullDraft()));
+    server.on('saveDraft', () => json(200, fullDraft({ revision: 4 })));
+    const warmUps: string[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        if ([...record.addedNodes].some((node) => (node as Element).classList?.contains('vox-draft-editor__warm-up'))) warmUps.push('came');
+        if ([...record.removedNodes].some((node) => (node as Element).classList?.contains('vox-draft-editor__warm-up'))) warmUps.push('went');
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    renderRoutes(pages, { route: '/write/d1' });
+    await screen.findByRole('heading', { level: 1, name: 'The Night Ferry' });
+    const code = await screen.findByRole('textbox', { name: 'The Night Ferry, Fountain text' });
+    const { EditorView } = await import('@codemirror/view');
+    const { redoDepth, undoDepth } = await import('@codemirror/commands');
+    const view = EditorView.findFromDOM(code) as InstanceType<typeof EditorView>;
+    // The warm-up's editor comes once the page is idle, and goes (within a frame or so).
+    await waitFor(() => expect(warmUps).toEqual(['came', 'went']));
+    expect(document.querySelector('.vox-draft-editor__warm-up')).toBeNull();
+    // Longer than autosave's quiet time (800 ms): a change through the page would have been saved by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    expect(server.requests.filter((r) => !r.startsWith('GET'))).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/);
+    expect(view.state.doc.toString()).toBe(SCENE);
+    expect(undoDepth(view.state)).toBe(0);
+    expect(redoDepth(view.state)).toBe(0);
+    expect(document.querySelectorAll('.cm-editor')).toHaveLength(1);
+    watch.disconnect();
+  }, 15_000);
+
   it("says so when the draft is not there (someone else's)", async () => {
     createFakeServer().on('draft', () => json(404, { message: 'This draft was not found.' }));
     renderRoutes(pages, { route: '/write/zz' });

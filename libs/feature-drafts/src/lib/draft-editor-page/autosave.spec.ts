@@ -1,7 +1,8 @@
 import type { Draft } from '@vox/contract';
 import type { TextEdit } from '@vox/fountain';
 import { draftAt as draft } from '@vox/testing';
-import { Autosave, STATUS_TEXT, type AutosaveOptions, type Conflict, type LocalCopy, type SaveStatus } from './autosave';
+import { Autosave, STATUS_TEXT, warmChangePath, type AutosaveOptions, type Conflict, type LocalCopy, type LocalStore, type SaveStatus } from './autosave';
+import { logStore, memoryBackend } from './local-store';
 
 class ApiLikeError extends Error {
   constructor(readonly status: number, message = 'failed') {
@@ -210,5 +211,33 @@ describe('autosave', () => {
     await settle(1000);
     expect(t.sent).toEqual([]);
     expect(t.conflicts).toEqual([{ mine: 'Old offline text.', base: undefined, theirs: t.server() }]);
+  });
+});
+
+describe('warmChangePath (the editor\'s warm-up after opening)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('runs the change path on a throw-away copy over the given store: the change is kept there, nothing is due to be saved', async () => {
+    const memory = logStore(memoryBackend());
+    const calls: string[] = [];
+    const store: LocalStore = {
+      get: () => memory.get(),
+      set: (copy) => (calls.push(`set ${copy.text}`), memory.set(copy)),
+      append: (edits, baseRevision) => (calls.push(`append ${edits.map((e) => e.insert).join('')}`), memory.append?.(edits, baseRevision) ?? Promise.resolve(false)),
+      remove: (saved) => (calls.push(`remove ${saved?.text ?? ''}`), memory.remove(saved)),
+    };
+    // The page's autosave beside it: untouched.
+    const page = setup();
+    await warmChangePath(() => 'INT. WARM-UP - DAY\n\nMAR', [{ from: 22, to: 22, insert: 'R' }], store);
+    // The same path as a keystroke: the base kept once, then the change added to it.
+    expect(calls).toEqual(['remove INT. WARM-UP - DAY\n\nMAR', 'append R']);
+    // No save waits: no timer left (a save would be one), the page's autosave saw nothing.
+    expect(jest.getTimerCount()).toBe(0);
+    await settle(5000);
+    expect(page.sent).toEqual([]);
+    expect(page.statuses).toEqual([]);
+    expect(page.local()).toBeUndefined();
+    expect(page.autosave.pending).toBe(false);
   });
 });

@@ -417,3 +417,22 @@ export class Autosave {
     this.options.onConflict({ mine: this.text, base: this.baseText, theirs });
   }
 }
+
+/**
+ * Autosave's change path run once on a throw-away copy (the editor's warm-up after opening, see
+ * `warmTypingPath`): a copy of autosave over `store` (memory, never the draft's) takes the change
+ * as the page's would, keeping it in its store, then stops before any save is due. Nothing is
+ * sent, no status reaches the page, the page's autosave is not touched.
+ */
+export function warmChangePath(read: () => string, edits: readonly TextEdit[], store: LocalStore): Promise<void> {
+  const text = read();
+  const never = () => Promise.reject(new Error('the warm-up saves nothing'));
+  const copy = new Autosave(
+    { body: text, revision: 0 },
+    { save: never, load: never, store, isOnline: () => true, onStatus: () => undefined, onConflict: () => undefined },
+  );
+  copy.keepSaved();
+  copy.change(() => text, edits);
+  copy.stop();
+  return store.get().then(() => undefined);
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
@@ -6,10 +6,10 @@ import type { TextEdit } from '@vox/fountain';
 import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx, lazyComponent } from '@vox/ui';
 import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
-import { Autosave, STATUS_TEXT, type Conflict, type SaveStatus } from './autosave';
+import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
 import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
-import { idbDraftStore } from './local-store';
+import { idbDraftStore, logStore, memoryBackend } from './local-store';
 import { mergeTexts } from './merge';
 import { PublishControl } from './publish-control';
 import { RevisionsPanel } from './revisions-panel';
@@ -76,9 +76,46 @@ const whenIdle = (work: () => void) =>
 
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
+interface StatusValue {
+  status: SaveStatus;
+  message?: string;
+}
+
+/**
+ * The save status, outside the page's state: a change of status (the first keystroke after a
+ * pause turns 'Saved' into 'Saving…') renders the status alone, not the whole page with its
+ * scene list (about 1-3 ms of the first key's work; tools/bench/README.md, "Typing warm-up").
+ */
+function statusBox(initial: StatusValue) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: StatusValue) {
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+type StatusBox = ReturnType<typeof statusBox>;
+
+function SaveStatusText({ box }: { box: StatusBox }) {
+  const status = useSyncExternalStore(box.subscribe, box.get, box.get);
+  return (
+    <span className={cx('vox-draft-editor__status', `vox-draft-editor__status--${status.status}`)} role="status" data-status={status.status}>
+      {STATUS_TEXT[status.status]}
+      {status.message ? `: ${status.message}` : ''}
+    </span>
+  );
+}
+
 function Writer({ draft }: { draft: Draft }) {
   const editor = useRef<FountainEditorHandle | null>(null);
-  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
+  const [status] = useState(() => statusBox({ status: 'saved' }));
   const [initialText, setInitialText] = useState<string | null>(null);
   const [previewText, setPreviewText] = useState(draft.body);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -108,10 +145,10 @@ function Writer({ draft }: { draft: Draft }) {
         load: () => getDraft(draft.id),
         store: idbDraftStore(draft.id),
         isOnline,
-        onStatus: (next, message) => setStatus({ status: next, message }),
+        onStatus: (next, message) => status.set({ status: next, message }),
         onConflict: setConflict,
       }),
-    [draft],
+    [draft, status],
   );
 
   // A copy kept in this browser (unsaved, offline, or cut short by a reload) comes first.
@@ -135,7 +172,7 @@ function Writer({ draft }: { draft: Draft }) {
 
   useEffect(() => {
     const online = () => void autosave.flush();
-    const offline = () => autosave.pending && setStatus({ status: 'offline' });
+    const offline = () => autosave.pending && status.set({ status: 'offline' });
     const hide = () => {
       if (document.visibilityState === 'hidden') void autosave.flush();
     };
@@ -151,7 +188,7 @@ function Writer({ draft }: { draft: Draft }) {
       // Leaving the editor saves what is left (the local copy stays until it lands).
       void autosave.flush().finally(() => autosave.stop());
     };
-  }, [autosave]);
+  }, [autosave, status]);
 
   const onChange = useCallback(
     (read: () => string, edits: readonly TextEdit[]) => {
@@ -174,6 +211,12 @@ function Writer({ draft }: { draft: Draft }) {
     },
     [autosave],
   );
+
+  // The editor's warm-up after opening (fountain-editor.tsx, warmTypingPath): the change path once,
+  // on a throw-away autosave over a store in memory (never the draft's, never a save or a status).
+  const warmChange = useCallback((read: () => string, edits: readonly TextEdit[]) => {
+    void warmChangePath(read, edits, logStore(memoryBackend())).catch(() => undefined);
+  }, []);
 
   const replaceText = (text: string) => {
     editor.current?.setText(text);
@@ -203,10 +246,7 @@ function Writer({ draft }: { draft: Draft }) {
         <h1 className="vox-draft-editor__title" title={draft.title}>
           {draft.title}
         </h1>
-        <span className={cx('vox-draft-editor__status', `vox-draft-editor__status--${status.status}`)} role="status" data-status={status.status}>
-          {STATUS_TEXT[status.status]}
-          {status.message ? `: ${status.message}` : ''}
-        </span>
+        <SaveStatusText box={status} />
         <div className="vox-draft-editor__tools">
           <Button variant="secondary" size="sm" onClick={() => editor.current?.openSearch()}>
             Find
@@ -271,6 +311,7 @@ function Writer({ draft }: { draft: Draft }) {
             <FountainEditor
               initialText={initialText}
               onChange={onChange}
+              onWarm={warmChange}
               characters={characters}
               onReady={(handle) => {
                 editor.current = handle;

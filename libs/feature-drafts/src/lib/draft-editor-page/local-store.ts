@@ -126,6 +126,28 @@ export function logStore(backend: LogBackend): LocalStore {
   };
 }
 
+/** A base and log in memory (the editor's warm-up; the tests). */
+export function memoryBackend(): LogBackend {
+  let base: KeptText | undefined;
+  let log: KeptChanges[] = [];
+  return {
+    read: async () => ({ base, log: [...log] }),
+    replace: async (next) => {
+      base = next;
+      log = [];
+    },
+    append: async (changes) => {
+      if (!base) return false;
+      log.push(changes);
+      return true;
+    },
+    clear: async () => {
+      base = undefined;
+      log = [];
+    },
+  };
+}
+
 let database: UseStore | undefined;
 const drafts = () => (database ??= createStore('vox-drafts', 'unsaved'));
 

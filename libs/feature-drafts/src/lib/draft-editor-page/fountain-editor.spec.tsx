@@ -1,3 +1,4 @@
+import { render } from '@testing-library/react';
 import { ChangeSet, Text } from '@codemirror/state';
 import { applyEdit } from '@vox/fountain';
 import { editsOf, fountainDecorations } from './fountain-editor';
@@ -139,5 +140,117 @@ describe('editsOf (a change as the replacements the local copy keeps)', () => {
   it('answers one edit per typed character and none for a change that changes nothing', () => {
     expect(editsOf(ChangeSet.of([{ from: 3, insert: 'x' }], 5))).toEqual([{ from: 3, to: 3, insert: 'x' }]);
     expect(editsOf(ChangeSet.empty(5))).toEqual([]);
+  });
+});
+
+describe('the warm-up after opening (warmTypingPath)', () => {
+  const TEXT = 'INT. DECK - NIGHT\n\nRain hammers the deck.\n\nTOM\nHold on.';
+
+  // jsdom lays nothing out: CodeMirror's measuring asks ranges for rectangles.
+  beforeAll(() => {
+    Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+  // Microtasks as in the browser (the warm-up's key follows its DOM change in one); frames are
+  // fake too (every 16 ms of fake time), so the warm-up's end after its first frame is in the test's hands.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask'] }));
+  afterEach(() => {
+    jest.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  const open = async () => {
+    const { EditorView } = await import('@codemirror/view');
+    const { redoDepth, undoDepth } = await import('@codemirror/commands');
+    const { FountainEditor, WARM_MS } = await import('./fountain-editor');
+    const changes: string[] = [];
+    const warmed: { text: string; edits: readonly { from: number; to: number; insert: string }[] }[] = [];
+    let handle: import('./fountain-editor').FountainEditorHandle | undefined;
+    const rendered = render(
+      <FountainEditor
+        initialText={TEXT}
+        label="The Ferry, Fountain text"
+        characters={() => ['MARA', 'MARAUDER', 'TOM']}
+        onChange={(read) => changes.push(read())}
+        onWarm={(read, edits) => warmed.push({ text: read(), edits })}
+        onReady={(h) => {
+          handle = h;
+          h.focus();
+        }}
+      />,
+    );
+    const view = EditorView.findFromDOM(rendered.container.querySelector('.cm-editor') as HTMLElement) as InstanceType<typeof EditorView>;
+    const warmHost = () => document.querySelector('.vox-draft-editor__warm-up');
+    return { view, changes, warmed, warmHost, handle: () => handle, undoDepth, redoDepth, WARM_MS, rendered };
+  };
+
+  it('runs the typing path off screen once the page is idle, leaving the editor’s text, history, selection and focus as they were', async () => {
+    const t = await open();
+    t.view.dispatch({ selection: { anchor: 20 } });
+    const selection = t.view.state.selection;
+    const focused = document.activeElement;
+    expect(t.warmHost()).toBeNull();
+    // The page's idle moment (jsdom has no requestIdleCallback: the next turn).
+    await jest.advanceTimersByTimeAsync(0);
+    const host = t.warmHost();
+    expect(host).not.toBeNull();
+    expect(host).toHaveAttribute('aria-hidden', 'true');
+    expect(host?.contains(document.activeElement)).toBe(false);
+    // Out of the page's reach (a closed shadow root): what looks for the editor finds the writer's only.
+    expect(document.querySelectorAll('.cm-content')).toHaveLength(1);
+    expect(host?.querySelector('.cm-content')).toBeNull();
+    expect(host?.shadowRoot).toBeNull();
+    await jest.advanceTimersByTimeAsync(t.WARM_MS);
+    // It ran: its own changes (the character typed into its DOM, the key on a cue line) went to onWarm ...
+    expect(t.warmed.length).toBeGreaterThanOrEqual(1);
+    expect(t.warmed.at(-1)?.text.endsWith('\nMAR')).toBe(true);
+    expect(t.warmed.flatMap((w) => w.edits).map((e) => e.insert)).toContain('R');
+    // ... and ended: its editor is gone, nothing of it is left to run.
+    expect(t.warmHost()).toBeNull();
+    expect(document.querySelectorAll('.cm-editor')).toHaveLength(1);
+    // The writer's editor: same text, no undo or redo step, same selection and focus, no change reported.
+    expect(t.view.state.doc.toString()).toBe(TEXT);
+    expect(t.undoDepth(t.view.state)).toBe(0);
+    expect(t.redoDepth(t.view.state)).toBe(0);
+    expect(t.view.state.selection.eq(selection)).toBe(true);
+    expect(document.activeElement).toBe(focused);
+    expect(t.changes).toEqual([]);
+    // Typing afterwards is the writer's only: one change, one undo step.
+    t.view.dispatch({ changes: { from: TEXT.length, insert: '!' }, userEvent: 'input.type' });
+    expect(t.changes).toEqual([`${TEXT}!`]);
+    expect(t.undoDepth(t.view.state)).toBe(1);
+    t.rendered.unmount();
+  });
+
+  it('stops at once when the writer types before it has ended, and with the editor', async () => {
+    const t = await open();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.warmHost()).not.toBeNull();
+    t.view.dispatch({ changes: { from: 0, insert: 'X' }, userEvent: 'input.type' });
+    expect(t.warmHost()).toBeNull();
+    const warmedSoFar = t.warmed.length;
+    await jest.advanceTimersByTimeAsync(t.WARM_MS);
+    expect(t.warmed).toHaveLength(warmedSoFar);
+    expect(t.changes).toEqual([`X${TEXT}`]);
+    expect(t.undoDepth(t.view.state)).toBe(1);
+
+    // Closing the editor while the warm-up runs ends it too.
+    const u = await open();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(u.warmHost()).not.toBeNull();
+    u.rendered.unmount();
+    expect(u.warmHost()).toBeNull();
+    t.rendered.unmount();
+  });
+
+  it('leaves no timer or element behind when stopped early', async () => {
+    const { warmTypingPath } = await import('./fountain-editor');
+    const changed: string[] = [];
+    const stop = warmTypingPath({ label: 'warm-up', onDocChange: (update) => changed.push(update.state.doc.toString()) });
+    expect(document.querySelector('.vox-draft-editor__warm-up')).not.toBeNull();
+    stop();
+    expect(document.querySelector('.vox-draft-editor__warm-up')).toBeNull();
+    expect(jest.getTimerCount()).toBe(0);
+    stop();
   });
 });

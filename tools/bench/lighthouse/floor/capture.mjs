@@ -8,6 +8,7 @@
 //                     shell's part: theme root, header, footer) around `children`, and `Main` (the
 //                     remote's part: the <main> with the article). Links to app paths go through
 //                     the `L` prop (a plain <a> in step B, react-router's Link in C and D).
+// The committed files were captured from the build of de2ca1b (2026-11-26).
 // Usage: node tools/bench/lighthouse/floor/capture.mjs --port 47201
 import fs from 'node:fs';
 import path from 'node:path';

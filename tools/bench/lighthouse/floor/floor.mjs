@@ -26,8 +26,9 @@
 // Each round runs every page once, the order rotated by one each round; per page the medians of
 // performance, FCP, LCP, TBT, Speed Index, Lighthouse's benchmarkIndex, and the JS of the load
 // (gzip bytes of each script it fetched, and what went over the wire); the load average before
-// each run. Every run's report is kept in --out (default $E2E_TMP/floor or /tmp/floor) for
-// audits; the end prints the bootup-time and mainthread-work-breakdown medians of D and the app.
+// each run. Every run's report is kept in --out (default $E2E_TMP/floor or /tmp/floor; emptied of
+// earlier reports at the start) for audits; the end prints the bootup-time and
+// mainthread-work-breakdown medians of D, Dbr and the app.
 // Usage: node tools/bench/lighthouse/floor/floor.mjs [--runs 3] [--port 47200] [--no-build]
 //        [--only A,B,C,D,Dbr,app (also Chi, Dlo)] [--out dir] [--build-only]
 //        [--serve] (serve the pages and the app, measure nothing)
@@ -55,6 +56,8 @@ const ONLY = option('only', 'A,B,C,D,Dbr,app').split(',');  // also: Chi, Dlo
 const OUT = path.resolve(option('out', path.join(process.env.E2E_TMP ?? '/tmp', 'floor')));
 const BUILD = path.join(root, 'dist', 'bench-floor');
 fs.mkdirSync(OUT, { recursive: true });
+// This run's reports only (the audit summary at the end reads them all).
+for (const f of fs.readdirSync(OUT)) if (/^[A-Za-z]+-\d+\.json\.gz$/.test(f)) fs.rmSync(path.join(OUT, f));
 
 // ---- build -------------------------------------------------------------------------------------
 async function build() {

@@ -16,13 +16,15 @@
 //      the frame in the shell, the page's <main> in the remote;
 //   Dbr  D with a <BrowserRouter> on the real shared react-router module (the real shell's router;
 //      the data router is the brief's, not the app's);
+//   Dlibs  D' plus the ten workspace libs the real shell loads on /about, shared as it shares
+//      them (on request, --only);
 //   Chi, Dlo  priority variants of C and D (on request, --only): C's bundle at fetchpriority=high;
 //      D without its preloads, Link header and high priority (Lighthouse's simulation counts a
 //      High-priority script as render-blocking);
 //   app  the real app (dist/, `npm run build` first) served by its own server.
 // B, C and D are built by webpack from configs derived from tools/webpack/web.config.cjs in
 // production mode (webpack.config.cjs); every file is served precompressed (br, else gzip) by a
-// small Node server, one port per step (A..Dlo on --port+10..16, the app on --port+1).
+// small Node server, one port per step (A..Dlibs on --port+10..17, the app on --port+1).
 // Each round runs every page once, the order rotated by one each round; per page the medians of
 // performance, FCP, LCP, TBT, Speed Index, Lighthouse's benchmarkIndex, and the JS of the load
 // (gzip bytes of each script it fetched, and what went over the wire); the load average before
@@ -30,7 +32,7 @@
 // earlier reports at the start) for audits; the end prints the bootup-time and
 // mainthread-work-breakdown medians of D, Dbr and the app.
 // Usage: node tools/bench/lighthouse/floor/floor.mjs [--runs 3] [--port 47200] [--no-build]
-//        [--only A,B,C,D,Dbr,app (also Chi, Dlo)] [--out dir] [--build-only]
+//        [--only A,B,C,D,Dbr,app (also Chi, Dlo, Dlibs)] [--out dir] [--build-only]
 //        [--serve] (serve the pages and the app, measure nothing)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -223,6 +225,7 @@ const STEPS = [
   { name: 'A', label: 'A static HTML', port: BASE + 10, dir: 'a' },
   { name: 'B', label: 'B + React, after refresh', port: BASE + 11, dir: 'b' },
   { name: 'C', label: 'C + data router + Query', port: BASE + 12, dir: 'c' },
+  { name: 'Dlibs', label: "D' + the shell's workspace libs", port: BASE + 17, dir: 'dlibs' },
   { name: 'Chi', label: 'C with its bundle at fetchpriority=high', port: BASE + 15, dir: 'chi' },
   { name: 'D', label: 'D + federation (shell + remote)', port: BASE + 13, dir: 'd' },
   { name: 'Dbr', label: "D' with BrowserRouter (as the app)", port: BASE + 14, dir: 'dbr' },
@@ -288,7 +291,7 @@ for (const s of STEPS) {
 }
 
 // Where the main thread went, D against the app (medians over the runs' reports).
-for (const name of ['D', 'Dbr', 'app'].filter((n) => results[n])) {
+for (const name of ['D', 'Dbr', 'Dlibs', 'app'].filter((n) => results[n])) {
   const reports = fs
     .readdirSync(OUT)
     .filter((f) => f.startsWith(`${name}-`))

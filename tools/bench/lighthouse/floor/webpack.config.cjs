@@ -8,7 +8,8 @@
 //   (externalRuntime, the bundler-runtime external), the semver memo, the shell's first script and
 //   its bootstrap chunks' preloads (ShellFirstLoadPlugin), the remote's preload.json of ./App;
 // - Dbr: D with the real shared react-router module and a <BrowserRouter> (what the real shell
-//   renders) in place of the data router.
+//   renders) in place of the data router;
+// - Dlibs: D' plus the workspace libs the real shell loads on /about (bootstrap-libs.tsx).
 const path = require('node:path');
 const createWebConfig = require('../../../webpack/web.config.cjs');
 const webpack = require('webpack');
@@ -32,14 +33,14 @@ module.exports = ({ outDir }) => {
   };
   // dataRouter: the shared react-router adds createBrowserRouter / RouterProvider (step D); without
   // it the shell renders a BrowserRouter on the real shared module (step Dbr).
-  const federated = (step, dataRouter) => {
+  const federated = (step, dataRouter, bootstrap = './bootstrap-br') => {
     const routerAlias = { 'react-router$': dataRouter ? path.join(here, 'react-router-shared.mjs') : require.resolve('../../../webpack/react-router-shared.mjs') };
     const shellBase = createWebConfig({ name: 'floor_shell', projectRoot: rel('shell'), host: true })({ outDir: path.join(outDir, step) }, argv);
     const shell = drop(shellBase, 'RemotesManifestPlugin', 'BundleContentsPlugin');
     shell.name = `floor_shell_${step}`;
     shell.output = { ...shell.output, clean: { keep: /^remotes[\\/]/ } };
     shell.resolve = { ...shell.resolve, alias: { ...shell.resolve.alias, ...routerAlias } };
-    if (!dataRouter) shell.plugins.push(new webpack.NormalModuleReplacementPlugin(/^\.\/bootstrap$/, './bootstrap-br'));
+    if (!dataRouter) shell.plugins.push(new webpack.NormalModuleReplacementPlugin(/^\.\/bootstrap$/, bootstrap));
     const remoteBase = createWebConfig({ name: 'floor', projectRoot: rel('remote'), exposes: { './App': './src/App.tsx' } })(
       { outDir: path.join(outDir, step, 'remotes', 'floor') },
       argv,
@@ -51,5 +52,5 @@ module.exports = ({ outDir }) => {
     // The shell's output.clean keeps remotes/ (the remote's folder inside it); the remote cleans its own.
     return [shell, remote];
   };
-  return [single('b'), single('c'), ...federated('d', true), ...federated('dbr', false)];
+  return [single('b'), single('c'), ...federated('d', true), ...federated('dbr', false), ...federated('dlibs', false, './bootstrap-libs')];
 };

@@ -15,7 +15,7 @@ import sharedConfig from '../webpack/shared.cjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
 // A ratchet towards issue 19's 140 KB: lowered as the first route shrinks, never raised.
-const JS_BUDGET_GZIP = 155 * 1024;
+const JS_BUDGET_GZIP = 149 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);
 

@@ -139,7 +139,17 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         new ModuleFederationPlugin({
           name,
           ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared,
+          // Issue 19: the shell provides its singletons eagerly, in its entry file, rather than
+          // as one chunk per shared module: every one of them runs on every first route anyway,
+          // and each extra file cost a request in the browser's six-connection queue before the
+          // first render (the floor experiment in tools/bench/README.md: the shared libs' ten
+          // files were most of the gap to LCP 2.0 s). MSAL stays lazy (Microsoft sign-in only).
+          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, key === '@azure/msal-browser' ? config : { ...config, eager: true }])) : shared,
+          // With eager singletons, a lazily loaded part of the shell (the auth modal) consumes them
+          // synchronously, and the default 'version-first' start of the share scope then fetches
+          // every registered remote's entry to compare versions. The shell's copies are the ones
+          // every remote uses anyway (singletons), so the scope uses what is loaded.
+          ...(host ? { shareStrategy: 'loaded-first' } : {}),
           dts: false,
           manifest: false,
           // Browser-only runtime without the snapshot (manifest) machinery we do not use; remotes

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { appUrl } from '../support/ports';
+
+/**
+ * The network Lighthouse's mobile run simulates (150 ms round trip, 1.6 Mbps down, 750 Kbps up),
+ * so the shell's files take as long to arrive as on a phone: on the loopback they arrive within a
+ * few milliseconds of each other, and "before the shell's last file ends" would be a race.
+ */
+async function mobileNetwork(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
 
 // Issue 19, item 6: the properties Lighthouse scores, checked without its noise. A cold,
 // logged-out load of /about starts the requests the first render waits for (the start-up
@@ -19,6 +30,7 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
+  await mobileNetwork(page);
   await page.goto(appUrl('localhost', '/about'));
   await expect(page.locator('[data-remote="main"]')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -38,7 +50,9 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
       remoteEntry: startOf('/remotes/main/remoteEntry.js'),
     };
   });
-  expect(timing.shellChunks).toBeGreaterThan(5);
+  // The page's first script, the shell's entry (with its eager singletons) and the app's chunk
+  // (react-dom and the shell's own code): the check below compares against the last of them.
+  expect(timing.shellChunks).toBeGreaterThanOrEqual(3);
   for (const what of ['refresh', 'manifest', 'remoteEntry'] as const) {
     expect({ what, start: timing[what] }).toEqual({ what, start: expect.any(Number) });
     expect({ what, startedBeforeLastShellChunkEnded: (timing[what] as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
@@ -54,6 +68,7 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
 // the shell's entry, and the remote's ./App files (its route table) are named in the page's Link
 // header after the remote entry. Before, both started only after the shell's chunks had run.
 test("a cold logged-out load of /about starts the public config and the remote's ./App files before the shell chunks end", async ({ page }) => {
+  await mobileNetwork(page);
   const response = await page.goto(appUrl('localhost', '/about'));
   const link = response?.headers().link ?? '';
   const appFiles = [...link.matchAll(/<(\/remotes\/main\/static\/[^>]+)>/g)].map((m) => m[1]);
@@ -97,6 +112,7 @@ test("a cold load fetches the shell's first script and entry at high priority", 
 // of after the route table has arrived, run and rendered. Every chunk of the remote this load
 // fetches counts, so a page chunk the header does not name fails the check.
 test("a cold logged-out load of /about starts the route's own chunk before the shell chunks end", async ({ page }) => {
+  await mobileNetwork(page);
   await page.goto(appUrl('localhost', '/about'));
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -4,6 +4,7 @@ import { takeEarlyRequests } from './early';
 // else now, while the rest of the shell downloads.
 const early = takeEarlyRequests();
 
-// The async boundary gives module federation a moment to agree on shared singletons
-// (react, the router, @vox/auth, ...) before any of them is used.
+// The shell's shared singletons (react, the router, @vox/auth, ...) are eager, in this file
+// (tools/webpack/web.config.cjs); the async boundary keeps react-dom and the app's own code in a
+// chunk of their own, which downloads beside this one (its preload is in index.html).
 void import('./bootstrap').then(({ start }) => start(early));

@@ -6,6 +6,7 @@ import type { TextEdit } from '@vox/fountain';
 import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Modal, Spinner, cx, lazyComponent } from '@vox/ui';
 import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
+import { whenIdle } from '../when-idle';
 import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
 import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
@@ -69,10 +70,6 @@ function BackLink() {
     </Link>
   );
 }
-
-/** Runs `work` when the browser has a quiet moment (at the latest after a second). */
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0);
 
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 

@@ -5,6 +5,7 @@ import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from
 import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import type { TextEdit } from '@vox/fountain';
+import { whenIdle } from '../when-idle';
 import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
 
 /**
@@ -297,16 +298,6 @@ export function warmTypingPath(options: Omit<ExtensionOptions, 'spellcheck'>, do
   }
   return stop;
 }
-
-/** Runs `work` when the browser has a quiet moment (at the latest after a second); answers how to cancel it. */
-const whenIdle = (work: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 0);
-  return () => clearTimeout(id);
-};
 
 export function FountainEditor({ initialText, onChange, onReady, characters, label, onWarm }: FountainEditorProps) {
   const host = useRef<HTMLDivElement>(null);

@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { LAYOUT, LINES_PER_PAGE, layoutScreenplay, parseFountain, type LayoutLine, type ScreenplayPage } from '@vox/fountain';
+import { whenIdle } from '../when-idle';
 import './screenplay.css';
 
 /**
@@ -28,7 +29,7 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({
   // does, the pages after those keep the last whole layout's count (they are empty boxes outside
   // the window anyway), so the preview's height does not jump.
   const [laidOut, setLaidOut] = useState<{ script: typeof script; pages: ScreenplayPage[] } | null>(null);
-  useEffect(() => whenIdle(() => setLaidOut({ script, pages: layoutScreenplay(script) })), [script]);
+  useEffect(() => whenIdle(() => setLaidOut({ script, pages: layoutScreenplay(script) }), 500), [script]);
   const lastShown = window?.last ?? Infinity;
   const current = laidOut?.script === script ? laidOut.pages : null;
   const firstPages = useMemo(() => (current ? null : layoutScreenplay(script, LINES_PER_PAGE, lastShown + 1)), [current, script, lastShown]);
@@ -61,16 +62,6 @@ export const ScreenplayPreview = memo(function ScreenplayPreview({
     </div>
   );
 });
-
-/** Runs `work` at the browser's next quiet moment (at the latest after half a second); answers a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 0);
-  return () => clearTimeout(id);
-}
 
 const sameLines = (a: ScreenplayPage, b: ScreenplayPage) =>
   a.number === b.number && a.lines.length === b.lines.length && a.lines.every((line, i) => line?.kind === b.lines[i]?.kind && line?.text === b.lines[i]?.text);

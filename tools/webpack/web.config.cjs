@@ -16,6 +16,7 @@ const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
 const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
 const { shared, REMOTES } = require('./shared.cjs');
+const { FederationRuntimePlugin } = require('./federation-runtime/index.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -27,23 +28,6 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg)(\?.*)?$/;
 const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 // Precompressed siblings (name.js.br) of assets whose names carry that query.
 const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
-
-const SEMVER_MODULE = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/;
-const SEMVER_MEMO = path.join(__dirname, 'federation-semver-memo.mjs');
-
-/** Points runtime-core's imports of its semver module at federation-semver-memo.mjs (issue 19). */
-class SemverMemoPlugin {
-  apply(compiler) {
-    compiler.hooks.normalModuleFactory.tap('SemverMemoPlugin', (factory) => {
-      factory.hooks.afterResolve.tap('SemverMemoPlugin', (data) => {
-        if (SEMVER_MODULE.test(data.createData.resource ?? '') && data.contextInfo.issuer !== SEMVER_MEMO) {
-          // The module's identity is its request: all three name the memo (no loader applies).
-          Object.assign(data.createData, { resource: SEMVER_MEMO, request: SEMVER_MEMO, userRequest: SEMVER_MEMO, context: __dirname });
-        }
-      });
-    });
-  }
-}
 
 /** Emits the default remotes manifest: every remote on the same origin as the shell. */
 class RemotesManifestPlugin {
@@ -184,7 +168,8 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
                   BUNDLER_RUNTIME_ENTRY.test(request ?? '') ? callback(null, '_FEDERATION_BUNDLER_RUNTIME') : callback(),
               ]),
             ]),
-        new SemverMemoPlugin(),
+        // Three files of the federation runtime swapped for local ones (see federation-runtime/).
+        new FederationRuntimePlugin(),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
           chunkFilename: `static/css/[id].chunk.css${version}`,

@@ -1,9 +1,9 @@
 // Issue 19: the federation runtime's `satisfy(version, range)` builds a dozen regular expressions
 // on every call, and the runtime calls it for every shared module each time one is asked for (the
 // shell's bootstrap asks for ~20, each remote again): a tenth of main.js's scripting on a cold
-// load. It is a pure function of its two strings, so the answers are kept. web.config.cjs points
-// runtime-core's own import of its semver module here (SemverMemoPlugin).
-import { satisfy as satisfyEachTime } from '../../node_modules/@module-federation/runtime-core/dist/utils/semver/index.js';
+// load. It is a pure function of its two strings, so the answers are kept. index.cjs points
+// runtime-core's own import of its semver module here.
+import { satisfy as satisfyEachTime } from '../../../node_modules/@module-federation/runtime-core/dist/utils/semver/index.js';
 
 const answers = new Map();
 

@@ -1,276 +1,79 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { api } from '@vox/api-client';
-import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
-import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, playNow, removeFromQueue, shouldSave, skipTo, type QueueItem, type QueueState } from './queue';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyComponent } from '@vox/ui';
+import { EMPTY_QUEUE, type QueueItem } from './queue';
+import { loadSaved, PlayerContext, type Player } from './player-context';
+
+export { usePlayer, type Player } from './player-context';
+
+// Issue 19: the engine (the element's events, the server's position, the queue's rules, media
+// keys) loads when something is to be played, not with the podcast site's first route.
+const PlayerEngine = lazyComponent(() => import('./player-engine'), (m) => m.PlayerEngine);
+
+type Call = (player: Player) => void;
 
 /**
- * The podcast site's one player (issue 16). The provider sits above the routes in the podcast
- * app, and owns the only <audio> element, created once and never unmounted: a route change
- * re-renders pages, never the element, so playback never stops. The position goes to the server
- * every 10 s of listening and on pause (it resumes on another device); the queue, speed and the
- * episode playing are kept in localStorage for a reload.
+ * The podcast site's one player (issue 16). It sits above the routes in the podcast app and owns
+ * the only <audio> element, made once and never dropped: a route change re-renders pages, never
+ * the element, so playback never stops. Until the engine has loaded, pages see a player that is
+ * stopped, with the queue a reload kept; what they ask of it (play, queue, ...) is kept and done
+ * by the engine once it is there (a listener with a kept episode gets the engine at once).
  */
-export interface Player {
-  state: QueueState;
-  playing: boolean;
-  /** Seconds. */
-  time: number;
-  duration: number;
-  speed: number;
-  play(item: QueueItem): void;
-  playNext(item: QueueItem): void;
-  playLast(item: QueueItem): void;
-  toggle(): void;
-  skip(deltaSeconds: number): void;
-  seek(seconds: number): void;
-  setSpeed(rate: number): void;
-  next(): void;
-  remove(id: string): void;
-  move(id: string, delta: number): void;
-}
-
-const PlayerContext = createContext<Player | null>(null);
-
-/** The player, or null outside the podcast site (the main site's full-screen episode page). */
-export const usePlayer = () => useContext(PlayerContext);
-
-const STORE_KEY = 'vox-podcast-player';
-const LISTENER_KEY = 'vox-podcast-listener';
-
-interface Saved {
-  state: QueueState;
-  speed: number;
-  timeMs: number;
-}
-
-function loadSaved(): Saved | null {
-  try {
-    const raw = window.localStorage.getItem(STORE_KEY);
-    return raw ? (JSON.parse(raw) as Saved) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** An anonymous player's own random id, so its plays count once a day. */
-function listenerId(): string {
-  try {
-    let id = window.localStorage.getItem(LISTENER_KEY);
-    if (!id) {
-      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-      window.localStorage.setItem(LISTENER_KEY, id);
-    }
-    return id;
-  } catch {
-    return 'no-storage-listener';
-  }
-}
-
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const saved = useMemo(loadSaved, []);
-  const user = useUser();
+  const [wanted, setWanted] = useState(() => Boolean(saved?.state.current));
+  const [engine, setEngine] = useState<Player | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
-  const [state, setState] = useState<QueueState>(saved?.state ?? EMPTY_QUEUE);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState((saved?.timeMs ?? 0) / 1000);
-  const [duration, setDuration] = useState(0);
-  const [speed, setSpeedState] = useState(clampSpeed(saved?.speed ?? 1));
-  const lastSaved = useRef<number | null>(null);
-  const counted = useRef<string | null>(null);
-  const userId = user?.id ?? null;
-  const current = state.current;
+  const pending = useRef<Call[]>([]);
 
-  // The one element, made once.
-  if (!audioRef.current && typeof Audio !== 'undefined') {
-    audioRef.current = new Audio();
-    audioRef.current.preload = 'metadata';
-  }
-
-  const savePosition = useCallback(
-    (item: QueueItem | null, seconds: number) => {
-      if (!item || !userId) return;
-      const positionMs = Math.max(0, Math.round(seconds * 1000));
-      lastSaved.current = positionMs;
-      void api.call(endpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
-    },
-    [userId],
-  );
-
-  // A new episode: load it at its start point (a reload resumes where the bar was).
-  const loadedId = useRef<string | null>(null);
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!audio || !current || loadedId.current === current.id) return;
-    const first = loadedId.current === null && saved?.state.current?.id === current.id;
-    loadedId.current = current.id;
-    audio.src = current.audioUrl;
-    audio.playbackRate = speed;
-    const start = first ? (saved?.timeMs ?? current.startMs) / 1000 : current.startMs / 1000;
-    const seekOnce = () => {
-      if (start > 0) audio.currentTime = start;
-      audio.removeEventListener('loadedmetadata', seekOnce);
-    };
-    audio.addEventListener('loadedmetadata', seekOnce);
-    setTime(start);
-    lastSaved.current = null;
-    // A reloaded page waits for the listener (browsers refuse autoplay); a chosen episode plays.
-    if (!first) void audio.play().catch(() => setPlaying(false));
-  }, [current, saved, speed]);
-
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    const onTime = () => {
-      setTime(audio.currentTime);
-      if (!audio.paused && shouldSave(lastSaved.current, audio.currentTime * 1000)) savePosition(state.current, audio.currentTime);
-    };
-    const onPlay = () => {
-      setPlaying(true);
-      const item = state.current;
-      if (item && counted.current !== item.id) {
-        counted.current = item.id;
-        void api.call(endpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
-      }
-    };
-    const onPause = () => {
-      setPlaying(false);
-      if (!audio.ended) savePosition(state.current, audio.currentTime);
-    };
-    const onMeta = () => setDuration(audio.duration);
-    const onEnded = () => {
-      savePosition(state.current, audio.duration);
-      setState((s) => advance(s));
-    };
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('loadedmetadata', onMeta);
-    audio.addEventListener('ended', onEnded);
-    return () => {
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('loadedmetadata', onMeta);
-      audio.removeEventListener('ended', onEnded);
-    };
-  }, [state, savePosition, userId]);
-
-  // Kept for a reload: the queue, the speed, and where the bar is (every few seconds while
-  // playing, and exactly where it stopped on a pause).
-  const roundedTime = playing ? Math.floor(time / 3) : time;
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(STORE_KEY, JSON.stringify({ state, speed, timeMs: Math.round((audioRef.current?.currentTime ?? 0) * 1000) } satisfies Saved));
-    } catch {
-      // private mode: nothing kept
+  // Made on first need: inside the listener's click when a play starts the engine (browsers let
+  // an element play that a gesture made), else when the engine mounts for a kept episode.
+  const audio = () => {
+    if (!audioRef.current && typeof Audio !== 'undefined') {
+      audioRef.current = new Audio();
+      audioRef.current.preload = 'metadata';
     }
-  }, [state, speed, roundedTime]);
+    return audioRef.current;
+  };
 
-  const player = useMemo<Player>(() => {
-    const audio = audioRef.current;
-    const seek = (seconds: number) => {
-      if (!audio) return;
-      audio.currentTime = seconds;
-      setTime(seconds);
-      savePosition(state.current, seconds);
+  const waiting = useMemo<Player>(() => {
+    const later = (call: Call) => {
+      audio();
+      pending.current.push(call);
+      setWanted(true);
     };
+    const current = saved?.state.current ?? null;
     return {
-      state,
-      playing,
-      time,
-      duration: duration || (current ? current.durationMs / 1000 : 0),
-      speed,
-      play: (item) => {
-        if (current?.id === item.id) {
-          void audio?.play();
-          return;
-        }
-        if (current && audio) savePosition(current, audio.currentTime);
-        setState((s) => playNow(s, item));
-      },
-      playNext: (item) => setState((s) => playNext(s, item)),
-      playLast: (item) => setState((s) => playLast(s, item)),
-      toggle: () => {
-        if (!audio || !current) return;
-        if (audio.paused) void audio.play();
-        else audio.pause();
-      },
-      skip: (delta) => audio && seek(skipTo(audio.currentTime, delta, audio.duration)),
-      seek,
-      setSpeed: (rate) => {
-        const next = clampSpeed(rate);
-        if (audio) audio.playbackRate = next;
-        setSpeedState(next);
-      },
-      next: () => {
-        if (current && audio) savePosition(current, audio.currentTime);
-        setState((s) => advance(s));
-      },
-      remove: (id) => setState((s) => removeFromQueue(s, id)),
-      move: (id, delta) => setState((s) => moveInQueue(s, id, delta)),
+      state: saved?.state ?? EMPTY_QUEUE,
+      playing: false,
+      time: (saved?.timeMs ?? 0) / 1000,
+      duration: current ? current.durationMs / 1000 : 0,
+      speed: saved?.speed ?? 1,
+      play: (item: QueueItem) => later((p) => p.play(item)),
+      playNext: (item: QueueItem) => later((p) => p.playNext(item)),
+      playLast: (item: QueueItem) => later((p) => p.playLast(item)),
+      toggle: () => later((p) => p.toggle()),
+      skip: (delta: number) => later((p) => p.skip(delta)),
+      seek: (seconds: number) => later((p) => p.seek(seconds)),
+      setSpeed: (rate: number) => later((p) => p.setSpeed(rate)),
+      next: () => later((p) => p.next()),
+      remove: (id: string) => later((p) => p.remove(id)),
+      move: (id: string, delta: number) => later((p) => p.move(id, delta)),
     };
-  }, [state, playing, time, duration, speed, current, savePosition]);
+  }, [saved]);
 
-  // Nothing left to play: stop the element.
+  const onPlayer = useCallback((player: Player) => setEngine(() => player), []);
+
+  // The engine is here: what was asked before it came is done now, in order.
   useEffect(() => {
-    if (!current && audioRef.current) {
-      audioRef.current.pause();
-      audioRef.current.removeAttribute('src');
-      loadedId.current = null;
-    }
-  }, [current]);
+    if (!engine || pending.current.length === 0) return;
+    const calls = pending.current.splice(0);
+    for (const call of calls) call(engine);
+  }, [engine]);
 
-  // Lock-screen and headset controls.
-  useEffect(() => {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
-    if (!session || !current || typeof MediaMetadata === 'undefined') return;
-    session.metadata = new MediaMetadata({
-      title: current.title,
-      artist: current.channelTitle,
-      album: current.channelTitle,
-      artwork: current.cover ? [{ src: current.cover, sizes: '512x512', type: 'image/webp' }] : [],
-    });
-    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => void audioRef.current?.play()],
-      ['pause', () => audioRef.current?.pause()],
-      ['seekbackward', (d) => player.skip(-(d.seekOffset ?? 15))],
-      ['seekforward', (d) => player.skip(d.seekOffset ?? 30)],
-      ['seekto', (d) => d.seekTime !== undefined && player.seek(d.seekTime)],
-      ['nexttrack', () => player.next()],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // an action this browser does not know
-      }
-    }
-  }, [current, player]);
-
-  // Keyboard: k or space play/pause, j back 15 s, l forward 30 s, < and > speed (not while typing).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (!current || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON|A|SUMMARY)$/.test(target.tagName))) return;
-      const actions: Record<string, () => void> = {
-        k: player.toggle,
-        ' ': player.toggle,
-        j: () => player.skip(-15),
-        l: () => player.skip(30),
-        '<': () => player.setSpeed(Math.round((player.speed - 0.25) * 100) / 100),
-        '>': () => player.setSpeed(Math.round((player.speed + 0.25) * 100) / 100),
-      };
-      const action = actions[event.key];
-      if (action) {
-        event.preventDefault();
-        action();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [current, player]);
-
-  return <PlayerContext.Provider value={player}>{children}</PlayerContext.Provider>;
+  return (
+    <PlayerContext.Provider value={engine ?? waiting}>
+      {wanted && <PlayerEngine audio={audio()} saved={saved} onPlayer={onPlayer} />}
+      {children}
+    </PlayerContext.Provider>
+  );
 }

@@ -2,7 +2,8 @@
 // Bundle report: loads the first route (/) of each variant in headless Chromium against the
 // production build, and prints per app the JS and CSS bytes the browser fetched (raw and gzip).
 // Fails when a variant loads more than JS_BUDGET_GZIP of JS (BUNDLE_REPORT_FILES=1 lists each file), when a library's code is
-// loaded twice (any npm package, the federation runtime included, or a shared workspace lib), or when MSAL is loaded without a Microsoft sign-in started or pending.
+// loaded twice (any npm package, the federation runtime included, or a shared workspace lib), when MSAL is loaded without a Microsoft sign-in started or pending,
+// or when a singleton the remotes take from the shell without a copy of their own (FROM_SHELL in shared.cjs) was not provided by the shell.
 // Needs `npm run build` first (npm test runs it after the build).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
 const JS_BUDGET_GZIP = 149 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);
+const FROM_SHELL = [...sharedConfig.FROM_SHELL];
 
 const contents = Object.fromEntries(
   fs
@@ -79,8 +81,26 @@ async function measure(browser, host, { pendingMicrosoft = false } = {}) {
   await page.goto(`http://${host}:${PORT}/`, { waitUntil: 'networkidle' });
   await page.waitForSelector('[data-remote]', { timeout: 15000 });
   await page.waitForLoadState('networkidle');
+  // Who provided each shared key, as the federation runtime's share scopes record it.
+  const providers = await page.evaluate(() => {
+    const scopes = Object.values(globalThis.__FEDERATION__?.__SHARE__ ?? {});
+    const found = {};
+    for (const scope of scopes) {
+      for (const [key, versions] of Object.entries(scope.default ?? {})) {
+        for (const entry of Object.values(versions)) (found[key] ??= []).push(entry.from);
+      }
+    }
+    return found;
+  });
   await context.close();
-  return loaded;
+  return { loaded, providers };
+}
+
+/** The FROM_SHELL keys the shell did not provide on this page (a remote would find no copy). */
+function missingFromShell(host, providers) {
+  return FROM_SHELL.filter((key) => !(providers[key] ?? []).includes('shell')).map(
+    (key) => `${host}: the remotes take ${key} from the shell (FROM_SHELL, tools/webpack/shared.cjs), but the shell did not provide it`,
+  );
 }
 
 function analyse(host, loaded) {
@@ -134,9 +154,9 @@ const browser = await chromium.launch({
 const problems = [];
 try {
   for (const host of VARIANTS) {
-    const files = await measure(browser, host);
+    const { loaded: files, providers } = await measure(browser, host);
     const { perApp, jsGzip, problems: found } = analyse(host, files);
-    problems.push(...found);
+    problems.push(...found, ...missingFromShell(host, providers));
     console.log(`\n${host}  /`);
     console.log('  app         JS raw     JS gzip    CSS raw    CSS gzip');
     for (const [app, r] of Object.entries(perApp)) {
@@ -159,4 +179,4 @@ if (problems.length) {
   console.error(`\nBundle budget failed:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`\nBundle budget met: within ${kb(JS_BUDGET_GZIP)} gzip of JS per variant, no library twice, no MSAL on /.`);
+console.log(`\nBundle budget met: within ${kb(JS_BUDGET_GZIP)} gzip of JS per variant, no library twice, no MSAL on /, every FROM_SHELL singleton provided by the shell.`);

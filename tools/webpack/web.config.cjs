@@ -15,7 +15,7 @@ const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
 const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
-const { shared, REMOTES } = require('./shared.cjs');
+const { shared, remoteShared, REMOTES } = require('./shared.cjs');
 const { FederationRuntimePlugin } = require('./federation-runtime/index.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -128,7 +128,8 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           // and each extra file cost a request in the browser's six-connection queue before the
           // first render (the floor experiment in tools/bench/README.md: the shared libs' ten
           // files were most of the gap to LCP 2.0 s). MSAL stays lazy (Microsoft sign-in only).
-          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, key === '@azure/msal-browser' ? config : { ...config, eager: true }])) : shared,
+          // A remote takes the shell's own singletons from the shell, without a copy (FROM_SHELL).
+          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, key === '@azure/msal-browser' ? config : { ...config, eager: true }])) : remoteShared,
           // With eager singletons, a lazily loaded part of the shell (the auth modal) consumes them
           // synchronously, and the default 'version-first' start of the share scope then fetches
           // every registered remote's entry to compare versions. The shell's copies are the ones

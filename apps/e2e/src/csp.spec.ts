@@ -16,7 +16,8 @@ function watchViolations(page: Page): string[] {
 test('a remote served from another origin, named by the manifest, loads under the policy', async ({ page }) => {
   const violations = watchViolations(page);
   const response = await page.goto(`http://localhost:${PORTS.appWithAltRemote}/about`);
-  expect(response?.headers()['content-security-policy']).toContain(`script-src 'self' http://localhost:${PORTS.altRemote}`);
+  // This origin, the shell's inline first script by its hash (issue 19), and the remote's origin.
+  expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' http://localhost:${PORTS.altRemote};`));
   await expect(page.locator('[data-remote="main"]')).toHaveAttribute('data-build', PREVIOUS_REMOTE_COMMIT);
   expect(violations).toEqual([]);
 });
@@ -42,4 +43,26 @@ test('an injected <script src> from another origin is blocked and does not run',
   );
   expect(outcome).toEqual({ blocked: injected, directive: 'script-src-elem' });
   expect(await page.evaluate(() => (window as unknown as { __injectedRan?: boolean }).__injectedRan)).toBeUndefined();
+});
+
+// Issue 19: the shell's first script is inline; the policy allows it by its hash and still blocks
+// any other inline script.
+test("the shell's inline first script runs under the policy; an injected inline script does not", async ({ page }) => {
+  const violations = watchViolations(page);
+  const response = await page.goto(appUrl('localhost', '/about'));
+  const scriptSrc = /script-src ([^;]*)/.exec(response?.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(scriptSrc).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]+=*'$/);
+  await expect(page.locator('[data-remote="main"]')).toBeVisible();
+  expect(violations).toEqual([]);
+  const outcome = await page.evaluate(
+    () =>
+      new Promise<{ directive: string } | 'ran'>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve({ directive: e.effectiveDirective }), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true;';
+        document.head.appendChild(script);
+        setTimeout(() => resolve((window as unknown as { __inlineRan?: boolean }).__inlineRan ? 'ran' : { directive: 'none' }), 500);
+      }),
+  );
+  expect(outcome).toEqual({ directive: 'script-src-elem' });
 });

@@ -67,3 +67,46 @@ describe('Content-Security-Policy from the remotes manifest and known needs', ()
     }
   });
 });
+
+describe("Content-Security-Policy and the shell's inline first script (issue 19)", () => {
+  let webDir: string;
+  let app: FastifyInstance;
+  const writeShellPage = (html: string) => {
+    fs.mkdirSync(path.join(webDir, 'shell'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'shell', 'index.html'), html);
+  };
+  const first = 'window.__voxEarly={refresh:fetch("/api/users/refresh-token",{method:"POST"})};';
+  // Its sha256, worked out apart: `printf %s "$first" | openssl dgst -sha256 -binary | base64`.
+  const firstHash = "'sha256-f7Zd602ievY9Q4GFoHJvOjg7RbiBthXpnGN2IpG8590='";
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-csp-web-'));
+    writeShellPage(`<!doctype html><html><head><script>${first}</script><script defer src="/static/js/main.js"></script><script type="x"></script></head><body></body></html>`);
+    app = await build({ WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const scriptSrc = async () => directives((await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])['script-src'];
+
+  it('allows exactly the inline scripts of the shell page, by hash, and no inline script else', async () => {
+    expect(await scriptSrc()).toBe(`'self' ${firstHash}`);
+    expect(await scriptSrc()).not.toContain('unsafe-inline');
+  });
+
+  it('follows a new build of the shell page without a restart, and allows only its script', async () => {
+    const next = 'window.__voxEarly={};';
+    writeShellPage(`<!doctype html><html><head><script>${next}</script></head><body></body></html>`);
+    await new Promise((r) => setTimeout(r, 1100));
+    const nextHash = "'sha256-xDY7W8sgZ6tYy96LRyx6uNEjz09lsRVkg/yWBtG5qgs='";
+    expect(await scriptSrc()).toBe(`'self' ${nextHash}`);
+  });
+
+  it('without a shell page, no hash at all', async () => {
+    fs.rmSync(path.join(webDir, 'shell', 'index.html'));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await scriptSrc()).toBe("'self'");
+  });
+});

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathPattern } from '@vox/variant';
 import type { Config } from '../../config';
 
-/** How often the manifest file is looked at again (its modification time), at most. */
-const MANIFEST_CHECK_MS = 1000;
+/** How often a followed file (the manifest, a remote's preload.json, the shell's page) is looked at again, at most. */
+const FILE_CHECK_MS = 1000;
 
 export type RemotesManifest = Record<string, string>;
 
@@ -14,17 +14,19 @@ export function manifestFileOf(config: Pick<Config, 'remotesManifest' | 'webDir'
 }
 
 /**
- * Follows the remotes manifest file (a platform engineer may point a remote at another origin at
- * run time): answers what `derive` made of its current text, worked out again only when the file's
- * modification time changes, looked at no more than once a second. A missing file is `null` text.
+ * Follows a file a deploy may change under the running server (the remotes manifest: a platform
+ * engineer may point a remote at another origin at run time; a remote's preload.json; the shell's
+ * index.html): answers what `derive` made of its current text, worked out again only when the
+ * file's modification time changes, looked at no more than once a second. A missing file is
+ * `null` text. The answer is the same object until the file changes.
  */
-export function followManifest<T>(file: string, derive: (text: string | null) => T): () => T {
+export function followFile<T>(file: string, derive: (text: string | null) => T): () => T {
   let value = derive(null);
   let seenMtime = -1;
   let checkedAt = -Infinity;
   return () => {
     const now = Date.now();
-    if (now - checkedAt < MANIFEST_CHECK_MS) return value;
+    if (now - checkedAt < FILE_CHECK_MS) return value;
     checkedAt = now;
     let mtime = 0;
     try {

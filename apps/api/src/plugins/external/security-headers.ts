@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { followManifest, manifestFileOf } from './remotes-manifest';
+import { followFile, manifestFileOf } from './remotes-manifest';
 
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet builds a new helmet
@@ -33,7 +35,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  * moment (a platform engineer may point a remote at another origin at run time) and, when
  * Microsoft sign-in is configured, its authority (MSAL fetches its metadata and renews tokens in
  * a hidden frame). An injected <script src="https://elsewhere/..."> is blocked. Inline and
- * eval'd scripts, plugins and framing by other sites stay blocked as before.
+ * eval'd scripts, plugins and framing by other sites stay blocked as before, except the shell's
+ * own inline scripts, each allowed by its hash (inlineScriptHashes).
  */
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -81,12 +84,25 @@ export function manifestOrigins(text: string): string[] {
   return [...new Set(origins.filter((o): o is string => Boolean(o)))].sort();
 }
 
-/** The CSP for these extra origins, in helmet's format (worked out only when they change). */
-function policyWith(remoteOrigins: string[], signInOrigins: string[]): string {
+/**
+ * The hash sources ('sha256-...') of the inline scripts of a page: the shell's index.html runs its
+ * first script inline (issue 19: the start-up requests leave as soon as the HTML arrives, not one
+ * request later), and the policy allows exactly that script, no other inline one.
+ */
+export function inlineScriptHashes(html: string | null): string[] {
+  if (!html) return [];
+  const hashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes, body]) => !/\bsrc\s*=/i.test(attributes) && body.trim() !== '')
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  return [...new Set(hashes)];
+}
+
+/** The CSP for these extra origins and inline script hashes, in helmet's format (worked out only when they change). */
+function policyWith(remoteOrigins: string[], signInOrigins: string[], scriptHashes: string[] = []): string {
   const base = (SECURITY_HEADER_OPTIONS.contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
   const directives = {
     ...base,
-    scriptSrc: [...base.scriptSrc, ...remoteOrigins],
+    scriptSrc: [...base.scriptSrc, ...scriptHashes, ...remoteOrigins],
     styleSrc: [...base.styleSrc, ...remoteOrigins],
     connectSrc: [...base.connectSrc, ...remoteOrigins, ...signInOrigins],
     frameSrc: [...base.frameSrc, ...signInOrigins],
@@ -98,15 +114,24 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
   const headers = helmetHeaders(SECURITY_HEADER_OPTIONS);
   const authority = config.msClientId ? originOf(config.msAuthority ?? MICROSOFT_DEFAULT_AUTHORITY) : undefined;
   const signInOrigins = authority ? [authority] : [];
-  const currentPolicy = followManifest(manifestFileOf(config), (text) => {
-    let origins: string[] = [];
+  const currentOrigins = followFile(manifestFileOf(config), (text) => {
     try {
-      origins = text ? manifestOrigins(text) : [];
+      return text ? manifestOrigins(text) : [];
     } catch (err) {
       app.log.warn({ err }, 'remotes manifest unreadable: the CSP allows this origin only');
+      return [];
     }
-    return policyWith(origins, signInOrigins);
   });
+  // The shell's page is followed as the manifest is: a new build's first script is allowed
+  // without a restart.
+  const currentHashes = followFile(path.join(config.webDir, 'shell', 'index.html'), inlineScriptHashes);
+  let policy = { origins: [] as string[], hashes: [] as string[], text: policyWith([], signInOrigins) };
+  const currentPolicy = () => {
+    const origins = currentOrigins();
+    const hashes = currentHashes();
+    if (origins !== policy.origins || hashes !== policy.hashes) policy = { origins, hashes, text: policyWith(origins, signInOrigins, hashes) };
+    return policy.text;
+  };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     reply.header('content-security-policy', currentPolicy());

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
 import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
-import { followManifest, manifestFileOf, parseManifest, parsePreloads, routeFilesOf } from './remotes-manifest';
+import { followFile, manifestFileOf, parseManifest, parsePreloads, routeFilesOf } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -54,9 +54,9 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // do not wait for the entry to arrive and run, and then the files of the page the path shows
     // (by the route table's patterns, signed in or not by the session hint cookie), so they do not
     // wait for the route table to run and render; a remote on another origin gets its entry only.
-    const manifest = followManifest(manifestFileOf(config), parseManifest);
+    const manifest = followFile(manifestFileOf(config), parseManifest);
     const preloads = Object.fromEntries(
-      REMOTE_NAMES.map((name) => [name, followManifest(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
+      REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;

@@ -68,7 +68,7 @@ function pageFilesOf(compilation, pagesDir) {
     const filesOfRequest = new Map();
     for (const block of module.blocks) {
       const request = block.dependencies.find((d) => typeof d.request === 'string')?.request;
-      if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block], { followConsumes: false }));
+      if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block], { followConsumes: true }));
     }
     for (const [id, { imports, readsUser }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
       if (pages.has(id)) twice.add(id);
@@ -98,7 +98,7 @@ class FirstLoadPreloadPlugin {
           const container = [...compilation.modules].find((m) => m.constructor.name === 'ContainerEntryModule');
           if (!container) return;
           const app = container.blocks.filter((block) => block.dependencies.some((d) => d.exposedName === './App'));
-          const files = chunkFilesOf(compilation, app, { followConsumes: false });
+          const files = chunkFilesOf(compilation, app, { followConsumes: true });
           const preload = { './App': files };
           if (site && routeTable && paths && pagesDir) {
             const { ROUTES, SITE_HOME } = loadTsValues(routeTable);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signIn } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 /**
@@ -143,6 +144,34 @@ test("a cold logged-out load of /about starts the route's own chunk before the s
   });
   // ./App's JS and CSS and the route's JS (and CSS) at least.
   expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
+  for (const { what, start } of timing.remoteChunks) {
+    expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
+  }
+});
+
+// The same for a signed-in load of a page whose chunk consumes modules only remotes share (the
+// scripts list and @vox/contract's area entries): the Link header names those too, so none of
+// the remote's chunks waits for the page's chunk to arrive and ask for it (Lighthouse's logged-in
+// /scripts fetched four of them at low priority, a level later).
+test("a cold signed-in load of /scripts starts the page's chunks and the shared modules they consume before the shell chunks end", async ({ page }) => {
+  await signIn(page, await createAccount(page.request));
+  await mobileNetwork(page);
+  await page.goto(appUrl('localhost', '/scripts'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your scripts' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const url = (e: PerformanceResourceTiming) => new URL(e.name);
+    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
+    const remoteChunks = entries.filter((e) => /^\/remotes\/main\/static\/(js|css)\/.*\.chunk\.(js|css)$/.test(url(e).pathname));
+    return {
+      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
+      remoteChunks: remoteChunks.map((e) => ({ what: url(e).pathname, start: e.startTime })),
+    };
+  });
+  // ./App, the page, and at least one shared module of the page's own.
+  expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
   for (const { what, start } of timing.remoteChunks) {
     expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
   }

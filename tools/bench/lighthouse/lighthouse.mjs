@@ -21,6 +21,9 @@ const option = (name, fallback) => {
 const RUNS = Number(option('runs', 3));
 const PORT = Number(option('port', 4340));
 const ONLY = option('only', '');
+// `--save DIR`: each run's full report (JSON) goes there too, to read the LCP element, its phases
+// and the request tree of a run.
+const SAVE = option('save', '');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };
 
@@ -84,7 +87,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function runOnce(chrome, url, extraHeaders) {
+async function runOnce(chrome, url, extraHeaders, saveAs) {
   const { lhr } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -93,6 +96,10 @@ async function runOnce(chrome, url, extraHeaders) {
     ...(extraHeaders ? { extraHeaders } : {}),
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (saveAs) {
+    fs.mkdirSync(SAVE, { recursive: true });
+    fs.writeFileSync(path.join(SAVE, saveAs), JSON.stringify(lhr));
+  }
   const audit = (id) => lhr.audits[id];
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
@@ -122,7 +129,8 @@ try {
   for (const page of PAGES) {
     const url = `http://${page.host}:${PORT}${page.path}`;
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(chrome, url, page.loggedIn ? { Cookie: cookie } : undefined));
+    const slug = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(chrome, url, page.loggedIn ? { Cookie: cookie } : undefined, SAVE && `${slug}-${i + 1}.json`));
     const m = (k) => median(runs.map((r) => r[k]));
     const row = {
       page: page.name,

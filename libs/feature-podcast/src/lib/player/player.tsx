@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
+import { podcastEndpoints } from '@vox/contract/podcast';
 import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, playNow, removeFromQueue, shouldSave, skipTo, type QueueItem, type QueueState } from './queue';
 
 /**
@@ -92,7 +92,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       if (!item || !userId) return;
       const positionMs = Math.max(0, Math.round(seconds * 1000));
       lastSaved.current = positionMs;
-      void api.call(endpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
+      void api.call(podcastEndpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
     },
     [userId],
   );
@@ -130,7 +130,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const item = state.current;
       if (item && counted.current !== item.id) {
         counted.current = item.id;
-        void api.call(endpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
+        void api.call(podcastEndpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
       }
     };
     const onPause = () => {

@@ -2,3 +2,5 @@
 // texts load with the audio pages and not with every first page (the shell shares '@vox/contract').
 export * from './lib/audio-values';
 export type * from './lib/audio';
+// The audio library's calls (audioEndpoints).
+export * from './lib/audio-endpoints';

@@ -1,9 +1,17 @@
-// What the web apps import: plain values and types only (no TypeBox at run time).
+// What the web apps import: plain values and types only (no TypeBox at run time). The shell shares
+// this entry eagerly, so every first route on every variant carries its values: it holds only the
+// core (what the shell's code uses, its auth modal included, and the calls of the main site's front
+// door; see ./lib/constants.ts and ./lib/endpoints.ts). Each area's values and its table of calls
+// are in the area's own entry (@vox/contract/scripts, /social, /school, ...), loaded with its pages.
 export * from './lib/constants';
+export { named, type EndpointAuth, type EndpointMeta, type HttpMethod, type NamedEndpoints } from './lib/endpoint-meta';
 export * from './lib/endpoints';
+// The types of every call (EndpointName, Endpoint<N>, EndpointAnswer<N>...), whichever table describes it.
+export * from './lib/endpoint-calls';
 // The scripts area's values: @vox/contract/scripts (its own entry, off every first route).
 export type * from './lib/scripts-values';
-export * from './lib/social-values';
+// The social area's values: @vox/contract/social (its own entry, off every first route).
+export type * from './lib/social-values';
 export type * from './lib/common';
 export type * from './lib/users';
 export type * from './lib/social';
@@ -18,8 +26,8 @@ export type * from './lib/metrics';
 export type * from './lib/podcast';
 // Issue 20: live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';
-// Issue 21: conversations (direct messages as threads).
-export * from './lib/conversations-values';
+// Issue 21: conversations (direct messages as threads; values in @vox/contract/social).
+export type * from './lib/conversations-values';
 export type * from './lib/conversations';
 // Issues 16 part 6 and 20 part 7: the finished read (its texts in @vox/contract/schemas, used lazily).
 export type * from './lib/read-renders';

@@ -3,3 +3,5 @@
 // '@vox/contract').
 export * from './lib/live-values';
 export type * from './lib/live';
+// Live table reads' calls (liveEndpoints).
+export * from './lib/live-endpoints';

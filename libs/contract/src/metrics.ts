@@ -2,3 +2,5 @@
 // the dashboard, not with every first page (the shell shares '@vox/contract').
 export * from './lib/metrics-values';
 export type * from './lib/metrics';
+// The dashboard's and staff pages' calls (metricsEndpoints).
+export * from './lib/metrics-endpoints';

@@ -5,3 +5,5 @@ export type * from './lib/school';
 // Classes and assignments (issue 18, parts 1-5).
 export * from './lib/classes-values';
 export type * from './lib/classes';
+// The school area's calls (schoolEndpoints): forms, certificates, classes and assignments.
+export * from './lib/school-endpoints';

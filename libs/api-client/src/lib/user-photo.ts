@@ -1,4 +1,4 @@
-import { endpoints, pathFor } from '@vox/contract';
+import { coreEndpoints, pathFor } from '@vox/contract';
 import type { ApiCall } from './types';
 
 /**
@@ -9,12 +9,12 @@ import type { ApiCall } from './types';
 export function createPhotoLoader(call: ApiCall, absoluteUrl: (path: string) => string, toObjectUrl: (blob: Blob) => string) {
   const cache = new Map<string, Promise<string>>();
 
-  const userPhotoUrl = (photo: string): string => absoluteUrl(pathFor(endpoints.userPhoto, { photo }));
+  const userPhotoUrl = (photo: string): string => absoluteUrl(pathFor(coreEndpoints.userPhoto, { photo }));
 
   const loadUserPhoto = (photo: string): Promise<string> => {
     const cached = cache.get(photo);
     if (cached) return cached;
-    const loading = call(endpoints.userPhoto, { params: { photo } })
+    const loading = call(coreEndpoints.userPhoto, { params: { photo } })
       .then(toObjectUrl)
       .catch(() => {
         cache.delete(photo);

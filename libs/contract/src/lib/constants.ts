@@ -1,7 +1,12 @@
 /**
- * The contract's plain values: the seed's fixed texts, limits and names. No TypeBox here, so
- * the web apps (which import '@vox/contract') carry no schema code; the server imports the
- * schemas from '@vox/contract/schemas'.
+ * The core's plain values, in '@vox/contract' (which the shell shares eagerly, so every first
+ * route carries them): what the shell's own code uses, its lazily loaded auth modal included
+ * (libs/auth/src/modal, which must get them without loading any remote's entry). That is the
+ * account catalogue (the seed's validation texts, the account flows' texts, the password, code
+ * and email rules), the privileges and the person-name rule. Every other value lives with its
+ * area (./<area>-values.ts, exported by the area's entry, e.g. SOCIAL_MESSAGES from
+ * '@vox/contract/social'). No TypeBox here; the server imports the schemas from
+ * '@vox/contract/schemas'.
  */
 export const PRIVILEGES = ['draft', 'audio_library', 'show_metrics', 'read_free_script', 'teach'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -42,50 +47,10 @@ export const AUTH_MESSAGES = {
   othersSubscriptions: 'Only staff can see the subscriptions of other users.',
 } as const;
 
-/** A photo id is the SHA-256 of the stored bytes (lower-case hex), so it can never name a path. */
-export const PHOTO_ID_PATTERN = '^[0-9a-f]{64}$';
+/**
+ * The person-name rule, the one way the web and the server name a member: the name if set,
+ * else the handle as @handle, else "Guest" (the seed, section 3: a missing name shows as Guest).
+ */
+export const displayName = (person: { name?: string | null; handle?: string | null }): string =>
+  person.name?.trim() || (person.handle?.trim() ? `@${person.handle.trim()}` : '') || 'Guest';
 
-export const SCRIPT_VISIBILITIES = ['private', 'friends', 'public'] as const;
-export type ScriptVisibility = (typeof SCRIPT_VISIBILITIES)[number];
-
-/** Server texts of the social and scripts calls (the UI shows `message` as the server's text). */
-export const SOCIAL_MESSAGES = {
-  scriptNotFound: 'This script was not found.',
-  photoNotFound: 'This photo was not found.',
-  activityNotYours: 'An activity can only be logged for the signed-in user.',
-  activityNeedsLogin: 'Please log in to log an activity for a user.',
-  // Friends (issue 6)
-  requestTargetMissing: 'Enter the handle or email of the member you want to add.',
-  memberNotFound: 'No member has this handle or email.',
-  requestToYourself: 'You cannot send a friend request to yourself.',
-  alreadyFriends: 'You are already friends.',
-  alreadyRequested: 'You have already sent a friend request to this member.',
-  requestNotFound: 'This friend request was not found.',
-  requestAccepted: 'You are friends now.',
-  requestDeclined: 'Friend request declined.',
-  requestCancelled: 'Friend request cancelled.',
-  friendNotFound: 'This member is not one of your friends.',
-  friendRemoved: 'Removed from your friends.',
-  tooManyRequests: 'You are sending friend requests too fast. Please wait a minute and try again.',
-  // Messages
-  messageNotFound: 'This message was not found.',
-  messageOnlyFriends: 'You can send messages only to your friends.',
-  messageToYourself: 'You cannot send a message to yourself.',
-  messageEmpty: 'Write a message first.',
-  messageTooLong: 'A message can be at most 2000 characters long.',
-  tooManyMessages: 'You are sending messages too fast. Please wait a minute and try again.',
-  // Profiles
-  profileNotFound: 'This member was not found.',
-  profileSaved: 'Your profile is saved.',
-  nameTooLong: 'A name can be at most 80 characters long.',
-  bioTooLong: 'A bio can be at most 1000 characters long.',
-  handleLength: 'A handle needs 3 to 30 characters.',
-  handleCharacters: 'A handle may use letters, digits, dots, dashes and underscores, and must start and end with a letter or digit.',
-  handleReserved: 'This handle is reserved. Choose another one.',
-  handleTaken: 'This handle is already taken. Choose another one.',
-  photoMissing: 'Attach the picture as the file field "photo".',
-  photoAnimated: 'Animated pictures cannot be profile photos. Upload a still picture.',
-  photoTooManyPixels: 'This picture is too large. Upload one of at most 40 megapixels.',
-  photoUnreadable: 'This picture could not be read. It may be damaged; try another file.',
-  photoRemoved: 'Your photo is removed.',
-} as const;

@@ -1,7 +1,6 @@
 import { Compile } from 'typebox/compile';
-import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from './constants';
+import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, displayName, isValidEmail } from './constants';
 import { ActivityEntry } from './social';
-import { displayName } from './social-values';
 import { SignInResult } from './users';
 
 describe('seed texts and limits', () => {

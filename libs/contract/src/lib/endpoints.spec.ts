@@ -1,15 +1,10 @@
 import { Compile } from 'typebox/compile';
 import { endpointSchemas } from './endpoint-schemas';
-import {
-  endpointNames,
-  endpoints,
-  pathFor,
-  pathParamNames,
-  type EndpointAnswer,
-  type EndpointBody,
-  type EndpointParams,
-  type EndpointQuery,
-} from './endpoints';
+import { allEndpoints as endpoints, endpointNames, endpointParts } from './all-endpoints';
+import { pathFor, pathParamNames, type EndpointAnswer, type EndpointBody, type EndpointParams, type EndpointQuery } from './endpoint-calls';
+import { coreEndpoints } from './endpoints';
+import { scriptEndpoints } from './scripts-endpoints';
+import { socialEndpoints } from './social-endpoints';
 import type { Script, Take } from './scripts';
 import type { ScriptSession } from './social';
 import type { ScriptInput } from './scripts';
@@ -27,6 +22,31 @@ describe('endpoints and their schemas', () => {
     expect(Object.keys(endpoints).sort()).toEqual(Object.keys(endpointSchemas).sort());
     expect(endpointNames.sort()).toEqual(Object.keys(endpointSchemas).sort());
     for (const name of endpointNames) expect(endpoints[name].name).toBe(name);
+  });
+
+  it('describe each call in exactly one part, and the full table holds every part', () => {
+    const parts = Object.entries(endpointParts);
+    const described = parts.flatMap(([part, table]) => Object.keys(table).map((name) => `${name} (${part})`));
+    const names = described.map((entry) => entry.split(' ')[0]);
+    const twice = described.filter((entry) => names.filter((name) => name === entry.split(' ')[0]).length > 1);
+    expect(twice).toEqual([]);
+    expect(names.sort()).toEqual([...endpointNames].sort());
+    for (const [part, table] of parts) {
+      for (const [name, endpoint] of Object.entries(table)) expect({ part, name, endpoint: endpoints[name as keyof typeof endpoints] }).toEqual({ part, name, endpoint });
+    }
+  });
+
+  it('keep in the core (the table the shell shares on every first route) every call the shell makes', () => {
+    // The shell's own calls: libs/api-client's createEndpoints and photo loader, libs/auth,
+    // libs/feature-notifications' last-seen mark; and the main site's front door (its first
+    // route). Moving one of these to an area entry would make the shell load that entry.
+    const shellCalls = [
+      'createUser', 'passwordCode', 'passwordVerify', 'passwordReset', 'authenticate', 'authenticateMicrosoft',
+      'refreshToken', 'signOut', 'subscriptions', 'publicConfig', 'friendships', 'newNotifications',
+      'notificationsSeen', 'userPhoto', 'postActivity', 'scriptSession', 'shareLinkSession', 'showcase', 'audio',
+    ];
+    expect(Object.keys(coreEndpoints).sort()).toEqual(shellCalls.sort());
+    for (const name of shellCalls) expect(coreEndpoints[name as keyof typeof coreEndpoints]).toBe(endpoints[name as keyof typeof endpoints]);
   });
 
   it('describe each method and path once', () => {
@@ -97,14 +117,14 @@ describe('endpoints and their schemas', () => {
 
 describe('pathFor', () => {
   it('fills the path parameters, URL-encoding each', () => {
-    expect(pathFor(endpoints.scriptSession, { scriptId: 'a/b' })).toBe('/api/scripts/a%2Fb/session');
-    expect(pathFor(endpoints.deleteTake, { sessionId: 's 1', takeId: 't?2' })).toBe('/api/sessions/s%201/takes/t%3F2');
-    expect(pathFor(endpoints.profileByHandle, { handle: '@grace' })).toBe('/api/users/by-handle/%40grace');
-    expect(pathFor(endpoints.friendships)).toBe('/api/friendships/');
+    expect(pathFor(coreEndpoints.scriptSession, { scriptId: 'a/b' })).toBe('/api/scripts/a%2Fb/session');
+    expect(pathFor(scriptEndpoints.deleteTake, { sessionId: 's 1', takeId: 't?2' })).toBe('/api/sessions/s%201/takes/t%3F2');
+    expect(pathFor(socialEndpoints.profileByHandle, { handle: '@grace' })).toBe('/api/users/by-handle/%40grace');
+    expect(pathFor(coreEndpoints.friendships)).toBe('/api/friendships/');
   });
 
   it('refuses a missing parameter, naming it', () => {
-    expect(() => pathFor(endpoints.script, { scriptId: '' })).toThrow('script: the path parameter "scriptId" is missing.');
+    expect(() => pathFor(scriptEndpoints.script, { scriptId: '' })).toThrow('script: the path parameter "scriptId" is missing.');
   });
 });
 

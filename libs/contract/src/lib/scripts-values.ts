@@ -2,9 +2,13 @@ import type { ScriptInput } from './scripts';
 
 /**
  * Plain values of the scripts and reading-session area (issue 5): limits, kinds, texts and the
- * save rules (the API paths are in ./endpoints.ts). No TypeBox here (the web imports this); the
+ * save rules (the API paths are in ./scripts-endpoints.ts). No TypeBox here (the web imports this); the
  * schemas are in ./scripts.ts.
  */
+
+/** Who may read a script. */
+export const SCRIPT_VISIBILITIES = ['private', 'friends', 'public'] as const;
+export type ScriptVisibility = (typeof SCRIPT_VISIBILITIES)[number];
 
 /** What a line of a script is. Dialogue lines belong to a role; the others are narration. */
 export const LINE_KINDS = ['scene', 'action', 'dialogue', 'transition'] as const;

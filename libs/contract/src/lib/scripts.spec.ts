@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/compile';
-import { SCRIPT_VISIBILITIES } from './constants';
+import { SCRIPT_VISIBILITIES } from './scripts-values';
 import { LineKindSchema, ScriptInput, ScriptScopeSchema, ScriptVisibilitySchema } from './scripts';
 import { LINE_KINDS, SCRIPT_MESSAGES, SCRIPT_SCOPES, normalizeScript, scriptRuleProblems } from './scripts-values';
 

@@ -1,9 +1,8 @@
 import Type from 'typebox';
-import { PHOTO_ID_PATTERN } from './constants';
 import { IdParam, PageQuery, Paged, Person } from './common';
 import { Role, User } from './users';
 import { LiveReadNote } from './live';
-import { NOTIFICATIONS_PAGE_SIZE, RELATIONSHIPS, SOCIAL_LIMITS as L } from './social-values';
+import { NOTIFICATIONS_PAGE_SIZE, PHOTO_ID_PATTERN, RELATIONSHIPS, SOCIAL_LIMITS as L } from './social-values';
 
 export const Subscription = Type.Object({ role: Role, expiry: Type.String({ format: 'date-time' }) });
 export type Subscription = Type.Static<typeof Subscription>;

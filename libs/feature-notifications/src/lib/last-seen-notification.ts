@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type SeenMark } from '@vox/contract';
+import { coreEndpoints, type SeenMark } from '@vox/contract';
 import { notificationQueryKeys } from '@vox/notifications-data';
 
 const CHANNEL = 'vox.notifications.seen';
@@ -22,7 +22,7 @@ export interface LastSeenNotification {
 export function useLastSeenNotification(userId: string | undefined): LastSeenNotification {
   const query = useQuery({
     queryKey: notificationQueryKeys.seen(userId ?? null),
-    queryFn: () => api.call(endpoints.notificationsSeen),
+    queryFn: () => api.call(coreEndpoints.notificationsSeen),
     enabled: Boolean(userId),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import { type User } from '@vox/contract';
+import type { User } from '@vox/contract';
 import { CLASS_MESSAGES, type ClassDetail } from '@vox/contract/school';
 import { assignmentWork as work, createFakeServer, json, pageTitle, person, renderRoutes, teacher } from '@vox/testing';
 import { ClassPage } from './class-page/class-page';

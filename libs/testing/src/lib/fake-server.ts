@@ -1,16 +1,8 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { api } from '@vox/api-client';
-import {
-  endpointNames,
-  endpoints,
-  type EndpointAnswerOf,
-  type EndpointBody,
-  type EndpointName,
-  type EndpointParams,
-  type EndpointStatus,
-} from '@vox/contract';
-import { endpointSchemas, ErrorBody } from '@vox/contract/schemas';
+import type { EndpointAnswerOf, EndpointBody, EndpointName, EndpointParams, EndpointStatus } from '@vox/contract';
+import { allEndpoints as endpoints, endpointNames, endpointSchemas, ErrorBody } from '@vox/contract/schemas';
 
 /** One request the page made, as the fake server understood it. */
 export interface FakeCall {
@@ -151,7 +143,7 @@ export function createFakeServer(options: { token?: string | null } = {}) {
     const headers = { ...(init.headers as Record<string, string>) };
     const endpoint = matchEndpoint(method, parsed.pathname);
     if (!endpoint) {
-      violations.push(`${method} ${url} is not a call of the contract (libs/contract/src/lib/endpoints.ts).`);
+      violations.push(`${method} ${url} is not a call of the contract (libs/contract/src/lib/all-endpoints.ts).`);
       return response(404, { message: 'Not found' });
     }
     const call: FakeCall = { key: `${method} ${url}`, name: endpoint.name, method, url, params: endpoint.params, query, body, headers };
@@ -200,7 +192,7 @@ export function createFakeServer(options: { token?: string | null } = {}) {
         const [method, url] = key.split(' ');
         const parsed = new URL(url, 'http://localhost');
         const endpoint = matchEndpoint(method, parsed.pathname);
-        if (!endpoint) throw new Error(`${key} is not a call of the contract (libs/contract/src/lib/endpoints.ts).`);
+        if (!endpoint) throw new Error(`${key} is not a call of the contract (libs/contract/src/lib/all-endpoints.ts).`);
         server.on(endpoint.name, (call) => handler(call.body), { params: endpoint.params, query: Object.fromEntries(parsed.searchParams.entries()) });
       }
       return server;

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type User } from '@vox/contract';
+import { coreEndpoints, type User } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
+import { socialEndpoints } from '@vox/contract/social';
 import { contractProblem, createFakeServer, json, matchEndpoint } from './fake-server';
 import { renderPage, renderRoutes } from './render-page';
 
@@ -22,9 +24,9 @@ describe('the fake server', () => {
     const server = createFakeServer({ token: 'tok' });
     server.on('scriptSession', () => json(200, { id: 'se1' }), { params: { scriptId: 'sc1' } });
     server.on('history', ({ query }) => json(200, { items: [], total: 0, page: Number(query.page), pageSize: 20 }));
-    await expect(api.call(endpoints.scriptSession, { params: { scriptId: 'sc1' } })).resolves.toEqual({ id: 'se1' });
-    await expect(api.call(endpoints.scriptSession, { params: { scriptId: 'sc2' } })).rejects.toMatchObject({ status: 404, message: 'Not found' });
-    await expect(api.call(endpoints.history, { query: { page: 3 } })).resolves.toMatchObject({ page: 3 });
+    await expect(api.call(coreEndpoints.scriptSession, { params: { scriptId: 'sc1' } })).resolves.toEqual({ id: 'se1' });
+    await expect(api.call(coreEndpoints.scriptSession, { params: { scriptId: 'sc2' } })).rejects.toMatchObject({ status: 404, message: 'Not found' });
+    await expect(api.call(scriptEndpoints.history, { query: { page: 3 } })).resolves.toMatchObject({ page: 3 });
     expect(server.requests).toEqual(['GET /api/scripts/sc1/session', 'GET /api/scripts/sc2/session', 'GET /api/history?page=3']);
     expect(server.calls[0]).toMatchObject({ name: 'scriptSession', params: { scriptId: 'sc1' }, headers: { Authorization: 'Bearer tok' } });
   });
@@ -32,7 +34,7 @@ describe('the fake server', () => {
   it('takes answers keyed by request too, resolving each to its endpoint', async () => {
     const server = createFakeServer();
     server.routes({ 'PUT /api/notifications/seen': () => json(200, { id: 'n5' }) });
-    await expect(api.call(endpoints.markNotificationsSeen, { body: { id: 'n5' } })).resolves.toEqual({ id: 'n5' });
+    await expect(api.call(socialEndpoints.markNotificationsSeen, { body: { id: 'n5' } })).resolves.toEqual({ id: 'n5' });
     expect(server.calls[0].body).toEqual({ id: 'n5' });
     expect(() => server.routes({ 'GET /api/nowhere': () => json(200, {}) })).toThrow('GET /api/nowhere is not a call of the contract');
   });
@@ -54,7 +56,7 @@ describe('the fake server', () => {
   it('answers a wrong shape with a 500 naming the problem (and fails the test after it)', async () => {
     const server = createFakeServer();
     server.on('scriptSession', () => json(200, { session: 'se1' }));
-    await expect(api.call(endpoints.scriptSession, { params: { scriptId: 'sc1' } })).rejects.toMatchObject({
+    await expect(api.call(coreEndpoints.scriptSession, { params: { scriptId: 'sc1' } })).rejects.toMatchObject({
       status: 500,
       message: expect.stringContaining('scriptSession (GET /api/scripts/:scriptId/session) answered 200 with a body that does not match'),
     });
@@ -66,7 +68,7 @@ describe('the fake server', () => {
 function Script() {
   const { scriptId = '' } = useParams();
   const user = useUser();
-  const session = useQuery({ queryKey: ['s', scriptId], queryFn: () => api.call(endpoints.scriptSession, { params: { scriptId } }) });
+  const session = useQuery({ queryKey: ['s', scriptId], queryFn: () => api.call(coreEndpoints.scriptSession, { params: { scriptId } }) });
   return (
     <main>
       <p>{user ? `Signed in as ${user.name}` : 'Signed out'}</p>

@@ -1,9 +1,9 @@
 import type { FastifyContextConfig } from 'fastify';
-import { endpointSchemas, endpoints, type EndpointName, type EndpointSchemas } from '@vox/contract/schemas';
+import { allEndpoints, endpointSchemas, type EndpointName, type EndpointSchemas } from '@vox/contract/schemas';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The contract endpoint this route serves (libs/contract `endpoints`). */
+    /** The contract endpoint this route serves (libs/contract `allEndpoints`). */
     endpoint?: EndpointName;
   }
 }
@@ -26,7 +26,7 @@ interface ServerSide {
  * `app.route({ ...fromContract('friendships'), handler: async (request) => ... })`.
  */
 export function fromContract<N extends EndpointName>(name: N, { tags, summary, description, consumes, config }: ServerSide = {}) {
-  const { method, path, auth } = endpoints[name];
+  const { method, path, auth } = allEndpoints[name];
   const signedIn = auth !== 'public' && auth !== 'optional';
   const schema = {
     ...endpointSchemas[name],

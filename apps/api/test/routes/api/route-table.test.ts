@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { endpointNames, endpointSchemas, endpoints, type EndpointName } from '@vox/contract/schemas';
+import { allEndpoints as endpoints, endpointNames, endpointSchemas, type EndpointName } from '@vox/contract/schemas';
 import { build } from '../../helper';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authModal } from '@vox/auth';
-import { endpoints, pathFor, type ShowcaseScene } from '@vox/contract';
+import { coreEndpoints, pathFor, type ShowcaseScene } from '@vox/contract';
 import { Button } from '@vox/ui';
 import './demo-scenes.css';
 
@@ -30,7 +30,7 @@ function useReadPlayer() {
       if (queue.current?.scriptId === scriptId) playFrom(scriptId, lines, index + 1);
     };
     el.onerror = () => playFrom(scriptId, lines, index + 1);
-    el.src = pathFor(endpoints.audio, { audioId: lines[index].audioId as string });
+    el.src = pathFor(coreEndpoints.audio, { audioId: lines[index].audioId as string });
     setPlaying({ scriptId, index });
     el.play().catch(() => stop());
   };
@@ -44,7 +44,7 @@ function useReadPlayer() {
  * Listen button when staff featured a finished read of it, and a way in for reading it yourself.
  */
 export default function DemoScenes() {
-  const showcase = useQuery({ queryKey: ['first-hour', 'showcase'], queryFn: () => api.call(endpoints.showcase), staleTime: 60_000 });
+  const showcase = useQuery({ queryKey: ['first-hour', 'showcase'], queryFn: () => api.call(coreEndpoints.showcase), staleTime: 60_000 });
   const player = useReadPlayer();
   const scenes = showcase.data?.scenes ?? [];
   if (showcase.isPending) return <div className="vox-front__scenes-placeholder" />;

@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authStore, useUser } from '@vox/auth';
-import { displayName, endpoints, handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type MyProfile } from '@vox/contract';
+import { displayName, coreEndpoints, type MyProfile } from '@vox/contract';
+import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
 import { Alert, Avatar, Button, buttonClassName, Page, TextField } from '@vox/ui';
 import './welcome-page.css';
 
@@ -40,7 +41,7 @@ export function WelcomePage() {
 
   const suggestion = useQuery({
     queryKey: ['first-hour', 'handle-suggestion', user?.id],
-    queryFn: () => api.call(endpoints.handleSuggestion),
+    queryFn: () => api.call(socialEndpoints.handleSuggestion),
     enabled: Boolean(user && !user.handle),
     staleTime: Infinity,
   });
@@ -61,12 +62,12 @@ export function WelcomePage() {
 
   const save = useMutation({
     mutationFn: async (): Promise<MyProfile> => {
-      let answer = await api.call(endpoints.updateMyProfile, { body: { name: name.trim(), handle: normalizeHandle(handle) } });
+      let answer = await api.call(socialEndpoints.updateMyProfile, { body: { name: name.trim(), handle: normalizeHandle(handle) } });
       authStore.setUser(answer.user);
       if (photo) {
         const form = new FormData();
         form.append('photo', photo, photo.name);
-        answer = await api.call(endpoints.uploadMyPhoto, { body: form });
+        answer = await api.call(socialEndpoints.uploadMyPhoto, { body: form });
         authStore.setUser(answer.user);
       }
       return answer;
@@ -76,7 +77,7 @@ export function WelcomePage() {
 
   const demo = useQuery({
     queryKey: ['first-hour', 'showcase'],
-    queryFn: () => api.call(endpoints.showcase),
+    queryFn: () => api.call(coreEndpoints.showcase),
     enabled: step === 'next' && !next,
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type EndpointQuery } from '@vox/contract';
+import type { EndpointQuery } from '@vox/contract';
+import { audioEndpoints } from '@vox/contract/audio';
 import type { FreesoundImport, Sound, SoundUpdate } from '@vox/contract/audio';
 
 /** The audio library's calls (contract: `endpoints`); errors are ApiError with the server's text. */
@@ -15,20 +16,20 @@ export const soundKeys = {
 export function useSounds(query: EndpointQuery<'sounds'>) {
   return useQuery({
     queryKey: soundKeys.list(query),
-    queryFn: () => api.call(endpoints.sounds, { query }),
+    queryFn: () => api.call(audioEndpoints.sounds, { query }),
     placeholderData: (previous) => previous,
   });
 }
 
 export function useSound(soundId: string) {
-  return useQuery({ queryKey: soundKeys.detail(soundId), queryFn: () => api.call(endpoints.sound, { params: { soundId } }), retry: false });
+  return useQuery({ queryKey: soundKeys.detail(soundId), queryFn: () => api.call(audioEndpoints.sound, { params: { soundId } }), retry: false });
 }
 
 /** The waveform peaks; asks again every 2 s while the background job is still drawing them. */
 export function useSoundPeaks(soundId: string, enabled = true) {
   return useQuery({
     queryKey: soundKeys.peaks(soundId),
-    queryFn: () => api.call(endpoints.soundPeaks, { params: { soundId } }),
+    queryFn: () => api.call(audioEndpoints.soundPeaks, { params: { soundId } }),
     enabled,
     staleTime: Infinity,
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? 2000 : false),
@@ -36,17 +37,17 @@ export function useSoundPeaks(soundId: string, enabled = true) {
 }
 
 export function uploadSound(form: FormData, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<Sound> {
-  return api.call(endpoints.uploadSound, { body: form, onProgress, signal });
+  return api.call(audioEndpoints.uploadSound, { body: form, onProgress, signal });
 }
 
 export function replaceSoundFile(soundId: string, form: FormData, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<Sound> {
-  return api.call(endpoints.replaceSoundFile, { params: { soundId }, body: form, onProgress, signal });
+  return api.call(audioEndpoints.replaceSoundFile, { params: { soundId }, body: form, onProgress, signal });
 }
 
 export function useUpdateSound(soundId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SoundUpdate) => api.call(endpoints.updateSound, { params: { soundId }, body: patch }),
+    mutationFn: (patch: SoundUpdate) => api.call(audioEndpoints.updateSound, { params: { soundId }, body: patch }),
     onSuccess: (sound) => {
       client.setQueryData(soundKeys.detail(soundId), sound);
       void client.invalidateQueries({ queryKey: [...soundKeys.all, 'list'] });
@@ -57,19 +58,19 @@ export function useUpdateSound(soundId: string) {
 export function useDeleteSound() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ soundId, confirm }: { soundId: string; confirm: boolean }) => api.call(endpoints.deleteSound, { params: { soundId }, query: confirm ? { confirm: true } : {} }),
+    mutationFn: ({ soundId, confirm }: { soundId: string; confirm: boolean }) => api.call(audioEndpoints.deleteSound, { params: { soundId }, query: confirm ? { confirm: true } : {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: soundKeys.all }),
   });
 }
 
 export function useSoundSearch(q: string) {
-  return useQuery({ queryKey: soundKeys.search(q), queryFn: () => api.call(endpoints.freesoundSearch, { query: q ? { q } : {} }), placeholderData: (p) => p });
+  return useQuery({ queryKey: soundKeys.search(q), queryFn: () => api.call(audioEndpoints.freesoundSearch, { query: q ? { q } : {} }), placeholderData: (p) => p });
 }
 
 export function useImportSound() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: FreesoundImport) => api.call(endpoints.freesoundImport, { body: input }),
+    mutationFn: (input: FreesoundImport) => api.call(audioEndpoints.freesoundImport, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...soundKeys.all, 'list'] }),
   });
 }

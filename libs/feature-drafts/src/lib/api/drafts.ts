@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type Draft, type DraftCreate, type TemplateInput } from '@vox/contract';
+import type { Draft, DraftCreate, TemplateInput } from '@vox/contract';
+import { draftEndpoints } from '@vox/contract/drafts';
 import type { TextEdit } from '@vox/fountain';
 
 /** The drafts and templates calls (contract: `endpoints`); errors are ApiError with the server's text. */
@@ -20,7 +21,7 @@ export const templateKeys = {
 export function useDrafts(search: string) {
   return useQuery({
     queryKey: draftKeys.list(search),
-    queryFn: () => api.call(endpoints.drafts, { query: { search: search || undefined } }),
+    queryFn: () => api.call(draftEndpoints.drafts, { query: { search: search || undefined } }),
     placeholderData: (previous) => previous,
   });
 }
@@ -28,7 +29,7 @@ export function useDrafts(search: string) {
 export const draftQueryOptions = (draftId: string) =>
   queryOptions({
     queryKey: draftKeys.detail(draftId),
-    queryFn: () => api.call(endpoints.draft, { params: { draftId } }),
+    queryFn: () => api.call(draftEndpoints.draft, { params: { draftId } }),
     // The editor starts from what the server has now; after that it owns the text.
     staleTime: Infinity,
     gcTime: 0,
@@ -37,15 +38,15 @@ export const draftQueryOptions = (draftId: string) =>
   });
 
 /** POST /api/drafts/{id}/publish: the draft as it is at `baseRevision` becomes (or updates) its script. */
-export const publishDraft = (draftId: string, baseRevision: number) => api.call(endpoints.publishDraft, { params: { draftId }, body: { baseRevision } });
+export const publishDraft = (draftId: string, baseRevision: number) => api.call(draftEndpoints.publishDraft, { params: { draftId }, body: { baseRevision } });
 
-export const getDraft = (draftId: string): Promise<Draft> => api.call(endpoints.draft, { params: { draftId } });
+export const getDraft = (draftId: string): Promise<Draft> => api.call(draftEndpoints.draft, { params: { draftId } });
 
 /** PUT /api/drafts/{id}: one replacement (or the whole text) made on `baseRevision`. */
 export const saveDraft = (draftId: string, baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft> =>
-  api.call(endpoints.saveDraft, { params: { draftId }, body: { baseRevision, ...change } });
+  api.call(draftEndpoints.saveDraft, { params: { draftId }, body: { baseRevision, ...change } });
 
-export const createDraft = (input: DraftCreate): Promise<Draft> => api.call(endpoints.createDraft, { body: input });
+export const createDraft = (input: DraftCreate): Promise<Draft> => api.call(draftEndpoints.createDraft, { body: input });
 
 export function useCreateDraft() {
   const client = useQueryClient();
@@ -59,17 +60,17 @@ export function useDraftActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: draftKeys.all });
   return {
-    rename: useMutation({ mutationFn: ({ draftId, title }: { draftId: string; title: string }) => api.call(endpoints.renameDraft, { params: { draftId }, body: { title } }), onSuccess: refresh }),
-    duplicate: useMutation({ mutationFn: (draftId: string) => api.call(endpoints.duplicateDraft, { params: { draftId } }), onSuccess: refresh }),
-    remove: useMutation({ mutationFn: (draftId: string) => api.call(endpoints.deleteDraft, { params: { draftId } }), onSuccess: refresh }),
+    rename: useMutation({ mutationFn: ({ draftId, title }: { draftId: string; title: string }) => api.call(draftEndpoints.renameDraft, { params: { draftId }, body: { title } }), onSuccess: refresh }),
+    duplicate: useMutation({ mutationFn: (draftId: string) => api.call(draftEndpoints.duplicateDraft, { params: { draftId } }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (draftId: string) => api.call(draftEndpoints.deleteDraft, { params: { draftId } }), onSuccess: refresh }),
   };
 }
 
 export function useRevisions(draftId: string) {
-  return useQuery({ queryKey: draftKeys.revisions(draftId), queryFn: () => api.call(endpoints.draftRevisions, { params: { draftId } }) });
+  return useQuery({ queryKey: draftKeys.revisions(draftId), queryFn: () => api.call(draftEndpoints.draftRevisions, { params: { draftId } }) });
 }
 
-export const getRevision = (draftId: string, revisionId: string) => api.call(endpoints.draftRevision, { params: { draftId, revisionId } });
+export const getRevision = (draftId: string, revisionId: string) => api.call(draftEndpoints.draftRevision, { params: { draftId, revisionId } });
 
 export function useRevision(draftId: string, revisionId: string | null) {
   return useQuery({
@@ -80,18 +81,18 @@ export function useRevision(draftId: string, revisionId: string | null) {
   });
 }
 
-export const nameRevision = (draftId: string, name: string) => api.call(endpoints.createDraftRevision, { params: { draftId }, body: { name } });
-export const restoreRevision = (draftId: string, revisionId: string) => api.call(endpoints.restoreDraftRevision, { params: { draftId, revisionId } });
-export const draftPdf = (draftId: string): Promise<Blob> => api.call(endpoints.draftPdf, { params: { draftId } });
+export const nameRevision = (draftId: string, name: string) => api.call(draftEndpoints.createDraftRevision, { params: { draftId }, body: { name } });
+export const restoreRevision = (draftId: string, revisionId: string) => api.call(draftEndpoints.restoreDraftRevision, { params: { draftId, revisionId } });
+export const draftPdf = (draftId: string): Promise<Blob> => api.call(draftEndpoints.draftPdf, { params: { draftId } });
 
 export function useTemplates() {
-  return useQuery({ queryKey: templateKeys.list(), queryFn: () => api.call(endpoints.templates) });
+  return useQuery({ queryKey: templateKeys.list(), queryFn: () => api.call(draftEndpoints.templates) });
 }
 
 export function useTemplate(templateId: string | undefined) {
   return useQuery({
     queryKey: templateKeys.detail(templateId ?? ''),
-    queryFn: () => api.call(endpoints.template, { params: { templateId: templateId ?? '' } }),
+    queryFn: () => api.call(draftEndpoints.template, { params: { templateId: templateId ?? '' } }),
     enabled: Boolean(templateId),
     retry: false,
   });
@@ -103,10 +104,10 @@ export function useTemplateActions() {
   return {
     save: useMutation({
       mutationFn: ({ templateId, input }: { templateId: string | null; input: TemplateInput }) =>
-        templateId ? api.call(endpoints.saveTemplate, { params: { templateId }, body: input }) : api.call(endpoints.createTemplate, { body: input }),
+        templateId ? api.call(draftEndpoints.saveTemplate, { params: { templateId }, body: input }) : api.call(draftEndpoints.createTemplate, { body: input }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (templateId: string) => api.call(endpoints.deleteTemplate, { params: { templateId } }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (templateId: string) => api.call(draftEndpoints.deleteTemplate, { params: { templateId } }), onSuccess: refresh }),
   };
 }
 

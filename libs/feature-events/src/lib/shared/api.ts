@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
-import { type EventInput, type EventSummary } from '@vox/contract/events';
+import { type EventInput, type EventSummary, eventEndpoints } from '@vox/contract/events';
 
 /** React Query keys of the events area; every change invalidates `all`. */
 export const eventKeys = {
@@ -16,13 +15,13 @@ export function useEvents(when: 'upcoming' | 'past') {
   const viewer = useUser()?.id ?? null;
   return useQuery({
     queryKey: eventKeys.list(when, viewer),
-    queryFn: () => api.call(endpoints.events, { query: when === 'past' ? { when } : {} }),
+    queryFn: () => api.call(eventEndpoints.events, { query: when === 'past' ? { when } : {} }),
   });
 }
 
 export function useEvent(eventId: string) {
   const viewer = useUser()?.id ?? null;
-  return useQuery({ queryKey: eventKeys.one(eventId, viewer), queryFn: () => api.call(endpoints.event, { params: { eventId } }) });
+  return useQuery({ queryKey: eventKeys.one(eventId, viewer), queryFn: () => api.call(eventEndpoints.event, { params: { eventId } }) });
 }
 
 /** Register or cancel; the answer carries the event as it now stands, put straight in the cache. */
@@ -31,7 +30,7 @@ export function useRegistration(eventId: string) {
   const viewer = useUser()?.id ?? null;
   return useMutation({
     mutationFn: (action: 'register' | 'cancel') =>
-      api.call(action === 'register' ? endpoints.registerForEvent : endpoints.cancelEventRegistration, { params: { eventId } }),
+      api.call(action === 'register' ? eventEndpoints.registerForEvent : eventEndpoints.cancelEventRegistration, { params: { eventId } }),
     onSuccess: (answer) => {
       client.setQueryData<EventSummary>(eventKeys.one(eventId, viewer), answer.event);
       void client.invalidateQueries({ queryKey: eventKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
@@ -42,7 +41,7 @@ export function useRegistration(eventId: string) {
 export function useCreateEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventInput) => api.call(endpoints.createEvent, { body }),
+    mutationFn: (body: EventInput) => api.call(eventEndpoints.createEvent, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { displayName, endpoints } from '@vox/contract';
+import { displayName } from '@vox/contract';
+import { eventEndpoints } from '@vox/contract/events';
 import { Alert, Button, Spinner } from '@vox/ui';
 
 type Issued = Record<string, { certId?: string; error?: string }>;
@@ -12,10 +13,10 @@ type Issued = Record<string, { certId?: string; error?: string }>;
  * member who had a seat.
  */
 export function AttendeesPanel({ eventId }: { eventId: string }) {
-  const attendees = useQuery({ queryKey: ['events', 'attendees', eventId], queryFn: () => api.call(endpoints.eventAttendees, { params: { eventId } }) });
+  const attendees = useQuery({ queryKey: ['events', 'attendees', eventId], queryFn: () => api.call(eventEndpoints.eventAttendees, { params: { eventId } }) });
   const [issued, setIssued] = useState<Issued>({});
   const issue = useMutation({
-    mutationFn: (recipientId: string) => api.call(endpoints.issueCertificate, { body: { recipientId, eventId } }),
+    mutationFn: (recipientId: string) => api.call(eventEndpoints.issueCertificate, { body: { recipientId, eventId } }),
     onSuccess: (cert, recipientId) => setIssued((s) => ({ ...s, [recipientId]: { certId: cert.id } })),
     onError: (error, recipientId) => setIssued((s) => ({ ...s, [recipientId]: { error: error.message } })),
   });

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
-import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields } from '@vox/contract/school';
+import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page, TextField } from '@vox/ui';
 import './contact-page.css';
 
@@ -17,7 +16,7 @@ export function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: typeof EMPTY) => api.call(endpoints.submitContact, { body }) });
+  const send = useMutation({ mutationFn: (body: typeof EMPTY) => api.call(schoolEndpoints.submitContact, { body }) });
   const ids = { topic: useId(), message: useId() };
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authModal, useAuthModal, useUser } from '@vox/auth';
-import { endpoints, type Plan, type Privilege } from '@vox/contract';
+import type { Plan, Privilege } from '@vox/contract';
+import { membershipEndpoints } from '@vox/contract/membership';
 import { Alert, Button, cx, Page, Spinner } from '@vox/ui';
 import { formatPrice, PENDING_PLAN_KEY, periodWords, PRIVILEGE_WORDS } from '../shared/format';
 import { providerNavigation } from '../shared/navigation';
@@ -31,10 +32,10 @@ function writePending(planId: string | null) {
 export function MembershipPage() {
   const user = useUser();
   const [search] = useSearchParams();
-  const plans = useQuery({ queryKey: plansQueryKey(user?.id), queryFn: () => api.call(endpoints.plans) });
+  const plans = useQuery({ queryKey: plansQueryKey(user?.id), queryFn: () => api.call(membershipEndpoints.plans) });
   const [pending, setPending] = useState<string | null>(readPending);
   const checkout = useMutation({
-    mutationFn: (planId: string) => api.call(endpoints.startCheckout, { body: { planId } }),
+    mutationFn: (planId: string) => api.call(membershipEndpoints.startCheckout, { body: { planId } }),
     onSuccess: (started) => providerNavigation.assign(started.url),
   });
   const started = useRef(false);

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { PRIVILEGE_LABELS, refreshSession, subscriptionsQueryKey, useUser } from '@vox/auth';
-import { endpoints, type Privilege, type SubscriptionDetail } from '@vox/contract';
+import type { Privilege, SubscriptionDetail } from '@vox/contract';
+import { membershipEndpoints } from '@vox/contract/membership';
 import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
 import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
@@ -25,7 +26,7 @@ const STATUS_WORDS: Record<SubscriptionDetail['status'], string> = {
 function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCompleted: () => void }) {
   const checkout = useQuery({
     queryKey: ['membership', 'checkout', checkoutId],
-    queryFn: () => api.call(endpoints.checkout, { params: { checkoutId } }),
+    queryFn: () => api.call(membershipEndpoints.checkout, { params: { checkoutId } }),
     // A provider's webhook may land a moment after the buyer does: look again until it has.
     refetchInterval: (query) => (query.state.data?.status === 'open' ? 1500 : false),
   });
@@ -60,7 +61,7 @@ export function SubscriptionPage() {
   const staffView = Boolean(of && of !== user?.id);
   const details = useQuery({
     queryKey: detailsQueryKey(user?.id, of),
-    queryFn: () => api.call(endpoints.membershipSubscriptions, { query: { user: of ?? undefined } }),
+    queryFn: () => api.call(membershipEndpoints.membershipSubscriptions, { query: { user: of ?? undefined } }),
     enabled: Boolean(user),
   });
   const refreshAll = async () => {
@@ -72,14 +73,14 @@ export function SubscriptionPage() {
   };
   const change = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'cancel' | 'resume' }) =>
-      api.call(action === 'cancel' ? endpoints.cancelSubscription : endpoints.resumeSubscription, { params: { subscriptionId: id } }),
+      api.call(action === 'cancel' ? membershipEndpoints.cancelSubscription : membershipEndpoints.resumeSubscription, { params: { subscriptionId: id } }),
     onSuccess: refreshAll,
   });
   const staff = useMutation({
     mutationFn: (action: { end: string } | { refund: string }) =>
       'end' in action
-        ? api.call(endpoints.endSubscription, { params: { subscriptionId: action.end } })
-        : api.call(endpoints.refundPayment, { params: { paymentId: action.refund } }),
+        ? api.call(membershipEndpoints.endSubscription, { params: { subscriptionId: action.end } })
+        : api.call(membershipEndpoints.refundPayment, { params: { paymentId: action.refund } }),
     onSuccess: refreshAll,
   });
   const onCompleted = () => {

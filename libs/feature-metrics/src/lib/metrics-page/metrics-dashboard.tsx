@@ -2,8 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
-import { METRICS_MAX_DAYS, type MetricsVariant } from '@vox/contract/metrics';
+import { METRICS_MAX_DAYS, type MetricsVariant, metricsEndpoints } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { StaffPageHead } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
@@ -29,7 +28,7 @@ function rangeText(from: string, to: string): string {
 function useMetrics(view: MetricsView) {
   return useQuery({
     queryKey: ['metrics', view.from, view.to, view.tz, view.variant],
-    queryFn: () => api.call(endpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant } }),
+    queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
+import { metricsEndpoints } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { StaffPageHead } from './staff-nav';
 import { when } from './when';
@@ -19,7 +19,7 @@ const attemptsText = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 export default function FailedJobsPage() {
   const failures = useQuery({
     queryKey: ['staff', 'job-failures'],
-    queryFn: () => api.call(endpoints.jobFailures, { query: { limit: 100 } }),
+    queryFn: () => api.call(metricsEndpoints.jobFailures, { query: { limit: 100 } }),
   });
   return (
     <Page width="wide" className="vox-staff">

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
+import { metricsEndpoints } from '@vox/contract/metrics';
 import { Alert, Page, Spinner } from '@vox/ui';
 import { StaffPageHead } from './staff-nav';
 import { when } from './when';
@@ -31,7 +31,7 @@ export default function FormRequestsPage() {
   const filterId = useId();
   const requests = useQuery({
     queryKey: ['staff', 'form-requests', kind ?? 'all'],
-    queryFn: () => api.call(endpoints.formRequests, { query: kind ? { kind } : {} }),
+    queryFn: () => api.call(metricsEndpoints.formRequests, { query: kind ? { kind } : {} }),
   });
   return (
     <Page width="wide" className="vox-staff">

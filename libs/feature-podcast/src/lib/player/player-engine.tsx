@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
+import { podcastEndpoints } from '@vox/contract/podcast';
 import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, playNow, removeFromQueue, shouldSave, skipTo, type QueueItem, type QueueState } from './queue';
 import { LISTENER_KEY, STORE_KEY, type Player, type Saved } from './player-context';
 
@@ -53,7 +53,7 @@ export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEnginePr
       if (!item || !userId) return;
       const positionMs = Math.max(0, Math.round(seconds * 1000));
       lastSaved.current = positionMs;
-      void api.call(endpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
+      void api.call(podcastEndpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
     },
     [userId],
   );
@@ -91,7 +91,7 @@ export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEnginePr
       const item = state.current;
       if (item && counted.current !== item.id) {
         counted.current = item.id;
-        void api.call(endpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
+        void api.call(podcastEndpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
       }
     };
     const onPause = () => {

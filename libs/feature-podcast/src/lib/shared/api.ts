@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type ChannelInput, type ChannelUpdate, type EpisodeUpdate, type PlaylistUpdate } from '@vox/contract';
+import type { ChannelInput, ChannelUpdate, EpisodeUpdate, PlaylistUpdate } from '@vox/contract';
+import { podcastEndpoints } from '@vox/contract/podcast';
 
 /** React Query keys of the podcast area; a change invalidates `all` (the lists are small). */
 export const podcastKeys = {
@@ -23,51 +24,51 @@ const useViewerId = () => useUser()?.id ?? null;
 export function useChannels(q: string, category: string) {
   return useQuery({
     queryKey: podcastKeys.channels(q, category),
-    queryFn: () => api.call(endpoints.podcastChannels, { query: { ...(q ? { q } : {}), ...(category ? { category } : {}) } }),
+    queryFn: () => api.call(podcastEndpoints.podcastChannels, { query: { ...(q ? { q } : {}), ...(category ? { category } : {}) } }),
   });
 }
 
 export function useChannel(channelId: string) {
   const viewer = useViewerId();
-  return useQuery({ queryKey: podcastKeys.channel(channelId, viewer), queryFn: () => api.call(endpoints.podcastChannel, { params: { channelId } }) });
+  return useQuery({ queryKey: podcastKeys.channel(channelId, viewer), queryFn: () => api.call(podcastEndpoints.podcastChannel, { params: { channelId } }) });
 }
 
 export function useSharedEpisode(linkId: string) {
   const viewer = useViewerId();
-  return useQuery({ queryKey: podcastKeys.shared(linkId, viewer), queryFn: () => api.call(endpoints.podcastSharedEpisode, { params: { linkId } }) });
+  return useQuery({ queryKey: podcastKeys.shared(linkId, viewer), queryFn: () => api.call(podcastEndpoints.podcastSharedEpisode, { params: { linkId } }) });
 }
 
 export function useHome() {
   const viewer = useViewerId() ?? '';
-  return useQuery({ queryKey: podcastKeys.home(viewer), queryFn: () => api.call(endpoints.podcastHome), enabled: Boolean(viewer) });
+  return useQuery({ queryKey: podcastKeys.home(viewer), queryFn: () => api.call(podcastEndpoints.podcastHome), enabled: Boolean(viewer) });
 }
 
 export function useFavorites() {
   const viewer = useViewerId() ?? '';
-  return useQuery({ queryKey: podcastKeys.favorites(viewer), queryFn: () => api.call(endpoints.podcastFavorites), enabled: Boolean(viewer) });
+  return useQuery({ queryKey: podcastKeys.favorites(viewer), queryFn: () => api.call(podcastEndpoints.podcastFavorites), enabled: Boolean(viewer) });
 }
 
 export function useHistory() {
   const viewer = useViewerId() ?? '';
-  return useQuery({ queryKey: podcastKeys.history(viewer), queryFn: () => api.call(endpoints.podcastHistory), enabled: Boolean(viewer) });
+  return useQuery({ queryKey: podcastKeys.history(viewer), queryFn: () => api.call(podcastEndpoints.podcastHistory), enabled: Boolean(viewer) });
 }
 
 export function useMyPlaylists() {
   const viewer = useViewerId() ?? '';
-  return useQuery({ queryKey: podcastKeys.playlists(viewer), queryFn: () => api.call(endpoints.myPodcastPlaylists), enabled: Boolean(viewer) });
+  return useQuery({ queryKey: podcastKeys.playlists(viewer), queryFn: () => api.call(podcastEndpoints.myPodcastPlaylists), enabled: Boolean(viewer) });
 }
 
 export function usePlaylist(playlistId: string) {
   const viewer = useViewerId();
-  return useQuery({ queryKey: podcastKeys.playlist(playlistId, viewer), queryFn: () => api.call(endpoints.podcastPlaylist, { params: { playlistId } }) });
+  return useQuery({ queryKey: podcastKeys.playlist(playlistId, viewer), queryFn: () => api.call(podcastEndpoints.podcastPlaylist, { params: { playlistId } }) });
 }
 
 export function useChannelStats(channelId: string, enabled: boolean) {
-  return useQuery({ queryKey: podcastKeys.stats(channelId), queryFn: () => api.call(endpoints.podcastChannelStats, { params: { channelId } }), enabled });
+  return useQuery({ queryKey: podcastKeys.stats(channelId), queryFn: () => api.call(podcastEndpoints.podcastChannelStats, { params: { channelId } }), enabled });
 }
 
 export function useShareLinks(episodeId: string, enabled: boolean) {
-  return useQuery({ queryKey: podcastKeys.links(episodeId), queryFn: () => api.call(endpoints.podcastShareLinks, { params: { episodeId } }), enabled });
+  return useQuery({ queryKey: podcastKeys.links(episodeId), queryFn: () => api.call(podcastEndpoints.podcastShareLinks, { params: { episodeId } }), enabled });
 }
 
 /** Every podcast change: refresh what is on screen. */
@@ -78,12 +79,12 @@ function useRefresh() {
 
 export function useCreateChannel() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: ChannelInput) => api.call(endpoints.createPodcastChannel, { body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: ChannelInput) => api.call(podcastEndpoints.createPodcastChannel, { body }), onSuccess: refresh });
 }
 
 export function useUpdateChannel(channelId: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: ChannelUpdate) => api.call(endpoints.updatePodcastChannel, { params: { channelId }, body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: ChannelUpdate) => api.call(podcastEndpoints.updatePodcastChannel, { params: { channelId }, body }), onSuccess: refresh });
 }
 
 export function useUploadCover(channelId: string) {
@@ -92,7 +93,7 @@ export function useUploadCover(channelId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('cover', file);
-      return api.call(endpoints.uploadPodcastCover, { params: { channelId }, body: form as never, onProgress: () => undefined });
+      return api.call(podcastEndpoints.uploadPodcastCover, { params: { channelId }, body: form as never, onProgress: () => undefined });
     },
     onSuccess: refresh,
   });
@@ -101,7 +102,7 @@ export function useUploadCover(channelId: string) {
 export function useFollow(channelId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (follow: boolean) => api.call(follow ? endpoints.followPodcastChannel : endpoints.unfollowPodcastChannel, { params: { channelId } }),
+    mutationFn: (follow: boolean) => api.call(follow ? podcastEndpoints.followPodcastChannel : podcastEndpoints.unfollowPodcastChannel, { params: { channelId } }),
     onSuccess: refresh,
   });
 }
@@ -129,7 +130,7 @@ export function useUploadEpisode(channelId: string, onProgress: (fraction: numbe
       form.append('publish', input.publish);
       if (input.publish === 'scheduled' && input.publishAt) form.append('publishAt', new Date(input.publishAt).toISOString());
       form.append('audio', input.file);
-      return api.call(endpoints.uploadPodcastEpisode, { params: { channelId }, body: form as never, onProgress: (sent, total) => onProgress(total ? sent / total : 0) });
+      return api.call(podcastEndpoints.uploadPodcastEpisode, { params: { channelId }, body: form as never, onProgress: (sent, total) => onProgress(total ? sent / total : 0) });
     },
     onSuccess: refresh,
   });
@@ -137,13 +138,13 @@ export function useUploadEpisode(channelId: string, onProgress: (fraction: numbe
 
 export function useUpdateEpisode(episodeId: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: EpisodeUpdate) => api.call(endpoints.updatePodcastEpisode, { params: { episodeId }, body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: EpisodeUpdate) => api.call(podcastEndpoints.updatePodcastEpisode, { params: { episodeId }, body }), onSuccess: refresh });
 }
 
 export function useFavorite(episodeId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (favorite: boolean) => api.call(favorite ? endpoints.favoritePodcastEpisode : endpoints.unfavoritePodcastEpisode, { params: { episodeId } }),
+    mutationFn: (favorite: boolean) => api.call(favorite ? podcastEndpoints.favoritePodcastEpisode : podcastEndpoints.unfavoritePodcastEpisode, { params: { episodeId } }),
     onSuccess: refresh,
   });
 }
@@ -151,25 +152,25 @@ export function useFavorite(episodeId: string) {
 export function useCreateShareLink(episodeId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (startSeconds: number | null) => api.call(endpoints.createPodcastShareLink, { params: { episodeId }, body: { startSeconds } }),
+    mutationFn: (startSeconds: number | null) => api.call(podcastEndpoints.createPodcastShareLink, { params: { episodeId }, body: { startSeconds } }),
     onSuccess: refresh,
   });
 }
 
 export function useRevokeShareLink() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (linkId: string) => api.call(endpoints.revokePodcastShareLink, { params: { linkId } }), onSuccess: refresh });
+  return useMutation({ mutationFn: (linkId: string) => api.call(podcastEndpoints.revokePodcastShareLink, { params: { linkId } }), onSuccess: refresh });
 }
 
 export function useCreatePlaylist() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (title: string) => api.call(endpoints.createPodcastPlaylist, { body: { title } }), onSuccess: refresh });
+  return useMutation({ mutationFn: (title: string) => api.call(podcastEndpoints.createPodcastPlaylist, { body: { title } }), onSuccess: refresh });
 }
 
 export function useAddToPlaylist() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ playlistId, episodeId }: { playlistId: string; episodeId: string }) => api.call(endpoints.addToPodcastPlaylist, { params: { playlistId }, body: { episodeId } }),
+    mutationFn: ({ playlistId, episodeId }: { playlistId: string; episodeId: string }) => api.call(podcastEndpoints.addToPodcastPlaylist, { params: { playlistId }, body: { episodeId } }),
     onSuccess: refresh,
   });
 }
@@ -178,7 +179,7 @@ export function useUpdatePlaylist(playlistId: string) {
   const client = useQueryClient();
   const viewer = useViewerId();
   return useMutation({
-    mutationFn: (body: PlaylistUpdate) => api.call(endpoints.updatePodcastPlaylist, { params: { playlistId }, body }),
+    mutationFn: (body: PlaylistUpdate) => api.call(podcastEndpoints.updatePodcastPlaylist, { params: { playlistId }, body }),
     onSuccess: (answer) => {
       client.setQueryData(podcastKeys.playlist(playlistId, viewer), answer);
       void client.invalidateQueries({ queryKey: podcastKeys.all });
@@ -188,5 +189,5 @@ export function useUpdatePlaylist(playlistId: string) {
 
 export function useDeletePlaylist(playlistId: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: () => api.call(endpoints.deletePodcastPlaylist, { params: { playlistId } }), onSuccess: refresh });
+  return useMutation({ mutationFn: () => api.call(podcastEndpoints.deletePodcastPlaylist, { params: { playlistId } }), onSuccess: refresh });
 }

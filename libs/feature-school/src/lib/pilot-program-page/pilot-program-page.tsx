@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
-import { FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract/school';
+import { FORM_LIMITS, pilotProblems, type PilotFields, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page, TextField } from '@vox/ui';
 import '../shared/school.css';
 
@@ -21,7 +20,7 @@ export function PilotProgramPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PilotFields, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: PilotFields & { website: string }) => api.call(endpoints.submitPilot, { body }) });
+  const send = useMutation({ mutationFn: (body: PilotFields & { website: string }) => api.call(schoolEndpoints.submitPilot, { body }) });
   const messageId = useId();
   const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
-import { type Certificate } from '@vox/contract/school';
+import { type Certificate, schoolEndpoints } from '@vox/contract/school';
 
 export const certificateKeys = {
   all: ['certificates'] as const,
@@ -13,20 +12,20 @@ export const certificateKeys = {
 /** The certificates issued to me (signed in only). */
 export function useMyCertificates() {
   const user = useUser();
-  return useQuery({ queryKey: certificateKeys.mine(user?.id ?? null), queryFn: () => api.call(endpoints.myCertificates), enabled: Boolean(user) });
+  return useQuery({ queryKey: certificateKeys.mine(user?.id ?? null), queryFn: () => api.call(schoolEndpoints.myCertificates), enabled: Boolean(user) });
 }
 
 /** One certificate, for anyone holding its id. */
 export function useCertificate(certId: string) {
   const viewer = useUser()?.id ?? null;
-  return useQuery({ queryKey: certificateKeys.one(certId, viewer), queryFn: () => api.call(endpoints.certificate, { params: { certId } }), retry: false });
+  return useQuery({ queryKey: certificateKeys.one(certId, viewer), queryFn: () => api.call(schoolEndpoints.certificate, { params: { certId } }), retry: false });
 }
 
 export function useRevokeCertificate(certId: string) {
   const client = useQueryClient();
   const viewer = useUser()?.id ?? null;
   return useMutation({
-    mutationFn: () => api.call(endpoints.revokeCertificate, { params: { certId } }),
+    mutationFn: () => api.call(schoolEndpoints.revokeCertificate, { params: { certId } }),
     onSuccess: (answer: Certificate) => {
       client.setQueryData(certificateKeys.one(certId, viewer), answer);
       void client.invalidateQueries({ queryKey: certificateKeys.all, predicate: (q) => q.queryKey[1] === 'mine' });

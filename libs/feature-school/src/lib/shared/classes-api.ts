@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints } from '@vox/contract';
+import { schoolEndpoints } from '@vox/contract/school';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import type { AssignmentInput, ClassDetail, ClassInput, CommentInput, ReviewInput } from '@vox/contract/school';
 
 /** React Query keys of classes and assignments (issue 18); every change invalidates `all`. */
@@ -17,24 +18,24 @@ const useViewerId = () => useUser()?.id ?? null;
 
 export function useSchoolHome() {
   const viewer = useViewerId();
-  return useQuery({ queryKey: classKeys.home(viewer), queryFn: () => api.call(endpoints.schoolHome), enabled: viewer !== null });
+  return useQuery({ queryKey: classKeys.home(viewer), queryFn: () => api.call(schoolEndpoints.schoolHome), enabled: viewer !== null });
 }
 
 export function useClasses() {
   const viewer = useViewerId();
-  return useQuery({ queryKey: classKeys.list(viewer), queryFn: () => api.call(endpoints.classes), enabled: viewer !== null });
+  return useQuery({ queryKey: classKeys.list(viewer), queryFn: () => api.call(schoolEndpoints.classes), enabled: viewer !== null });
 }
 
 export function useClass(classId: string) {
   const viewer = useViewerId();
-  return useQuery({ queryKey: classKeys.one(classId, viewer), queryFn: () => api.call(endpoints.schoolClass, { params: { classId } }), enabled: viewer !== null, retry: false });
+  return useQuery({ queryKey: classKeys.one(classId, viewer), queryFn: () => api.call(schoolEndpoints.schoolClass, { params: { classId } }), enabled: viewer !== null, retry: false });
 }
 
 export function useAssignment(assignmentId: string) {
   const viewer = useViewerId();
   return useQuery({
     queryKey: classKeys.assignment(assignmentId, viewer),
-    queryFn: () => api.call(endpoints.assignment, { params: { assignmentId } }),
+    queryFn: () => api.call(schoolEndpoints.assignment, { params: { assignmentId } }),
     enabled: viewer !== null,
     retry: false,
   });
@@ -53,7 +54,7 @@ function useSchoolMutation<I, O>(fn: (input: I) => Promise<O>, onDone?: (answer:
 }
 
 export function useCreateClass() {
-  return useSchoolMutation((body: ClassInput) => api.call(endpoints.createClass, { body }));
+  return useSchoolMutation((body: ClassInput) => api.call(schoolEndpoints.createClass, { body }));
 }
 
 export function useClassActions(classId: string) {
@@ -61,22 +62,22 @@ export function useClassActions(classId: string) {
   const viewer = useViewerId();
   const put = (detail: ClassDetail) => client.setQueryData(classKeys.one(classId, viewer), detail);
   return {
-    archive: useSchoolMutation((archived: boolean) => api.call(endpoints.updateClass, { params: { classId }, body: { archived } }), put),
-    enrol: useSchoolMutation((csv: string) => api.call(endpoints.enrolFromCsv, { params: { classId }, body: { csv } })),
-    invite: useSchoolMutation((email: string) => api.call(endpoints.inviteToClass, { params: { classId }, body: { email } })),
-    remove: useSchoolMutation((userId: string) => api.call(endpoints.removeFromClass, { params: { classId, userId } })),
-    newCode: useSchoolMutation((userId: string) => api.call(endpoints.newSetupCode, { params: { classId, userId } })),
-    assign: useSchoolMutation((body: AssignmentInput) => api.call(endpoints.createAssignment, { params: { classId }, body })),
-    certify: useSchoolMutation((studentId: string) => api.call(endpoints.issueClassCertificate, { params: { classId }, body: { studentId } })),
-    revoke: useSchoolMutation((certId: string) => api.call(endpoints.revokeCertificate, { params: { certId } })),
+    archive: useSchoolMutation((archived: boolean) => api.call(schoolEndpoints.updateClass, { params: { classId }, body: { archived } }), put),
+    enrol: useSchoolMutation((csv: string) => api.call(schoolEndpoints.enrolFromCsv, { params: { classId }, body: { csv } })),
+    invite: useSchoolMutation((email: string) => api.call(schoolEndpoints.inviteToClass, { params: { classId }, body: { email } })),
+    remove: useSchoolMutation((userId: string) => api.call(schoolEndpoints.removeFromClass, { params: { classId, userId } })),
+    newCode: useSchoolMutation((userId: string) => api.call(schoolEndpoints.newSetupCode, { params: { classId, userId } })),
+    assign: useSchoolMutation((body: AssignmentInput) => api.call(schoolEndpoints.createAssignment, { params: { classId }, body })),
+    certify: useSchoolMutation((studentId: string) => api.call(schoolEndpoints.issueClassCertificate, { params: { classId }, body: { studentId } })),
+    revoke: useSchoolMutation((certId: string) => api.call(schoolEndpoints.revokeCertificate, { params: { certId } })),
   };
 }
 
 export function useWorkActions() {
   return {
-    submit: useSchoolMutation((workId: string) => api.call(endpoints.submitWork, { params: { workId } })),
-    comment: useSchoolMutation(({ workId, ...body }: CommentInput & { workId: string }) => api.call(endpoints.commentOnWork, { params: { workId }, body })),
-    review: useSchoolMutation(({ workId, ...body }: ReviewInput & { workId: string }) => api.call(endpoints.reviewWork, { params: { workId }, body })),
+    submit: useSchoolMutation((workId: string) => api.call(schoolEndpoints.submitWork, { params: { workId } })),
+    comment: useSchoolMutation(({ workId, ...body }: CommentInput & { workId: string }) => api.call(schoolEndpoints.commentOnWork, { params: { workId }, body })),
+    review: useSchoolMutation(({ workId, ...body }: ReviewInput & { workId: string }) => api.call(schoolEndpoints.reviewWork, { params: { workId }, body })),
   };
 }
 
@@ -85,7 +86,7 @@ export function useMyScripts() {
   const viewer = useViewerId();
   return useQuery({
     queryKey: ['school', 'scripts', viewer],
-    queryFn: () => api.call(endpoints.scripts, { query: { scope: 'all', pageSize: 100 } }),
+    queryFn: () => api.call(scriptEndpoints.scripts, { query: { scope: 'all', pageSize: 100 } }),
     enabled: viewer !== null,
   });
 }
@@ -93,7 +94,7 @@ export function useMyScripts() {
 export function useScript(scriptId: string | null) {
   return useQuery({
     queryKey: ['school', 'script', scriptId],
-    queryFn: () => api.call(endpoints.script, { params: { scriptId: scriptId as string } }),
+    queryFn: () => api.call(scriptEndpoints.script, { params: { scriptId: scriptId as string } }),
     enabled: Boolean(scriptId),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
+import { audioEndpoints } from '@vox/contract/audio';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import type { CueInput, CueList } from '@vox/contract/audio';
 
 /** A script's sound cues (issue 14): read by anyone who may read the script, saved by its owner. */
@@ -12,7 +13,7 @@ export const cueKeys = {
 export function useScriptCues(scriptId: string | null, enabled = true) {
   return useQuery({
     queryKey: cueKeys.script(scriptId ?? ''),
-    queryFn: () => api.call(endpoints.scriptCues, { params: { scriptId: scriptId as string } }),
+    queryFn: () => api.call(scriptEndpoints.scriptCues, { params: { scriptId: scriptId as string } }),
     enabled: enabled && scriptId !== null,
     staleTime: 30_000,
   });
@@ -22,7 +23,7 @@ export function useScriptCues(scriptId: string | null, enabled = true) {
 export function useSaveCues(scriptId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cues: CueInput[]) => api.call(endpoints.saveScriptCues, { params: { scriptId }, body: { cues } }),
+    mutationFn: (cues: CueInput[]) => api.call(scriptEndpoints.saveScriptCues, { params: { scriptId }, body: { cues } }),
     onSuccess: (answer: CueList) => client.setQueryData(cueKeys.script(scriptId), answer),
   });
 }
@@ -34,7 +35,7 @@ export function useCueSounds(enabled: boolean) {
     enabled,
     staleTime: 30_000,
     queryFn: async () => {
-      const [mine, shared] = await Promise.all([api.call(endpoints.sounds, { query: { scope: 'mine', sort: 'title' } }), api.call(endpoints.sounds, { query: { scope: 'public', sort: 'title' } })]);
+      const [mine, shared] = await Promise.all([api.call(audioEndpoints.sounds, { query: { scope: 'mine', sort: 'title' } }), api.call(audioEndpoints.sounds, { query: { scope: 'public', sort: 'title' } })]);
       return { mine: mine.items, shared: shared.items.filter((s) => !s.mine) };
     },
   });

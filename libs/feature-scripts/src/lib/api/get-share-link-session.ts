@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type ShareLinkSession } from '@vox/contract';
+import type { ShareLinkSession } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 
 /** GET /api/sharelinks/{linkId}/session: the session a share link invites into, joining it. */
 export const getShareLinkSession = (linkId: string): Promise<ShareLinkSession> => api.getShareLinkSession(linkId);
@@ -23,7 +24,7 @@ export function useShareLinkSession(linkId: string, userId: string | undefined) 
 export function useShareLinkPreview(linkId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['share-link-preview', linkId],
-    queryFn: () => api.call(endpoints.shareLinkPreview, { params: { linkId } }),
+    queryFn: () => api.call(scriptEndpoints.shareLinkPreview, { params: { linkId } }),
     enabled: enabled && Boolean(linkId),
     retry: false,
     staleTime: 60_000,

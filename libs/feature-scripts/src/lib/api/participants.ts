@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import { sessionKey } from './sessions';
 
 /** DELETE /api/sessions/{id}/participants/{userId}: the session's creator removes someone (issue 22). */
 export const removeParticipant = (sessionId: string, userId: string): Promise<undefined> =>
-  api.call(endpoints.removeParticipant, { params: { sessionId, userId } });
+  api.call(scriptEndpoints.removeParticipant, { params: { sessionId, userId } });
 
 export function useRemoveParticipant(sessionId: string) {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type Script, type ScriptInput, type ScriptList, type ScriptListQuery } from '@vox/contract';
+import type { Script, ScriptInput, ScriptList, ScriptListQuery } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 
 /**
  * The scripts calls of /scripts, /free_scripts and the editor (contract: `endpoints`).
@@ -16,7 +17,7 @@ export const scriptKeys = {
 
 /** GET /api/scripts: a page of the scripts I may read, narrowed by scope and search. */
 export const getScripts = (query: ScriptListQuery): Promise<ScriptList> =>
-  api.call(endpoints.scripts, {
+  api.call(scriptEndpoints.scripts, {
     query: { q: query.q || undefined, scope: query.scope, owner: query.owner, page: query.page, pageSize: query.pageSize },
   });
 
@@ -34,7 +35,7 @@ export function useScripts(query: ScriptListQuery) {
 }
 
 /** GET /api/scripts/{id}: the whole script (404 when it is not mine to read). */
-export const getScript = (scriptId: string): Promise<Script> => api.call(endpoints.script, { params: { scriptId } });
+export const getScript = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.script, { params: { scriptId } });
 
 export const scriptQueryOptions = (scriptId: string) =>
   queryOptions({
@@ -51,20 +52,20 @@ export function useScript(scriptId: string | undefined, enabled = true) {
 
 /** POST /api/scripts (no id) or PUT /api/scripts/{id}: the whole script, lines in order. */
 export const saveScript = ({ scriptId, input }: { scriptId: string | null; input: ScriptInput }): Promise<Script> =>
-  scriptId ? api.call(endpoints.saveScript, { params: { scriptId }, body: input }) : api.call(endpoints.createScript, { body: input });
+  scriptId ? api.call(scriptEndpoints.saveScript, { params: { scriptId }, body: input }) : api.call(scriptEndpoints.createScript, { body: input });
 
 /** DELETE /api/scripts/{id} (owner). */
-export const deleteScript = (scriptId: string): Promise<undefined> => api.call(endpoints.deleteScript, { params: { scriptId } });
+export const deleteScript = (scriptId: string): Promise<undefined> => api.call(scriptEndpoints.deleteScript, { params: { scriptId } });
 
 /** POST /api/scripts/{id}/cover, multipart with the file field "cover" (owner). */
 export const uploadScriptCover = ({ scriptId, file }: { scriptId: string; file: File }): Promise<Script> => {
   const body = new FormData();
   body.append('cover', file);
-  return api.call(endpoints.uploadScriptCover, { params: { scriptId }, body });
+  return api.call(scriptEndpoints.uploadScriptCover, { params: { scriptId }, body });
 };
 
 /** DELETE /api/scripts/{id}/cover (owner): back to no cover. */
-export const removeScriptCover = (scriptId: string): Promise<Script> => api.call(endpoints.removeScriptCover, { params: { scriptId } });
+export const removeScriptCover = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.removeScriptCover, { params: { scriptId } });
 
 /** A changed script shows in the lists, in its detail, and in any reading session of it. */
 function afterChange(client: QueryClient, script: Script | null, scriptId: string) {

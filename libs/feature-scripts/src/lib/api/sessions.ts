@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import {
-  endpoints,
-  type Friendship,
-  type HistoryList,
-  type SessionDetail,
-  type ShareLink,
-  type Take,
-} from '@vox/contract';
+import type { Friendship, HistoryList, SessionDetail, ShareLink, Take } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 
 /**
  * The reading-session calls of the reader, the share dialog and /history (contract:
@@ -18,7 +12,7 @@ import {
 export const sessionKey = (sessionId: string) => ['session', sessionId] as const;
 
 /** GET /api/sessions/{id}: script, participants, my seat and every take, in one answer. */
-export const getSession = (sessionId: string): Promise<SessionDetail> => api.call(endpoints.session, { params: { sessionId } });
+export const getSession = (sessionId: string): Promise<SessionDetail> => api.call(scriptEndpoints.session, { params: { sessionId } });
 
 /** Marked when a session's answer is in, for the reader benchmark (tools/bench/reader). */
 export const SESSION_DATA_MARK = 'vox:reader-data';
@@ -42,7 +36,7 @@ export function useSession(sessionId: string) {
 
 /** PUT /api/sessions/{id}/role: claim a role, or give it up with null. */
 export const claimRole = (sessionId: string, role: string | null): Promise<unknown> =>
-  api.call(endpoints.claimRole, { params: { sessionId }, body: { role } });
+  api.call(scriptEndpoints.claimRole, { params: { sessionId }, body: { role } });
 
 export function useClaimRole(sessionId: string) {
   const client = useQueryClient();
@@ -61,10 +55,10 @@ export function withTake(session: SessionDetail, take: Take): SessionDetail {
 }
 
 /** DELETE /api/sessions/{id}/takes/{takeId} (my own take). */
-export const deleteTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(endpoints.deleteTake, { params: { sessionId, takeId } });
+export const deleteTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.deleteTake, { params: { sessionId, takeId } });
 
 /** PUT /api/sessions/{id}/takes/{takeId}/pick: the take playback uses for its line. */
-export const pickTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(endpoints.pickTake, { params: { sessionId, takeId } });
+export const pickTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.pickTake, { params: { sessionId, takeId } });
 
 export function useDeleteTake(sessionId: string) {
   const client = useQueryClient();
@@ -93,7 +87,7 @@ export function usePickTake(sessionId: string) {
 export const shareLinksKey = (sessionId: string) => ['session', sessionId, 'sharelinks'] as const;
 
 /** GET /api/sessions/{id}/sharelinks. */
-export const getShareLinks = (sessionId: string): Promise<ShareLink[]> => api.call(endpoints.shareLinks, { params: { sessionId } });
+export const getShareLinks = (sessionId: string): Promise<ShareLink[]> => api.call(scriptEndpoints.shareLinks, { params: { sessionId } });
 
 export function useShareLinks(sessionId: string, enabled = true) {
   return useQuery({ queryKey: shareLinksKey(sessionId), queryFn: () => getShareLinks(sessionId), enabled, staleTime: 0 });
@@ -101,7 +95,7 @@ export function useShareLinks(sessionId: string, enabled = true) {
 
 /** POST /api/sessions/{id}/sharelinks { role }: a new link, optionally for one role. */
 export const createShareLink = (sessionId: string, role: string | null): Promise<ShareLink> =>
-  api.call(endpoints.createShareLink, { params: { sessionId }, body: { role } });
+  api.call(scriptEndpoints.createShareLink, { params: { sessionId }, body: { role } });
 
 export function useCreateShareLink(sessionId: string) {
   const client = useQueryClient();
@@ -112,7 +106,7 @@ export function useCreateShareLink(sessionId: string) {
 }
 
 /** DELETE /api/sharelinks/{linkId}: the link stops working at once. */
-export const revokeShareLink = (linkId: string): Promise<unknown> => api.call(endpoints.revokeShareLink, { params: { linkId } });
+export const revokeShareLink = (linkId: string): Promise<unknown> => api.call(scriptEndpoints.revokeShareLink, { params: { linkId } });
 
 export function useRevokeShareLink(sessionId: string) {
   const client = useQueryClient();
@@ -124,7 +118,7 @@ export function useRevokeShareLink(sessionId: string) {
 
 /** POST /api/sessions/{id}/invitations { userId, role }: the friend gets a message with a link. */
 export const inviteFriend = (sessionId: string, userId: string, role: string | null): Promise<unknown> =>
-  api.call(endpoints.inviteToSession, { params: { sessionId }, body: { userId, role } });
+  api.call(scriptEndpoints.inviteToSession, { params: { sessionId }, body: { userId, role } });
 
 export function useInviteFriend(sessionId: string) {
   const client = useQueryClient();
@@ -142,7 +136,7 @@ export function useFriends(enabled = true) {
 }
 
 /** GET /api/history?page: my sessions, newest activity first, with my progress. */
-export const getHistory = (page: number): Promise<HistoryList> => api.call(endpoints.history, { query: { page } });
+export const getHistory = (page: number): Promise<HistoryList> => api.call(scriptEndpoints.history, { query: { page } });
 
 export const historyQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['history', page], queryFn: () => getHistory(page), placeholderData: keepPreviousData, staleTime: 0 });

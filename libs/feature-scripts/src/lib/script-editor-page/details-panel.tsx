@@ -1,7 +1,7 @@
 import { usePhotoUrl } from '@vox/api-client';
 import { useRef, useState } from 'react';
-import { SCRIPT_VISIBILITIES, type ScriptVisibility } from '@vox/contract';
-import { COVER_MAX_BYTES, SCRIPT_LIMITS, SCRIPT_MESSAGES } from '@vox/contract/scripts';
+import type { ScriptVisibility } from '@vox/contract';
+import { COVER_MAX_BYTES, SCRIPT_LIMITS, SCRIPT_MESSAGES, SCRIPT_VISIBILITIES } from '@vox/contract/scripts';
 import { Alert, Button, TextField, cx } from '@vox/ui';
 import { useRemoveScriptCover, useUploadScriptCover } from '../api/scripts';
 import { ScriptIcon } from '../session-ui/icons';

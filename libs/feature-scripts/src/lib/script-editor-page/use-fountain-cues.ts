@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { api } from '@vox/api-client';
-import { endpoints, type Script } from '@vox/contract';
+import type { Script } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import { readCueNotes, toFountainWithCues, type FountainCue } from '@vox/fountain';
 import { useScriptCues } from '../api/cues';
 import type { EditorStore } from './editor-store';
@@ -47,7 +48,7 @@ export function useFountainCues(store: EditorStore) {
         .filter((c) => saved.lines[c.line])
         .map((c) => ({ lineId: saved.lines[c.line].id, soundId: c.soundId, at: c.at, untilLineId: c.at === 'bed' ? idAt(c.until) : null, volume: c.volume }));
       try {
-        await api.call(endpoints.saveScriptCues, { params: { scriptId: saved.id }, body: { cues: body } });
+        await api.call(scriptEndpoints.saveScriptCues, { params: { scriptId: saved.id }, body: { cues: body } });
         await refetch();
         return null;
       } catch (error) {

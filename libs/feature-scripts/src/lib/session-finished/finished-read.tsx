@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type ReadRender, type RenderFill, type SessionDetail } from '@vox/contract';
+import type { ReadRender, RenderFill, SessionDetail } from '@vox/contract';
+import { podcastEndpoints } from '@vox/contract/podcast';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import { Alert, Button, Modal, Spinner } from '@vox/ui';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import { saveBlob } from './save-blob';
@@ -56,7 +58,7 @@ export default function FinishedRead({ session, isOwner, onClose, copy = browser
   const [fill, setFill] = useState<RenderFill>('speech');
   const renders = useQuery({
     queryKey: rendersKey(session.id),
-    queryFn: () => api.call(endpoints.sessionRenders, { params: { sessionId: session.id } }),
+    queryFn: () => api.call(scriptEndpoints.sessionRenders, { params: { sessionId: session.id } }),
     // Follows a running render's progress; stops asking once none runs.
     refetchInterval: (query) => (query.state.data?.renders.some(busy) ? 1000 : false),
   });
@@ -66,7 +68,7 @@ export default function FinishedRead({ session, isOwner, onClose, copy = browser
   const refresh = () => client.invalidateQueries({ queryKey: rendersKey(session.id) });
 
   const download = useMutation({
-    mutationFn: () => api.call(endpoints.renderRead, { params: { sessionId: session.id }, body: { fill } }),
+    mutationFn: () => api.call(scriptEndpoints.renderRead, { params: { sessionId: session.id }, body: { fill } }),
     onSuccess: refresh,
   });
 
@@ -114,10 +116,10 @@ function Progress({ render }: { render: ReadRender }) {
 function RenderStatus({ render, copy, onChange }: { render: ReadRender; copy: (text: string) => Promise<void>; onChange(): void }) {
   const [copied, setCopied] = useState(false);
   const save = useMutation({
-    mutationFn: async () => saveBlob(await api.call(endpoints.readRenderAudio, { params: { renderId: render.id } }), render.fileName),
+    mutationFn: async () => saveBlob(await api.call(scriptEndpoints.readRenderAudio, { params: { renderId: render.id } }), render.fileName),
   });
-  const share = useMutation({ mutationFn: () => api.call(endpoints.shareReadRender, { params: { renderId: render.id } }), onSuccess: onChange });
-  const revoke = useMutation({ mutationFn: () => api.call(endpoints.revokeReadRenderLink, { params: { renderId: render.id } }), onSuccess: onChange });
+  const share = useMutation({ mutationFn: () => api.call(scriptEndpoints.shareReadRender, { params: { renderId: render.id } }), onSuccess: onChange });
+  const revoke = useMutation({ mutationFn: () => api.call(scriptEndpoints.revokeReadRenderLink, { params: { renderId: render.id } }), onSuccess: onChange });
 
   if (busy(render)) return <Progress render={render} />;
   if (render.state === 'failed') {
@@ -170,14 +172,14 @@ function RenderStatus({ render, copy, onChange }: { render: ReadRender; copy: (t
 
 function PublishSection({ session, fill, latest, onChange }: { session: SessionDetail; fill: RenderFill; latest?: ReadRender; onChange(): void }) {
   const ids = useId();
-  const home = useQuery({ queryKey: ['podcast-home'], queryFn: () => api.call(endpoints.podcastHome) });
+  const home = useQuery({ queryKey: ['podcast-home'], queryFn: () => api.call(podcastEndpoints.podcastHome) });
   const channels = home.data?.myChannels ?? [];
   const [channelId, setChannelId] = useState('');
   const [title, setTitle] = useState(session.script.title);
   const [draft, setDraft] = useState(false);
   const chosen = channelId || channels[0]?.id || '';
   const publish = useMutation({
-    mutationFn: () => api.call(endpoints.publishReadAsEpisode, { params: { sessionId: session.id }, body: { channelId: chosen, fill, title: title.trim() || undefined, publish: draft ? 'draft' : 'now' } }),
+    mutationFn: () => api.call(scriptEndpoints.publishReadAsEpisode, { params: { sessionId: session.id }, body: { channelId: chosen, fill, title: title.trim() || undefined, publish: draft ? 'draft' : 'now' } }),
     onSuccess: onChange,
   });
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, pathFor } from '@vox/contract';
-import { LIVE_TIMING, type LiveEvent, type LivePerson } from '@vox/contract/live';
+import { pathFor } from '@vox/contract';
+import { LIVE_TIMING, type LiveEvent, type LivePerson, liveEndpoints } from '@vox/contract/live';
 import { sessionKey } from '../api/sessions';
 import { connectLive, type LiveConnectionOptions, type LiveStatus } from './live-connection';
 import { peopleHere, recordingByLine, type PresenceSnapshot } from './presence';
@@ -28,7 +28,7 @@ export interface LiveSession {
 /** Specs replace the stream; undefined opens the real one through the API client. */
 export type OpenLive = (sessionId: string, signal: AbortSignal) => Promise<Response>;
 
-const openStream: OpenLive = (sessionId, signal) => api.stream(pathFor(endpoints.liveSession, { sessionId }), { signal });
+const openStream: OpenLive = (sessionId, signal) => api.stream(pathFor(liveEndpoints.liveSession, { sessionId }), { signal });
 
 /**
  * The reader's live channel (docs/live.md): keeps the stream open, refetches the session when
@@ -50,7 +50,7 @@ export function useLiveSession(sessionId: string, myId: string, recordingLineId:
     (lineId: string | null) => {
       const id = connectionId.current;
       if (!id) return;
-      api.call(endpoints.livePresence, { params: { sessionId }, body: { connectionId: id, recordingLineId: lineId } }).catch(() => undefined);
+      api.call(liveEndpoints.livePresence, { params: { sessionId }, body: { connectionId: id, recordingLineId: lineId } }).catch(() => undefined);
     },
     [sessionId],
   );

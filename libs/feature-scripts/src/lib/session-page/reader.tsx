@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
-import { displayName, endpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
+import { displayName, coreEndpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import { Alert, ArrowLeftIcon, Button, cx, lazyComponent, useGoBack } from '@vox/ui';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
@@ -162,13 +163,13 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       record: (lineId) => handlers.current.record(lineId),
       stopRecording: () => handlers.current.stopRecording(),
       dismissRecorderError: () => recorder.dismiss(),
-      preview: (audio) => void playback.preview(pathFor(endpoints.audio, { audioId: audio })),
+      preview: (audio) => void playback.preview(pathFor(coreEndpoints.audio, { audioId: audio })),
       pick: (takeId) => pick.mutate(takeId, { onError: (e) => setError(e.message) }),
       remove: (takeId) => remove.mutate(takeId, { onError: (e) => setError(e.message) }),
       download: (take, number) => {
         const index = lines.findIndex((line) => line.id === take.lineId);
         const name = takeFileName(session.script.title || 'Take', index + 1, lines[index]?.role ?? null, number, take.contentType);
-        api.call(endpoints.downloadTake, { params: { sessionId: session.id, takeId: take.id } }).then(
+        api.call(scriptEndpoints.downloadTake, { params: { sessionId: session.id, takeId: take.id } }).then(
           (blob) => saveBlob(blob, name),
           (e: Error) => setError(e.message),
         );

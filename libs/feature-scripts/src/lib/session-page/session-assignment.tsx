@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { displayName, endpoints, type SessionDetail } from '@vox/contract';
-import { WORK_STATUS_LABELS, type Work } from '@vox/contract/school';
+import { displayName, type SessionDetail } from '@vox/contract';
+import { WORK_STATUS_LABELS, type Work, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button } from '@vox/ui';
 import './session-assignment.css';
 
@@ -19,7 +19,7 @@ const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * shows for an ordinary session.
  */
 export function SessionAssignment({ session, audioRef }: { session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
-  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => api.call(endpoints.sessionWork, { params: { sessionId: session.id } }) });
+  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => api.call(schoolEndpoints.sessionWork, { params: { sessionId: session.id } }) });
   const list = works.data?.works ?? [];
   if (list.length === 0) return null;
   return (
@@ -34,9 +34,9 @@ export function SessionAssignment({ session, audioRef }: { session: SessionDetai
 function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: workKey(session.id) });
-  const submit = useMutation({ mutationFn: () => api.call(endpoints.submitWork, { params: { workId: work.id } }), onSuccess: refresh });
+  const submit = useMutation({ mutationFn: () => api.call(schoolEndpoints.submitWork, { params: { workId: work.id } }), onSuccess: refresh });
   const review = useMutation({
-    mutationFn: (decision: 'returned' | 'complete') => api.call(endpoints.reviewWork, { params: { workId: work.id }, body: { decision } }),
+    mutationFn: (decision: 'returned' | 'complete') => api.call(schoolEndpoints.reviewWork, { params: { workId: work.id }, body: { decision } }),
     onSuccess: refresh,
   });
   const who = work.canReview ? `${displayName(work.student)} reads ${work.role}` : `You read ${work.role}`;
@@ -105,7 +105,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
   const takes = session.takes.filter((t) => t.lineId === lineId && t.userId === work.student.id);
   const send = useMutation({
     mutationFn: () =>
-      api.call(endpoints.commentOnWork, {
+      api.call(schoolEndpoints.commentOnWork, {
         params: { workId: work.id },
         body: { body, lineId: lineId || null, takeId: takeId || null, atMs: takeId && seconds.trim() ? Math.round(Number(seconds) * 1000) : null },
       }),

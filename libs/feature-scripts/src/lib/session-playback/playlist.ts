@@ -1,4 +1,4 @@
-import { endpoints, pathFor, type LineKind, type ScriptLine, type Take } from '@vox/contract';
+import { coreEndpoints, pathFor, type LineKind, type ScriptLine, type Take } from '@vox/contract';
 
 /** How one line sounds in the table read: a recorded take, or the browser's voice. */
 export type PlaybackSource = { kind: 'take'; src: string; takeId: string } | { kind: 'speech' };
@@ -39,7 +39,7 @@ export function buildPlaylist(lines: readonly ScriptLine[], byLine: Map<string, 
     const take = takeForPlayback(byLine.get(line.id));
     const localSrc = local.get(line.id);
     const source: PlaybackSource = take
-      ? { kind: 'take', src: pathFor(endpoints.audio, { audioId: take.audio }), takeId: take.id }
+      ? { kind: 'take', src: pathFor(coreEndpoints.audio, { audioId: take.audio }), takeId: take.id }
       : localSrc
         ? { kind: 'take', src: localSrc, takeId: `local:${line.id}` }
         : { kind: 'speech' };

@@ -1,5 +1,5 @@
 import { api } from '@vox/api-client';
-import { endpoints } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import type { TakeUploader } from './take-queue';
 
 const EXTENSIONS: Record<string, string> = {
@@ -21,7 +21,7 @@ export const uploadTake: TakeUploader = (take, onProgress, signal) => {
   form.append('clientId', take.clientId);
   if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
   form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
-  return api.call(endpoints.uploadTake, {
+  return api.call(scriptEndpoints.uploadTake, {
     params: { sessionId: take.sessionId },
     body: form,
     signal,

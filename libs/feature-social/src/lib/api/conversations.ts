@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { CONVERSATION_LIMITS, endpoints, type Conversation, type ConversationList, type DirectMessageResult } from '@vox/contract';
+import type { Conversation, ConversationList, DirectMessageResult } from '@vox/contract';
+import { CONVERSATION_LIMITS, socialEndpoints } from '@vox/contract/social';
 
 /** Query keys of conversations (issue 21): under ['conversations'] so one invalidation refreshes all. */
 export const conversationKeys = {
@@ -20,7 +21,7 @@ export function useConversations() {
   const user = useUser();
   return useQuery({
     queryKey: conversationKeys.list(user?.id ?? null),
-    queryFn: (): Promise<ConversationList> => api.call(endpoints.conversations),
+    queryFn: (): Promise<ConversationList> => api.call(socialEndpoints.conversations),
     enabled: Boolean(user),
     refetchInterval: CONVERSATION_LIMITS.pollMs,
   });
@@ -31,7 +32,7 @@ export function useConversation(otherId: string) {
   const user = useUser();
   return useQuery({
     queryKey: conversationKeys.thread(user?.id ?? null, otherId),
-    queryFn: (): Promise<Conversation> => api.call(endpoints.conversation, { params: { userId: otherId } }),
+    queryFn: (): Promise<Conversation> => api.call(socialEndpoints.conversation, { params: { userId: otherId } }),
     enabled: Boolean(user),
     refetchInterval: CONVERSATION_LIMITS.pollMs,
   });
@@ -42,7 +43,7 @@ export function useMarkConversationRead(otherId: string) {
   const client = useQueryClient();
   const user = useUser();
   return useMutation({
-    mutationFn: (upTo: string) => api.call(endpoints.markConversationRead, { params: { userId: otherId }, body: { upTo } }),
+    mutationFn: (upTo: string) => api.call(socialEndpoints.markConversationRead, { params: { userId: otherId }, body: { upTo } }),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.list(user?.id ?? null) }),
   });
 }
@@ -52,7 +53,7 @@ export function useSendThreadMessage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ to, text, replyTo }: { to: string; text: string; replyTo?: string }): Promise<DirectMessageResult> =>
-      api.call(endpoints.sendMessage, { body: replyTo ? { to, text, replyTo } : { to, text } }),
+      api.call(socialEndpoints.sendMessage, { body: replyTo ? { to, text, replyTo } : { to, text } }),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }

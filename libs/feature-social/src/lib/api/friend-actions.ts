@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type MessageBody } from '@vox/contract';
+import type { MessageBody } from '@vox/contract';
+import { socialEndpoints } from '@vox/contract/social';
 import { socialKeys } from './query-keys';
 
 /** What one can do about another member; each answers the server's confirmation text. */
@@ -9,13 +10,13 @@ export type FriendAction = 'accept' | 'decline' | 'cancel' | 'remove';
 export function friendAction(action: FriendAction, userId: string): Promise<MessageBody> {
   switch (action) {
     case 'accept':
-      return api.call(endpoints.acceptFriendRequest, { params: { userId } });
+      return api.call(socialEndpoints.acceptFriendRequest, { params: { userId } });
     case 'decline':
-      return api.call(endpoints.declineFriendRequest, { params: { userId } });
+      return api.call(socialEndpoints.declineFriendRequest, { params: { userId } });
     case 'cancel':
-      return api.call(endpoints.cancelFriendRequest, { params: { userId } });
+      return api.call(socialEndpoints.cancelFriendRequest, { params: { userId } });
     case 'remove':
-      return api.call(endpoints.removeFriend, { params: { userId } });
+      return api.call(socialEndpoints.removeFriend, { params: { userId } });
   }
 }
 

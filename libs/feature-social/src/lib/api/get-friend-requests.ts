@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type FriendRequests } from '@vox/contract';
+import type { FriendRequests } from '@vox/contract';
+import { socialEndpoints } from '@vox/contract/social';
 import { socialKeys } from './query-keys';
 
-export const getFriendRequests = (): Promise<FriendRequests> => api.call(endpoints.friendRequests);
+export const getFriendRequests = (): Promise<FriendRequests> => api.call(socialEndpoints.friendRequests);
 
 /** Open friend requests to me and from me. */
 export function useFriendRequests() {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { CONVERSATION_LIMITS, NOTIFICATIONS_PAGE_SIZE, endpoints, type NotificationList } from '@vox/contract';
+import type { NotificationList } from '@vox/contract';
+import { CONVERSATION_LIMITS, NOTIFICATIONS_PAGE_SIZE, socialEndpoints } from '@vox/contract/social';
 import { notificationQueryKeys } from '@vox/notifications-data';
 
 export const getNotifications = (page: number): Promise<NotificationList> =>
-  api.call(endpoints.notifications, { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } });
+  api.call(socialEndpoints.notifications, { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } });
 
 /**
  * One page of my messages. Its unread marks are relative to the mark as it was when it was read,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@vox/api-client';
-import { endpoints, type ScriptList } from '@vox/contract';
+import type { ScriptList } from '@vox/contract';
+import { scriptEndpoints } from '@vox/contract/scripts';
 import { socialKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { socialKeys } from './query-keys';
  */
 export async function getPublicScripts(ownerId: string): Promise<ScriptList> {
   try {
-    return await api.call(endpoints.scripts, { query: { owner: ownerId, scope: 'public', pageSize: 50 } });
+    return await api.call(scriptEndpoints.scripts, { query: { owner: ownerId, scope: 'public', pageSize: 50 } });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return { items: [], total: 0, page: 1, pageSize: 50 };
     throw error;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { endpoints, type SeenMark } from '@vox/contract';
+import type { SeenMark } from '@vox/contract';
+import { socialEndpoints } from '@vox/contract/social';
 import { notificationQueryKeys } from '@vox/notifications-data';
 
-export const markNotificationsSeen = (id: string): Promise<SeenMark> => api.call(endpoints.markNotificationsSeen, { body: { id } });
+export const markNotificationsSeen = (id: string): Promise<SeenMark> => api.call(socialEndpoints.markNotificationsSeen, { body: { id } });
 
 /**
  * Moves my last-seen mark to the newest message shown, and writes the server's answer into the

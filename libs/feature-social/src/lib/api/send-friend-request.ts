@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { endpoints, type FriendRequestResult } from '@vox/contract';
+import type { FriendRequestResult } from '@vox/contract';
+import { socialEndpoints } from '@vox/contract/social';
 import { socialKeys } from './query-keys';
 
 /** By what was typed (handle or email), or by member id from a profile page. */
 export const sendFriendRequest = (target: string | { userId: string }): Promise<FriendRequestResult> =>
-  api.call(endpoints.sendFriendRequest, { body: typeof target === 'string' ? { to: target } : target });
+  api.call(socialEndpoints.sendFriendRequest, { body: typeof target === 'string' ? { to: target } : target });
 
 /** Add a friend by handle or email; the answer says whether it became an acceptance. */
 export function useSendFriendRequest() {

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authStore } from '@vox/auth';
-import { endpoints, type MyProfile, type ProfileUpdate } from '@vox/contract';
+import type { MyProfile, ProfileUpdate } from '@vox/contract';
+import { socialEndpoints } from '@vox/contract/social';
 import { socialKeys } from './query-keys';
 
-export const updateProfile = (changes: ProfileUpdate): Promise<MyProfile> => api.call(endpoints.updateMyProfile, { body: changes });
+export const updateProfile = (changes: ProfileUpdate): Promise<MyProfile> => api.call(socialEndpoints.updateMyProfile, { body: changes });
 
 export const uploadPhoto = (file: File): Promise<MyProfile> => {
   const form = new FormData();
   form.append('photo', file, file.name);
-  return api.call(endpoints.uploadMyPhoto, { body: form });
+  return api.call(socialEndpoints.uploadMyPhoto, { body: form });
 };
 
-export const removePhoto = (): Promise<MyProfile> => api.call(endpoints.removeMyPhoto);
+export const removePhoto = (): Promise<MyProfile> => api.call(socialEndpoints.removeMyPhoto);
 
 /**
  * Every edit of my own profile answers my User: it goes into the auth store, so the header's

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { displayName, SOCIAL_LIMITS, type Person } from '@vox/contract';
+import { displayName, type Person } from '@vox/contract';
+import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button, Modal } from '@vox/ui';
 import { useSendMessage } from '../api/send-message';
 import './social.css';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { displayName, SOCIAL_LIMITS, type ThreadMessage } from '@vox/contract';
+import { displayName, type ThreadMessage } from '@vox/contract';
+import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button, profileHref, Spinner } from '@vox/ui';
 import { useConversation, useMarkConversationRead, useSendThreadMessage } from '../api/conversations';
 import { PersonAvatar } from '../components/person-avatar';

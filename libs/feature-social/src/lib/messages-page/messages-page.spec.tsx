@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import { type NotificationItem, type User } from '@vox/contract';
+import type { NotificationItem, User } from '@vox/contract';
 import { notificationQueryKeys } from '@vox/notifications-data';
 import { createFakeServer, json, renderPage } from '@vox/testing';
 import { MessagesPage } from './messages-page';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type Profile } from '@vox/contract';
+import type { Profile } from '@vox/contract';
+import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
 import { Alert, Avatar, Button, Modal, profileHref, TextField } from '@vox/ui';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/update-profile';
 import { PersonAvatar } from '../components/person-avatar';

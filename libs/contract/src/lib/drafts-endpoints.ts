@@ -1,0 +1,34 @@
+// Through the core entry's shared name, so an area's entry uses the shell's one copy of the helper
+// (a relative import would put a second copy of endpoint-meta.ts in the area's federation chunk).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- another entry of this lib (federation singleton); index.ts imports no area at run time
+import { named } from '@vox/contract';
+
+/**
+ * Drafts, revisions and templates (issue 13). Web: @vox/contract/drafts.
+ * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
+ */
+export const draftEndpoints = named({
+  drafts: { method: 'GET', path: '/api/drafts', auth: 'draft' },
+  /** Blank, from a template (`templateId`) or from a text (`body`). */
+  createDraft: { method: 'POST', path: '/api/drafts', auth: 'draft' },
+  draft: { method: 'GET', path: '/api/drafts/:draftId', auth: 'draft' },
+  /** 409 when `baseRevision` is not the draft's revision (saved elsewhere meanwhile). */
+  saveDraft: { method: 'PUT', path: '/api/drafts/:draftId', auth: 'draft' },
+  renameDraft: { method: 'PATCH', path: '/api/drafts/:draftId', auth: 'draft' },
+  deleteDraft: { method: 'DELETE', path: '/api/drafts/:draftId', auth: 'draft' },
+  duplicateDraft: { method: 'POST', path: '/api/drafts/:draftId/duplicate', auth: 'draft' },
+  /** A standard screenplay PDF (Courier 12 pt, page numbers). */
+  draftPdf: { method: 'GET', path: '/api/drafts/:draftId/pdf', auth: 'draft', binary: true },
+  draftRevisions: { method: 'GET', path: '/api/drafts/:draftId/revisions', auth: 'draft' },
+  createDraftRevision: { method: 'POST', path: '/api/drafts/:draftId/revisions', auth: 'draft' },
+  draftRevision: { method: 'GET', path: '/api/drafts/:draftId/revisions/:revisionId', auth: 'draft' },
+  /** The revision's text becomes the draft's newest; the text it replaces stays a revision. */
+  restoreDraftRevision: { method: 'POST', path: '/api/drafts/:draftId/revisions/:revisionId/restore', auth: 'draft' },
+  templates: { method: 'GET', path: '/api/templates', auth: 'draft' },
+  createTemplate: { method: 'POST', path: '/api/templates', auth: 'draft' },
+  template: { method: 'GET', path: '/api/templates/:templateId', auth: 'draft' },
+  saveTemplate: { method: 'PUT', path: '/api/templates/:templateId', auth: 'draft' },
+  deleteTemplate: { method: 'DELETE', path: '/api/templates/:templateId', auth: 'draft' },
+  /** Makes the draft a script, or updates the script it made before, keeping every take. */
+  publishDraft: { method: 'POST', path: '/api/drafts/:draftId/publish', auth: 'draft' },
+});

@@ -1,0 +1,15 @@
+// Through the core entry's shared name, so an area's entry uses the shell's one copy of the helper
+// (a relative import would put a second copy of endpoint-meta.ts in the area's federation chunk).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- another entry of this lib (federation singleton); index.ts imports no area at run time
+import { named } from '@vox/contract';
+
+/**
+ * Calls no web page makes: the load balancer's health and readiness checks. Server only (through
+ * the full table, ./all-endpoints.ts).
+ * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
+ */
+export const opsEndpoints = named({
+  health: { method: 'GET', path: '/api/health', auth: 'public' },
+  /** Readiness for a load balancer: 503 while the database, Redis, storage or jobs are unreachable, or while shutting down. */
+  ready: { method: 'GET', path: '/api/ready', auth: 'public' },
+});

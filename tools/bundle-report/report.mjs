@@ -98,7 +98,8 @@ async function measure(browser, host, { pendingMicrosoft = false } = {}) {
 
 /** The FROM_SHELL keys the shell did not provide on this page (a remote would find no copy). */
 function missingFromShell(host, providers) {
-  return FROM_SHELL.filter((key) => !(providers[key] ?? []).includes('shell')).map(
+  const shareKey = (key) => sharedConfig.shared[key].shareKey ?? key;
+  return FROM_SHELL.filter((key) => !(providers[shareKey(key)] ?? []).includes('shell')).map(
     (key) => `${host}: the remotes take ${key} from the shell (FROM_SHELL, tools/webpack/shared.cjs), but the shell did not provide it`,
   );
 }

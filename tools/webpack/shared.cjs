@@ -31,6 +31,16 @@ const NOT_SHARED = new Set([
   ...libNames.filter((name) => name.startsWith('@vox/feature-') && !SHELL_FEATURE_LIBS.has(name)),
 ]);
 
+// A shared lib whose exports an older remote may still use but this build no longer has (a
+// breaking change) is shared under a new key generation, `<name>@<n>`: the shell and remotes of
+// this build share the new key, and a remote built before the change, finding no provider of the
+// key it was built with, uses the copy it carries (ARCHITECTURE.md: a remote built from an older
+// commit still loads). Only for libs without run-time state, where a second copy is harmless:
+// - @vox/contract 2: the endpoint table split by area (issue 19); an older remote's pages call
+//   `endpoints.<name>` from its own copy of the full table.
+const SHARE_GENERATION = { '@vox/contract': 2 };
+const shareKeyOf = (name) => (SHARE_GENERATION[name] ? { shareKey: `${name}@${SHARE_GENERATION[name]}` } : {});
+
 const shared = {
   react: pkgSingleton('react'),
   'react/jsx-runtime': pkgSingleton('react/jsx-runtime', range('react')),
@@ -50,7 +60,7 @@ const shared = {
   ...Object.fromEntries(
     libNames
       .filter((name) => !NOT_SHARED.has(name))
-      .map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor }]),
+      .map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor, ...shareKeyOf(name) }]),
   ),
 };
 

@@ -13,6 +13,27 @@ async function mobileNetwork(page: Page) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
 }
 
+/** When the main remote's chunks started, and when the shell's last chunk ended (resource timing). */
+function remoteChunkTiming(page: Page) {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const url = (e: PerformanceResourceTiming) => new URL(e.name);
+    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
+    const remoteChunks = entries.filter((e) => /^\/remotes\/main\/static\/(js|css)\/.*\.chunk\.(js|css)$/.test(url(e).pathname));
+    return {
+      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
+      remoteChunks: remoteChunks.map((e) => ({ what: url(e).pathname, start: e.startTime })),
+    };
+  });
+}
+
+/** Every one of the remote's chunks this load fetched started before the shell's chunks ended. */
+function expectStartedBeforeShellChunksEnd(timing: Awaited<ReturnType<typeof remoteChunkTiming>>) {
+  for (const { what, start } of timing.remoteChunks) {
+    expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
+  }
+}
+
 // Issue 19, item 6: the properties Lighthouse scores, checked without its noise. A cold,
 // logged-out load of /about starts the requests the first render waits for (the start-up
 // refresh, /remotes.json) and the remote's entry before the shell's last chunk has arrived;
@@ -132,21 +153,10 @@ test("a cold logged-out load of /about starts the route's own chunk before the s
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  const timing = await page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const url = (e: PerformanceResourceTiming) => new URL(e.name);
-    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
-    const remoteChunks = entries.filter((e) => /^\/remotes\/main\/static\/(js|css)\/.*\.chunk\.(js|css)$/.test(url(e).pathname));
-    return {
-      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
-      remoteChunks: remoteChunks.map((e) => ({ what: url(e).pathname, start: e.startTime })),
-    };
-  });
+  const timing = await remoteChunkTiming(page);
   // ./App's JS and CSS and the route's JS (and CSS) at least.
   expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
-  for (const { what, start } of timing.remoteChunks) {
-    expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
-  }
+  expectStartedBeforeShellChunksEnd(timing);
 });
 
 // The same for a signed-in load of a page whose chunk consumes modules only remotes share (the
@@ -160,19 +170,8 @@ test("a cold signed-in load of /scripts starts the page's chunks and the shared 
   await expect(page.getByRole('heading', { level: 1, name: 'Your scripts' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  const timing = await page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const url = (e: PerformanceResourceTiming) => new URL(e.name);
-    const shellChunks = entries.filter((e) => /^\/static\/js\/.*\.js$/.test(url(e).pathname));
-    const remoteChunks = entries.filter((e) => /^\/remotes\/main\/static\/(js|css)\/.*\.chunk\.(js|css)$/.test(url(e).pathname));
-    return {
-      lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
-      remoteChunks: remoteChunks.map((e) => ({ what: url(e).pathname, start: e.startTime })),
-    };
-  });
+  const timing = await remoteChunkTiming(page);
   // ./App, the page, and at least one shared module of the page's own.
   expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
-  for (const { what, start } of timing.remoteChunks) {
-    expect({ what, startedBeforeLastShellChunkEnded: start < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
-  }
+  expectStartedBeforeShellChunksEnd(timing);
 });

@@ -28,6 +28,16 @@ const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runti
 // Precompressed siblings (name.js.br) of assets whose names carry that query.
 const compressedName = (ext) => (pathData) => `${pathData.filename.replace(/\?.*$/, '')}.${ext}`;
 
+// Shared keys the shell imports only from a lazily loaded chunk, so it provides them lazily (its
+// own chunk, fetched when first consumed) rather than eagerly in its entry file:
+// - @azure/msal-browser: only when a Microsoft sign-in starts or is pending (libs/auth);
+// - @vox/ui/forms: the dialog and text fields, which the auth modal (@vox/auth/modal, loaded when
+//   it first opens) and pages use. Shared, so a page and the modal use one copy: whichever loads
+//   it first, the other finds it loaded ('loaded-first' below: opening the modal fetches no
+//   remote's entry). A key the shell imports on its first route must not be listed here: a
+//   non-eager key cannot be consumed synchronously by the entry file.
+const SHELL_LAZY_SHARED = new Set(['@azure/msal-browser', '@vox/ui/forms']);
+
 const SEMVER_MODULE = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/;
 const SEMVER_MEMO = path.join(__dirname, 'federation-semver-memo.mjs');
 
@@ -143,8 +153,10 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           // as one chunk per shared module: every one of them runs on every first route anyway,
           // and each extra file cost a request in the browser's six-connection queue before the
           // first render (the floor experiment in tools/bench/README.md: the shared libs' ten
-          // files were most of the gap to LCP 2.0 s). MSAL stays lazy (Microsoft sign-in only).
-          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, key === '@azure/msal-browser' ? config : { ...config, eager: true }])) : shared,
+          // files were most of the gap to LCP 2.0 s). The exceptions, SHELL_LAZY_SHARED, are keys
+          // only a lazily loaded part of the shell imports: eager, they would sit in the entry file
+          // on every first route for nothing.
+          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, SHELL_LAZY_SHARED.has(key) ? config : { ...config, eager: true }])) : shared,
           // With eager singletons, a lazily loaded part of the shell (the auth modal) consumes them
           // synchronously, and the default 'version-first' start of the share scope then fetches
           // every registered remote's entry to compare versions. The shell's copies are the ones

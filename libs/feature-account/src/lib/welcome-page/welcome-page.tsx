@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authStore, useUser } from '@vox/auth';
 import { displayName, endpoints, handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type MyProfile } from '@vox/contract';
-import { Alert, Avatar, Button, buttonClassName, Page, TextField } from '@vox/ui';
+import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import './welcome-page.css';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';

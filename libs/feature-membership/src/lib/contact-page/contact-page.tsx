@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields } from '@vox/contract/school';
-import { Alert, Button, Page, TextField } from '@vox/ui';
+import { Alert, Button, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import './contact-page.css';
 
 const EMPTY: ContactFields & { website: string } = { name: '', email: '', topic: '', message: '', website: '' };

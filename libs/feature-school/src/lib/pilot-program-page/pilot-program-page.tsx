@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { endpoints } from '@vox/contract';
 import { FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract/school';
-import { Alert, Button, Page, TextField } from '@vox/ui';
+import { Alert, Button, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import '../shared/school.css';
 
 type Values = Omit<PilotFields, 'students'> & { students: string; website: string };

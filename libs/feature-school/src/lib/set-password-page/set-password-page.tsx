@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { endpoints, MESSAGES, PASSWORD_MIN_LENGTH } from '@vox/contract';
-import { Alert, Button, Page, PasswordField, TextField, buttonClassName } from '@vox/ui';
+import { Alert, Button, Page, buttonClassName } from '@vox/ui';
+import { PasswordField, TextField } from '@vox/ui/forms';
 import '../shared/school.css';
 import '../shared/classes.css';
 

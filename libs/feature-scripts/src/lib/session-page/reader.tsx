@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
 import { displayName, endpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
-import { Alert, ArrowLeftIcon, Button, cx, lazyComponent, useGoBack } from '@vox/ui';
+import { Alert, Button, cx, lazyComponent } from '@vox/ui';
+import { ArrowLeftIcon, useGoBack } from '@vox/ui/page-kit';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';

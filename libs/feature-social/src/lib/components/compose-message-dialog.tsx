@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { displayName, SOCIAL_LIMITS, type Person } from '@vox/contract';
-import { Alert, Button, Modal } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { useSendMessage } from '../api/send-message';
 import './social.css';
 

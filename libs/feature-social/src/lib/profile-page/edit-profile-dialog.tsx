@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, type Profile } from '@vox/contract';
-import { Alert, Avatar, Button, Modal, profileHref, TextField } from '@vox/ui';
+import { Alert, Avatar, Button, profileHref } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/update-profile';
 import { PersonAvatar } from '../components/person-avatar';
 

@@ -64,11 +64,23 @@ const shared = {
   ),
 };
 
-// The singletons the shell provides on every page, eagerly (it imports each of them itself): a
-// remote takes these from the shell and carries no copy of its own (`import: false`), so its
-// entry registers no fallback for them (issue 19: ~0.85 KB gzip less per remote entry, and less
-// to run before the first render). Remotes only ever run inside the shell. The bundle report
-// checks on every variant that the shell did provide each of them.
+// Shared keys the shell imports only from a lazily loaded chunk, so it provides them lazily (its
+// own chunk, fetched when first consumed) rather than eagerly in its entry file:
+// - @azure/msal-browser: only when a Microsoft sign-in starts or is pending (libs/auth);
+// - @vox/ui/forms: the dialog and text fields, which the auth modal (@vox/auth/modal, loaded when
+//   it first opens) and pages use. Shared, so a page and the modal use one copy, the shell's
+//   (a remote carries none: FROM_SHELL below), fetched by whichever asks first (the shell's
+//   'loaded-first' strategy, web.config.cjs: opening the modal fetches no remote's entry). A key the shell imports on its first route
+//   must not be listed here: a non-eager key cannot be consumed synchronously by the entry file.
+const SHELL_LAZY_SHARED = new Set(['@azure/msal-browser', '@vox/ui/forms']);
+
+// The singletons the shell provides on every page (it imports each of them itself; eagerly, but
+// for SHELL_LAZY_SHARED): a remote takes these from the shell and carries no copy of its own
+// (`import: false`), so its entry registers no fallback for them (issue 19: ~0.85 KB gzip less
+// per remote entry, and less to run before the first render), and its Link header names none of
+// their files (first-load-preload-plugin.cjs follows a page's consumes to this remote's own
+// providers only). Remotes only ever run inside the shell. The bundle report checks on every
+// variant that the shell did provide each of them.
 const FROM_SHELL = new Set([
   'react',
   'react/jsx-runtime',
@@ -84,6 +96,7 @@ const FROM_SHELL = new Set([
   '@vox/privileges',
   '@vox/site-routes',
   '@vox/ui',
+  '@vox/ui/forms',
   '@vox/variant',
 ]);
 for (const key of FROM_SHELL) if (!shared[key]) throw new Error(`shared.cjs: FROM_SHELL names ${key}, which is not shared`);
@@ -91,4 +104,4 @@ for (const key of FROM_SHELL) if (!shared[key]) throw new Error(`shared.cjs: FRO
 /** The shared config of a remote's build: the shell's singletons without a fallback copy. */
 const remoteShared = Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, FROM_SHELL.has(key) ? { ...config, import: false } : config]));
 
-module.exports = { shared, remoteShared, FROM_SHELL, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };
+module.exports = { shared, remoteShared, FROM_SHELL, SHELL_LAZY_SHARED, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };

@@ -1,4 +1,6 @@
-import { test, expect, createAccount, freshEmail, latestResetCode, signIn } from '../support/fixtures';
+import { test, expect, createAccount, freshEmail, latestResetCode, root, signIn } from '../support/fixtures';
+import fs from 'node:fs';
+import path from 'node:path';
 import { appUrl } from '../support/ports';
 
 test.describe('start-up', () => {
@@ -162,6 +164,45 @@ test.describe('auth modal', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
+
+  // Issue 19: the dialog and the fields are @vox/ui/forms, a shared singleton that the shell
+  // provides lazily (not in its entry file). The modal and a page use one copy of it, whichever
+  // loads it first, and opening the modal asks no remote for its entry ('loaded-first').
+  test('loads one copy of the dialog and fields with a page that has them, and no remote entry', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const formsFiles = filesHolding('libs/ui/src/lib/modal/modal.tsx');
+    const loaded = () => scripts.splice(0);
+
+    // The page first: its form loads the dialog's file, the modal then loads none.
+    await page.goto('/contact');
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    expect(loaded().filter((file) => formsFiles.has(file))).toHaveLength(1);
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const withModal = loaded();
+    expect(withModal.filter((file) => formsFiles.has(file))).toEqual([]);
+    expect(withModal.filter((file) => file.endsWith('/remoteEntry.js'))).toEqual([]);
+
+    // The modal first, on a fresh page: it loads the file, the page with a form then none.
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    loaded();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const opening = loaded();
+    expect(opening.filter((file) => formsFiles.has(file))).toHaveLength(1);
+    expect(opening.filter((file) => file.endsWith('/remoteEntry.js'))).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded().filter((file) => formsFiles.has(file))).toEqual([]);
+  });
 });
 
 test.describe('api client', () => {
@@ -199,3 +240,19 @@ test.describe('api client', () => {
     await expect(page).toHaveURL(/:\d+\/(scripts)?$/);
   });
 });
+
+/** The URL paths, in every build (the shell's and each remote's), of the script files that hold a module. */
+function filesHolding(module: string): Set<string> {
+  const dir = path.join(root, 'dist/bundle-contents');
+  const files = new Set<string>();
+  for (const name of fs.readdirSync(dir)) {
+    const { app, files: built } = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
+      app: string;
+      files: Record<string, { modules?: string[] }>;
+    };
+    for (const [file, info] of Object.entries(built)) {
+      if (info.modules?.includes(module)) files.add(app === 'shell' ? `/${file}` : `/remotes/${app}/${file}`);
+    }
+  }
+  return files;
+}

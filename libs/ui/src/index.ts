@@ -12,10 +12,7 @@ export { Page, type PageProps, type PageWidth } from './lib/page/page';
 export { ContentPage, type ContentPageProps } from './lib/content-page/content-page';
 export { PromptPage, type PromptPageProps } from './lib/prompt-page/prompt-page';
 export { PrivilegeRequired, type PrivilegeRequiredProps } from './lib/privilege-required/privilege-required';
-export { PlaceholderPage, type PlaceholderPageProps } from './lib/placeholder-page/placeholder-page';
 export { Notice, type NoticeProps } from './lib/notice/notice';
-export { BackBar, type BackBarProps } from './lib/back-bar/back-bar';
-export { Modal, type ModalProps } from './lib/modal/modal';
 export {
   Button,
   buttonClassName,
@@ -24,8 +21,6 @@ export {
   type ButtonStyleOptions,
   type ButtonVariant,
 } from './lib/button/button';
-export { TextField, type TextFieldProps } from './lib/text-field/text-field';
-export { PasswordField, type PasswordFieldProps } from './lib/text-field/password-field';
 export { Alert, type AlertProps, type AlertVariant } from './lib/alert/alert';
 export { Spinner, type SpinnerProps } from './lib/spinner/spinner';
 export * from './lib/icons/icons';
@@ -40,4 +35,3 @@ export {
 } from './lib/shell-types';
 export { lazyComponent, lazyPage, PageSuspense, type LazyComponent } from './lib/lazy-page/lazy-page';
 export { NotFoundPage } from './lib/not-found-page/not-found-page';
-export { useGoBack } from './lib/use-go-back/use-go-back';

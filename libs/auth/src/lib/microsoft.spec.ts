@@ -159,9 +159,14 @@ describe('loadMicrosoftSettings', () => {
 
 describe('msalConfiguration', () => {
   const origin = 'https://voxclub.example';
+  // The MSAL half (loaded with MSAL when a sign-in starts), from this test's module registry.
+  let flow: typeof import('./microsoft-flow');
+  beforeEach(async () => {
+    flow = await import('./microsoft-flow');
+  });
 
   it('uses the multi-tenant authority, the seed redirects, and no OIDC overrides for Microsoft', () => {
-    expect(auth.msalConfiguration({ msClientId: 'client-123' }, origin)).toEqual({
+    expect(flow.msalConfiguration({ msClientId: 'client-123' }, origin)).toEqual({
       auth: {
         clientId: 'client-123',
         authority: 'https://login.microsoftonline.com/common',
@@ -173,14 +178,14 @@ describe('msalConfiguration', () => {
   });
 
   it('keeps a configured Microsoft tenant authority as is', () => {
-    const config = auth.msalConfiguration({ msClientId: 'c', msAuthority: 'https://login.microsoftonline.com/contoso.onmicrosoft.com' }, origin);
+    const config = flow.msalConfiguration({ msClientId: 'c', msAuthority: 'https://login.microsoftonline.com/contoso.onmicrosoft.com' }, origin);
     expect(config.auth.authority).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com');
     expect(config.auth.knownAuthorities).toBeUndefined();
     expect(config.system).toBeUndefined();
   });
 
   it('trusts a local IdP host and speaks plain OIDC to it', () => {
-    const config = auth.msalConfiguration({ msClientId: 'c', msAuthority: 'http://127.0.0.1:5544/oidc' }, 'http://localhost:4200');
+    const config = flow.msalConfiguration({ msClientId: 'c', msAuthority: 'http://127.0.0.1:5544/oidc' }, 'http://localhost:4200');
     expect(config.auth).toMatchObject({
       authority: 'http://127.0.0.1:5544/oidc',
       knownAuthorities: ['127.0.0.1:5544'],
@@ -191,7 +196,7 @@ describe('msalConfiguration', () => {
   });
 
   it('falls back to the multi-tenant authority for a blank one', () => {
-    expect(auth.msalConfiguration({ msClientId: 'c', msAuthority: ' ' }, origin).auth.authority).toBe(
+    expect(flow.msalConfiguration({ msClientId: 'c', msAuthority: ' ' }, origin).auth.authority).toBe(
       'https://login.microsoftonline.com/common',
     );
   });
@@ -214,7 +219,7 @@ describe('startMicrosoftLogin', () => {
     expect(atStart).toEqual({ pending: 'ms', loads: 0 });
     expect(mockMsal.loads).toBe(1);
     const [client] = mockMsal.instances;
-    expect(client.config).toEqual(auth.msalConfiguration({ msClientId: 'client-123' }, window.location.origin));
+    expect(client.config).toEqual((await import('./microsoft-flow')).msalConfiguration({ msClientId: 'client-123' }, window.location.origin));
     expect(client.initialize).toHaveBeenCalledTimes(1);
     expect(client.loginRedirect).toHaveBeenCalledWith({ scopes: [], prompt: 'login' });
     expect(window.sessionStorage.getItem('pendingLogin')).toBe('ms');

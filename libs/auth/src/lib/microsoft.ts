@@ -1,31 +1,20 @@
 import { answerOf, api } from '@vox/api-client';
 import { AUTH_MESSAGES } from '@vox/contract';
 import { configureAuth, getAuthConfig } from './auth-config';
-import { browserNavigation } from './browser-navigation';
-import { acceptSignIn } from './sign-in';
+import { PENDING_LOGIN_MICROSOFT, readPending, removePending, setPending } from './microsoft-common';
 
-// Types only: MSAL is a large bundle that most visitors never need, so the code is loaded with a
-// dynamic import() when a Microsoft sign-in starts or is pending. Never import it statically.
+// The start-up half of the Microsoft sign-in: the settings and the pendingLogin check, which every
+// first route runs. The sign-in itself is ./microsoft-flow.ts, on MSAL (a large bundle most
+// visitors never need): both load with import(), side by side, when a Microsoft sign-in starts,
+// returns or finishes (issue 19). Never import either statically.
 type MsalModule = typeof import('@azure/msal-browser');
-type MsalClient = import('@azure/msal-browser').PublicClientApplication;
-type MsalConfiguration = import('@azure/msal-browser').Configuration;
+type MicrosoftFlow = typeof import('./microsoft-flow');
 export type MicrosoftRedirectResult = import('@azure/msal-browser').AuthenticationResult;
 
-/** Seed section 9: session-storage key pendingLogin with value ms. */
-export const PENDING_LOGIN_KEY = 'pendingLogin';
-export const PENDING_LOGIN_MICROSOFT = 'ms';
-export const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
-export const MICROSOFT_LOGIN_PATH = '/auth/ms/login';
-export const MICROSOFT_LOGOUT_PATH = '/auth/ms/logout';
+export { MICROSOFT_LOGIN_PATH, MICROSOFT_LOGOUT_PATH, PENDING_LOGIN_KEY, PENDING_LOGIN_MICROSOFT } from './microsoft-common';
 export const MICROSOFT_NOT_CONFIGURED: string = AUTH_MESSAGES.microsoftNotConfigured;
-export const MICROSOFT_NO_ACCOUNT = 'Sign-in with Microsoft did not complete. Please try again.';
 
-const MICROSOFT_AUTHORITY_HOST = 'login.microsoftonline.com';
-
-export interface MicrosoftSettings {
-  msClientId?: string | null;
-  msAuthority?: string | null;
-}
+const loadFlow = (): Promise<[MicrosoftFlow, MsalModule]> => Promise.all([import('./microsoft-flow'), import('@azure/msal-browser')]);
 
 export function isMicrosoftConfigured(): boolean {
   return Boolean(getAuthConfig().msClientId?.trim());
@@ -54,79 +43,6 @@ export function loadMicrosoftSettings(started?: Promise<Response>): Promise<void
   return settingsLoading;
 }
 
-/**
- * MSAL settings for the seed's sign-in: redirect /auth/ms/login, post-logout /auth/ms/logout.
- * Any authority other than Microsoft's (a local or test IdP such as http://127.0.0.1:<port>) is
- * plain OpenID Connect: MSAL must be told to trust its host and to skip Entra ID specifics.
- */
-export function msalConfiguration(settings: MicrosoftSettings, origin: string): MsalConfiguration {
-  const authority = settings.msAuthority?.trim() || MICROSOFT_DEFAULT_AUTHORITY;
-  const authorityUrl = new URL(authority);
-  const isMicrosoft = authorityUrl.hostname.toLowerCase() === MICROSOFT_AUTHORITY_HOST;
-  return {
-    auth: {
-      clientId: settings.msClientId?.trim() ?? '',
-      authority,
-      redirectUri: `${origin}${MICROSOFT_LOGIN_PATH}`,
-      postLogoutRedirectUri: `${origin}${MICROSOFT_LOGOUT_PATH}`,
-      ...(isMicrosoft ? {} : { knownAuthorities: [authorityUrl.host] }),
-    },
-    cache: { cacheLocation: 'sessionStorage' },
-    ...(isMicrosoft ? {} : { system: { protocolMode: 'OIDC' as const } }),
-  };
-}
-
-function readPending(): string | null {
-  try {
-    return window.sessionStorage.getItem(PENDING_LOGIN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function setPending(): void {
-  try {
-    window.sessionStorage.setItem(PENDING_LOGIN_KEY, PENDING_LOGIN_MICROSOFT);
-  } catch {
-    // without session storage the return trip is still handled on /auth/ms/login
-  }
-}
-
-function removePending(): void {
-  try {
-    window.sessionStorage.removeItem(PENDING_LOGIN_KEY);
-  } catch {
-    // nothing stored
-  }
-}
-
-let client: { key: string; loading: Promise<MsalClient> } | null = null;
-let redirect: { client: MsalClient; handling: Promise<MicrosoftRedirectResult | null> } | null = null;
-
-function loadMsal(): Promise<MsalClient> {
-  const configuration = msalConfiguration(getAuthConfig(), window.location.origin);
-  const key = JSON.stringify(configuration);
-  if (client?.key !== key) {
-    const loading = import('@azure/msal-browser').then(async (msal: MsalModule) => {
-      const instance = new msal.PublicClientApplication(configuration);
-      await instance.initialize();
-      return instance;
-    });
-    client = { key, loading };
-    // A failed download may succeed on the next click, so it is not kept.
-    loading.catch(() => {
-      if (client?.loading === loading) client = null;
-    });
-  }
-  return client.loading;
-}
-
-/** MSAL answers the redirect response once per page load; every caller gets that one answer. */
-function redirectResult(instance: MsalClient): Promise<MicrosoftRedirectResult | null> {
-  if (redirect?.client !== instance) redirect = { client: instance, handling: instance.handleRedirectPromise() };
-  return redirect.handling;
-}
-
 /** Starts the redirect to Microsoft (seed section 9: no scopes, forced login prompt). */
 export async function startMicrosoftLogin(): Promise<void> {
   // Awaited only when unknown, so that once settings are in, the flag is set within the click itself.
@@ -134,10 +50,8 @@ export async function startMicrosoftLogin(): Promise<void> {
   if (!isMicrosoftConfigured()) throw new Error(MICROSOFT_NOT_CONFIGURED);
   setPending();
   try {
-    const instance = await loadMsal();
-    // A stale interaction left by an abandoned attempt would make loginRedirect refuse to start.
-    await redirectResult(instance).catch(() => null);
-    await instance.loginRedirect({ scopes: [], prompt: 'login' });
+    const [flow, msal] = await loadFlow();
+    await flow.redirectToMicrosoft(msal);
   } catch (error) {
     removePending();
     throw error;
@@ -156,14 +70,10 @@ export async function handleMicrosoftRedirect(): Promise<MicrosoftRedirectResult
   // under Lighthouse's slowdown, before the first render), and without Microsoft it is not needed.
   if (!isMicrosoftConfigured() || readPending() !== PENDING_LOGIN_MICROSOFT) return null;
   try {
-    const instance = await loadMsal();
-    const result = await redirectResult(instance);
-    removePending();
-    if (!result?.account) return null;
-    instance.setActiveAccount(result.account);
-    if (window.location.pathname !== MICROSOFT_LOGIN_PATH) browserNavigation.replace(MICROSOFT_LOGIN_PATH);
-    return result;
+    const [flow, msal] = await loadFlow();
+    return await flow.finishMicrosoftRedirect(msal);
   } catch {
+    // the flow's files did not load (it handles its own errors)
     removePending();
     return null;
   }
@@ -177,14 +87,6 @@ export async function handleMicrosoftRedirect(): Promise<MicrosoftRedirectResult
 export async function completeMicrosoftLogin(): Promise<void> {
   await loadMicrosoftSettings();
   if (!isMicrosoftConfigured()) throw new Error(MICROSOFT_NOT_CONFIGURED);
-  const instance = await loadMsal();
-  const result = await redirectResult(instance).catch(() => null);
-  const account = result?.account ?? instance.getActiveAccount() ?? instance.getAllAccounts()[0] ?? null;
-  if (!account) throw new Error(MICROSOFT_NO_ACCOUNT);
-  removePending();
-  instance.setActiveAccount(account);
-  // The redirect's own token is freshest; on a later load MSAL serves (or renews) it from its cache.
-  const idToken = result?.idToken || (await instance.acquireTokenSilent({ scopes: [], account })).idToken;
-  if (!idToken) throw new Error(MICROSOFT_NO_ACCOUNT);
-  acceptSignIn(await api.authenticateMicrosoft(idToken), 'login');
+  const [flow, msal] = await loadFlow();
+  await flow.exchangeMicrosoftToken(msal);
 }

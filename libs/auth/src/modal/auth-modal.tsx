@@ -1,4 +1,5 @@
-import { Modal, type SiteVariant } from '@vox/ui';
+import { type SiteVariant } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';
 import { LoginForm } from './login-form';

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordField, TextField, buttonClassName, type SiteVariant } from '@vox/ui';
+import { Alert, Button, buttonClassName, type SiteVariant } from '@vox/ui';
+import { PasswordField, TextField } from '@vox/ui/forms';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';
 import { errorText } from './error-text';

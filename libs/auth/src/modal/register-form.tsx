@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordField, TextField } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { PasswordField, TextField } from '@vox/ui/forms';
 import { MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';

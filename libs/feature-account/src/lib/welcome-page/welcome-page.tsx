@@ -5,7 +5,8 @@ import { api } from '@vox/api-client';
 import { authStore, useUser } from '@vox/auth';
 import { displayName, coreEndpoints, type MyProfile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
-import { Alert, Avatar, Button, buttonClassName, Page, TextField } from '@vox/ui';
+import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import './welcome-page.css';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';

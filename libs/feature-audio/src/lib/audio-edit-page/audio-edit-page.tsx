@@ -15,7 +15,8 @@ import {
   type SoundLicence,
   type SoundType,
 } from '@vox/contract/audio';
-import { Alert, Button, Modal, Page, Spinner, TextField } from '@vox/ui';
+import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { replaceSoundFile, soundKeys, useDeleteSound, useSound, useUpdateSound } from '../api/sounds';
 import { SelectField } from '../shared/select-field';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';

@@ -11,7 +11,8 @@ import {
   type SoundSort,
   type SoundType,
 } from '@vox/contract/audio';
-import { Alert, Page, Spinner, TextField, buttonClassName, cx } from '@vox/ui';
+import { Alert, Page, Spinner, buttonClassName, cx } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { useSounds } from '../api/sounds';
 import { MiniWaveform } from '../shared/mini-waveform';
 import { SelectField } from '../shared/select-field';

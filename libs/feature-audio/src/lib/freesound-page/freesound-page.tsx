@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUDIO_TEXTS, formatDuration, type FreesoundHit, type FreesoundResults } from '@vox/contract/audio';
-import { Alert, Button, Page, Spinner, TextField, cx } from '@vox/ui';
+import { Alert, Button, Page, Spinner, cx } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { useImportSound, useSoundSearch } from '../api/sounds';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
 import '../audio.css';

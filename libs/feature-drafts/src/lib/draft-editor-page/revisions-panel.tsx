@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Draft, DraftRevisionSummary } from '@vox/contract';
-import { Alert, Button, Modal, Spinner, TextField } from '@vox/ui';
+import { Alert, Button, Spinner } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { draftKeys, nameRevision, restoreRevision, useRevision, useRevisions } from '../api/drafts';
 import { RevisionCompare } from './revision-compare';
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DraftSummary } from '@vox/contract';
-import { Alert, Button, Modal, Page, Spinner, TextField, buttonClassName, cx } from '@vox/ui';
+import { Alert, Button, Page, Spinner, buttonClassName, cx } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
 import { formatWhen } from '../format';
 import './drafts-page.css';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Page, Spinner, TextField, buttonClassName } from '@vox/ui';
+import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { useTemplate, useTemplateActions } from '../api/drafts';
 import '../drafts-page/drafts-page.css';
 

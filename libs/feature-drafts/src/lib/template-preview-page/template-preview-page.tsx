@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, ArrowLeftIcon, Button, MAIN_CONTENT_ID, Spinner, buttonClassName } from '@vox/ui';
+import { Alert, Button, MAIN_CONTENT_ID, Spinner, buttonClassName } from '@vox/ui';
+import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { useCreateDraft, useTemplate } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import '../drafts-page/drafts-page.css';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TemplateSummary } from '@vox/contract';
-import { Alert, Button, Modal, Page, Spinner, buttonClassName } from '@vox/ui';
+import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { useCreateDraft, useTemplateActions, useTemplates } from '../api/drafts';
 import '../drafts-page/drafts-page.css';
 

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
-import { Alert, BackBar, buttonClassName, Page, Spinner } from '@vox/ui';
+import { Alert, buttonClassName, Page, Spinner } from '@vox/ui';
+import { BackBar } from '@vox/ui/page-kit';
 import { useEvent } from '../shared/api';
 import { AttendeesPanel } from '../shared/attendees-panel';
 import { EventFacts } from '../shared/event-details';

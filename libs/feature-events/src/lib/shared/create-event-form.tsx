@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary } from '@vox/contract/events';
-import { Alert, Button, TextField } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { useCreateEvent } from './api';
 import { COMMON_ZONES, zonedToUtc } from './format';
 

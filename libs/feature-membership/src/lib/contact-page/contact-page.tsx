@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields, schoolEndpoints } from '@vox/contract/school';
-import { Alert, Button, Page, TextField } from '@vox/ui';
+import { Alert, Button, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import './contact-page.css';
 
 const EMPTY: ContactFields & { website: string } = { name: '', email: '', topic: '', message: '', website: '' };

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { PODCAST_CATEGORIES } from '@vox/contract/podcast';
 import type { Channel, ChannelInput } from '@vox/contract';
-import { Alert, Button, TextField } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 
 /** Create or edit a channel: title, description, category, language, explicit. */
 export function ChannelForm({ channel, submitLabel, onSubmit, pending, error }: { channel?: Channel; submitLabel: string; onSubmit: (input: ChannelInput) => void; pending: boolean; error: string | null }) {

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
-import { Alert, BackBar, buttonClassName, Page, PromptPage, Spinner } from '@vox/ui';
+import { Alert, buttonClassName, Page, PromptPage, Spinner } from '@vox/ui';
+import { BackBar } from '@vox/ui/page-kit';
 import { certificateDate, useMyCertificates } from '../shared/api';
 import '../shared/school.css';
 

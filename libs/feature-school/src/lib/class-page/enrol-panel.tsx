@@ -1,7 +1,8 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CLASS_LIMITS, CLASS_MESSAGES, SETUP_CODE_DAYS, isEmailAddress, type ClassDetail, type CreatedStudent } from '@vox/contract/school';
 import { displayName } from '@vox/contract';
-import { Alert, Button, TextField } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { siteUrl } from '@vox/variant';
 import { useClassActions } from '../shared/classes-api';
 

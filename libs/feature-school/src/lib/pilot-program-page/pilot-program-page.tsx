@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { FORM_LIMITS, pilotProblems, type PilotFields, schoolEndpoints } from '@vox/contract/school';
-import { Alert, Button, Page, TextField } from '@vox/ui';
+import { Alert, Button, Page } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import '../shared/school.css';
 
 type Values = Omit<PilotFields, 'students'> & { students: string; website: string };

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@vox/contract';
 import { schoolEndpoints } from '@vox/contract/school';
-import { Alert, Button, Page, PasswordField, TextField, buttonClassName } from '@vox/ui';
+import { Alert, Button, Page, buttonClassName } from '@vox/ui';
+import { PasswordField, TextField } from '@vox/ui/forms';
 import '../shared/school.css';
 import '../shared/classes.css';
 

@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { parseFountain, type FountainScript } from '@vox/fountain';
-import { Alert, Button, Modal } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { scriptProblems } from './validate';
 
 /** A pasted or chosen file larger than this is surely not a screenplay. */

@@ -1,7 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { LineKind } from '@vox/contract';
 import { SCRIPT_LIMITS, SCRIPT_MESSAGES } from '@vox/contract/scripts';
-import { Button, Modal, TextField, cx } from '@vox/ui';
+import { Button, cx } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { TrashIcon } from '../session-ui/icons';
 import { quoted, sameTarget, useEditor } from './editor-context';
 import { LineCuesEditor } from './line-cues-editor';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SCRIPT_LIMITS } from '@vox/contract/scripts';
-import { Button, Modal, TextField, cx } from '@vox/ui';
+import { Button, cx } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { TrashIcon } from '../session-ui/icons';
 import { sameTarget, useEditor } from './editor-context';
 import { useEditorValue, type EditorRole, type RemoveRolePlan } from './editor-store';

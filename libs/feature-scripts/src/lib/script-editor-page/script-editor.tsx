@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, ArrowLeftIcon, Button, Modal, buttonClassName } from '@vox/ui';
+import { Alert, Button, buttonClassName } from '@vox/ui';
+import { ArrowLeftIcon } from '@vox/ui/page-kit';
+import { Modal } from '@vox/ui/forms';
 import { useDeleteScript, useSaveScript } from '../api/scripts';
 import { scriptEditHref, scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
 import { EditorContext, focusTarget, type EditorContextValue } from './editor-context';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Page, Spinner, useGoBack } from '@vox/ui';
+import { Page, Spinner } from '@vox/ui';
+import { useGoBack } from '@vox/ui/page-kit';
 import { useScriptSession } from '../api/get-script-session';
 import { sessionHref } from '../paths';
 

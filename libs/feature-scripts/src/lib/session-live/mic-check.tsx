@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Modal } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import type { RecorderDevices } from '../take-recorder/recorder';
 
 interface Props {

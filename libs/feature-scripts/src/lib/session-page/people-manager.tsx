@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { usePhotoUrl } from '@vox/api-client';
 import { displayName, type Participant, type SessionDetail } from '@vox/contract';
-import { Alert, Avatar, Button, Modal } from '@vox/ui';
+import { Alert, Avatar, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { useRemoveParticipant } from '../api/participants';
 import { UsersIcon } from '../session-ui/icons';
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useUser } from '@vox/auth';
 import { displayName, coreEndpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
 import { scriptEndpoints } from '@vox/contract/scripts';
-import { Alert, ArrowLeftIcon, Button, cx, lazyComponent, useGoBack } from '@vox/ui';
+import { Alert, Button, cx, lazyComponent } from '@vox/ui';
+import { ArrowLeftIcon, useGoBack } from '@vox/ui/page-kit';
 import { useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';

@@ -1,7 +1,8 @@
 import { usePhotoUrl } from '@vox/api-client';
 import { useState } from 'react';
 import type { Participant } from '@vox/contract';
-import { Alert, Avatar, Button, Modal, cx } from '@vox/ui';
+import { Alert, Avatar, Button, cx } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { useClaimRole } from '../api/sessions';
 import type { RoleSeat } from './reader-model';
 import { displayName } from '@vox/contract';

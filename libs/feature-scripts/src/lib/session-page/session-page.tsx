@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
-import { BackBar, Button, MicIcon, Notice, Page, Spinner, useGoBack } from '@vox/ui';
+import { Button, MicIcon, Notice, Page, Spinner } from '@vox/ui';
+import { BackBar, useGoBack } from '@vox/ui/page-kit';
 import { useSession } from '../api/sessions';
 import { Reader, type ReaderProps } from './reader';
 import './session-page.css';

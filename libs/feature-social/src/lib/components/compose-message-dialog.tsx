@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { displayName, type Person } from '@vox/contract';
 import { SOCIAL_LIMITS } from '@vox/contract/social';
-import { Alert, Button, Modal } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 import { useSendMessage } from '../api/send-message';
 import './social.css';
 

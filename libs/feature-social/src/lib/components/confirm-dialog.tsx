@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Modal } from '@vox/ui';
+import { Alert, Button } from '@vox/ui';
+import { Modal } from '@vox/ui/forms';
 
 export interface ConfirmDialogProps {
   title: string;

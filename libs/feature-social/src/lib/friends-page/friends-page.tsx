@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { displayName, type FriendRequest, type Person } from '@vox/contract';
-import { Alert, Button, Page, Spinner, TextField } from '@vox/ui';
+import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { TextField } from '@vox/ui/forms';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useFriendAction, type FriendAction } from '../api/friend-actions';

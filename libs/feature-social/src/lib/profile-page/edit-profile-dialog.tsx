@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useNavigate } from 'react-router';
 import type { Profile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
-import { Alert, Avatar, Button, Modal, profileHref, TextField } from '@vox/ui';
+import { Alert, Avatar, Button, profileHref } from '@vox/ui';
+import { Modal, TextField } from '@vox/ui/forms';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/update-profile';
 import { PersonAvatar } from '../components/person-avatar';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '../icons/icons';
+import { ArrowLeftIcon } from '../icons/page-kit-icons';
 import './back-bar.css';
 
 export interface BackBarProps {

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
-import { cx } from '../class-names';
-import { CloseIcon } from '../icons/icons';
+import { CloseIcon, cx } from '../main-entry';
 import { focusableIn } from './focusable';
 import './modal.css';
 

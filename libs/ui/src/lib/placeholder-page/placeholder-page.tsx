@@ -1,5 +1,4 @@
-import { MicIcon } from '../icons/icons';
-import { Notice } from '../notice/notice';
+import { MicIcon, Notice } from '../main-entry';
 
 export interface PlaceholderPageProps {
   title: string;

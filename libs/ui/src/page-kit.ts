@@ -1,0 +1,5 @@
+// @vox/ui/page-kit: parts only pages use, never the shell (libs/ui/README.md, "Entries").
+export { BackBar, type BackBarProps } from './lib/back-bar/back-bar';
+export { useGoBack } from './lib/use-go-back/use-go-back';
+export { PlaceholderPage, type PlaceholderPageProps } from './lib/placeholder-page/placeholder-page';
+export { ArrowLeftIcon } from './lib/icons/page-kit-icons';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { QueueItem, QueueState } from './queue';
+import type { QueueItem, QueueState } from './queue-state';
 
 /** What pages see of the podcast site's one player (issue 16). */
 export interface Player {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lazyComponent } from '@vox/ui';
-import { EMPTY_QUEUE, type QueueItem } from './queue';
+import { EMPTY_QUEUE, type QueueItem } from './queue-state';
 import { loadSaved, PlayerContext, type Player } from './player-context';
 
 export { usePlayer, type Player } from './player-context';

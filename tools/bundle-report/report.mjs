@@ -15,8 +15,8 @@ import sharedConfig from '../webpack/shared.cjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
-// A ratchet towards issue 19's 140 KB: lowered as the first route shrinks, never raised.
-const JS_BUDGET_GZIP = 149 * 1024;
+// Issue 19's budget: 140 KB gzip of JS on / of each variant (reached in session 14; never raised).
+const JS_BUDGET_GZIP = 140 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);
 const FROM_SHELL = [...sharedConfig.FROM_SHELL];

@@ -4,9 +4,9 @@
 // (its route table), relative to the remote's root; the API's app page names them in its Link
 // header after the entry (apps/api/src/plugins/external/web-apps.ts). A remote's consumes are not
 // listed: which copy of a shared module wins is decided at run time (the shell's, as a rule).
-// chunkFilesOf with followConsumes also answers the shell's bootstrap chunks (the chunks of
-// `import('./bootstrap')` and of the shared modules they consume): shell-first-load-plugin.cjs
-// preloads those from index.html.
+// chunkFilesOf also answers the shell's bootstrap chunks (the chunks of `import('./bootstrap')`
+// and of the shared modules they consume): shell-first-load-plugin.cjs preloads those from
+// index.html.
 // With a site and its route table, preload.json also carries `routes` (route-preloads.cjs): per
 // route of the table, the files of the page it shows, signed out and signed in.
 const fs = require('node:fs');
@@ -15,14 +15,12 @@ const { loadTsValues, pageImportsOf, routePreloadRows } = require('./route-prelo
 
 const PLUGIN = 'FirstLoadPreloadPlugin';
 
-/** The JS and CSS files of the chunk groups the blocks load (and, with followConsumes, of the shared modules their chunks consume, from this build's own providers). */
-function chunkFilesOf(compilation, startBlocks, { followConsumes }) {
+/** The JS and CSS files of the chunk groups the blocks load, and of the shared modules their chunks consume from this build's own providers. */
+function chunkFilesOf(compilation, startBlocks) {
   const { chunkGraph } = compilation;
   const providers = new Map();
-  if (followConsumes) {
-    for (const module of compilation.modules) {
-      if (module.constructor.name === 'ProvideSharedModule') providers.set(module._name, module);
-    }
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ProvideSharedModule') providers.set(module._name, module);
   }
   const seenGroups = new Set();
   const files = [];
@@ -32,7 +30,6 @@ function chunkFilesOf(compilation, startBlocks, { followConsumes }) {
     seenGroups.add(group);
     for (const chunk of group.chunks) {
       for (const file of chunk.files) if (!files.includes(file)) files.push(file);
-      if (!followConsumes) continue;
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
         if (module.constructor.name !== 'ConsumeSharedModule') continue;
         const provider = providers.get(module.options.shareKey);
@@ -68,7 +65,7 @@ function pageFilesOf(compilation, pagesDir) {
     const filesOfRequest = new Map();
     for (const block of module.blocks) {
       const request = block.dependencies.find((d) => typeof d.request === 'string')?.request;
-      if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block], { followConsumes: true }));
+      if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block]));
     }
     for (const [id, { imports, readsUser }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
       if (pages.has(id)) twice.add(id);
@@ -98,7 +95,7 @@ class FirstLoadPreloadPlugin {
           const container = [...compilation.modules].find((m) => m.constructor.name === 'ContainerEntryModule');
           if (!container) return;
           const app = container.blocks.filter((block) => block.dependencies.some((d) => d.exposedName === './App'));
-          const files = chunkFilesOf(compilation, app, { followConsumes: true });
+          const files = chunkFilesOf(compilation, app);
           const preload = { './App': files };
           if (site && routeTable && paths && pagesDir) {
             const { ROUTES, SITE_HOME } = loadTsValues(routeTable);

@@ -70,8 +70,9 @@ const shared = {
 // - @vox/ui/forms: the dialog and text fields, which the auth modal (@vox/auth/modal, loaded when
 //   it first opens) and pages use. Shared, so a page and the modal use one copy, the shell's
 //   (a remote carries none: FROM_SHELL below), fetched by whichever asks first (the shell's
-//   'loaded-first' strategy, web.config.cjs: opening the modal fetches no remote's entry). A key the shell imports on its first route
-//   must not be listed here: a non-eager key cannot be consumed synchronously by the entry file.
+//   'loaded-first' strategy, web.config.cjs: opening the modal fetches no remote's entry). A key
+//   the shell imports on its first route must not be listed here: a non-eager key cannot be
+//   consumed synchronously by the entry file.
 const SHELL_LAZY_SHARED = new Set(['@azure/msal-browser', '@vox/ui/forms']);
 
 // The singletons the shell provides on every page (it imports each of them itself; eagerly, but
@@ -101,7 +102,16 @@ const FROM_SHELL = new Set([
 ]);
 for (const key of FROM_SHELL) if (!shared[key]) throw new Error(`shared.cjs: FROM_SHELL names ${key}, which is not shared`);
 
-/** The shared config of a remote's build: the shell's singletons without a fallback copy. */
-const remoteShared = Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, FROM_SHELL.has(key) ? { ...config, import: false } : config]));
+const withEach = (change) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, change(key, config)]));
 
-module.exports = { shared, remoteShared, FROM_SHELL, SHELL_LAZY_SHARED, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };
+/**
+ * The shared config of the shell's build: every singleton eager, in its entry file (issue 19:
+ * each one runs on every first route anyway, and a chunk each cost a request in the browser's
+ * six-connection queue before the first render), but SHELL_LAZY_SHARED.
+ */
+const shellShared = withEach((key, config) => (SHELL_LAZY_SHARED.has(key) ? config : { ...config, eager: true }));
+
+/** The shared config of a remote's build: the shell's singletons without a fallback copy. */
+const remoteShared = withEach((key, config) => (FROM_SHELL.has(key) ? { ...config, import: false } : config));
+
+module.exports = { shared, shellShared, remoteShared, FROM_SHELL, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };

@@ -38,7 +38,7 @@ class ShellFirstLoadPlugin {
         const entry = [...compilation.modules].flatMap((m) => [m, ...(m.modules ?? [])]).find((m) => m.resource === this.entryModule);
         if (!entry) throw new Error(`${PLUGIN}: no module ${this.entryModule}`);
         const publicPath = compilation.outputOptions.publicPath;
-        const links = chunkFilesOf(compilation, entry.blocks, { followConsumes: true }).map((file) => ({
+        const links = chunkFilesOf(compilation, entry.blocks).map((file) => ({
           tagName: 'link',
           voidTag: true,
           meta: { plugin: PLUGIN },

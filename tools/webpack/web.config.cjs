@@ -15,7 +15,7 @@ const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
 const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
-const { shared, remoteShared, SHELL_LAZY_SHARED, REMOTES } = require('./shared.cjs');
+const { shellShared, remoteShared, REMOTES } = require('./shared.cjs');
 const { FederationRuntimePlugin } = require('./federation-runtime/index.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -123,15 +123,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         new ModuleFederationPlugin({
           name,
           ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          // Issue 19: the shell provides its singletons eagerly, in its entry file, rather than
-          // as one chunk per shared module: every one of them runs on every first route anyway,
-          // and each extra file cost a request in the browser's six-connection queue before the
-          // first render (the floor experiment in tools/bench/README.md: the shared libs' ten
-          // files were most of the gap to LCP 2.0 s). The exceptions, SHELL_LAZY_SHARED, are keys
-          // only a lazily loaded part of the shell imports: eager, they would sit in the entry file
-          // on every first route for nothing.
-          // A remote takes the shell's own singletons from the shell, without a copy (FROM_SHELL).
-          shared: host ? Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, SHELL_LAZY_SHARED.has(key) ? config : { ...config, eager: true }])) : remoteShared,
+          // The shell's singletons eager but for SHELL_LAZY_SHARED; a remote takes the shell's own
+          // from the shell, without a copy (FROM_SHELL). Both in shared.cjs, with the reasons.
+          shared: host ? shellShared : remoteShared,
           // With eager singletons, a lazily loaded part of the shell (the auth modal) consumes them
           // synchronously, and the default 'version-first' start of the share scope then fetches
           // every registered remote's entry to compare versions. The shell's copies are the ones

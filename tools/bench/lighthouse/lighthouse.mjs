@@ -24,6 +24,9 @@ const ONLY = option('only', '');
 // `--save DIR`: each run's full report (JSON) goes there too, to read the LCP element, its phases
 // and the request tree of a run.
 const SAVE = option('save', '');
+// `--graph`: after each run, the requests and tasks Lantern's simulated LCP is made of, with their
+// simulated times (lantern-graph.mjs): where a page's LCP goes.
+const GRAPH = args.includes('--graph');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };
 
@@ -88,7 +91,7 @@ const median = (xs) => {
 };
 
 async function runOnce(chrome, url, extraHeaders, saveAs) {
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
@@ -96,6 +99,10 @@ async function runOnce(chrome, url, extraHeaders, saveAs) {
     ...(extraHeaders ? { extraHeaders } : {}),
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (GRAPH) {
+    const { lanternGraph } = await import('./lantern-graph.mjs');
+    console.log(`${url}\n${await lanternGraph(artifacts, lhr.configSettings)}`);
+  }
   if (saveAs) {
     fs.mkdirSync(SAVE, { recursive: true });
     fs.writeFileSync(path.join(SAVE, saveAs), JSON.stringify(lhr));

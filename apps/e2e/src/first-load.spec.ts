@@ -175,3 +175,65 @@ test("a cold signed-in load of /scripts starts the page's chunks and the shared 
   expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
   expectStartedBeforeShellChunksEnd(timing);
 });
+
+// The page's first reads: the inline first script sends them as soon as the refresh has said who
+// is asking (early-script.js), and the page's own calls take those answers (@vox/api-client marks
+// each one it hands over). A read the page no longer makes, or a URL that drifted from the one its
+// call builds, fails here: sent by the first script but never taken, or sent a second time.
+async function firstReads(page: Page, host: string, path: string) {
+  const sent = new Map<string, { count: number; byPage: boolean }>();
+  const url = appUrl(host, path);
+  page.on('request', (request) => {
+    const u = new URL(request.url());
+    if (request.method() !== 'GET' || !u.pathname.startsWith('/api/')) return;
+    const key = u.pathname + u.search;
+    const seen = sent.get(key) ?? { count: 0, byPage: false };
+    seen.count += 1;
+    sent.set(key, seen);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const fromFirstScript = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const u = new URL(e.request.url);
+    if (e.initiator.stack?.callFrames.some((f) => f.url === url) || e.initiator.url === url) fromFirstScript.add(u.pathname + u.search);
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const taken = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name).filter((n) => n.startsWith('vox-early-read ')).map((n) => n.slice('vox-early-read '.length)));
+  const early = [...fromFirstScript].filter((p) => p.startsWith('/api/') && !['/api/users/refresh-token', '/api/config/public'].includes(p));
+  return { early, taken, countOf: (p: string) => sent.get(p)?.count ?? 0 };
+}
+
+test('a cold signed-in load of /scripts reads the list and the header\'s data from the first script, once each', async ({ page }) => {
+  await signIn(page, await createAccount(page.request));
+  const { early, taken, countOf } = await firstReads(page, 'localhost', '/scripts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your scripts' })).toBeVisible();
+  const expected = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/scripts?scope=all&page=1&pageSize=20'];
+  expect(early.sort()).toEqual([...expected].sort());
+  expect(taken.sort()).toEqual([...expected].sort());
+  expect(expected.map((p) => [p, countOf(p)])).toEqual(expected.map((p) => [p, 1]));
+});
+
+test("a cold logged-out load of the podcast site's / reads the channels from the first script, once", async ({ page }) => {
+  const { early, taken, countOf } = await firstReads(page, 'podcast.localhost', '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Channels' })).toBeVisible();
+  expect(early).toEqual(['/api/podcast/channels']);
+  expect(taken).toEqual(['/api/podcast/channels']);
+  expect(countOf('/api/podcast/channels')).toBe(1);
+});
+
+for (const [host, path, heading] of [
+  ['podcast.localhost', '/', 'Home'],
+  ['school.localhost', '/about', null],
+  ['localhost', '/about', null],
+] as const) {
+  test(`a cold signed-in load of ${host}${path} takes every read its first script sent`, async ({ page }) => {
+    await signIn(page, await createAccount(page.request), host);
+    const { early, taken, countOf } = await firstReads(page, host, path);
+    if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(early.length).toBeGreaterThanOrEqual(3);
+    expect(taken.sort()).toEqual([...early].sort());
+    expect(early.map((p) => [p, countOf(p)])).toEqual(early.map((p) => [p, 1]));
+  });
+}

@@ -4,12 +4,53 @@
 // no imports: it is minified into index.html as it is (tools/webpack/shell-first-load-plugin.cjs).
 // The same requests as startEarlyRequests in early.ts, which main.ts uses when this did not run
 // (the dev server); main.ts takes these answers from window.__voxEarly.
+//
+// `reads`: the first GETs of the page the path shows (EARLY_READS, below), sent as soon as the
+// refresh has said who is asking (with that access token, or none), instead of after the shell,
+// the remote and the page have downloaded and rendered. @vox/api-client hands each answer to the
+// page's own call of that URL with that token (acceptEarlyReads); one no call asks for within a
+// few seconds is dropped. The URLs must be exactly the ones the pages' calls build: the browser
+// test "first-load.spec.ts" fails when a page sends one of them a second time.
 (function () {
+  var refresh = fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' });
   var started = {
-    refresh: fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' }),
+    refresh: refresh,
     publicConfig: fetch('/api/config/public'),
     manifest: fetch('/remotes.json', { cache: 'no-cache' }),
   };
   for (var name in started) started[name].catch(function () {});
+
+  // Per remote (as @vox/variant picks it from the host name) and path: [signed in, signed out].
+  // Signed in, the header's reads come too (the membership tabs and the messages dot).
+  var SIGNED_IN_FRAME = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new'];
+  var SCRIPTS = [['/api/scripts?scope=all&page=1&pageSize=20'], []];
+  var EARLY_READS = {
+    main: { '/': SCRIPTS, '/scripts': SCRIPTS },
+    school: { '/scripts': SCRIPTS },
+    podcast: { '/': [['/api/podcast/home'], ['/api/podcast/channels']] },
+  };
+  var label = location.hostname.toLowerCase().split('.')[0];
+  var remote = /metrics/i.test(location.pathname) || label === 'dashboard' ? '' : label.indexOf('school') >= 0 ? 'school' : label.indexOf('podcast') >= 0 ? 'podcast' : 'main';
+  var page = (EARLY_READS[remote] || {})[location.pathname];
+  if (remote) {
+    started.reads = refresh
+      .then(function (answer) {
+        return answer.status === 200 ? answer.clone().json() : null;
+      })
+      .then(function (session) {
+        var token = (session && session.token) || null;
+        var urls = token ? SIGNED_IN_FRAME.concat(page ? page[0] : []) : page ? page[1] : [];
+        var headers = { Accept: 'application/json' };
+        if (token) headers.Authorization = 'Bearer ' + token;
+        return urls.map(function (url) {
+          var response = fetch(url, { headers: headers, credentials: 'include' });
+          response.catch(function () {});
+          return { url: url, token: token, at: Date.now(), response: response };
+        });
+      })
+      .catch(function () {
+        return [];
+      });
+  }
   window.__voxEarly = started;
 })();

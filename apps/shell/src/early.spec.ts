@@ -38,10 +38,63 @@ describe('takeEarlyRequests', () => {
     new Function(fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8'))();
     const fromScript = fetchMock.mock.calls.splice(0);
     const handedOver = takeEarlyRequests();
-    expect(Object.keys(handedOver).sort()).toEqual(['manifest', 'publicConfig', 'refresh']);
+    expect(Object.keys(handedOver).sort()).toEqual(['manifest', 'publicConfig', 'reads', 'refresh']);
     expect(fetchMock).not.toHaveBeenCalled();
     delete page.__voxEarly;
     takeEarlyRequests();
     expect(fromScript).toEqual(fetchMock.mock.calls);
+  });
+});
+
+// Issue 19: once the refresh has said who is asking, early-script.js sends the first reads of the
+// page the path shows (with that token, or none); @vox/api-client hands them to the page's calls.
+describe('early-script.js: the first reads of the page', () => {
+  const page = window as { __voxEarly?: EarlyRequests };
+  const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
+
+  /** Runs the script as on `host` + `pathname`, the refresh answering `refresh`; the reads' calls. */
+  async function run(host: string, pathname: string, refresh: () => Promise<Response>) {
+    const fetchMock = jest.fn((url: string) => (url === '/api/users/refresh-token' ? refresh() : Promise.resolve({ status: 200 } as Response)));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    new Function('location', source)({ hostname: host, pathname });
+    const started = page.__voxEarly as EarlyRequests;
+    delete page.__voxEarly;
+    const reads = started.reads ? await started.reads : undefined;
+    const calls = fetchMock.mock.calls.slice(3).map(([url, init]) => [url, (init as RequestInit).headers]);
+    return { reads, calls };
+  }
+  const session = (token: string) => () =>
+    Promise.resolve({ status: 200, clone: () => ({ json: () => Promise.resolve({ token, user: { id: 'u1' } }) }) } as unknown as Response);
+  const noSession = () => Promise.resolve({ status: 204 } as Response);
+
+  it('signed in on the main /scripts: the header reads and the list, with the token', async () => {
+    const { reads, calls } = await run('localhost', '/scripts', session('tok-1'));
+    const headers = { Accept: 'application/json', Authorization: 'Bearer tok-1' };
+    expect(calls).toEqual([
+      ['/api/subscriptions', headers],
+      ['/api/notifications/seen', headers],
+      ['/api/notifications/new', headers],
+      ['/api/scripts?scope=all&page=1&pageSize=20', headers],
+    ]);
+    expect(reads?.map((r) => [r.url, r.token])).toEqual(calls.map(([url]) => [url, 'tok-1']));
+  });
+
+  it('signed out on the podcast site\'s /: the channels, without a token', async () => {
+    const { reads, calls } = await run('podcast.localhost', '/', noSession);
+    expect(calls).toEqual([['/api/podcast/channels', { Accept: 'application/json' }]]);
+    expect(reads?.map((r) => [r.url, r.token])).toEqual([['/api/podcast/channels', null]]);
+  });
+
+  it('signed in on the podcast site\'s /: its home page, not the channels', async () => {
+    const { calls } = await run('podcast.voxclub.example', '/', session('tok-2'));
+    expect(calls.map(([url]) => url)).toEqual(['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/podcast/home']);
+  });
+
+  it('signed out on a page without early reads, or on the dashboard, or when the refresh fails: nothing', async () => {
+    expect(await run('localhost', '/about', noSession)).toEqual({ reads: [], calls: [] });
+    expect(await run('school.localhost', '/scripts', noSession)).toEqual({ reads: [], calls: [] });
+    expect(await run('dashboard.localhost', '/', session('tok-3'))).toEqual({ reads: undefined, calls: [] });
+    expect(await run('localhost', '/metrics', session('tok-3'))).toEqual({ reads: undefined, calls: [] });
+    expect(await run('localhost', '/scripts', () => Promise.reject(new TypeError('offline')))).toEqual({ reads: [], calls: [] });
   });
 });

@@ -1,3 +1,5 @@
+import type { EarlyRead } from '@vox/api-client';
+
 /**
  * The requests the first render waits for, started by main.ts as soon as the shell's entry runs,
  * not after its chunk tree (React, the router, the shared libs) has arrived (issue 19): the
@@ -10,6 +12,11 @@ export interface EarlyRequests {
   refresh: Promise<Response>;
   publicConfig: Promise<Response>;
   manifest: Promise<Response>;
+  /**
+   * The first reads of the page the path shows, sent once the refresh has ended (only
+   * early-script.js sends them; without it the page's calls go as usual). Given to @vox/api-client.
+   */
+  reads?: Promise<EarlyRead[]>;
 }
 
 export function startEarlyRequests(): EarlyRequests {

@@ -366,3 +366,67 @@ describe('answerOf: a call sent outside the client, read as the client reads its
     expect(offline).toMatchObject({ status: 0, message: 'An error occurred.' });
   });
 });
+
+// Issue 19: the shell's first script sends a page's first reads once the refresh has ended; the
+// page's own call of the same URL with the same token takes that answer instead of a new request.
+describe('createApiClient: early reads', () => {
+  const early = (url: string, token: string | null, body: unknown, at = Date.now()) => ({
+    url,
+    token,
+    at,
+    response: Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
+  });
+
+  it('answers a GET of the same URL and token from the early read, once', async () => {
+    const { client, calls } = setup(() => json(200, { from: 'server' }), { getToken: () => 'tok-1' });
+    client.acceptEarlyReads(Promise.resolve([early('/api/scripts?scope=all&page=1', 'tok-1', { from: 'early' })]));
+    await expect(client.get('/api/scripts', { query: { scope: 'all', page: 1 } })).resolves.toEqual({ from: 'early' });
+    expect(calls).toHaveLength(0);
+    // Taken once: the next call of the same URL asks the server.
+    await expect(client.get('/api/scripts', { query: { scope: 'all', page: 1 } })).resolves.toEqual({ from: 'server' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/scripts?scope=all&page=1']);
+  });
+
+  it('never hands a read to another URL, another token, a non-GET or an old read', async () => {
+    const { client, calls } = setup(() => json(200, { from: 'server' }), { getToken: () => 'tok-2' });
+    client.acceptEarlyReads(
+      Promise.resolve([
+        early('/api/scripts?page=2', 'tok-2', { from: 'early' }),
+        early('/api/subscriptions', 'tok-1', { from: 'early' }),
+        early('/api/things', 'tok-2', { from: 'early' }),
+        early('/api/notifications/new', 'tok-2', { from: 'early' }, Date.now() - 60_000),
+      ]),
+    );
+    await expect(client.get('/api/scripts', { query: { page: 1 } })).resolves.toEqual({ from: 'server' });
+    await expect(client.get('/api/subscriptions')).resolves.toEqual({ from: 'server' });
+    await expect(client.post('/api/things', { a: 1 })).resolves.toEqual({ from: 'server' });
+    await expect(client.get('/api/notifications/new')).resolves.toEqual({ from: 'server' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/scripts?page=1',
+      'GET /api/subscriptions',
+      'POST /api/things',
+      'GET /api/notifications/new',
+    ]);
+  });
+
+  it('sends its own request when the early read failed on the network', async () => {
+    const { client, calls } = setup(() => json(200, { from: 'server' }), { getToken: () => null });
+    client.acceptEarlyReads(Promise.resolve([{ url: '/api/podcast/channels', token: null, at: Date.now(), response: Promise.reject(new TypeError('offline')) }]));
+    await expect(client.get('/api/podcast/channels')).resolves.toEqual({ from: 'server' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('treats an early 401 as its own: one refresh, one retry with the new token', async () => {
+    let token = 'old';
+    const refresh = jest.fn(async () => {
+      token = 'new';
+    });
+    const { client, calls } = setup(acceptsOnly('new'), { getToken: () => token, refresh });
+    client.acceptEarlyReads(
+      Promise.resolve([{ url: '/api/subscriptions', token: 'old', at: Date.now(), response: Promise.resolve(new Response('{"message":"Token expired."}', { status: 401 })) }]),
+    );
+    await expect(client.get('/api/subscriptions')).resolves.toEqual({ ok: true });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.headers['Authorization'])).toEqual(['Bearer new']);
+  });
+});

@@ -26,6 +26,22 @@ export interface ApiClientOptions {
   createObjectUrl?: (blob: Blob) => string;
 }
 
+/**
+ * A GET the page's first script sent before the client existed (issue 19: apps/shell/src/early-script.js
+ * sends the first reads of the page the path shows as soon as the start-up refresh has ended):
+ * its URL as the client builds it, the access token it went with (null: none), when it left
+ * (Date.now()) and its answer.
+ */
+export interface EarlyRead {
+  url: string;
+  token: string | null;
+  at: number;
+  response: Promise<Response>;
+}
+
+/** An early read older than this is not handed to a call (the page did not ask for it in time). */
+export const EARLY_READ_MAX_AGE_MS = 10_000;
+
 const passThroughBody = (body: unknown): body is BodyInit =>
   typeof body === 'string' ||
   (typeof FormData !== 'undefined' && body instanceof FormData) ||
@@ -37,6 +53,32 @@ export function createApiClient(initial: ApiClientOptions = {}) {
   // Shared by every request that meets a 401 while a refresh is under way, so N concurrent
   // 401s cost one refresh call (the refresh token rotates: a second call would reuse it).
   let refreshing: Promise<void> | null = null;
+  // The first script's reads not yet taken by a call (acceptEarlyReads).
+  let earlyReads: Promise<EarlyRead[]> | null = null;
+
+  /**
+   * The answer of an early read of exactly this URL with exactly this token, taken once; null
+   * when there is none, it is too old, or it failed to arrive (then the call sends its own).
+   */
+  const takeEarlyRead = async (target: string, token: string | null): Promise<Response | null> => {
+    const pending = earlyReads;
+    if (!pending) return null;
+    const reads = await pending;
+    const index = reads.findIndex((read) => read.url === target && read.token === token);
+    if (index < 0) return null;
+    const [read] = reads.splice(index, 1);
+    if (reads.length === 0 && earlyReads === pending) earlyReads = null;
+    if (Date.now() - read.at > EARLY_READ_MAX_AGE_MS) return null;
+    const response = await read.response.catch(() => null);
+    // Seen by the browser tests (first-load.spec.ts) and in a performance trace.
+    if (response) globalThis.performance?.mark?.(`vox-early-read ${target}`);
+    return response;
+  };
+
+  /** Hands the first script's reads to the calls that ask for the same URL with the same token. */
+  const acceptEarlyReads = (reads: Promise<EarlyRead[]>): void => {
+    earlyReads = reads.catch(() => []);
+  };
 
   const url = (path: string, query?: Record<string, QueryValue>): string => {
     const base = (options.baseUrl ?? '').replace(/\/+$/, '');
@@ -61,6 +103,10 @@ export function createApiClient(initial: ApiClientOptions = {}) {
       }
     }
     const doFetch = options.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
+    if (earlyReads && (init.method ?? 'GET') === 'GET' && body === undefined && !init.headers) {
+      const early = await takeEarlyRead(url(path, init.query), token);
+      if (early) return early;
+    }
     try {
       // The refresh token is an httpOnly cookie, so every call sends cookies, cross-origin included.
       return await doFetch(url(path, init.query), {
@@ -203,6 +249,7 @@ export function createApiClient(initial: ApiClientOptions = {}) {
 
   return {
     configure,
+    acceptEarlyReads,
     request,
     get: <T>(path: string, extra?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...extra, method: 'GET' }),
     post: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>

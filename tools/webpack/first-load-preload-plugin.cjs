@@ -50,7 +50,8 @@ function* modulesOf(compilation) {
 }
 
 /**
- * Page id -> the JS and CSS files its page loads (and whether it reads the user), from the page-records modules under pagesDir
+ * Page id -> the JS and CSS files its page loads (and whether it reads the user; a byVisitor
+ * page's signed-out files apart), from the page-records modules under pagesDir
  * that this build holds: each record key's `import()`s (pageImportsOf) matched to the module's
  * async blocks. A page id two modules define is left out (the records' spread order decides it).
  */
@@ -67,9 +68,10 @@ function pageFilesOf(compilation, pagesDir) {
       const request = block.dependencies.find((d) => typeof d.request === 'string')?.request;
       if (request) filesOfRequest.set(request, chunkFilesOf(compilation, [block]));
     }
-    for (const [id, { imports, readsUser }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
+    const filesOfImports = (imports) => [...new Set(imports.flatMap((request) => filesOfRequest.get(request) ?? []))];
+    for (const [id, { imports, readsUser, signedOutImports = [] }] of pageImportsOf(fs.readFileSync(file, 'utf8'), file)) {
       if (pages.has(id)) twice.add(id);
-      pages.set(id, { files: [...new Set(imports.flatMap((request) => filesOfRequest.get(request) ?? []))], readsUser });
+      pages.set(id, { files: filesOfImports(imports), readsUser, signedOutFiles: filesOfImports(signedOutImports) });
     }
   }
   for (const id of twice) pages.delete(id);
@@ -102,11 +104,13 @@ class FirstLoadPreloadPlugin {
             const { PATHS } = loadTsValues(paths);
             const pageFiles = pageFilesOf(compilation, pagesDir);
             // What ./App already names is not named twice.
-            // A page that reads the user chooses by it: a signed-out visitor gets nothing named.
+            // A page that reads the user chooses by it: a signed-out visitor gets nothing named,
+            // but a byVisitor page's signed-out side.
             const filesOfPage = (id, signedIn) => {
               const page = pageFiles.get(id);
-              if (!page || (page.readsUser && !signedIn)) return [];
-              return page.files.filter((file) => !files.includes(file));
+              if (!page) return [];
+              const chosen = signedIn || !page.readsUser ? page.files : page.signedOutFiles;
+              return chosen.filter((file) => !files.includes(file));
             };
             preload.routes = routePreloadRows({ routes: ROUTES, siteHome: SITE_HOME, paths: PATHS, site, filesOfPage });
           }

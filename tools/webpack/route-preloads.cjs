@@ -32,7 +32,8 @@ const USER_HOOKS = new Set(['useUser']);
 
 /**
  * A page-records module's route ids, the modules each one's page loads with `import()`
- * (libs/site-routes/src/pages/*.ts) and whether it reads the signed-in user: the keys of its
+ * (libs/site-routes/src/pages/*.ts) and whether it reads the signed-in user (a `byVisitor(a, b)`
+ * page: `imports` are a's, for a signed-in user, and `signedOutImports` b's): the keys of its
  * exported object literals, each followed through the module's own top-level declarations
  * (`lazyPage(load, ...)`, `const load = () => import('@vox/feature-x')`, a component that
  * renders such a page). A page that reads the user (the school home: signed out, it goes to
@@ -69,6 +70,12 @@ function pageImportsOf(source, fileName = 'pages.tsx') {
     return page;
   };
   const pageOf = (node) => {
+    const value = unwrap(node);
+    // byVisitor(SignedIn, SignedOut) (libs/site-routes/src/pages/by-visitor.tsx): each side's imports for its own visitor.
+    if (ts.isCallExpression(value) && ts.isIdentifier(value.expression) && value.expression.text === 'byVisitor' && value.arguments.length === 2) {
+      const [signedIn, signedOut] = value.arguments.map((arg) => walk(arg, new Set(), { imports: new Set(), readsUser: false }));
+      return { imports: [...signedIn.imports], readsUser: true, signedOutImports: [...signedOut.imports] };
+    }
     const page = walk(node, new Set(), { imports: new Set(), readsUser: false });
     return { imports: [...page.imports], readsUser: page.readsUser };
   };

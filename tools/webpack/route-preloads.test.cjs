@@ -20,6 +20,7 @@ test('pageImportsOf follows each record key to the modules its page imports', ()
     const helper = () => null;
     function Chooser() { const user = useUser(); return user ? <Page /> : null; }
     const Page = lazyPage(load, (m) => m.P);
+    const viaLoadPage = lazyPage(load, (m) => m.V);
     const notExported = { hidden: lazyPage(load, (m) => m.H) };
     export const aPages: PageRecord = {
       direct: lazyPage(() => import('@vox/feature-c'), (m) => m.C),
@@ -29,6 +30,7 @@ test('pageImportsOf follows each record key to the modules its page imports', ()
       Gate,
       plain: helper,
       chooses: Chooser,
+      front: byVisitor(lazyPage(() => import('@vox/feature-d'), (m) => m.D), viaLoadPage),
       ...notExported,
     };`;
   const pages = pageImportsOf(source, 'a.tsx');
@@ -40,6 +42,7 @@ test('pageImportsOf follows each record key to the modules its page imports', ()
     Gate: { imports: ['@vox/feature-b'], readsUser: false },
     plain: { imports: [], readsUser: false },
     chooses: { imports: ['@vox/feature-a'], readsUser: true },
+    front: { imports: ['@vox/feature-d'], readsUser: true, signedOutImports: ['@vox/feature-a'] },
   });
 });
 
@@ -54,6 +57,12 @@ test('pageImportsOf reads every page of the route table in the real page records
   }
   // A page behind the auth modal that is not a route of its own.
   assert.deepEqual(pages.get('channels'), { imports: ['@vox/feature-podcast'], readsUser: false });
+  // The podcast site's /: the member's home page signed in, the channels signed out (byVisitor).
+  assert.deepEqual(pages.get('podcastHome'), {
+    imports: ['@vox/feature-podcast/home-page'],
+    readsUser: true,
+    signedOutImports: ['@vox/feature-podcast/channels-page'],
+  });
   // The school home reads the user (signed out, it goes to /about); /about does not.
   assert.equal(pages.get('schoolHome').readsUser, true);
   assert.equal(pages.get('about').readsUser, false);

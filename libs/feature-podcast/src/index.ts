@@ -1,8 +1,8 @@
 import { lazyPage } from '@vox/ui';
 
-// What the podcast app loads with its first route: the front page's switch and the player
-// (it must exist before any page, to keep playing across them). Every page loads on first use.
-export { FrontPage } from './lib/front-page/front-page';
+// What the podcast app loads with its first route: the player (it must exist before any page, to
+// keep playing across them). Every page loads on first use; / (channels or the home page) comes
+// from the entries channels-page.ts and home-page.ts (libs/site-routes/src/pages/podcast.ts).
 export { PlayerProvider, usePlayer, type Player } from './lib/player/player';
 export { PlayerBarSlot as PlayerBar } from './lib/player/player-bar-slot';
 

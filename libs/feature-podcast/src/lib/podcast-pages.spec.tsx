@@ -6,15 +6,18 @@ import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
 import { ChannelPage } from './channel-page/channel-page';
 import { EpisodePage } from './episode-page/episode-page';
 import { FavoritesPage } from './favorites-page/favorites-page';
-import { FrontPage } from './front-page/front-page';
+import { ChannelsPage } from './channels-page/channels-page';
 import { ListeningHistoryPage } from './listening-history-page/listening-history-page';
+import { PodcastHomePage } from './podcast-home-page/podcast-home-page';
 import { PlaylistPage } from './playlist-page/playlist-page';
 import { parseVtt } from './shared/format';
 
 const ada: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 
+// '/' shows the channels to a visitor and the home page once logged in: the site's route table
+// chooses (byVisitor, libs/site-routes/src/pages/podcast.ts); here each is mounted at / for its visitor.
 const pages = {
-  '/': <FrontPage />,
+  '/': <ChannelsPage />,
   '/channel/:channelId': <ChannelPage />,
   '/playlist/:playlistId': <PlaylistPage />,
   '/favorites': <FavoritesPage />,
@@ -86,7 +89,7 @@ describe('podcast pages', () => {
     createFakeServer().on('podcastHome', () =>
       json(200, { newEpisodes: [episode()], continueListening: [], favorites: [], playlists: [], following: [channel()], myChannels: [] }),
     );
-    renderRoutes(pages, { route: '/', user: ada });
+    renderRoutes({ ...pages, '/': <PodcastHomePage /> }, { route: '/', user: ada });
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     const fresh = await screen.findByRole('region', { name: 'New episodes' });
     expect(within(fresh).getByRole('link', { name: 'Pilot' })).toHaveAttribute('href', '/podcast-ep/e1');

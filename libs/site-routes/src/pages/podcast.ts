@@ -1,10 +1,16 @@
 import { lazyPage } from '@vox/ui';
+import { byVisitor } from './by-visitor';
 import type { PageRecord } from './types';
 
 const load = () => import('@vox/feature-podcast');
 
 export const podcastPages: PageRecord = {
-  podcastHome: lazyPage(load, (m) => m.FrontPage),
+  // Seed section 2: channels for visitors, the home page once logged in. Each side from an entry
+  // of its own, so the route preloads name that side's chunk (the index's pages load on first use).
+  podcastHome: byVisitor(
+    lazyPage(() => import('@vox/feature-podcast/home-page'), (m) => m.PodcastHomePage),
+    lazyPage(() => import('@vox/feature-podcast/channels-page'), (m) => m.ChannelsPage),
+  ),
   channels: lazyPage(load, (m) => m.ChannelsPage),
   channel: lazyPage(load, (m) => m.ChannelPage),
   playlist: lazyPage(load, (m) => m.PlaylistPage),

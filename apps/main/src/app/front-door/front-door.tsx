@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { authModal } from '@vox/auth';
 import { Button, buttonClassName, lazyComponent, Page } from '@vox/ui';
@@ -5,7 +6,28 @@ import './front-door.css';
 
 // The demo scenes and their player load after the page shows, in their own small chunk.
 // Not React.lazy: a Suspense reveal waits 300 ms after any recent fallback (see lazyComponent).
-const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default, <div className="vox-front__scenes-placeholder" />);
+const placeholder = <div className="vox-front__scenes-placeholder" />;
+const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default, placeholder);
+
+/**
+ * True from the first frame after the page was painted (a task after the next animation frame):
+ * the demo scenes' chunk and their read are asked for only then, so nothing of theirs is in
+ * the way of the front door's first paint (issue 19).
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** What VoxClub does, in one line (issue 21). */
 export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
@@ -16,6 +38,7 @@ export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, recor
  * does in one line, and the public demo scenes, with a Listen button for a finished read.
  */
 export function FrontDoor() {
+  const painted = usePainted();
   return (
     <Page className="vox-front">
       <section className="vox-front__hero" aria-labelledby="vox-front-title">
@@ -36,7 +59,7 @@ export function FrontDoor() {
           </div>
         </div>
       </section>
-      <DemoScenes />
+      {painted ? <DemoScenes /> : placeholder}
     </Page>
   );
 }

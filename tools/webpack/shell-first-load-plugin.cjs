@@ -11,6 +11,10 @@
 //   and over HTTP/1.1 Chromium holds low-priority requests back while high-priority ones (the
 //   preloads above, the Link header's remote files) are in flight, so the one file that must run
 //   first arrived last.
+// - preload.json beside index.html: `authModal`, the files of the auth modal's lazy chunk (its
+//   forms), which the API's Link header names for a signed-out visit that opens the modal at once
+//   (the dashboard's staff gate, /login, /register, /resetpassword), so the modal does not wait
+//   for the shell to run first (apps/api/src/plugins/external/web-apps.ts).
 const fs = require('node:fs');
 const { terserMinify } = require('terser-webpack-plugin');
 const { chunkFilesOf } = require('./first-load-preload-plugin.cjs');
@@ -19,15 +23,29 @@ const PLUGIN = 'ShellFirstLoadPlugin';
 const asOf = (file) => (/\.css(\?.*)?$/.test(file) ? 'style' : 'script');
 
 class ShellFirstLoadPlugin {
-  /** @param {{ entryModule: string, earlyScript: string }} opts absolute paths: the entry (main.ts) and early-script.js. */
-  constructor({ entryModule, earlyScript }) {
+  /**
+   * @param {{ entryModule: string, earlyScript: string, authModal?: { module: string, request: string } }} opts
+   * absolute paths: the entry (main.ts) and early-script.js; the module that loads the auth modal with `import(request)`.
+   */
+  constructor({ entryModule, earlyScript, authModal }) {
     this.entryModule = entryModule;
     this.earlyScript = earlyScript;
+    this.authModal = authModal;
   }
 
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       compilation.fileDependencies.add(this.earlyScript);
+      if (this.authModal) {
+        const { module: file, request } = this.authModal;
+        compilation.hooks.processAssets.tap({ name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+          const host = [...compilation.modules].flatMap((m) => [m, ...(m.modules ?? [])]).find((m) => m.resource === file);
+          const blocks = (host?.blocks ?? []).filter((block) => block.dependencies.some((d) => d.request === request));
+          if (!blocks.length) throw new Error(`${PLUGIN}: ${file} has no import('${request}')`);
+          const preload = { authModal: chunkFilesOf(compilation, blocks) };
+          compilation.emitAsset('preload.json', new compiler.webpack.sources.RawSource(JSON.stringify(preload, null, 2) + '\n'));
+        });
+      }
       const HtmlWebpackPlugin = require('html-webpack-plugin');
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapPromise(PLUGIN, async (data) => {
         // Plain ES2017 without imports: minified as it is, no bundling (the build's own terser).

@@ -15,12 +15,12 @@ const MANIFEST = {
  * The API over a web folder of its own: the shell's index.html and remotes manifest, plus what
  * `files` writes (remote folders and their preload lists); removed after the describe's tests.
  */
-function servedWeb(files: (webDir: string) => void = () => undefined) {
+function servedWeb(files: (webDir: string) => void = () => undefined, indexHtml = '<!doctype html><title>VoxClub</title><div id="root"></div>') {
   const served = { app: undefined as unknown as FastifyInstance, webDir: '' };
   beforeAll(async () => {
     served.webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-web-'));
     fs.mkdirSync(path.join(served.webDir, 'shell'));
-    fs.writeFileSync(path.join(served.webDir, 'shell', 'index.html'), '<!doctype html><title>VoxClub</title><div id="root"></div>');
+    fs.writeFileSync(path.join(served.webDir, 'shell', 'index.html'), indexHtml);
     fs.writeFileSync(path.join(served.webDir, 'shell', 'remotes.json'), JSON.stringify(MANIFEST));
     files(served.webDir);
     served.app = await build({ WEB_DIR: served.webDir });
@@ -170,5 +170,68 @@ describe("preload hints for the page a same-origin remote's route shows", () => 
     expect(channel.split(', ')).toHaveLength(1 + 8);
     expect((await page('podcast.localhost:4200', '/x>y')).headers.link).toBe(PODCAST);
     expect((await page('podcast.localhost:4200', '/anything')).headers.link).toBe(PODCAST);
+  });
+});
+
+// Issue 19: the shell page's own first files lead the Link header, scripts first: over HTTP/1.1
+// the browser has six connections, and the Link header's preloads are asked for before the
+// page's own tags, so the entry and its bootstrap chunk (the largest downloads) must not queue
+// behind the remote's small files.
+describe("the shell page's own files first", () => {
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"/><script>window.__voxEarly={}</script>' +
+    '<script defer="defer" src="/static/js/main.2a5d461f.js" fetchpriority="high"></script>' +
+    '<link href="/static/css/main.7f9f0922.css" rel="stylesheet">' +
+    '<link rel="preload" as="style" href="/static/css/272.chunk.css?v=608fc4f4">' +
+    '<link rel="preload" as="script" href="/static/js/272.chunk.js?v=507f237f">' +
+    '<link rel="icon" href="/static/favicon.svg">' +
+    '<script src="https://cdn.example.com/x.js"></script>' +
+    '</head><body><script src="/static/js/late.js"></script><div id="root"></div></body></html>';
+  const page = servedWeb((dir) => {
+    fs.mkdirSync(path.join(dir, 'main'));
+    fs.writeFileSync(path.join(dir, 'main', 'preload.json'), JSON.stringify({ './App': ['static/js/788.chunk.js?v=c92cf434'] }));
+  }, html);
+
+  it('names the entry and the bootstrap chunk, then the remote entry, the stylesheets and the remote files', async () => {
+    const res = await page('localhost:4200', '/about');
+    expect(res.headers.link).toBe(
+      [
+        '</static/js/main.2a5d461f.js>; rel=preload; as=script',
+        '</static/js/272.chunk.js?v=507f237f>; rel=preload; as=script',
+        '</remotes/main/remoteEntry.js>; rel=preload; as=script',
+        '</static/css/main.7f9f0922.css>; rel=preload; as=style',
+        '</static/css/272.chunk.css?v=608fc4f4>; rel=preload; as=style',
+        '</remotes/main/static/js/788.chunk.js?v=c92cf434>; rel=preload; as=script',
+      ].join(', '),
+    );
+  });
+});
+
+// Issue 19: a signed-out visit that opens the auth modal at once (the dashboard's staff gate, the
+// modal's own routes) names the modal's lazy chunk (the shell's preload.json), after the page's files.
+describe("the auth modal's files where it opens at once", () => {
+  const modal = ['static/css/756.chunk.css?v=1a2b3c4d', 'static/js/756.chunk.js?v=5e6f7a8b', '../secret.js'];
+  const page = servedWeb((dir) => {
+    fs.writeFileSync(path.join(dir, 'shell', 'preload.json'), JSON.stringify({ authModal: modal }));
+  });
+  const modalLinks = ['</static/css/756.chunk.css?v=1a2b3c4d>; rel=preload; as=style', '</static/js/756.chunk.js?v=5e6f7a8b>; rel=preload; as=script'];
+
+  it.each([
+    ['dashboard.localhost:4200', '/'],
+    ['localhost:4200', '/login'],
+    ['school.localhost:4200', '/register'],
+    ['podcast.localhost:4200', '/ResetPassword'],
+  ])('%s%s names them, signed out', async (host, url) => {
+    const links = (await page(host, url)).headers.link as string;
+    expect(links.split(', ').slice(-2)).toEqual(modalLinks);
+  });
+
+  it.each([
+    ['localhost:4200', '/about', {}],
+    ['localhost:4200', '/scripts', {}],
+    ['dashboard.localhost:4200', '/', { cookie: 'vox_signed_in=1' }],
+    ['localhost:4200', '/login', { cookie: 'vox_signed_in=1' }],
+  ])('%s%s does not', async (host, url, headers) => {
+    expect((await page(host, url, headers)).headers.link).not.toContain('756.chunk');
   });
 });

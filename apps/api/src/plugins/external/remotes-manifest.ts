@@ -114,6 +114,21 @@ export function parsePreloads(text: string | null): RemotePreloads {
 }
 
 /**
+ * The shell's preload.json (tools/webpack/shell-first-load-plugin.cjs): `authModal`, the files
+ * of the auth modal's lazy chunk, relative to the shell's root; unsafe names left out, a missing
+ * or malformed file is nothing.
+ */
+export function parseShellPreloads(text: string | null): { authModal: string[] } {
+  try {
+    const parsed = text ? (JSON.parse(text) as unknown) : null;
+    const files = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)['authModal'] : [];
+    return { authModal: preloadFiles(files, MAX_ROUTE_FILES) };
+  } catch {
+    return { authModal: [] };
+  }
+}
+
+/**
  * The files of the page a path shows, by the first route whose pattern matches it (table order,
  * as the shell's matchRoute), for a visitor who most likely is signed in or not; [] for a path
  * the table does not know.
@@ -121,4 +136,29 @@ export function parsePreloads(text: string | null): RemotePreloads {
 export function routeFilesOf(preloads: RemotePreloads, pathname: string, signedIn: boolean): string[] {
   const row = preloads.routes.find((r) => r.pattern.test(pathname));
   return row ? (signedIn ? row.signedIn : row.signedOut) : [];
+}
+
+/**
+ * The shell page's own first files, in the order the Link header names them (issue 19): its
+ * scripts (the entry, then the bootstrap chunks it preloads), then its stylesheets (and their
+ * preloads). Over HTTP/1.1 a browser opens six connections to a host, and the Link header's
+ * preloads are asked for before the page's own tags: named first, the two large scripts every
+ * first render waits for are not queued behind the remote's small files. Only same-origin
+ * paths under /static/ (anything else is not ours to hint).
+ */
+export function shellFirstFiles(html: string | null): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  if (!html) return { scripts, styles };
+  const head = html.split(/<\/head>/i)[0];
+  for (const [tag] of head.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attr = (name: string) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`, 'i').exec(tag)?.[1] ?? '';
+    const isScript = /^<script/i.test(tag);
+    const url = isScript ? attr('src') : attr('href');
+    if (!/^\/static\/[\w./?=&-]+$/.test(url)) continue;
+    const rel = attr('rel').toLowerCase();
+    if (isScript || (rel === 'preload' && attr('as') === 'script')) scripts.push(url);
+    else if (rel === 'stylesheet' || (rel === 'preload' && attr('as') === 'style')) styles.push(url);
+  }
+  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }

@@ -3,10 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { resolveVariant } from '@vox/variant';
+import { PATHS, resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
 import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
-import { followFile, manifestFileOf, parseManifest, parsePreloads, routeFilesOf } from './remotes-manifest';
+import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -21,6 +21,9 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
   const cacheable = filePath.includes(`${path.sep}static${path.sep}`) || /\.[0-9a-f]{8,}\./.test(base);
   reply.header('Cache-Control', cacheable ? LONG_CACHE : NO_CACHE);
 }
+
+/** The auth modal's own routes: a signed-out visit opens the modal at once. */
+const AUTH_PATHS: ReadonlySet<string> = new Set([PATHS.login, PATHS.register, PATHS.resetPassword]);
 
 /** Paths that name files or the API: never answered with the app's index.html. */
 const NOT_APP_ROUTE = /^\/(api|remotes|static)(\/|$)/;
@@ -55,6 +58,10 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // (by the route table's patterns, signed in or not by the session hint cookie), so they do not
     // wait for the route table to run and render; a remote on another origin gets its entry only.
     const manifest = followFile(manifestFileOf(config), parseManifest);
+    // The shell's own first files lead (shellFirstFiles): the entry and its bootstrap chunk are the
+    // largest downloads of every first load and must not wait for a free connection.
+    const shellFiles = followFile(path.join(shellDir, 'index.html'), shellFirstFiles);
+    const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );
@@ -64,14 +71,24 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       const remote = resolveVariant(request.headers.host ?? '', pathname).remote;
       const entry = manifest()[remote];
       if (!entry || /[<>\s]/.test(entry)) return payload;
-      const links = [`<${entry}>; rel=preload; as=script`];
+      const shell = shellFiles();
+      const links = [
+        ...shell.scripts.map((file) => `<${file}>; rel=preload; as=script`),
+        `<${entry}>; rel=preload; as=script`,
+        ...shell.styles.map((file) => `<${file}>; rel=preload; as=style`),
+      ];
       const root = `/remotes/${remote}/`;
+      // A wrong guess costs bytes only: the page loads what it needs either way.
+      const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE]);
       if (entry === `${root}remoteEntry.js` && remote in preloads) {
         const remotePreloads = preloads[remote]();
-        // A wrong guess costs bytes only: the page loads what it needs either way.
-        const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE]);
         const files = [...remotePreloads.app, ...routeFilesOf(remotePreloads, pathname, signedIn)];
         for (const file of new Set(files)) links.push(`<${root}${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`);
+      }
+      // A signed-out visit that opens the auth modal at once (the dashboard's staff gate, the modal's
+      // routes) gets the modal's forms too, last: they show over the page, after it.
+      if (!signedIn && (remote === 'dashboard' || AUTH_PATHS.has(pathname.toLowerCase()))) {
+        for (const file of shellPreloads().authModal) links.push(`</${file}>; rel=preload; as=${file.includes('.css') ? 'style' : 'script'}`);
       }
       reply.header('Link', links.join(', '));
       return payload;

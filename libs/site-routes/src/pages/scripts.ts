@@ -1,16 +1,23 @@
 import { lazyPage } from '@vox/ui';
 import type { PageRecord } from './types';
 
-const load = () => import('@vox/feature-scripts');
-const editor = lazyPage(load, (m) => m.ScriptEditorPage);
+// One entry of the lib per group of pages (libs/feature-scripts/README.md, "Entries"), so each
+// page downloads its own code only: the list does not bring the reader, the recorder or the
+// editor, and each page's Link header (route-preloads.cjs reads these import()s) names its own
+// chunk.
+const listPages = () => import('@vox/feature-scripts/list-pages');
+const editorPage = () => import('@vox/feature-scripts/editor-page');
+const historyPage = () => import('@vox/feature-scripts/history-page');
+const sessionPages = () => import('@vox/feature-scripts/session-pages');
+const editor = lazyPage(editorPage, (m) => m.ScriptEditorPage);
 
 export const scriptsPages: PageRecord = {
-  scripts: lazyPage(load, (m) => m.ScriptsPage),
+  scripts: lazyPage(listPages, (m) => m.ScriptsPage),
   scriptCreate: editor,
   scriptEdit: editor,
-  history: lazyPage(load, (m) => m.HistoryPage),
-  freeScripts: lazyPage(load, (m) => m.FreeScriptsPage),
-  script: lazyPage(load, (m) => m.ScriptRedirectPage),
-  shareLink: lazyPage(load, (m) => m.ShareLinkPage),
-  session: lazyPage(load, (m) => m.SessionPage),
+  history: lazyPage(historyPage, (m) => m.HistoryPage),
+  freeScripts: lazyPage(listPages, (m) => m.FreeScriptsPage),
+  script: lazyPage(sessionPages, (m) => m.ScriptRedirectPage),
+  shareLink: lazyPage(sessionPages, (m) => m.ShareLinkPage),
+  session: lazyPage(sessionPages, (m) => m.SessionPage),
 };

@@ -5,8 +5,9 @@
 //   Lighthouse's LCP on /about. The API's Content-Security-Policy allows it by its hash, see
 //   inlineScriptHashes in apps/api/src/plugins/external/security-headers.ts.)
 // - every chunk that `import('./bootstrap')` loads (its chunk group and the chunk groups of the
-//   shell's own providers of the shared modules those chunks consume, JS and CSS) gets a
-//   <link rel="preload">, so they download alongside main.js instead of after it has run.
+//   shell's own providers of the shared modules those chunks consume) gets a <link rel="preload">,
+//   so it downloads alongside main.js instead of after it has run; their CSS, and the entry's,
+//   is inline (<style data-href>), so no stylesheet request takes a connection the scripts need.
 // - the entry (main.js) is fetched at high priority: a deferred script is a low-priority request,
 //   and over HTTP/1.1 Chromium holds low-priority requests back while high-priority ones (the
 //   preloads above, the Link header's remote files) are in flight, so the one file that must run
@@ -56,17 +57,30 @@ class ShellFirstLoadPlugin {
         const entry = [...compilation.modules].flatMap((m) => [m, ...(m.modules ?? [])]).find((m) => m.resource === this.entryModule);
         if (!entry) throw new Error(`${PLUGIN}: no module ${this.entryModule}`);
         const publicPath = compilation.outputOptions.publicPath;
-        const links = chunkFilesOf(compilation, entry.blocks).map((file) => ({
+        // The shell's own stylesheets go in as <style data-href>: no request (over HTTP/1.1 each
+        // took one of the six connections the scripts wait for), and mini-css-extract's chunk
+        // loader finds a chunk's CSS there by that attribute instead of fetching it again.
+        const inlineStyle = (href) => {
+          const name = href.slice(publicPath.length);
+          const asset = compilation.getAsset(name) ?? compilation.getAsset(name.split('?')[0]);
+          if (!asset) throw new Error(`${PLUGIN}: no asset for ${href}`);
+          return { tagName: 'style', voidTag: false, meta: { plugin: PLUGIN }, attributes: { 'data-href': href }, innerHTML: asset.source.source().toString() };
+        };
+        const chunkFiles = chunkFilesOf(compilation, entry.blocks);
+        const links = chunkFiles.filter((file) => asOf(file) === 'script').map((file) => ({
           tagName: 'link',
           voidTag: true,
           meta: { plugin: PLUGIN },
-          attributes: { rel: 'preload', as: asOf(file), href: `${publicPath}${file}` },
+          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
         }));
+        const chunkStyles = chunkFiles.filter((file) => asOf(file) === 'style').map((file) => inlineStyle(`${publicPath}${file}`));
         const early = { tagName: 'script', voidTag: false, meta: { plugin: PLUGIN }, attributes: {}, innerHTML: code };
-        const entryScripts = data.headTags.map((tag) =>
-          tag.tagName === 'script' && tag.attributes.src ? { ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } } : tag,
-        );
-        data.headTags = [early, ...entryScripts, ...links];
+        const entryTags = data.headTags.map((tag) => {
+          if (tag.tagName === 'script' && tag.attributes.src) return { ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } };
+          if (tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') return inlineStyle(tag.attributes.href);
+          return tag;
+        });
+        data.headTags = [early, ...entryTags, ...links, ...chunkStyles];
         return data;
       });
     });

@@ -33,9 +33,11 @@ export async function lanternGraph(artifacts, settings) {
   const result = await LanternLargestContentfulPaint.request(data, context);
   const lines = [`Lantern LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)})`];
   for (const [name, est] of [['pessimistic', result.pessimisticEstimate]]) {
-    lines.push(`  ${name} graph:`);
+    lines.push(`  ${name} graph (simulated start -> end, then [observed start, end] in ms since the first request):`);
     const rows = [...est.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
-    for (const [node, t] of rows) lines.push(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)}  ${describe(node)}`);
+    const origin = Math.min(...rows.map(([node]) => node.startTime));
+    const observed = (node) => `[${Math.round((node.startTime - origin) / 1000)}, ${Math.round((node.endTime - origin) / 1000)}]`;
+    for (const [node, t] of rows) lines.push(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)} ${observed(node).padEnd(12)} ${describe(node)}`);
   }
   return lines.join('\n');
 }

@@ -10,23 +10,30 @@ const placeholder = <div className="vox-front__scenes-placeholder" />;
 const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default, placeholder);
 
 /**
- * True from the first frame after the page was painted (a task after the next animation frame):
- * the demo scenes' chunk and their read are asked for only then, so nothing of theirs is in
- * the way of the front door's first paint (issue 19).
+ * True once the page has shown and the browser is idle (an idle callback after the next frame;
+ * a short timer where there is no requestIdleCallback): the demo scenes sit below the hero, and
+ * their chunk and read are asked for only then, so nothing of theirs competes with the front
+ * door's first paint (issue 19).
  */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
+function useShown(): boolean {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel = () => undefined as void;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      if (typeof requestIdleCallback === 'function') {
+        const idle = requestIdleCallback(() => setShown(true), { timeout: 2000 });
+        cancel = () => cancelIdleCallback(idle);
+      } else {
+        const timer = setTimeout(() => setShown(true), 300);
+        cancel = () => clearTimeout(timer);
+      }
     });
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
     };
   }, []);
-  return painted;
+  return shown;
 }
 
 /** What VoxClub does, in one line (issue 21). */
@@ -38,7 +45,7 @@ export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, recor
  * does in one line, and the public demo scenes, with a Listen button for a finished read.
  */
 export function FrontDoor() {
-  const painted = usePainted();
+  const shown = useShown();
   return (
     <Page className="vox-front">
       <section className="vox-front__hero" aria-labelledby="vox-front-title">
@@ -59,7 +66,7 @@ export function FrontDoor() {
           </div>
         </div>
       </section>
-      {painted ? <DemoScenes /> : placeholder}
+      {shown ? <DemoScenes /> : placeholder}
     </Page>
   );
 }

@@ -141,6 +141,11 @@ test("a cold load runs the shell's first script from the HTML and fetches the en
   const startUp = ['/api/users/refresh-token', '/remotes.json', '/api/config/public'];
   expect(startUp.map((p) => [p, sentBy.get(p)])).toEqual(startUp.map((p) => [p, url]));
   expect([...priorities.keys()].filter((p) => /^\/static\/js\//.test(p) && !/^\/static\/js\/(main\.[0-9a-f]+|\d+\.chunk)\.js$/.test(p))).toEqual([]);
+  // The shell's own stylesheets are inline (<style data-href>): none is requested, not even by
+  // the bootstrap chunk's CSS loader, and they apply (the header's theme colour).
+  expect([...priorities.keys()].filter((p) => p.startsWith('/static/css/'))).toEqual([]);
+  expect(await page.locator('style[data-href^="/static/css/"]').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.vox-shell')).toHaveCSS('flex-direction', 'column');
 });
 
 // The next level: the route's own chunk (on /about the page of @vox/feature-pages, with its CSS)

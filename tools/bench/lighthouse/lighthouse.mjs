@@ -137,7 +137,19 @@ try {
     const url = `http://${page.host}:${PORT}${page.path}`;
     const runs = [];
     const slug = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(chrome, url, page.loggedIn ? { Cookie: cookie } : undefined, SAVE && `${slug}-${i + 1}.json`));
+    for (let i = 0; i < RUNS; i++) {
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that run is taken
+      // again, at most twice; the error is kept if it persists.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          runs.push(await runOnce(chrome, url, page.loggedIn ? { Cookie: cookie } : undefined, SAVE && `${slug}-${i + 1}.json`));
+          break;
+        } catch (error) {
+          if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+          console.log(`${page.name}: run ${i + 1} again (${String(error).slice(0, 120)})`);
+        }
+      }
+    }
     const m = (k) => median(runs.map((r) => r[k]));
     const row = {
       page: page.name,

@@ -54,13 +54,13 @@ describe('early-script.js: the first reads of the page', () => {
 
   /** Runs the script as on `host` + `pathname`, the refresh answering `refresh`; the reads' calls. */
   async function run(host: string, pathname: string, refresh: () => Promise<Response>) {
-    const fetchMock = jest.fn((url: string) => (url === '/api/users/refresh-token' ? refresh() : Promise.resolve({ status: 200 } as Response)));
+    const fetchMock = jest.fn((url: string, _init?: RequestInit) => (url === '/api/users/refresh-token' ? refresh() : Promise.resolve({ status: 200 } as Response)));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     new Function('location', source)({ hostname: host, pathname });
     const started = page.__voxEarly as EarlyRequests;
     delete page.__voxEarly;
     const reads = started.reads ? await started.reads : undefined;
-    const calls = fetchMock.mock.calls.slice(3).map(([url, init]) => [url, (init as RequestInit).headers]);
+    const calls = fetchMock.mock.calls.slice(3).map(([url, init]) => [url, init?.headers]);
     return { reads, calls };
   }
   const session = (token: string) => () =>

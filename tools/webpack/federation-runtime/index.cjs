@@ -1,4 +1,5 @@
-// Issue 19: the web builds swap three files of @module-federation/runtime-core for local ones.
+// Issue 19: the web builds swap four files of the federation runtime (three of
+// @module-federation/runtime-core, one of @module-federation/sdk) for local ones.
 // The shell carries the page's one federation runtime (remotes read it from globals, see
 // apps/shell/src/federation/provide-runtime-plugin.ts), so its every byte and millisecond is on
 // every first route:
@@ -9,7 +10,9 @@
 //   snapshot is ever loaded, yet the runtime still imported their code (~2.5 KB gzip), which only
 //   `preloadRemote` (never called here) and the snapshot plugins (not registered) use. The
 //   replacements keep what running code touches (see each file) and throw a clear error from
-//   the rest.
+//   the rest;
+// - sdk's env.js -> env.mjs: debug mode without reading localStorage (the page's first storage
+//   access, synchronous, inside main.js's evaluation).
 // The swap is by exact resolved path and checked: the build fails when an original is missing, or
 // when the runtime is bundled but an original was never imported (a new runtime version moved
 // it), rather than silently shipping the full code again.
@@ -17,11 +20,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 // The same copy the replacements import from (by relative path: the package's exports hide its files).
-const runtimeCore = path.resolve(__dirname, '../../../node_modules/@module-federation/runtime-core');
+const scope = path.resolve(__dirname, '../../../node_modules/@module-federation');
+const runtimeCore = path.join(scope, 'runtime-core');
 const REPLACEMENTS = new Map([
   [path.join(runtimeCore, 'dist/utils/semver/index.js'), path.join(__dirname, 'semver-memo.mjs')],
   [path.join(runtimeCore, 'dist/plugins/snapshot/SnapshotHandler.js'), path.join(__dirname, 'snapshot-handler.mjs')],
   [path.join(runtimeCore, 'dist/utils/preload.js'), path.join(__dirname, 'preload.mjs')],
+  [path.join(scope, 'sdk/dist/env.js'), path.join(__dirname, 'env.mjs')],
 ]);
 class FederationRuntimePlugin {
   /** @param {Map<string, string>} [replacements] original file -> replacement (tests pass their own) */
@@ -33,7 +38,7 @@ class FederationRuntimePlugin {
     const REPLACEMENTS = this.replacements;
     const REPLACEMENT_FILES = new Set(REPLACEMENTS.values());
     for (const original of REPLACEMENTS.keys()) {
-      if (!fs.existsSync(original)) throw new Error(`federation-runtime: ${original} is gone (a new @module-federation/runtime-core?); review tools/webpack/federation-runtime.`);
+      if (!fs.existsSync(original)) throw new Error(`federation-runtime: ${original} is gone (a new @module-federation/${path.relative(scope, original).split(path.sep)[0]}?); review tools/webpack/federation-runtime.`);
     }
     compiler.hooks.compilation.tap('FederationRuntimePlugin', (compilation, { normalModuleFactory }) => {
       const replaced = new Set();
@@ -50,7 +55,7 @@ class FederationRuntimePlugin {
         const bundlesRuntime = [...modules].some((m) => String(m.resource ?? '').startsWith(runtimeCore + path.sep));
         if (!bundlesRuntime) return; // a remote reads the shell's runtime and bundles none of it
         for (const original of REPLACEMENTS.keys()) {
-          if (!replaced.has(original)) compilation.errors.push(new Error(`federation-runtime: runtime-core's ${path.relative(runtimeCore, original)} was never imported; review tools/webpack/federation-runtime.`));
+          if (!replaced.has(original)) compilation.errors.push(new Error(`federation-runtime: @module-federation/${path.relative(scope, original)} was never imported; review tools/webpack/federation-runtime.`));
         }
       });
     });

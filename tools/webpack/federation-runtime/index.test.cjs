@@ -1,5 +1,5 @@
 // `node --test tools/webpack/federation-runtime/index.test.cjs` (part of `npm test`): the shell's
-// build swaps three files of the federation runtime (issue 19), and fails rather than ship the
+// build swaps four files of the federation runtime (issue 19), and fails rather than ship the
 // full code again when a runtime upgrade moves them.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -42,7 +42,8 @@ const core = JSON.stringify(path.join(runtimeCore, 'dist/index.js'));
 
 // Texts only the replaced code carries (they survive minification): the snapshot handler's
 // manifest check, and the SDK's link loading (which only the preload helpers use).
-const REPLACED_TEXTS = ['is not a valid federation manifest', 'LinkNetworkError'];
+// and the SDK's debug switch in localStorage.
+const REPLACED_TEXTS = ['is not a valid federation manifest', 'LinkNetworkError', 'localStorage'];
 
 test('the runtime is bundled with the replacements and without the code they replace', async () => {
   const runtime = `import * as runtime from ${core}; globalThis.runtime = runtime;`;
@@ -68,8 +69,13 @@ test('the build fails when the runtime is bundled but a file to replace is never
   // Only the semver module is imported: the other originals never are.
   const semver = JSON.stringify(path.join(runtimeCore, 'dist/utils/semver/index.js'));
   const { errors } = await bundle(`import { satisfy } from ${semver}; globalThis.satisfy = satisfy;`, [plugin]);
-  const never = errors.filter((message) => message.includes('was never imported')).map((m) => /runtime-core's (\S+)/.exec(m)[1]);
-  assert.deepEqual(never.sort(), ['dist/plugins/snapshot/SnapshotHandler.js', 'dist/utils/preload.js', 'dist/utils/tool.js']);
+  const never = errors.filter((message) => message.includes('was never imported')).map((m) => /@module-federation\/(\S+)/.exec(m)[1]);
+  assert.deepEqual(never.sort(), [
+    'runtime-core/dist/plugins/snapshot/SnapshotHandler.js',
+    'runtime-core/dist/utils/preload.js',
+    'runtime-core/dist/utils/tool.js',
+    'sdk/dist/env.js',
+  ]);
 });
 
 test('the plugin refuses to start when a file to replace is gone', () => {

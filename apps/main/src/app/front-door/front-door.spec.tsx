@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { api } from '@vox/api-client';
 import { authModal } from '@vox/auth';
 import type { Showcase } from '@vox/contract';
-import { FRONT_DOOR_LINE, FrontDoor } from './front-door';
+import { DEMO_SCENES_DELAY_MS, FRONT_DOOR_LINE, FrontDoor } from './front-door';
 
 const showcase: Showcase = {
   scenes: [
@@ -57,9 +57,18 @@ describe('the front door (issue 21)', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
   });
 
+  it('asks for the demo scenes only once the page has shown for a while (issue 19)', async () => {
+    const asked = renderFrontDoor();
+    await new Promise((resolve) => setTimeout(resolve, DEMO_SCENES_DELAY_MS - 100));
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(await screen.findByRole('list', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(asked).toEqual([expect.stringMatching(/\/api\/showcase$/)]);
+  });
+
   it('lists the demo scenes, with Listen only for a scene with a finished read', async () => {
     const asked = renderFrontDoor();
-    const list = await screen.findByRole('list');
+    const list = await screen.findByRole('list', {}, { timeout: 3000 });
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Hamlet, III.1' })).toBeInTheDocument();
@@ -78,7 +87,7 @@ describe('the front door (issue 21)', () => {
     jest.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
     renderFrontDoor();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Listen to Hamlet, III.1' }));
+    await user.click(await screen.findByRole('button', { name: 'Listen to Hamlet, III.1' }, { timeout: 3000 }));
     expect(played).toEqual([expect.stringMatching(new RegExp(`/api/audio/${'a'.repeat(64)}$`))]);
     expect(screen.getByText(/Now playing Hamlet, III.1:/)).toHaveTextContent('Now playing Hamlet, III.1: Hamlet To be, or not to be.');
     await user.click(screen.getByRole('button', { name: 'Stop Hamlet, III.1' }));

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
+const URL_ = globalThis.URL;
 import * as chromeLauncher from 'chrome-launcher';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -27,6 +28,9 @@ const SAVE = option('save', '');
 // `--graph`: after each run, the requests and tasks Lantern's simulated LCP is made of, with their
 // simulated times (lantern-graph.mjs): where a page's LCP goes.
 const GRAPH = args.includes('--graph');
+// `--artifacts DIR`: each run's trace and network log (what Lantern simulates from) go there, for
+// what-if simulations over one recorded load (what-if.mjs).
+const ARTIFACTS = option('artifacts', '');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };
 
@@ -102,6 +106,12 @@ async function runOnce(chrome, url, extraHeaders, saveAs) {
   if (GRAPH) {
     const { lanternGraph } = await import('./lantern-graph.mjs');
     console.log(`${url}\n${await lanternGraph(artifacts, lhr.configSettings)}`);
+  }
+  if (ARTIFACTS) {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const { Trace, DevtoolsLog, GatherContext, URL } = artifacts;
+    const name = `${new URL_(url).host}${new URL_(url).pathname}`.replace(/[^a-z0-9]+/gi, '-') + `-${Date.now()}.json`;
+    fs.writeFileSync(path.join(ARTIFACTS, name), JSON.stringify({ Trace, DevtoolsLog, GatherContext, URL, settings: lhr.configSettings, lcpMs: lhr.audits['largest-contentful-paint'].numericValue }));
   }
   if (saveAs) {
     fs.mkdirSync(SAVE, { recursive: true });

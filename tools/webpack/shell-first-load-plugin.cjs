@@ -72,9 +72,9 @@ class ShellFirstLoadPlugin {
       }
       const HtmlWebpackPlugin = require('html-webpack-plugin');
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapPromise(PLUGIN, async (data) => {
-        // Plain ES2017 without imports: minified as it is, no bundling (the build's own terser).
+        // Plain ES2019 without imports: minified as it is, no bundling (the build's own terser).
         const source = fs.readFileSync(this.earlyScript, 'utf8');
-        const { code } = await terserMinify({ 'early-script.js': source }, undefined, { ecma: 2017, compress: { passes: 2 } });
+        const { code } = await terserMinify({ 'early-script.js': source }, undefined, { ecma: 2019, compress: { passes: 2 } });
         if (!code) throw new Error(`${PLUGIN}: ${this.earlyScript} minified to nothing`);
         const entry = this.findEntry(compilation);
         const publicPath = compilation.outputOptions.publicPath;

@@ -35,10 +35,11 @@ function expectStartedBeforeShellChunksEnd(timing: Awaited<ReturnType<typeof rem
 }
 
 // Issue 19, item 6: the properties Lighthouse scores, checked without its noise. A cold,
-// logged-out load of /about starts the requests the first render waits for (the start-up
-// refresh, /remotes.json) and the remote's entry before the shell's last chunk has arrived;
-// nothing moves after the first paint; the console stays free of errors.
-test('a cold logged-out load of /about starts refresh, manifest and remote entry before the shell chunks end, with no layout shift and no console error', async ({ page }) => {
+// logged-out load of /about has what the first render waits for before the shell's last chunk has
+// arrived: the start-up refresh and the remote's entry started, and the remotes manifest in the
+// page itself (item 4's "manifest inlined": no /remotes.json request at all); nothing moves after
+// the first paint; the console stays free of errors.
+test('a cold logged-out load of /about has the manifest in the page and starts refresh and remote entry before the shell chunks end, with no layout shift and no console error', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -68,15 +69,18 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
       shellChunks: shellChunks.length,
       lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
       refresh: startOf('/api/users/refresh-token'),
-      manifest: startOf('/remotes.json'),
       remoteEntry: startOf('/remotes/main/remoteEntry.js'),
+      manifestRequest: startOf('/remotes.json'),
+      inlineManifest: (JSON.parse(document.getElementById('vox-first-data')?.textContent ?? 'null') as { manifest?: unknown } | null)?.manifest ?? null,
     };
   });
   // The shell's entry (with its eager singletons) and the app's chunk (react-dom and the shell's
   // own code); the page's first script is inline in the HTML. The check below compares against
   // the last of them.
   expect(timing.shellChunks).toBeGreaterThanOrEqual(2);
-  for (const what of ['refresh', 'manifest', 'remoteEntry'] as const) {
+  expect(timing.inlineManifest).toEqual(await (await page.request.get(appUrl('localhost', '/remotes.json'))).json());
+  expect(timing.manifestRequest).toBeNull();
+  for (const what of ['refresh', 'remoteEntry'] as const) {
     expect({ what, start: timing[what] }).toEqual({ what, start: expect.any(Number) });
     expect({ what, startedBeforeLastShellChunkEnded: (timing[what] as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
   }
@@ -87,10 +91,10 @@ test('a cold logged-out load of /about starts refresh, manifest and remote entry
 });
 
 // The two request levels this check's first version left in the chain: the public config (the
-// first render waits for its Microsoft settings with the refresh) now leaves with the refresh from
-// the shell's entry, and the remote's ./App files (its route table) are named in the page's Link
-// header after the remote entry. Before, both started only after the shell's chunks had run.
-test("a cold logged-out load of /about starts the public config and the remote's ./App files before the shell chunks end", async ({ page }) => {
+// first render waits for its Microsoft settings with the refresh) is in the page itself, and the
+// remote's ./App files (its route table) are named in the page's Link header after the remote
+// entry. Before, both started only after the shell's chunks had run.
+test("a cold logged-out load of /about has the public config in the page and starts the remote's ./App files before the shell chunks end", async ({ page }) => {
   await mobileNetwork(page);
   const response = await page.goto(appUrl('localhost', '/about'));
   const link = response?.headers().link ?? '';
@@ -106,9 +110,13 @@ test("a cold logged-out load of /about starts the public config and the remote's
     const startOf = (p: string) => entries.find((e) => url(e).pathname + url(e).search === p)?.startTime ?? null;
     return {
       lastShellChunkEnd: Math.max(...shellChunks.map((e) => e.responseEnd)),
-      starts: { publicConfig: startOf('/api/config/public'), ...Object.fromEntries(files.map((f) => [f, startOf(f)])) } as Record<string, number | null>,
+      starts: Object.fromEntries(files.map((f) => [f, startOf(f)])) as Record<string, number | null>,
+      publicConfigRequest: startOf('/api/config/public'),
+      inlineConfig: (JSON.parse(document.getElementById('vox-first-data')?.textContent ?? 'null') as { publicConfig?: unknown } | null)?.publicConfig ?? null,
     };
   }, appFiles);
+  expect(timing.inlineConfig).toEqual(await (await page.request.get(appUrl('localhost', '/api/config/public'))).json());
+  expect(timing.publicConfigRequest).toBeNull();
   for (const [what, start] of Object.entries(timing.starts)) {
     expect({ what, start }).toEqual({ what, start: expect.any(Number) });
     expect({ what, startedBeforeLastShellChunkEnded: (start as number) < timing.lastShellChunkEnd }).toEqual({ what, startedBeforeLastShellChunkEnded: true });
@@ -119,7 +127,7 @@ test("a cold logged-out load of /about starts the public config and the remote's
 // script it was a low-priority request, which Chromium holds back over HTTP/1.1 while the
 // high-priority preloads are in flight: Lighthouse's trace showed main.js requested after all
 // sixteen preloaded chunks. index.html now asks for it at high priority; the first script, which
-// starts the refresh, the manifest and the public config, is inline: no request at all.
+// starts the refresh (the manifest and the public config come in the page), is inline: no request at all.
 test("a cold load runs the shell's first script from the HTML and fetches the entry at high priority", async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -136,10 +144,11 @@ test("a cold load runs the shell's first script from the HTML and fetches the en
   await expect(page.locator('[data-remote="main"]')).toBeVisible();
   const of = (pattern: RegExp) => [...priorities].filter(([p]) => pattern.test(p)).map(([, priority]) => priority);
   expect(of(/^\/static\/js\/main\.[0-9a-f]+\.js$/)).toEqual(['High']);
-  // The page itself (its inline first script), not main.js's fallback, sent the three requests,
-  // and the shell's scripts are its entry and chunks only (no first-script file).
-  const startUp = ['/api/users/refresh-token', '/remotes.json', '/api/config/public'];
-  expect(startUp.map((p) => [p, sentBy.get(p)])).toEqual(startUp.map((p) => [p, url]));
+  // The page itself (its inline first script), not main.js's fallback, sent the refresh; the
+  // manifest and the public config came in the page (no request); the shell's scripts are its
+  // entry and chunks only (no first-script file).
+  expect(sentBy.get('/api/users/refresh-token')).toBe(url);
+  expect(['/remotes.json', '/api/config/public'].filter((p) => priorities.has(p))).toEqual([]);
   expect([...priorities.keys()].filter((p) => /^\/static\/js\//.test(p) && !/^\/static\/js\/(main\.[0-9a-f]+|\d+\.chunk)\.js$/.test(p))).toEqual([]);
   // The shell's own stylesheets are inline (<style data-href>): none is requested, not even by
   // the bootstrap chunk's CSS loader, and they apply (the header's theme colour).

@@ -1,6 +1,6 @@
 // The shell's first script (issue 19): index.html runs it before anything else, inline in the
 // head, so the requests the first render waits for leave as soon as the HTML arrives, alongside
-// the shell's preloaded chunks, not after main.js has downloaded and run. Plain ES2017,
+// the shell's preloaded chunks, not after main.js has downloaded and run. Plain ES2019,
 // no imports: it is minified into index.html as it is (tools/webpack/shell-first-load-plugin.cjs).
 // The same requests as startEarlyRequests in early.ts, which main.ts uses when this did not run
 // (the dev server); main.ts takes these answers from window.__voxEarly.
@@ -11,12 +11,29 @@
 // page's own call of that URL with that token (acceptEarlyReads); one no call asks for within a
 // few seconds is dropped. The URLs must be exactly the ones the pages' calls build: the browser
 // test "first-load.spec.ts" fails when a page sends one of them a second time.
+//
+// `first`: the server puts the remotes manifest and the public config in the page, in a JSON data
+// block before this script (withFirstData, apps/api/src/plugins/external/web-apps.ts); they are
+// handed on as answers of their own, and fetched only when the block is missing or unreadable.
 (function () {
   var refresh = fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' });
+  var first = null;
+  try {
+    var block = document.getElementById('vox-first-data');
+    first = block ? JSON.parse(block.textContent) : null;
+  } catch {
+    first = null;
+  }
+  var given = function (key, url, init) {
+    if (first && first[key]) {
+      return Promise.resolve(new Response(JSON.stringify(first[key]), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    }
+    return fetch(url, init);
+  };
   var started = {
     refresh: refresh,
-    publicConfig: fetch('/api/config/public'),
-    manifest: fetch('/remotes.json', { cache: 'no-cache' }),
+    publicConfig: given('publicConfig', '/api/config/public'),
+    manifest: given('manifest', '/remotes.json', { cache: 'no-cache' }),
   };
   for (var name in started) started[name].catch(function () {});
 

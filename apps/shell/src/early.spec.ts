@@ -34,6 +34,58 @@ describe('takeEarlyRequests', () => {
     ]);
   });
 
+  // Issue 19: the server puts the manifest and the public config in the page (withFirstData in
+  // apps/api/src/plugins/external/web-apps.ts); the first script hands them on without a request.
+  describe('with the data block the server puts in the page', () => {
+    const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
+    const manifest = { main: '/remotes/main/remoteEntry.js', podcast: 'https://cdn.example.com/podcast/remoteEntry.js' };
+    const publicConfig = { msClientId: 'client-1', msAuthority: 'https://login.example.com/common/v2.0' };
+    // jsdom has no Response: a stand-in with what the shell reads of one.
+    class StandInResponse {
+      constructor(
+        private readonly body: string,
+        readonly init: ResponseInit,
+      ) {}
+      get status() {
+        return this.init.status;
+      }
+      get ok() {
+        return this.init.status === 200;
+      }
+      json() {
+        return Promise.resolve(JSON.parse(this.body));
+      }
+    }
+    beforeEach(() => {
+      (globalThis as { Response?: unknown }).Response = StandInResponse;
+    });
+    afterEach(() => {
+      delete (globalThis as { Response?: unknown }).Response;
+      document.head.innerHTML = '';
+    });
+
+    it('sends only the refresh and hands the manifest and the public config on as answers', async () => {
+      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify({ manifest, publicConfig })}</script>`;
+      new Function(source)();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/refresh-token']);
+      const early = takeEarlyRequests();
+      const [manifestAnswer, configAnswer] = await Promise.all([early.manifest, early.publicConfig]);
+      expect([manifestAnswer.status, await manifestAnswer.json()]).toEqual([200, manifest]);
+      expect([configAnswer.status, await configAnswer.json()]).toEqual([200, publicConfig]);
+    });
+
+    it('fetches what the block lacks, and both when the block is unreadable', () => {
+      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify({ publicConfig })}</script>`;
+      new Function(source)();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/refresh-token', '/remotes.json']);
+      fetchMock.mockClear();
+      delete page.__voxEarly;
+      document.head.innerHTML = '<script type="application/json" id="vox-first-data">{"manifest": {</script>';
+      new Function(source)();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/refresh-token', '/api/config/public', '/remotes.json']);
+    });
+  });
+
   it('early-script.js sends the very same requests as early.ts, and hands them over', () => {
     new Function(fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8'))();
     const fromScript = fetchMock.mock.calls.splice(0);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../helper';
+import { FIRST_DATA_ID } from '../../src/plugins/external/web-apps';
 
 const MANIFEST = {
   main: '/remotes/main/remoteEntry.js',
@@ -233,5 +235,71 @@ describe("the auth modal's files where it opens at once", () => {
     ['localhost:4200', '/login', { cookie: 'vox_signed_in=1' }],
   ])('%s%s does not', async (host, url, headers) => {
     expect((await page(host, url, headers)).headers.link).not.toContain('756.chunk');
+  });
+});
+
+// Issue 19 ("the manifest inlined"): every app page carries what its first script would fetch
+// before the first render, the remotes manifest and the public config, in a JSON data block just
+// before that script; the shell's early-script.js reads the block by its id.
+describe('the app page carries the manifest and the public config', () => {
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"/><title>VoxClub</title><script>window.first=1</script>' +
+    '<script defer="defer" src="/static/js/main.2a5d461f.js"></script></head><body><div id="root"></div></body></html>';
+  const served = { webDir: '' };
+  const page = servedWeb((dir) => {
+    served.webDir = dir;
+  }, html);
+  const blockOf = (text: string) => /<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(text)?.[1];
+
+  it.each([
+    ['localhost:4200', '/'],
+    ['localhost:4200', '/scripts'],
+    ['podcast.localhost:4200', '/'],
+    ['dashboard.localhost:4200', '/x/metrics'],
+  ])('%s%s: the block, before the first script, with the manifest file and /api/config/public', async (host, url) => {
+    const res = await page(host, url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const config = await page(host, '/api/config/public');
+    expect(JSON.parse(blockOf(res.body) ?? 'null')).toEqual({ manifest: MANIFEST, publicConfig: config.json() });
+    expect(res.body.indexOf('id="vox-first-data"')).toBeLessThan(res.body.indexOf('<script>window.first=1</script>'));
+    // The rest of the page is the file, unchanged.
+    expect(res.body.replace(/<script type="application\/json" id="vox-first-data">.*?<\/script>/, '')).toBe(html);
+  });
+
+  it('is sent in brotli or gzip as the browser accepts, the same page', async () => {
+    const plain = await page('localhost:4200', '/about');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await page('localhost:4200', '/about', { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(body.toString('utf8')).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('follows the manifest file; a value cannot close the block; a malformed file leaves the manifest out', async () => {
+    const file = path.join(served.webDir, 'shell', 'remotes.json');
+    const moved = { ...MANIFEST, main: 'https://cdn.example.com/main/remoteEntry.js?x=</script><script>alert(1)</script>' };
+    fs.writeFileSync(file, JSON.stringify(moved));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const res = await page('localhost:4200', '/');
+    expect(res.body).not.toContain('alert(1)</script>');
+    expect(JSON.parse(blockOf(res.body) ?? 'null').manifest).toEqual(moved);
+    fs.writeFileSync(file, '{ "main": ');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 10000));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(Object.keys(JSON.parse(blockOf((await page('localhost:4200', '/')).body) ?? 'null'))).toEqual(['publicConfig']);
+    fs.writeFileSync(file, JSON.stringify(MANIFEST));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 15000));
+  });
+
+  it("is the block the shell's first script reads", () => {
+    const script = fs.readFileSync(path.join(__dirname, '../../../shell/src/early-script.js'), 'utf8');
+    expect(script).toContain(`document.getElementById('${FIRST_DATA_ID}')`);
+    expect(FIRST_DATA_ID).toBe('vox-first-data');
   });
 });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@vox/contract/schemas';
+import { AUTH_MESSAGES, type PublicConfig } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../../domain-errors';
 
@@ -41,6 +41,14 @@ const looksLikeEmail = (value: unknown): value is string => typeof value === 'st
  * address). The `email` claim can be set freely by any tenant's admin (the "nOAuth" problem),
  * so it only counts when Microsoft marks its domain as verified (xms_edov) or it is email_verified.
  */
+/**
+ * The settings the web client needs at run time (GET /api/config/public, and inline in the app
+ * page: apps/api/src/plugins/external/web-apps.ts), so one build runs against any deployment.
+ */
+export function publicConfigOf(microsoft: Pick<MicrosoftSignIn, 'clientId' | 'authority'>): PublicConfig {
+  return { msClientId: microsoft.clientId, msAuthority: microsoft.authority };
+}
+
 export function verifiedEmail(payload: JWTPayload): string | null {
   if (looksLikeEmail(payload.preferred_username)) return payload.preferred_username.toLowerCase();
   if (looksLikeEmail(payload.email) && (payload.xms_edov === true || payload.email_verified === true)) {

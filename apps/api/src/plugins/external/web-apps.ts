@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PATHS, resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
 import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
+import { publicConfigOf } from '../app/microsoft-sign-in';
 import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
@@ -35,6 +37,62 @@ function wantsAppPage(url: string, accept: string | undefined): boolean {
   return !last.includes('.') || (accept ?? '').includes('text/html');
 }
 
+/** The id of the app page's data block that carries what its first script would fetch. */
+export const FIRST_DATA_ID = 'vox-first-data';
+
+/**
+ * The shell's index.html with the data its first script would otherwise fetch before the first
+ * render (issue 19: "the manifest inlined"): the remotes manifest and the public config, as a
+ * JSON data block (not run, so the Content-Security-Policy's script hashes are untouched) just
+ * before the first script, which reads it as it runs (apps/shell/src/early-script.js). Two
+ * requests fewer on every first load; over HTTP/1.1 each took one of the six connections the
+ * shell's scripts wait for. `<` is escaped, so no value can close the block.
+ */
+export function withFirstData(html: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${FIRST_DATA_ID}">${json}</script>`;
+  const at = html.search(/<script\b/i);
+  return at >= 0 ? html.slice(0, at) + block + html.slice(at) : html + block;
+}
+
+/** A manifest file's remotes (name -> entry URL), or null when it is missing or malformed. */
+function parsedManifest(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    return Object.values(value).every((v) => typeof v === 'string') ? (value as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface AppPage {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The page in each encoding, made again only when one of its inputs changes. */
+function appPageOf(html: () => string | null, manifest: () => Record<string, string> | null, publicConfig: () => unknown): () => AppPage | null {
+  let inputs: unknown[] = [];
+  let page: AppPage | null = null;
+  return () => {
+    const next = [html(), manifest(), JSON.stringify(publicConfig())];
+    if (next.every((value, i) => value === inputs[i])) return page;
+    inputs = next;
+    const [text, remotes] = next as [string | null, Record<string, string> | null];
+    if (text === null) return (page = null);
+    const raw = Buffer.from(withFirstData(text, { ...(remotes ? { manifest: remotes } : {}), publicConfig: publicConfig() }), 'utf8');
+    page = {
+      raw,
+      br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: zlib.gzipSync(raw, { level: 9 }),
+    };
+    return page;
+  };
+}
+
 /**
  * Serves the built web apps in the one-process setup: the shell at / with a history fallback
  * to index.html for app routes, each remote at /remotes/<name>/, and JSON 404s for the rest.
@@ -42,6 +100,7 @@ function wantsAppPage(url: string, accept: string | undefined): boolean {
 async function webApps(app: FastifyInstance, { config }: { config: Config }) {
   const shellDir = path.join(config.webDir, 'shell');
   const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
+  let sendAppPage = (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html', shellDir, { cacheControl: false });
 
   if (hasShell) {
     if (config.remotesManifest) {
@@ -62,6 +121,22 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // largest downloads of every first load and must not wait for a free connection.
     const shellFiles = followFile(path.join(shellDir, 'index.html'), shellFirstFiles);
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
+    const appPage = appPageOf(
+      followFile(path.join(shellDir, 'index.html'), (text) => text),
+      followFile(manifestFileOf(config), parsedManifest),
+      () => publicConfigOf(app.microsoft),
+    );
+    sendAppPage = (request, reply) => {
+      const page = appPage();
+      if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.raw);
+    };
+    // The root is an app page too (the static plugin below would answer it with the bare file).
+    app.get('/', (request, reply) => sendAppPage(request, reply));
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );
@@ -115,7 +190,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
   app.setNotFoundHandler((request, reply: FastifyReply) => {
     if (hasShell && (request.method === 'GET' || request.method === 'HEAD') && wantsAppPage(request.url, request.headers.accept)) {
       reply.header('Cache-Control', NO_CACHE);
-      return reply.sendFile('index.html', shellDir, { cacheControl: false });
+      return sendAppPage(request, reply);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicConfigOf } from '../../plugins/app/microsoft-sign-in';
 import { fromContract } from './from-contract';
 
 /** Settings the web client needs at run time, so one build runs against any deployment. */
@@ -7,7 +8,7 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('publicConfig', { tags: ['config'], summary: 'Public client settings (Microsoft sign-in)' }),
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return { msClientId: app.microsoft.clientId, msAuthority: app.microsoft.authority };
+      return publicConfigOf(app.microsoft);
     },
   });
 };

@@ -2,6 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { takeEarlyRequests, type EarlyRequests } from './early';
 
+// jsdom has no Response: a stand-in with what the shell reads of one.
+class StandInResponse {
+  constructor(
+    private readonly body: string,
+    readonly init: ResponseInit,
+  ) {}
+  get status() {
+    return this.init.status;
+  }
+  get ok() {
+    return this.init.status === 200;
+  }
+  json() {
+    return Promise.resolve(JSON.parse(this.body));
+  }
+}
+
 // Issue 19: index.html's first script (early-script.js) sends the start-up requests; main.ts
 // takes its answers once, and sends them itself only when that script did not run (dev server).
 describe('takeEarlyRequests', () => {
@@ -40,22 +57,6 @@ describe('takeEarlyRequests', () => {
     const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
     const manifest = { main: '/remotes/main/remoteEntry.js', podcast: 'https://cdn.example.com/podcast/remoteEntry.js' };
     const publicConfig = { msClientId: 'client-1', msAuthority: 'https://login.example.com/common/v2.0' };
-    // jsdom has no Response: a stand-in with what the shell reads of one.
-    class StandInResponse {
-      constructor(
-        private readonly body: string,
-        readonly init: ResponseInit,
-      ) {}
-      get status() {
-        return this.init.status;
-      }
-      get ok() {
-        return this.init.status === 200;
-      }
-      json() {
-        return Promise.resolve(JSON.parse(this.body));
-      }
-    }
     beforeEach(() => {
       (globalThis as { Response?: unknown }).Response = StandInResponse;
     });
@@ -119,27 +120,60 @@ describe('early-script.js: the first reads of the page', () => {
     Promise.resolve({ status: 200, clone: () => ({ json: () => Promise.resolve({ token, user: { id: 'u1' } }) }) } as unknown as Response);
   const noSession = () => Promise.resolve({ status: 204 } as Response);
 
-  it('signed in on the main /scripts: the header reads and the list, with the token', async () => {
+  /** The reads one GET /api/first-reads carries, from its URL. */
+  const batched = (url: unknown) => {
+    const parsed = new URL(String(url), 'http://localhost');
+    expect(parsed.pathname).toBe('/api/first-reads');
+    return parsed.searchParams.getAll('url');
+  };
+
+  it('signed in on the main /scripts: the header reads and the list, with the token, in one request', async () => {
     const { reads, calls } = await run('localhost', '/scripts', session('tok-1'));
-    const headers = { Accept: 'application/json', Authorization: 'Bearer tok-1' };
-    expect(calls).toEqual([
-      ['/api/subscriptions', headers],
-      ['/api/notifications/seen', headers],
-      ['/api/notifications/new', headers],
-      ['/api/scripts?scope=all&page=1&pageSize=20', headers],
-    ]);
-    expect(reads?.map((r) => [r.url, r.token])).toEqual(calls.map(([url]) => [url, 'tok-1']));
+    const expected = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/scripts?scope=all&page=1&pageSize=20'];
+    expect(calls).toHaveLength(1);
+    expect(batched(calls[0][0])).toEqual(expected);
+    expect(calls[0][1]).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok-1' });
+    expect(reads?.map((r) => [r.url, r.token])).toEqual(expected.map((url) => [url, 'tok-1']));
   });
 
   it('signed out on the podcast site\'s /: the channels, without a token', async () => {
     const { reads, calls } = await run('podcast.localhost', '/', noSession);
-    expect(calls).toEqual([['/api/podcast/channels', { Accept: 'application/json' }]]);
+    expect(calls.map(([url, headers]) => [batched(url), headers])).toEqual([[['/api/podcast/channels'], { Accept: 'application/json' }]]);
     expect(reads?.map((r) => [r.url, r.token])).toEqual([['/api/podcast/channels', null]]);
   });
 
   it('signed in on the podcast site\'s /: its home page, not the channels', async () => {
     const { calls } = await run('podcast.voxclub.example', '/', session('tok-2'));
-    expect(calls.map(([url]) => url)).toEqual(['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/podcast/home']);
+    expect(calls.map(([url]) => batched(url))).toEqual([['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/podcast/home']]);
+  });
+
+  it("hands each read its own answer from the batch's, and fails one the batch did not answer in JSON", async () => {
+    (globalThis as { Response?: unknown }).Response = StandInResponse;
+    const batch = {
+      status: 200,
+      json: () =>
+        Promise.resolve({
+          reads: [
+            { url: '/api/subscriptions', status: 200, body: { subscriptions: [] } },
+            { url: '/api/notifications/seen', status: 401, body: { message: 'Please log in.' } },
+            { url: '/api/notifications/new', status: 200, body: null },
+          ],
+        }),
+    };
+    const fetchMock = jest.fn((url: string) => Promise.resolve((url === '/api/users/refresh-token' ? { status: 200, clone: () => ({ json: () => Promise.resolve({ token: 'tok-4' }) }) } : batch) as unknown as Response));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    new Function('location', source)({ hostname: 'localhost', pathname: '/scripts' });
+    const started = page.__voxEarly as EarlyRequests;
+    delete page.__voxEarly;
+    const reads = (await started.reads) ?? [];
+    const answers = await Promise.all(reads.map((r) => r.response.then(async (a) => [a.status, await a.json()], () => 'failed')));
+    expect(Object.fromEntries(reads.map((r, i) => [r.url, answers[i]]))).toEqual({
+      '/api/subscriptions': [200, { subscriptions: [] }],
+      '/api/notifications/seen': [401, { message: 'Please log in.' }],
+      '/api/notifications/new': 'failed',
+      '/api/scripts?scope=all&page=1&pageSize=20': 'failed',
+    });
+    delete (globalThis as { Response?: unknown }).Response;
   });
 
   it('signed out on a page without early reads, or on the dashboard, or when the refresh fails: nothing', async () => {

@@ -4,12 +4,15 @@
 import { named } from '@vox/contract';
 
 /**
- * Calls no web page makes: the load balancer's health and readiness checks. Server only (through
- * the full table, ./all-endpoints.ts).
+ * Calls no page's code makes through the client: the load balancer's health and readiness checks,
+ * and the first reads an app page's inline first script sends in one request (plain JS, no
+ * imports: apps/shell/src/early-script.js). Server only (through the full table, ./all-endpoints.ts).
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const opsEndpoints = named({
   health: { method: 'GET', path: '/api/health', auth: 'public' },
   /** Readiness for a load balancer: 503 while the database, Redis, storage or jobs are unreachable, or while shutting down. */
   ready: { method: 'GET', path: '/api/ready', auth: 'public' },
+  /** Runs each read as its own GET with the caller's Authorization (if any) and answers them all. */
+  firstReads: { method: 'GET', path: '/api/first-reads', auth: 'optional' },
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import health from './health';
+import firstReads from './first-reads';
 import users from './users';
 import subscriptions from './subscriptions';
 import publicConfig from './config';
@@ -49,6 +50,7 @@ import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
 const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   // Open to anyone.
   await app.register(health);
+  await app.register(firstReads);
   await app.register(users);
   await app.register(publicConfig);
   await app.register(activities);

@@ -29,7 +29,7 @@ const SAVE = option('save', '');
 // simulated times (lantern-graph.mjs): where a page's LCP goes.
 const GRAPH = args.includes('--graph');
 // `--artifacts DIR`: each run's trace and network log (what Lantern simulates from) go there, for
-// what-if simulations over one recorded load (what-if.mjs).
+// what-if simulations over one recorded load (what-if.mjs beside this file).
 const ARTIFACTS = option('artifacts', '');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };

@@ -19,6 +19,9 @@ const OPEN_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config/public',
+  // Issue 19: an app page's first reads in one request; each read runs as its own GET with the
+  // caller's token, so a members-only read still answers 401 to nobody (first-reads.test.ts).
+  'GET /api/first-reads',
   'POST /api/activities/',
   'POST /api/users/create',
   'POST /api/users/authenticate',

@@ -1,4 +1,4 @@
-import { test, expect, createAccount, freshEmail, latestResetCode, root, signIn } from '../support/fixtures';
+import { test, expect, createAccount, freshEmail, latestResetCode, root, routeReads, signIn } from '../support/fixtures';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appUrl } from '../support/ports';
@@ -213,16 +213,18 @@ test.describe('api client', () => {
     page.on('request', (r) => r.url().endsWith('/api/users/refresh-token') && refreshes++);
     let first = true;
     const statuses: number[] = [];
-    await page.route('**/api/notifications/new*', async (route) => {
-      if (first) {
+    // The first read goes in the first script's batch (GET /api/first-reads), the retry alone.
+    await routeReads(
+      page,
+      '/api/notifications/new',
+      () => {
+        if (!first) return null;
         first = false;
         // Stands in for an access token that expired on the server.
-        return route.fulfill({ status: 401, json: { message: 'Your session has expired. Please log in again.' } });
-      }
-      const response = await route.fetch();
-      statuses.push(response.status());
-      return route.fulfill({ response });
-    });
+        return { status: 401, json: { message: 'Your session has expired. Please log in again.' } };
+      },
+      (status) => statuses.push(status),
+    );
     await page.goto('/about');
     await expect.poll(() => statuses).toEqual([200]);
     // One refresh at start-up, one for the 401.
@@ -232,9 +234,7 @@ test.describe('api client', () => {
   test('when the retry gets 401 again the user is sent to /', async ({ page }) => {
     const account = await createAccount(page.request);
     await signIn(page, account);
-    await page.route('**/api/notifications/new*', (route) =>
-      route.fulfill({ status: 401, json: { message: 'Your session has expired. Please log in again.' } }),
-    );
+    await routeReads(page, '/api/notifications/new', () => ({ status: 401, json: { message: 'Your session has expired. Please log in again.' } }));
     await page.goto('/faq');
     // location.assign('/'), after which / itself may forward to /scripts.
     await expect(page).toHaveURL(/:\d+\/(scripts)?$/);

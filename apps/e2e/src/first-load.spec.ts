@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn } from '../support/fixtures';
+import { createAccount, readsOf, signIn } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 /**
@@ -212,13 +212,12 @@ async function firstReads(page: Page, host: string, path: string) {
   const sent = new Map<string, { count: number; byPage: boolean }>();
   const url = appUrl(host, path);
   // A read counts as sent whether it went alone or in the first script's one GET /api/first-reads.
-  const readsOf = (u: URL) => (u.pathname === '/api/first-reads' ? u.searchParams.getAll('url') : [u.pathname + u.search]);
   let batches = 0;
   page.on('request', (request) => {
     const u = new URL(request.url());
     if (request.method() !== 'GET' || !u.pathname.startsWith('/api/')) return;
     if (u.pathname === '/api/first-reads') batches += 1;
-    for (const key of readsOf(u)) {
+    for (const key of readsOf(request.url())) {
       const seen = sent.get(key) ?? { count: 0, byPage: false };
       seen.count += 1;
       sent.set(key, seen);
@@ -228,8 +227,7 @@ async function firstReads(page: Page, host: string, path: string) {
   await cdp.send('Network.enable');
   const fromFirstScript = new Set<string>();
   cdp.on('Network.requestWillBeSent', (e) => {
-    const u = new URL(e.request.url);
-    if (e.initiator.stack?.callFrames.some((f) => f.url === url) || e.initiator.url === url) for (const read of readsOf(u)) fromFirstScript.add(read);
+    if (e.initiator.stack?.callFrames.some((f) => f.url === url) || e.initiator.url === url) for (const read of readsOf(e.request.url)) fromFirstScript.add(read);
   });
   await page.goto(url);
   await page.waitForLoadState('networkidle');

@@ -166,3 +166,46 @@ export function setPhoto(userId: string): string {
   });
   return id;
 }
+
+/**
+ * The API reads a request carries (issue 19): a GET's own path and query, or, for the page's first
+ * script's one `GET /api/first-reads?url=...`, each read it batches.
+ */
+export function readsOf(requestUrl: string): string[] {
+  const url = new URL(requestUrl);
+  return url.pathname === '/api/first-reads' ? url.searchParams.getAll('url') : [url.pathname + url.search];
+}
+
+/** A read's answer a test gives instead of the server's. */
+export interface GivenAnswer {
+  status: number;
+  json: unknown;
+}
+
+/**
+ * Routes the page's GETs of `path` (no query), whether sent alone or batched in its first
+ * script's `GET /api/first-reads`: each is offered to `answer` in order, which gives an answer of
+ * its own or null to let the server's through (`served` then gets its status).
+ */
+export async function routeReads(page: Page, path: string, answer: (url: string) => GivenAnswer | null, served: (status: number) => void = () => undefined) {
+  const isPath = (read: string) => read.split('?')[0] === path;
+  await page.route(`**${path}*`, async (route) => {
+    if (!isPath(new URL(route.request().url()).pathname)) return route.fallback();
+    const given = answer(route.request().url());
+    if (given) return route.fulfill({ status: given.status, json: given.json });
+    const response = await route.fetch();
+    served(response.status());
+    return route.fulfill({ response });
+  });
+  await page.route('**/api/first-reads*', async (route) => {
+    const response = await route.fetch();
+    const batch = (await response.json()) as { reads: { url: string; status: number; body: unknown }[] };
+    for (const read of batch.reads) {
+      if (!isPath(read.url)) continue;
+      const given = answer(read.url);
+      if (given) Object.assign(read, { status: given.status, body: given.json });
+      else served(read.status);
+    }
+    return route.fulfill({ response, json: batch });
+  });
+}

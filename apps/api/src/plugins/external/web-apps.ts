@@ -8,7 +8,7 @@ import { PATHS, resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
 import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
 import { publicConfigOf } from '../app/microsoft-sign-in';
-import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
+import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -55,18 +55,6 @@ export function withFirstData(html: string, data: Record<string, unknown>): stri
   return at >= 0 ? html.slice(0, at) + block + html.slice(at) : html + block;
 }
 
-/** A manifest file's remotes (name -> entry URL), or null when it is missing or malformed. */
-function parsedManifest(text: string | null): Record<string, string> | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    return Object.values(value).every((v) => typeof v === 'string') ? (value as Record<string, string>) : null;
-  } catch {
-    return null;
-  }
-}
-
 interface AppPage {
   raw: Buffer;
   br: Buffer;
@@ -74,16 +62,17 @@ interface AppPage {
 }
 
 /** The page in each encoding, made again only when one of its inputs changes. */
-function appPageOf(html: () => string | null, manifest: () => Record<string, string> | null, publicConfig: () => unknown): () => AppPage | null {
+function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): () => AppPage | null {
   let inputs: unknown[] = [];
   let page: AppPage | null = null;
   return () => {
     const next = [html(), manifest(), JSON.stringify(publicConfig())];
     if (next.every((value, i) => value === inputs[i])) return page;
     inputs = next;
-    const [text, remotes] = next as [string | null, Record<string, string> | null];
+    const [text, remotes] = next as [string | null, RemotesManifest];
     if (text === null) return (page = null);
-    const raw = Buffer.from(withFirstData(text, { ...(remotes ? { manifest: remotes } : {}), publicConfig: publicConfig() }), 'utf8');
+    // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
+    const raw = Buffer.from(withFirstData(text, { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig() }), 'utf8');
     page = {
       raw,
       br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -123,7 +112,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const appPage = appPageOf(
       followFile(path.join(shellDir, 'index.html'), (text) => text),
-      followFile(manifestFileOf(config), parsedManifest),
+      manifest,
       () => publicConfigOf(app.microsoft),
     );
     sendAppPage = (request, reply) => {

@@ -114,6 +114,9 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
       async exec(text) {
         db.exec(text);
       },
+      async count(table) {
+        return Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n);
+      },
       /** Time of `count` recordings, each its statements in one transaction, in ms each. */
       async timeInserts(count, statements) {
         const prepared = new Map();
@@ -153,6 +156,10 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
       await ready;
       await client.query(text);
     },
+    async count(table) {
+      await ready;
+      return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    },
     async timeInserts(count, statements) {
       await ready;
       const times = [];
@@ -173,7 +180,7 @@ function openDatabase(kind, { dataDir, pgUrl, schema }) {
   };
 }
 
-const STAFF = { email: 'bench-staff@example.com', password: 'bench-password-1' };
+const STAFF = { email: 'bench-staff@example.com', password: 'bench-password-1', name: 'Bench Staff', handle: 'bench_staff' };
 
 /** The data: users, product rows, then the activity log in time order, as it grows in life. */
 async function load(db) {
@@ -182,9 +189,10 @@ async function load(db) {
   const start = now - DAYS * DAY;
   const iso = (ms) => new Date(ms).toISOString();
   const t0 = Date.now();
-  const users = [[id(0), STAFF.email, await argon2.hash(STAFF.password, { type: argon2.argon2id }), 'staff', iso(start)]];
-  for (let n = 1; n <= USERS; n++) users.push([id(n), `user${n}@example.com`, null, 'member', iso(start + random() * DAYS * DAY)]);
-  await db.insert('users', ['id', 'email', 'password_hash', 'role', 'created_at'], users);
+  // The staff member has a name and a handle, as a real one does after the first-run step.
+  const users = [[id(0), STAFF.email, await argon2.hash(STAFF.password, { type: argon2.argon2id }), 'staff', iso(start), STAFF.name, STAFF.handle]];
+  for (let n = 1; n <= USERS; n++) users.push([id(n), `user${n}@example.com`, null, 'member', iso(start + random() * DAYS * DAY), `User ${n}`, `user${n}`]);
+  await db.insert('users', ['id', 'email', 'password_hash', 'role', 'created_at', 'name', 'handle'], users);
   const SCRIPTS = 1000;
   const scripts = Array.from({ length: SCRIPTS }, (_, n) => [`sc${n}`, id(1 + (n % USERS)), `Script ${n}`, 'public', 0, iso(start), iso(start), '', '', 'en']);
   await db.insert('scripts', ['id', 'owner_id', 'title', 'visibility', 'is_free', 'created_at', 'updated_at', 'synopsis', 'genre', 'language'], scripts);
@@ -272,7 +280,9 @@ async function benchDatabase(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-metrics-${kind}-`));
   const logFile = path.join(dataDir, 'server.log');
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
+  // ACTIVITY_RETENTION_DAYS=0: the server's retention (90 days by default) would delete the older
+  // half of the loaded rows at start, while the charts are timed.
+  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1', LOG_LEVEL: 'warn', ACTIVITY_RETENTION_DAYS: '0', ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
   let admin;
   if (kind === 'postgres') {
     admin = new pg.Client({ connectionString: args['pg-url'] });
@@ -288,11 +298,14 @@ async function benchDatabase(kind) {
     // The steady state of a live database: statistics gathered, and on PostgreSQL the visibility map
     // set (autovacuum's work), so index-only scans need not visit the table.
     await db.exec(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
+    const loaded = await db.count('activities');
+    if (loaded !== ROWS) throw new Error(`${kind}: ${loaded} activity rows in the database after loading ${ROWS}`);
     console.log(`${kind}: loaded ${ROWS.toLocaleString('en')} activities, ${USERS.toLocaleString('en')} users in ${seconds.toFixed(0)} s`);
     const { url, child } = await startServer(env, logFile);
     try {
       const signIn = await fetch(`${url}/api/users/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: STAFF.email, password: STAFF.password }) });
-      const { token } = await signIn.json();
+      const { token, user } = await signIn.json();
+      if (!user?.name) throw new Error(`the staff member signed in without a name: ${JSON.stringify(user)}`);
       const auth = { authorization: `Bearer ${token}` };
       const today = new Date().toISOString().slice(0, 10);
       const daysBefore = (n) => new Date(Date.parse(today) - n * DAY).toISOString().slice(0, 10);
@@ -324,6 +337,11 @@ async function benchDatabase(kind) {
         posts.push(Number(process.hrtime.bigint() - t) / 1e6);
         if (res.status !== 204) throw new Error(`POST /api/activities answered ${res.status}`);
       }
+      // The rows the charts were timed on: all of them, none deleted by the server meanwhile.
+      const kept = (await db.count('activities')) - POSTS;
+      results.rowsKept = kept;
+      if (kept !== ROWS) throw new Error(`${kind}: ${kept} of the ${ROWS} loaded activity rows were still there after the timings`);
+      console.log(`  ${kind}: ${kept.toLocaleString('en')} of ${ROWS.toLocaleString('en')} loaded activity rows kept while timing`);
       results.record.post = { p50: median(posts), p99: quantile(posts, 0.99) };
       console.log(`  ${kind} POST /api/activities: p50 ${median(posts).toFixed(2)} ms, p99 ${quantile(posts, 0.99).toFixed(2)} ms`);
     } finally {
@@ -363,6 +381,9 @@ async function benchDatabase(kind) {
   return results;
 }
 
+const cpus = os.cpus();
+console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown'}, ${cpus[0]?.speed ?? '?'} MHz), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, Node ${process.version}`);
+console.log(`inputs: ${ROWS.toLocaleString('en')} activity rows over ${DAYS} days, ${USERS.toLocaleString('en')} users, ${RUNS} timed calls per chart`);
 if (!args['no-build']) execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
 let failed = false;
 const all = [];

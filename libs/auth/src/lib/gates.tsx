@@ -36,7 +36,7 @@ export function RequireLogin({ what, children, landing }: { what: string; childr
 }
 
 /**
- * A privilege-gated route (PRODUCT.md): logged out, the log-in prompt; lacking the privilege, a
+ * A privilege-gated route: logged out, the log-in prompt; lacking the privilege, a
  * page naming what is missing with a link to /membership. Never blank, never a silent redirect.
  */
 export function RequirePrivilege({ privilege, children }: { privilege: Privilege; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Built-in roles and their privileges (PRODUCT.md "People and access").
+// Built-in roles and their privileges: who may do what in the product.
 export const BUILT_IN_ROLES: Record<string, string[]> = {
   member: [],
   writer: ['draft'],

@@ -1,6 +1,6 @@
 import { lazyComponent, Page, Spinner } from '@vox/ui';
 
-/** The charts the dashboard draws (PRODUCT.md, dashboard variant), in order. */
+/** The charts the dashboard draws, in order. */
 export const METRICS_CHARTS: readonly { title: string; text: string }[] = [
   { title: 'Daily active users', text: 'Signed-in members who did anything on a day.' },
   { title: 'Visits', text: 'Pages opened per day.' },

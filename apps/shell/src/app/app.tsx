@@ -36,7 +36,7 @@ export function App({ activity, manifestError }: AppProps) {
   const variant = resolveVariant(window.location.host, pathname);
   const site = hostSite(window.location.host);
   const chrome = !isFullScreenPath(pathname);
-  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
+  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} remote={variant.remote} />), [site, variant.remote]);
   // Issue 21: every route sets the tab's title ("Friends · VoxClub").
   useEffect(() => {
     document.title = pageTitle(pathname, variant);

@@ -38,7 +38,7 @@ import {
   Xml,
 } from './podcast';
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
-import { Binary, ErrorBody as E, FirstReads, FirstReadsQuery, HealthStatus, NoContent, ReadyStatus } from './common';
+import { Binary, ErrorBody as E, FirstReads, FirstReadsQuery, HealthStatus, NoContent, ReadyStatus, RenderErrorReport } from './common';
 import {
   Checkout,
   CheckoutBody,
@@ -197,6 +197,7 @@ export const endpointSchemas = {
   health: { response: { 200: HealthStatus } },
   ready: { response: { 200: ReadyStatus, 503: ReadyStatus } },
   firstReads: { querystring: FirstReadsQuery, response: { 200: FirstReads, 400: E } },
+  reportRenderError: { body: RenderErrorReport, response: { 204: NoContent, 400: E, 429: E } },
 
   // --- Accounts and sign-in (seed section 7) ---
   createUser: { body: CreateUserBody, response: { 201: User, 400: E, 409: E, 429: E } },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import health from './health';
 import firstReads from './first-reads';
+import clientErrors from './client-errors';
 import users from './users';
 import subscriptions from './subscriptions';
 import publicConfig from './config';
@@ -51,6 +52,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Open to anyone.
   await app.register(health);
   await app.register(firstReads);
+  await app.register(clientErrors);
   await app.register(users);
   await app.register(publicConfig);
   await app.register(activities);

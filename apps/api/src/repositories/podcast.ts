@@ -229,6 +229,16 @@ export async function insertPlaylist(db: Db, ownerId: string, title: string, isP
   return row;
 }
 
+/** The member's playlist with this title, in any case ("Road trip" and "road trip" are one name). */
+export async function playlistTitled(db: Db, ownerId: string, title: string): Promise<PlaylistRow | undefined> {
+  return db
+    .selectFrom('podcast_playlists')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()))
+    .executeTakeFirst();
+}
+
 export async function findPlaylist(db: Db, id: string): Promise<PlaylistRow | undefined> {
   return db.selectFrom('podcast_playlists').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -347,6 +357,7 @@ const queries = {
   recordPlay,
   playsPerDay,
   insertPlaylist,
+  playlistTitled,
   findPlaylist,
   playlistsOf,
   updatePlaylist,

@@ -40,6 +40,7 @@ export const PODCAST_MESSAGES = {
   channelNotFound: 'This channel was not found.',
   episodeNotFound: 'This episode was not found.',
   playlistNotFound: 'This playlist was not found.',
+  playlistNameTaken: 'You already have a playlist with this name. Choose another name.',
   linkNotFound: 'This share link does not exist or was revoked.',
   notChannelOwner: 'Only the channel’s owner can do this.',
   notPlaylistOwner: 'Only the playlist’s owner can change it.',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import type { Channel, Episode, Playlist, User } from '@vox/contract';
@@ -93,6 +93,20 @@ describe('podcast pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     const fresh = await screen.findByRole('region', { name: 'New episodes' });
     expect(within(fresh).getByRole('link', { name: 'Pilot' })).toHaveAttribute('href', '/podcast-ep/e1');
+  });
+
+  it("says so when a new playlist's name is one of mine already, and keeps the name typed", async () => {
+    const server = createFakeServer();
+    server.on('podcastHome', () => json(200, { newEpisodes: [], continueListening: [], favorites: [], playlists: [], following: [], myChannels: [] }));
+    server.on('createPodcastPlaylist', () => json(409, { message: 'You already have a playlist with this name. Choose another name.' }));
+    renderRoutes({ ...pages, '/': <PodcastHomePage /> }, { route: '/', user: ada });
+    const name = await screen.findByRole('textbox', { name: 'New playlist name' });
+    fireEvent.change(name, { target: { value: 'Road trip' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New playlist' }));
+    const refusal = await screen.findByText('You already have a playlist with this name. Choose another name.');
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
+    expect(server.requests).toContain('POST /api/podcast/playlists');
+    expect(name).toHaveValue('Road trip');
   });
 
   it('a channel shows its episodes, follow and the feed, also in the head', async () => {

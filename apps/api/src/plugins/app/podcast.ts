@@ -593,6 +593,7 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
     async createPlaylist(me, input) {
       const title = input.title.trim();
       if (!title) throw new BadRequestError(M.titleMissing);
+      if (await repo.playlistTitled(me, title)) throw new ConflictError(M.playlistNameTaken);
       return playlistAnswer(await repo.insertPlaylist(me, title, input.public ?? false), me);
     },
 
@@ -602,6 +603,8 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
       if (input.title !== undefined) {
         changes.title = input.title.trim();
         if (!changes.title) throw new BadRequestError(M.titleMissing);
+        const named = await repo.playlistTitled(me, changes.title);
+        if (named && named.id !== row.id) throw new ConflictError(M.playlistNameTaken);
       }
       if (input.public !== undefined) changes.public = input.public ? 1 : 0;
       if (input.episodeIds !== undefined) {

@@ -320,6 +320,27 @@ describe('podcast variant', () => {
       expect(unfollow.json().following).toBe(false);
     });
 
+    it("refuses a second playlist of the same name (in any case), on creating and on renaming; others' names are theirs", async () => {
+      const make = (title: string, who = listener) => app.inject({ method: 'POST', url: '/api/podcast/playlists', headers: bearer(who), payload: { title } });
+      const first = await make('Road trip');
+      expect(first.statusCode).toBe(201);
+      const taken = { message: 'You already have a playlist with this name. Choose another name.' };
+      for (const title of ['Road trip', ' road TRIP ']) {
+        const again = await make(title);
+        expect([again.statusCode, again.json()]).toEqual([409, taken]);
+      }
+      expect((await make('Road trip', owner)).statusCode).toBe(201);
+      const other = (await make('Gym')).json();
+      const rename = await app.inject({ method: 'PATCH', url: `/api/podcast/playlists/${other.id}`, headers: bearer(listener), payload: { title: 'ROAD TRIP' } });
+      expect([rename.statusCode, rename.json()]).toEqual([409, taken]);
+      // Its own name, in another case, is still its own.
+      const same = await app.inject({ method: 'PATCH', url: `/api/podcast/playlists/${first.json().id}`, headers: bearer(listener), payload: { title: 'Road Trip' } });
+      expect([same.statusCode, same.json().title]).toEqual([200, 'Road Trip']);
+      for (const id of [first.json().id, other.id]) {
+        expect((await app.inject({ method: 'DELETE', url: `/api/podcast/playlists/${id}`, headers: bearer(listener) })).statusCode).toBe(204);
+      }
+    });
+
     it('keeps ordered playlists: add, no duplicates, reorder, remove, public or private', async () => {
       const second = (await upload({ title: 'Episode two', publish: 'now', episode: '2' }, toneFile(2, 'mp3', 550))).json();
       const created = await app.inject({ method: 'POST', url: '/api/podcast/playlists', headers: bearer(listener), payload: { title: ' Commute ' } });

@@ -86,8 +86,9 @@ export function PodcastHomePage() {
               onSubmit={async (event) => {
                 event.preventDefault();
                 if (!playlistTitle.trim()) return;
-                const playlist = await newPlaylist.mutateAsync(playlistTitle);
-                navigate(`/playlist/${playlist.id}`);
+                // A refused name (one of mine already has it) shows below the form, the text kept.
+                const playlist = await newPlaylist.mutateAsync(playlistTitle).catch(() => null);
+                if (playlist) navigate(`/playlist/${playlist.id}`);
               }}
             >
               <input className="vox-pod-input" value={playlistTitle} onChange={(e) => setPlaylistTitle(e.target.value)} placeholder="Playlist name" aria-label="New playlist name" maxLength={120} />
@@ -95,6 +96,7 @@ export function PodcastHomePage() {
                 New playlist
               </button>
             </form>
+            {newPlaylist.error && <Alert>{newPlaylist.error.message}</Alert>}
           </section>
           {data.following.length > 0 && (
             <section className="vox-pod-section" aria-labelledby="vox-pod-following">

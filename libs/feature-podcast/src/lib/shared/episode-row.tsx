@@ -117,9 +117,13 @@ function AddToPlaylist({ episode }: { episode: Episode }) {
         onSubmit={async (event) => {
           event.preventDefault();
           if (!title.trim()) return;
-          const playlist = await create.mutateAsync(title);
-          setTitle('');
-          await addTo(playlist.id, playlist.title);
+          try {
+            const playlist = await create.mutateAsync(title);
+            setTitle('');
+            await addTo(playlist.id, playlist.title);
+          } catch (err) {
+            setDone(err instanceof Error ? err.message : 'Could not make the playlist.');
+          }
         }}
       >
         <input className="vox-pod-input" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="New playlist" aria-label="New playlist name" maxLength={120} />

@@ -1,8 +1,17 @@
-/** Short texts the podcast pages share. */
+/**
+ * An episode's length as a listener reads it: seconds under a minute, minutes and seconds under
+ * ten minutes (a 1:30 episode is "1 min 30 s", not "2 min"), whole minutes after that.
+ */
 export function duration(ms: number): string {
-  const minutes = Math.round(ms / 60000);
-  if (ms < 60000) return `${Math.max(1, Math.round(ms / 1000))} s`;
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 600) {
+    const rest = seconds % 60;
+    return rest ? `${Math.floor(seconds / 60)} min ${rest} s` : `${seconds / 60} min`;
+  }
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes / 60} h`;
 }
 
 export function day(iso: string | null): string {

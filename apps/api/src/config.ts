@@ -48,8 +48,15 @@ export interface Config {
   /** On SIGTERM, how long readiness answers 503 before the server closes (SHUTDOWN_DELAY_SECONDS, default 0). */
   shutdownDelayMs: number;
   /**
-   * Membership payments through Stripe Checkout (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET);
-   * undefined: the built-in test provider. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
+   * Who takes membership payments (PAYMENTS_PROVIDER): `stripe`, or `test`, the built-in provider
+   * that takes no money. Unset: `test`, except in production (NODE_ENV=production), where it is
+   * undefined and a purchase answers that payments are not set up, so a deploy without the setting
+   * gives nothing away.
+   */
+  paymentsProvider: 'test' | 'stripe' | undefined;
+  /**
+   * Stripe Checkout's keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), set when PAYMENTS_PROVIDER
+   * is `stripe`. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
    */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The audio library (issue 14): storage per role, largest file, Freesound (see sounds-config.ts). */
@@ -91,7 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(jobsPollSeconds >= 0.5 && jobsPollSeconds <= 600)) problems.push('JOBS_POLL_SECONDS must be between 0.5 and 600');
   const shutdownDelay = Number(env.SHUTDOWN_DELAY_SECONDS ?? 0);
   if (!(shutdownDelay >= 0 && shutdownDelay <= 300)) problems.push('SHUTDOWN_DELAY_SECONDS must be between 0 and 300');
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
+  const paymentsProvider = env.PAYMENTS_PROVIDER || (env.NODE_ENV === 'production' ? undefined : 'test');
+  if (paymentsProvider !== undefined && paymentsProvider !== 'test' && paymentsProvider !== 'stripe') {
+    problems.push(`PAYMENTS_PROVIDER must be test or stripe, got "${env.PAYMENTS_PROVIDER}"`);
+  }
+  if (paymentsProvider === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.STRIPE_SECRET_KEY && paymentsProvider !== 'stripe') problems.push('STRIPE_SECRET_KEY is set: set PAYMENTS_PROVIDER=stripe to take payments through Stripe');
   if (env.STRIPE_API_BASE && !/^https?:\/\/[^/]+$/.test(env.STRIPE_API_BASE)) problems.push('STRIPE_API_BASE must be http(s)://host[:port]');
   const sounds = loadSoundsConfig(env, problems);
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
@@ -121,7 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollSeconds,
     shutdownDelayMs: shutdownDelay * 1000,
     sounds,
-    stripe: env.STRIPE_SECRET_KEY
+    paymentsProvider: paymentsProvider === 'test' || paymentsProvider === 'stripe' ? paymentsProvider : undefined,
+    stripe: paymentsProvider === 'stripe' && env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE || undefined }
       : undefined,
     s3: env.S3_BUCKET

@@ -115,6 +115,8 @@ export interface PaymentsTable {
   provider_ref: string | null;
   refunded_at: string | null;
   created_at: string;
+  /** The price the checkout fixed, when the amount paid differs from it; null when it matched. */
+  expected_minor: number | null;
 }
 
 export interface PaymentEventsTable {

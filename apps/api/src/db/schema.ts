@@ -403,6 +403,7 @@ export interface Database {
   classes: ClassesTable;
   class_members: ClassMembersTable;
   setup_codes: SetupCodesTable;
+  setup_code_attempts: SetupCodeAttemptsTable;
   assignments: AssignmentsTable;
   assignment_work: AssignmentWorkTable;
   work_comments: WorkCommentsTable;
@@ -532,6 +533,13 @@ export interface SetupCodesTable {
   created_by: string | null;
   created_at: string;
   expires_at: string;
+  failed_attempts: number;
+}
+
+/** Wrong tries at one set-password code from one address. */
+export interface SetupCodeAttemptsTable {
+  user_id: string;
+  address: string;
   failed_attempts: number;
 }
 

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
+import { setupCodeAttempts } from './249-setup-code-attempts';
 // Issue 14: the audio library.
 import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   '156-personal-invitations': personalInvitations,
   // 248-249: hardening (payments, set-password codes).
   '248-payment-expected-amount': paymentExpectedAmount,
+  '249-setup-code-attempts': setupCodeAttempts,
   // 140-149: the finished read (issues 16 part 6, 20 part 7).
   '140-read-renders': readRenders,
   // 150-154: the first hour (issue 21).

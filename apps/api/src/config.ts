@@ -37,6 +37,8 @@ export interface Config {
   cookieSecure: boolean | 'auto';
   /** Days the activity log keeps an entry; 0 keeps every entry. */
   activityRetentionDays: number;
+  /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
+  activityMaxEntries: number;
   /** Issue 22, item 7: a member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
   largeScriptSaveIntervalSeconds: number;
   /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
@@ -80,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const activityRetentionDays = Number(env.ACTIVITY_RETENTION_DAYS ?? 90);
   if (!Number.isInteger(activityRetentionDays) || activityRetentionDays < 0) {
     problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days (0 keeps everything), got "${env.ACTIVITY_RETENTION_DAYS}"`);
+  }
+  const activityMaxEntries = Number(env.ACTIVITY_MAX_ENTRIES ?? 1_000_000);
+  if (!Number.isInteger(activityMaxEntries) || activityMaxEntries < 1) {
+    problems.push(`ACTIVITY_MAX_ENTRIES must be a whole number of entries (1 or more), got "${env.ACTIVITY_MAX_ENTRIES}"`);
   }
   const largeScriptSaveIntervalSeconds = Number(env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS ?? LARGE_SCRIPT_SAVE_INTERVAL_SECONDS);
   if (!Number.isInteger(largeScriptSaveIntervalSeconds) || largeScriptSaveIntervalSeconds < 0 || largeScriptSaveIntervalSeconds > 3600) {
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs,
     activityRetentionDays,
+    activityMaxEntries,
     largeScriptSaveIntervalSeconds,
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),

@@ -36,7 +36,9 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 60_000,
-  env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...extraEnv },
+  // The membership specs buy through the built-in test provider: named, so the suite also runs
+  // where NODE_ENV=production is set (there nothing is sold without it).
+  env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', TRUST_PROXY: '1', PAYMENTS_PROVIDER: 'test', ...extraEnv },
 });
 
 export default defineConfig({

@@ -37,6 +37,8 @@ export interface Config {
   cookieSecure: boolean | 'auto';
   /** Days the activity log keeps an entry; 0 keeps every entry. */
   activityRetentionDays: number;
+  /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
+  activityMaxEntries: number;
   /** Issue 22, item 7: a member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
   largeScriptSaveIntervalSeconds: number;
   /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
@@ -48,8 +50,15 @@ export interface Config {
   /** On SIGTERM, how long readiness answers 503 before the server closes (SHUTDOWN_DELAY_SECONDS, default 0). */
   shutdownDelayMs: number;
   /**
-   * Membership payments through Stripe Checkout (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET);
-   * undefined: the built-in test provider. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
+   * Who takes membership payments (PAYMENTS_PROVIDER): `stripe`, or `test`, the built-in provider
+   * that takes no money. Unset: `test`, except in production (NODE_ENV=production), where it is
+   * undefined and a purchase answers that payments are not set up, so a deploy without the setting
+   * gives nothing away.
+   */
+  paymentsProvider: 'test' | 'stripe' | undefined;
+  /**
+   * Stripe Checkout's keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), set when PAYMENTS_PROVIDER
+   * is `stripe`. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
    */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The audio library (issue 14): storage per role, largest file, Freesound (see sounds-config.ts). */
@@ -74,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(activityRetentionDays) || activityRetentionDays < 0) {
     problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days (0 keeps everything), got "${env.ACTIVITY_RETENTION_DAYS}"`);
   }
+  const activityMaxEntries = Number(env.ACTIVITY_MAX_ENTRIES ?? 10_000_000);
+  if (!Number.isInteger(activityMaxEntries) || activityMaxEntries < 1) {
+    problems.push(`ACTIVITY_MAX_ENTRIES must be a whole number of entries (1 or more), got "${env.ACTIVITY_MAX_ENTRIES}"`);
+  }
   const largeScriptSaveIntervalSeconds = Number(env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS ?? LARGE_SCRIPT_SAVE_INTERVAL_SECONDS);
   if (!Number.isInteger(largeScriptSaveIntervalSeconds) || largeScriptSaveIntervalSeconds < 0 || largeScriptSaveIntervalSeconds > 3600) {
     problems.push(`LARGE_SCRIPT_SAVE_INTERVAL_SECONDS must be a whole number of seconds from 0 (no limit) to 3600, got "${env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS}"`);
@@ -91,7 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(jobsPollSeconds >= 0.5 && jobsPollSeconds <= 600)) problems.push('JOBS_POLL_SECONDS must be between 0.5 and 600');
   const shutdownDelay = Number(env.SHUTDOWN_DELAY_SECONDS ?? 0);
   if (!(shutdownDelay >= 0 && shutdownDelay <= 300)) problems.push('SHUTDOWN_DELAY_SECONDS must be between 0 and 300');
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
+  const paymentsProvider = env.PAYMENTS_PROVIDER || (env.NODE_ENV === 'production' ? undefined : 'test');
+  if (paymentsProvider !== undefined && paymentsProvider !== 'test' && paymentsProvider !== 'stripe') {
+    problems.push(`PAYMENTS_PROVIDER must be test or stripe, got "${env.PAYMENTS_PROVIDER}"`);
+  }
+  if (paymentsProvider === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.STRIPE_SECRET_KEY && paymentsProvider !== 'stripe') problems.push('STRIPE_SECRET_KEY is set: set PAYMENTS_PROVIDER=stripe to take payments through Stripe');
   if (env.STRIPE_API_BASE && !/^https?:\/\/[^/]+$/.test(env.STRIPE_API_BASE)) problems.push('STRIPE_API_BASE must be http(s)://host[:port]');
   const sounds = loadSoundsConfig(env, problems);
   if (problems.length) throw new Error(`Invalid settings:\n- ${problems.join('\n- ')}`);
@@ -115,13 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs,
     activityRetentionDays,
+    activityMaxEntries,
     largeScriptSaveIntervalSeconds,
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
     jobsPollSeconds,
     shutdownDelayMs: shutdownDelay * 1000,
     sounds,
-    stripe: env.STRIPE_SECRET_KEY
+    paymentsProvider: paymentsProvider === 'test' || paymentsProvider === 'stripe' ? paymentsProvider : undefined,
+    stripe: paymentsProvider === 'stripe' && env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE || undefined }
       : undefined,
     s3: env.S3_BUCKET

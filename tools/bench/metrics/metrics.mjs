@@ -280,9 +280,9 @@ async function benchDatabase(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-metrics-${kind}-`));
   const logFile = path.join(dataDir, 'server.log');
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  // ACTIVITY_RETENTION_DAYS=0: the server's retention (90 days by default) would delete the older
-  // half of the loaded rows at start, while the charts are timed.
-  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1', LOG_LEVEL: 'warn', ACTIVITY_RETENTION_DAYS: '0', ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
+  // ACTIVITY_RETENTION_DAYS=0 and a cap above the rows: the server's retention (90 days by
+  // default) would delete the older half of the loaded rows at start, while the charts are timed.
+  const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1', LOG_LEVEL: 'warn', ACTIVITY_RETENTION_DAYS: '0', ACTIVITY_MAX_ENTRIES: String(ROWS + POSTS + 1000), ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) };
   let admin;
   if (kind === 'postgres') {
     admin = new pg.Client({ connectionString: args['pg-url'] });

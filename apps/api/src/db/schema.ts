@@ -115,6 +115,8 @@ export interface PaymentsTable {
   provider_ref: string | null;
   refunded_at: string | null;
   created_at: string;
+  /** The price the checkout fixed, when the amount paid differs from it; null when it matched. */
+  expected_minor: number | null;
 }
 
 export interface PaymentEventsTable {
@@ -401,6 +403,7 @@ export interface Database {
   classes: ClassesTable;
   class_members: ClassMembersTable;
   setup_codes: SetupCodesTable;
+  setup_code_attempts: SetupCodeAttemptsTable;
   assignments: AssignmentsTable;
   assignment_work: AssignmentWorkTable;
   work_comments: WorkCommentsTable;
@@ -530,6 +533,13 @@ export interface SetupCodesTable {
   created_by: string | null;
   created_at: string;
   expires_at: string;
+  failed_attempts: number;
+}
+
+/** Wrong tries at one set-password code from one address. */
+export interface SetupCodeAttemptsTable {
+  user_id: string;
+  address: string;
   failed_attempts: number;
 }
 

@@ -71,6 +71,18 @@ export async function deleteActivitiesBefore(db: Db, before: Date): Promise<numb
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Keeps the newest `max` entries and deletes the rest (the oldest first); answers how many went.
+ * The rollups stay: they are counts per hour and day, already bounded by time.
+ */
+export async function deleteActivitiesBeyond(db: Db, max: number): Promise<number> {
+  const edge = await db.selectFrom('activities').select('created_at').orderBy('created_at', 'desc').limit(1).offset(max).executeTakeFirst();
+  if (!edge) return 0;
+  // Entries at the edge's own instant go too: at most the cap is kept.
+  const result = await db.deleteFrom('activities').where('created_at', '<=', edge.created_at).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     activitiesRepository: ActivitiesRepository;
@@ -81,6 +93,7 @@ const queries = {
   recordActivity,
   insertActivity,
   deleteActivitiesBefore,
+  deleteActivitiesBeyond,
 };
 export type ActivitiesRepository = Repository<typeof queries>;
 

@@ -139,15 +139,29 @@ export async function findSetupCodeByLoginId(db: Db, loginId: string) {
     .executeTakeFirst();
 }
 
-/** Counts a wrong try before comparing; false when the code has no tries left (or is gone). */
-export async function reserveSetupAttempt(db: Db, userId: string, maxWrong: number): Promise<boolean> {
-  const result = await db
+/**
+ * Counts a try before comparing, for the address it came from and then for the code; false when
+ * either has no tries left (or the code is gone). An address out of tries does not touch the code.
+ */
+export async function reserveSetupAttempt(db: Db, userId: string, address: string, limits: { perCode: number; perAddress: number }): Promise<boolean> {
+  const code = await db.selectFrom('setup_codes').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!code) return false;
+  await db.insertInto('setup_code_attempts').values({ user_id: userId, address, failed_attempts: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  const mine = await db
+    .updateTable('setup_code_attempts')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('address', '=', address)
+    .where('failed_attempts', '<', limits.perAddress)
+    .executeTakeFirst();
+  if (Number(mine.numUpdatedRows) === 0) return false;
+  const all = await db
     .updateTable('setup_codes')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
     .where('user_id', '=', userId)
-    .where('failed_attempts', '<', maxWrong)
+    .where('failed_attempts', '<', limits.perCode)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(all.numUpdatedRows) > 0;
 }
 
 /** Uses the code up; false when another request used it first. */

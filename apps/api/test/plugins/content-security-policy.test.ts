@@ -46,6 +46,13 @@ describe('Content-Security-Policy from the remotes manifest and known needs', ()
     expect(policy['default-src']).toBe("'self'");
   });
 
+  it("lets images, media and fonts come only from this origin, the remotes' origins, and blob:/data: where the app makes them", async () => {
+    const policy = await csp();
+    expect(policy['img-src']).toBe("'self' data: blob: https://cdn.example.com");
+    expect(policy['media-src']).toBe("'self' blob: https://cdn.example.com");
+    expect(policy['font-src']).toBe("'self' data: https://cdn.example.com");
+  });
+
   it('follows the manifest when it changes, without a restart', async () => {
     writeManifest('http://localhost:4391/remoteEntry.js');
     // The manifest is looked at again at most once a second.
@@ -53,6 +60,18 @@ describe('Content-Security-Policy from the remotes manifest and known needs', ()
     const policy = await csp();
     expect(policy['script-src']).toBe("'self' http://localhost:4391");
     expect(policy['connect-src']).toBe("'self' http://localhost:4391");
+  });
+
+  it("adds Freesound's preview origin to media only when Freesound is configured", async () => {
+    const withFreesound = await build({ FREESOUND_API_KEY: 'key' });
+    try {
+      const policy = directives((await withFreesound.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+      expect(policy['media-src']).toBe("'self' blob: https://cdn.freesound.org");
+      expect(policy['img-src']).toBe("'self' data: blob:");
+      expect(policy['font-src']).toBe("'self' data:");
+    } finally {
+      await withFreesound.close();
+    }
   });
 
   it('adds the Microsoft sign-in authority to fetches and frames only when sign-in is configured', async () => {

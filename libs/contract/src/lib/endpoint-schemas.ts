@@ -272,16 +272,16 @@ export const endpointSchemas = {
 
   // --- Membership (issue 15) ---
   plans: { response: { 200: PlanList } },
-  startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E } },
+  startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E, 503: E } },
   checkout: { params: CheckoutParams, response: { 200: Checkout, 401: E, 404: E } },
   testCheckoutPage: { params: CheckoutParams, response: { 200: Html, 303: Redirect, 404: E } },
   testCheckoutSubmit: { params: CheckoutParams, body: TestCheckoutForm, response: { 200: Html, 303: Redirect, 400: E, 402: Html, 404: E } },
   stripeWebhook: { body: WebhookBody, response: { 200: WebhookAnswer, 400: E, 404: E } },
   membershipSubscriptions: { querystring: MembershipUserQuery, response: { 200: SubscriptionDetailList, 401: E, 403: E } },
-  cancelSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
-  resumeSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
-  endSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E } },
-  refundPayment: { params: PaymentParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E } },
+  cancelSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E, 503: E } },
+  resumeSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E, 503: E } },
+  endSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 503: E } },
+  refundPayment: { params: PaymentParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E, 503: E } },
   // --- Events (issue 18) ---
   events: { querystring: EventsQuery, response: { 200: EventList } },
   event: { params: EventParams, response: { 200: EventSummary, 404: E } },

@@ -56,6 +56,8 @@ export const Receipt = Type.Object({
   amountMinor: Type.Integer(),
   currency: Type.String(),
   createdAt: Type.String(),
+  /** The price the checkout fixed, when the amount paid differs from it (staff check it with the provider); null when it matched. */
+  expectedMinor: Nullable(Type.Integer()),
 });
 export type Receipt = Type.Static<typeof Receipt>;
 
@@ -102,5 +104,8 @@ export const MEMBERSHIP_MESSAGES = {
   notRenewable: 'Only a bought membership that is still running can be cancelled or resumed.',
   staffOnly: 'Only staff can manage the memberships of other users.',
   badSignature: 'The webhook signature is not valid.',
+  futureTimestamp: 'The webhook is signed with a time too far in the future.',
   alreadyRefunded: 'This payment has already been refunded.',
+  paymentsNotSetUp: 'Payments are not set up on this site, so memberships cannot be bought yet.',
+  providerUnreachable: 'The payment provider cannot be reached right now. Nothing was charged; please try again in a few minutes.',
 } as const;

@@ -36,7 +36,7 @@ const subscription = (overrides: Partial<SubscriptionDetail>): SubscriptionDetai
   status: 'active',
   source: 'test',
   renewable: true,
-  receipts: [{ id: 'p1', kind: 'purchase', amountMinor: 500, currency: 'USD', createdAt: '2026-05-01T10:00:00.000Z' }],
+  receipts: [{ id: 'p1', kind: 'purchase', amountMinor: 500, currency: 'USD', createdAt: '2026-05-01T10:00:00.000Z', expectedMinor: null }],
   ...overrides,
 });
 
@@ -202,7 +202,7 @@ describe('subscription page', () => {
         current = subscription({
           status: 'expired',
           renewable: false,
-          receipts: [...current.receipts, { id: 'p1-refund', kind: 'refund', amountMinor: -500, currency: 'USD', createdAt: '2026-05-02T10:00:00.000Z' }],
+          receipts: [...current.receipts, { id: 'p1-refund', kind: 'refund', amountMinor: -500, currency: 'USD', createdAt: '2026-05-02T10:00:00.000Z', expectedMinor: null }],
         });
         return json(200, current);
       })
@@ -217,6 +217,23 @@ describe('subscription page', () => {
     expect(server.calls.find((c) => c.url.includes('/refund'))?.url).toContain('/api/membership/payments/p1/refund');
     expect(server.calls[0].url).toContain('user=u9');
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows staff a payment whose amount differs from the price, and the member only what was paid', async () => {
+    const odd = subscription({ receipts: [{ id: 'p1', kind: 'purchase', amountMinor: 400, currency: 'USD', createdAt: '2026-05-01T10:00:00.000Z', expectedMinor: 500 }] });
+    authStore.setSession({ token: 't', user: { ...ada, role: { name: 'staff', privileges: ['show_metrics'] } } });
+    createFakeServer()
+      .on('membershipSubscriptions', () => json(200, [odd]))
+      .on('subscriptions', () => json(200, []));
+    const staffPage = renderPage(<SubscriptionPage />, { route: '/subscription?user=u9' });
+    const item = await screen.findByRole('listitem', { name: 'Writer monthly' });
+    expect(item).toHaveTextContent('May 1, 2026 · Purchase · $4.00 · differs from the price ($5.00): check it with the payment provider');
+    staffPage.unmount();
+    authStore.setSession({ token: 't', user: ada });
+    renderPage(<SubscriptionPage />, { route: '/subscription' });
+    const mine = await screen.findByRole('listitem', { name: 'Writer monthly' });
+    expect(mine).toHaveTextContent('May 1, 2026 · Purchase · $4.00');
+    expect(mine).not.toHaveTextContent('differs from the price');
   });
 
   it("shows the server's text when the list cannot be read", async () => {

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 // Issue 21 (first hour, conversations): 155-159.
 import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
+import { paymentExpectedAmount } from './248-payment-expected-amount';
+import { setupCodeAttempts } from './249-setup-code-attempts';
 // Issue 14: the audio library.
 import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
@@ -109,6 +111,9 @@ export const migrations: Record<string, Migration> = {
   // 155-159: the first hour (issue 21, items 5-10: conversations, invitations).
   '155-conversations': conversations,
   '156-personal-invitations': personalInvitations,
+  // 248-249: hardening (payments, set-password codes).
+  '248-payment-expected-amount': paymentExpectedAmount,
+  '249-setup-code-attempts': setupCodeAttempts,
   // 140-149: the finished read (issues 16 part 6, 20 part 7).
   '140-read-renders': readRenders,
   // 150-154: the first hour (issue 21).

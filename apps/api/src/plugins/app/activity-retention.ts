@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { deleteActivitiesBefore } from '../../repositories/activities';
+import { deleteActivitiesBefore, deleteActivitiesBeyond } from '../../repositories/activities';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,18 +10,23 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** Often enough that the per-address and per-session limits cannot take the log far past its cap between two sweeps. */
+const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 /**
- * Keeps the activity log bounded: entries older than ACTIVITY_RETENTION_DAYS (default 90; 0
- * keeps everything) are deleted at start and every six hours. Each instance prunes; the DELETE
- * is idempotent, so several instances pruning the same table at once do no harm.
+ * Keeps the activity log bounded in age and in size: entries older than ACTIVITY_RETENTION_DAYS
+ * (default 90; 0 keeps every age) are deleted, and so is everything beyond the newest
+ * ACTIVITY_MAX_ENTRIES (default 10,000,000: the dashboard is built to chart millions), oldest first, so many clients at once cannot fill the
+ * disk within the retention period. At start and every 15 minutes. Each instance prunes; the DELETEs
+ * are idempotent, so several instances pruning the same table at once do no harm.
  */
 async function activityRetention(app: FastifyInstance, { config }: { config: Config }) {
   const days = config.activityRetentionDays;
-  const prune = async (now = new Date()) => (days > 0 ? deleteActivitiesBefore(app.db, new Date(now.getTime() - days * DAY_MS)) : 0);
+  const prune = async (now = new Date()) => {
+    const old = days > 0 ? await deleteActivitiesBefore(app.db, new Date(now.getTime() - days * DAY_MS)) : 0;
+    return old + (await deleteActivitiesBeyond(app.db, config.activityMaxEntries));
+  };
   app.decorate('activityRetention', { prune });
-  if (days <= 0) return;
   const run = () => {
     prune().catch((err: unknown) => app.log.warn({ err }, 'activity retention: prune failed'));
   };

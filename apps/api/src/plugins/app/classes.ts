@@ -72,7 +72,8 @@ export interface ClassesService {
   invite(me: string, classId: string, email: string): Promise<ClassStudent>;
   remove(me: string, classId: string, userId: string): Promise<void>;
   newSetupCode(me: string, classId: string, userId: string): Promise<CreatedStudent>;
-  setPassword(loginId: string, code: string, password: string): Promise<void>;
+  /** `address`: where the try came from (its wrong tries are counted apart). */
+  setPassword(loginId: string, code: string, password: string, address: string): Promise<void>;
   createAssignment(me: string, classId: string, input: AssignmentInput): Promise<AssignmentDetail>;
   assignment(me: string, assignmentId: string): Promise<AssignmentDetail>;
   sessionWork(me: string, sessionId: string): Promise<WorkList>;
@@ -82,8 +83,13 @@ export interface ClassesService {
   issueCertificate(me: string, classId: string, studentId: string): Promise<Certificate>;
 }
 
-/** Wrong codes one set-password code survives. */
-const MAX_WRONG_PER_CODE = 5;
+/**
+ * Tries at one set-password code: from one address, and from all addresses together. The code
+ * has 8 characters of 31 (about 10^12): these bound guessing, and someone who knows a student's
+ * User ID uses up their own address's tries, not the student's code. A code out of tries (or
+ * lost) is replaced by the teacher (`newSetupCode`).
+ */
+export const SETUP_CODE_TRIES = { perAddress: 5, perCode: 50 } as const;
 
 /** Splits CSV text into rows of trimmed cells (quotes as RFC 4180; commas, semicolons or tabs). */
 export function parseCsv(text: string): string[][] {
@@ -426,12 +432,12 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
       return { id: userId, name: user.name ?? '', loginId: user.login_id, ...issued };
     },
 
-    async setPassword(loginId, code, password) {
+    async setPassword(loginId, code, password, address) {
       if (password.trim().length < PASSWORD_MIN_LENGTH) throw new BadRequestError(MESSAGES.shortPassword);
       const invalid = () => new BadRequestError(CLASS_MESSAGES.codeInvalid);
       const row = await repo.findSetupCodeByLoginId(loginId.trim());
       if (!row || Date.parse(row.expires_at) <= Date.now()) throw invalid();
-      if (!(await repo.reserveSetupAttempt(row.user_id, MAX_WRONG_PER_CODE))) throw new TooManyRequestsError(CLASS_MESSAGES.codeInvalid);
+      if (!(await repo.reserveSetupAttempt(row.user_id, address, SETUP_CODE_TRIES))) throw new TooManyRequestsError(CLASS_MESSAGES.codeInvalid);
       const expected = Buffer.from(row.code_hash, 'hex');
       const given = Buffer.from(hashCode(row.user_id, code), 'hex');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();

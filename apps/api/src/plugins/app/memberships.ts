@@ -12,11 +12,11 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../db/ids';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../domain-errors';
 import * as q from '../../repositories/memberships';
 import type { CheckoutRow, PlanRow, SubscriptionRecord } from '../../repositories/memberships';
 import { createNotification } from '../../repositories/notifications';
-import { createStripeClient, createStripeProvider, createTestProvider, type PaymentProvider } from './payment-providers';
+import { createNoProvider, createStripeClient, createStripeProvider, createTestProvider, type PaymentProvider } from './payment-providers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +32,8 @@ export interface Completion {
   paymentRef?: string | null;
   /** Where the provider says the paid period ends; otherwise the plan's period from now. */
   periodEnd?: Date | null;
+  /** What the provider says was paid; the checkout's price when it does not say. */
+  paid?: { amountMinor: number; currency: string } | null;
 }
 
 export interface MembershipsService {
@@ -94,7 +96,12 @@ const capital = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 async function memberships(app: FastifyInstance, { config }: { config: Config }) {
   const { rolesRepository, subscriptionsRepository, db } = app;
   const repo = app.membershipsRepository;
-  const provider: PaymentProvider = config.stripe ? createStripeProvider(createStripeClient(config.stripe)) : createTestProvider();
+  const provider: PaymentProvider =
+    config.paymentsProvider === 'stripe' && config.stripe
+      ? createStripeProvider(createStripeClient(config.stripe))
+      : config.paymentsProvider === 'test'
+        ? createTestProvider()
+        : createNoProvider();
   const isStaff = (me: string) => app.hasRole(me, 'staff');
 
   const mail = async (userId: string, subject: string, lines: string[]) => {
@@ -125,8 +132,8 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
       const receipts: Receipt[] = payments
         .filter((p) => p.subscription_id === row.id)
         .flatMap((p) => [
-          { id: p.id, kind: p.kind, amountMinor: p.amount_minor, currency: p.currency, createdAt: p.created_at },
-          ...(p.refunded_at ? [{ id: `${p.id}-refund`, kind: 'refund' as const, amountMinor: -p.amount_minor, currency: p.currency, createdAt: p.refunded_at }] : []),
+          { id: p.id, kind: p.kind, amountMinor: p.amount_minor, currency: p.currency, createdAt: p.created_at, expectedMinor: p.expected_minor },
+          ...(p.refunded_at ? [{ id: `${p.id}-refund`, kind: 'refund' as const, amountMinor: -p.amount_minor, currency: p.currency, createdAt: p.refunded_at, expectedMinor: null }] : []),
         ]);
       return {
         id: row.id,
@@ -157,6 +164,20 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
     }
     if (!subscription || (subscription.user_id !== me && !(await isStaff(me)))) throw new NotFoundError(M.subscriptionNotFound);
     return subscription;
+  }
+
+  /**
+   * The checkout's price when the provider's paid amount differs from it (else null). The membership
+   * is still granted (the provider has taken the money), but never silently: a warning in the log,
+   * and the receipt shows staff both amounts.
+   */
+  function differs(paid: { amountMinor: number; currency: string }, checkout: Pick<CheckoutRow, 'amount_minor' | 'currency'>, context: Record<string, string>): number | null {
+    if (paid.amountMinor === checkout.amount_minor && paid.currency.toUpperCase() === checkout.currency.toUpperCase()) return null;
+    app.log.warn(
+      { ...context, paidMinor: paid.amountMinor, paidCurrency: paid.currency.toUpperCase(), expectedMinor: checkout.amount_minor, expectedCurrency: checkout.currency },
+      'memberships: the amount paid differs from the price',
+    );
+    return checkout.amount_minor;
   }
 
   async function notify(trx: Db, userId: string, role: string, expiry: string | null, event: 'granted' | 'revoked' | 'cancelled') {
@@ -194,6 +215,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
     },
 
     async startCheckout(me, planId, origin) {
+      if (provider.name === 'none') throw new ServiceUnavailableError(M.paymentsNotSetUp);
       const plan = await repo.findPlan(planId);
       if (!plan || !plan.active) throw new NotFoundError(M.planNotFound);
       const user = await app.usersRepository.findById(me);
@@ -214,7 +236,11 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         completed_at: null,
       };
       await repo.insertCheckout(row);
-      const link = await provider.createCheckout({ checkoutId: row.id, plan, email: user?.email ?? null, origin });
+      const link = await provider.createCheckout({ checkoutId: row.id, plan, email: user?.email ?? null, origin }).catch(async (err: unknown) => {
+        // No link: the checkout can never be paid; it stays as a failed one, with the reason.
+        await repo.failCheckout(row.id, err instanceof ServiceUnavailableError ? err.message : 'The checkout could not be opened.');
+        throw err;
+      });
       await repo.setCheckoutLink(row.id, link);
       return toCheckout({ ...row, url: link.url, provider_ref: link.providerRef }, plan);
     },
@@ -269,26 +295,29 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         };
         await q.insertSubscription(trx, subscription);
         await q.setCheckoutSubscription(trx, checkout.id, subscription.id);
+        const paid = completion.paid ?? { amountMinor: checkout.amount_minor, currency: checkout.currency };
+        const expected = differs(paid, checkout, { checkoutId, userId: checkout.user_id, kind: 'purchase' });
         await q.insertPayment(trx, {
           id: newId(),
           user_id: checkout.user_id,
           subscription_id: subscription.id,
           checkout_id: checkout.id,
           kind: 'purchase',
-          amount_minor: checkout.amount_minor,
-          currency: checkout.currency,
+          amount_minor: paid.amountMinor,
+          currency: paid.currency.toUpperCase(),
           provider: checkout.provider,
           provider_ref: completion.paymentRef ?? null,
           refunded_at: null,
           created_at: now.toISOString(),
+          expected_minor: expected,
         });
         await notify(trx, checkout.user_id, plan.role, subscription.expires_at, 'granted');
-        return { subscription, created: true, plan, checkout };
+        return { subscription, created: true, plan, checkout, paid };
       });
-      if (result.created && result.plan && result.checkout) {
+      if (result.created && result.plan && result.checkout && result.paid) {
         await mail(result.subscription.user_id, `Your VoxClub receipt: ${result.plan.name}`, [
           `Thank you for buying ${result.plan.name}.`,
-          `Paid: ${formatPrice(result.checkout.amount_minor, result.checkout.currency)} on ${longDate(result.subscription.created_at)}.`,
+          `Paid: ${formatPrice(result.paid.amountMinor, result.paid.currency.toUpperCase())} on ${longDate(result.subscription.created_at)}.`,
           `Your ${capital(result.plan.role)} membership is active until ${longDate(result.subscription.expires_at)}.`,
           'You can see your subscriptions and receipts on the Subscription page.',
         ]);
@@ -311,6 +340,9 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
       const renewed = await db.transaction().execute(async (trx) => {
         if (paymentRef && (await q.findPaymentByProviderRef(trx, provider.name, paymentRef))) return false;
         const moved = await q.extendSubscription(trx, subscription.id, periodEnd);
+        // A renewal should cost what the purchase's checkout fixed.
+        const bought = subscription.checkout_id ? await q.findCheckout(trx, subscription.checkout_id) : undefined;
+        const expected = bought ? differs({ amountMinor, currency }, bought, { subscriptionId: subscription.id, userId: subscription.user_id, kind: 'renewal' }) : null;
         await q.insertPayment(trx, {
           id: newId(),
           user_id: subscription.user_id,
@@ -323,6 +355,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
           provider_ref: paymentRef,
           refunded_at: null,
           created_at: now.toISOString(),
+          expected_minor: expected,
         });
         if (moved) await notify(trx, subscription.user_id, subscription.role, periodEnd.toISOString(), 'granted');
         return true;

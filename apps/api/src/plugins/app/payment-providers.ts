@@ -1,10 +1,13 @@
 import Stripe from 'stripe';
+import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
+import { ServiceUnavailableError } from '../../domain-errors';
 import type { PlanRow } from '../../repositories/memberships';
 
 /** What the memberships service asks of a payment provider; price and role come from the server's plan. */
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+  /** `none`: no provider is set up (production without PAYMENTS_PROVIDER); nothing can be bought. */
+  readonly name: 'test' | 'stripe' | 'none';
   /** Opens the provider's checkout for one plan; answers where to send the buyer. */
   createCheckout(input: {
     checkoutId: string;
@@ -38,6 +41,31 @@ export function createTestProvider(): PaymentProvider {
   };
 }
 
+/**
+ * No provider: a purchase answers that payments are not set up, and so does anything that would
+ * have to reach a provider's subscription (one bought while a provider was set up).
+ */
+export function createNoProvider(): PaymentProvider {
+  const refuse = (ref: string | null) => {
+    if (ref) throw new ServiceUnavailableError(MEMBERSHIP_MESSAGES.paymentsNotSetUp);
+  };
+  return {
+    name: 'none',
+    async createCheckout() {
+      throw new ServiceUnavailableError(MEMBERSHIP_MESSAGES.paymentsNotSetUp);
+    },
+    async setCancelAtPeriodEnd(ref) {
+      refuse(ref);
+    },
+    async endNow(ref) {
+      refuse(ref);
+    },
+    async refund(ref) {
+      refuse(ref);
+    },
+  };
+}
+
 /** The built-in provider's test cards (Stripe's own test numbers, so the habit carries over). */
 export const TEST_CARDS = {
   accepted: '4242424242424242',
@@ -56,12 +84,27 @@ export function createStripeClient(settings: NonNullable<Config['stripe']>): Str
   });
 }
 
+/**
+ * Stripe out of reach (the network, or Stripe's own servers failing) is a 503 the buyer can read,
+ * not a 500; Stripe's answers about the request itself stay errors of ours.
+ */
+async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
+      throw new ServiceUnavailableError(MEMBERSHIP_MESSAGES.providerUnreachable);
+    }
+    throw err;
+  }
+}
+
 /** Stripe Checkout in subscription mode: Stripe renews each period and tells us by webhook. */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout({ checkoutId, plan, email, origin }) {
-      const session = await stripe.checkout.sessions.create(
+      const session = await reachStripe(() => stripe.checkout.sessions.create(
         {
           mode: 'subscription',
           client_reference_id: checkoutId,
@@ -84,19 +127,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         },
         // A retried create (a double click reaching two instances) makes one session.
         { idempotencyKey: `checkout-${checkoutId}` },
-      );
+      ));
       if (!session.url) throw new Error('Stripe answered a checkout session without a URL.');
       return { url: session.url, providerRef: session.id };
     },
     async setCancelAtPeriodEnd(ref, cancel) {
-      if (ref) await stripe.subscriptions.update(ref, { cancel_at_period_end: cancel });
+      if (ref) await reachStripe(() => stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }));
     },
     async endNow(ref) {
-      if (ref) await stripe.subscriptions.cancel(ref);
+      if (ref) await reachStripe(() => stripe.subscriptions.cancel(ref));
     },
     async refund(paymentRef, amountMinor) {
       if (!paymentRef) return;
-      await stripe.refunds.create({ payment_intent: paymentRef, amount: amountMinor }, { idempotencyKey: `refund-${paymentRef}` });
+      await reachStripe(() => stripe.refunds.create({ payment_intent: paymentRef, amount: amountMinor }, { idempotencyKey: `refund-${paymentRef}` }));
     },
   };
 }

@@ -16,6 +16,12 @@ function invoiceCheckoutId(invoice: Loose): string | null {
   return parent?.subscription_details?.metadata?.checkoutId ?? (invoice.subscription_details as { metadata?: Record<string, string> } | undefined)?.metadata?.checkoutId ?? null;
 }
 
+/** What Stripe says was paid (`amount_total` of a session, `amount_paid` of an invoice), if it says. */
+function paidOf(object: Loose, field: 'amount_total' | 'amount_paid'): { amountMinor: number; currency: string } | null {
+  const amount = object[field];
+  return typeof amount === 'number' && typeof object.currency === 'string' ? { amountMinor: amount, currency: object.currency } : null;
+}
+
 function invoicePeriodEnd(invoice: Loose): Date | null {
   const lines = (invoice.lines as { data?: Array<{ period?: { end?: number } }> } | undefined)?.data ?? [];
   const end = Math.max(0, ...lines.map((l) => l.period?.end ?? 0));
@@ -40,6 +46,7 @@ export async function handleStripeEvent(memberships: MembershipsService, event: 
         await memberships.completeCheckout(checkoutId, {
           providerSubscriptionId: str(object.subscription),
           paymentRef: str(object.payment_intent) ?? str(object.invoice),
+          paid: paidOf(object, 'amount_total'),
         });
         return;
       }
@@ -56,7 +63,9 @@ export async function handleStripeEvent(memberships: MembershipsService, event: 
         if (object.billing_reason === 'subscription_create') {
           // May arrive before checkout.session.completed: it completes the same checkout.
           const checkoutId = invoiceCheckoutId(object);
-          if (checkoutId) await memberships.completeCheckout(checkoutId, { providerSubscriptionId: subscriptionId, paymentRef: str(object.payment_intent) ?? str(object.id) });
+          if (checkoutId) {
+            await memberships.completeCheckout(checkoutId, { providerSubscriptionId: subscriptionId, paymentRef: str(object.payment_intent) ?? str(object.id), paid: paidOf(object, 'amount_paid') });
+          }
           return;
         }
         const periodEnd = invoicePeriodEnd(object);

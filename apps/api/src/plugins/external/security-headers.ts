@@ -34,7 +34,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  * this origin only; each answer's policy adds the origins the remotes manifest names at that
  * moment (a platform engineer may point a remote at another origin at run time) and, when
  * Microsoft sign-in is configured, its authority (MSAL fetches its metadata and renews tokens in
- * a hidden frame). An injected <script src="https://elsewhere/..."> is blocked. Inline and
+ * a hidden frame). Images, media and fonts: this origin, the remotes' origins, and Freesound's
+ * previews when Freesound is configured. An injected <script src="https://elsewhere/..."> is blocked. Inline and
  * eval'd scripts, plugins and framing by other sites stay blocked as before, except the shell's
  * own inline scripts, each allowed by its hash (inlineScriptHashes).
  */
@@ -46,9 +47,12 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Component libraries and Swagger UI set style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-      mediaSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-      fontSrc: ["'self'", 'data:', 'http:', 'https:'],
+      // Images, sound and fonts come from this origin: photos, covers, sounds and renders are served
+      // by the API (from local disk or the bucket alike), fonts are the system's. blob: holds a
+      // photo being edited and a recording being listened to; data: the inline icons in styles.
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       frameSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
@@ -66,6 +70,8 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 };
 
 const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
+/** Where Freesound serves the previews /freesound-poc plays (straight from Freesound, not copied). */
+export const FREESOUND_PREVIEW_ORIGIN = 'https://cdn.freesound.org';
 
 function originOf(url: string): string | undefined {
   try {
@@ -97,13 +103,19 @@ export function inlineScriptHashes(html: string | null): string[] {
   return [...new Set(hashes)];
 }
 
-/** The CSP for these extra origins and inline script hashes, in helmet's format (worked out only when they change). */
-function policyWith(remoteOrigins: string[], signInOrigins: string[], scriptHashes: string[] = []): string {
+/**
+ * The CSP for these extra origins and inline script hashes, in helmet's format (worked out only when
+ * they change). A remote on another origin brings its own images and fonts from there too.
+ */
+function policyWith(remoteOrigins: string[], signInOrigins: string[], mediaOrigins: string[], scriptHashes: string[] = []): string {
   const base = (SECURITY_HEADER_OPTIONS.contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
   const directives = {
     ...base,
     scriptSrc: [...base.scriptSrc, ...scriptHashes, ...remoteOrigins],
     styleSrc: [...base.styleSrc, ...remoteOrigins],
+    imgSrc: [...base.imgSrc, ...remoteOrigins],
+    mediaSrc: [...base.mediaSrc, ...remoteOrigins, ...mediaOrigins],
+    fontSrc: [...base.fontSrc, ...remoteOrigins],
     connectSrc: [...base.connectSrc, ...remoteOrigins, ...signInOrigins],
     frameSrc: [...base.frameSrc, ...signInOrigins],
   };
@@ -114,6 +126,7 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
   const headers = helmetHeaders(SECURITY_HEADER_OPTIONS);
   const authority = config.msClientId ? originOf(config.msAuthority ?? MICROSOFT_DEFAULT_AUTHORITY) : undefined;
   const signInOrigins = authority ? [authority] : [];
+  const mediaOrigins = config.sounds.freesoundApiKey ? [FREESOUND_PREVIEW_ORIGIN] : [];
   const currentOrigins = followFile(manifestFileOf(config), (text) => {
     try {
       return text ? manifestOrigins(text) : [];
@@ -125,11 +138,11 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
   // The shell's page is followed as the manifest is: a new build's first script is allowed
   // without a restart.
   const currentHashes = followFile(path.join(config.webDir, 'shell', 'index.html'), inlineScriptHashes);
-  let policy = { origins: [] as string[], hashes: [] as string[], text: policyWith([], signInOrigins) };
+  let policy = { origins: [] as string[], hashes: [] as string[], text: policyWith([], signInOrigins, mediaOrigins) };
   const currentPolicy = () => {
     const origins = currentOrigins();
     const hashes = currentHashes();
-    if (origins !== policy.origins || hashes !== policy.hashes) policy = { origins, hashes, text: policyWith(origins, signInOrigins, hashes) };
+    if (origins !== policy.origins || hashes !== policy.hashes) policy = { origins, hashes, text: policyWith(origins, signInOrigins, mediaOrigins, hashes) };
     return policy.text;
   };
   app.addHook('onRequest', (_request, reply, done) => {

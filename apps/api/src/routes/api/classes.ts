@@ -5,7 +5,7 @@ import { fromContract } from './from-contract';
 
 const tags = ['school'];
 
-/** Set-password codes from a class list: a few tries per address, then a pause (codes also die after five wrong ones). */
+/** Set-password codes from a class list: a few tries per address, then a pause (each code also counts its tries per address: SETUP_CODE_TRIES). */
 const setPasswordLimit = {
   max: 10,
   timeWindow: '10 minutes',
@@ -19,7 +19,7 @@ export const openClassRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('setPasswordWithCode', { tags, summary: 'Set the password of a User ID account with the code from the teacher', config: { rateLimit: setPasswordLimit } }),
     handler: async (request) => {
-      await app.classes.setPassword(request.body.userId, request.body.code, request.body.password);
+      await app.classes.setPassword(request.body.userId, request.body.code, request.body.password, request.ip);
       return { message: CLASS_MESSAGES.passwordSet };
     },
   });

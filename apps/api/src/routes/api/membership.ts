@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import Stripe from 'stripe';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { formatPrice } from '../../plugins/app/memberships';
@@ -10,6 +11,8 @@ import { fromContract } from './from-contract';
 
 const tags = ['membership'];
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** How far a webhook's signed time may be from ours, either way (Stripe's SDK's own default). */
+const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
 
 /** Open membership routes: the plans, the test provider's checkout page, Stripe's webhook. */
 export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -72,10 +75,14 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
         let event;
         try {
           if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
-          event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret);
+          event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
         } catch {
           return reply.code(400).send({ message: MEMBERSHIP_MESSAGES.badSignature });
         }
+        // The SDK refuses a signature older than its tolerance but not one dated ahead of it
+        // (a clock far off, or a signature made to be replayed later): refused the same way.
+        const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+        if (signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) return reply.code(400).send({ message: MEMBERSHIP_MESSAGES.futureTimestamp });
         await handleStripeEvent(memberships, event);
         return { received: true };
       },

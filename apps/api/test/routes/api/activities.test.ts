@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser, type TestUser } from '../../helper';
+import { loadConfig } from '../../../src/config';
 import { ACTIVITY_MESSAGES } from '../../../src/plugins/app/activity-log';
 
 describe('POST /api/activities/', () => {
@@ -139,6 +140,23 @@ describe('POST /api/activities/', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('keeps at most ACTIVITY_MAX_ENTRIES entries, the newest, whatever their age', async () => {
+    const capped = await build({ ACTIVITY_MAX_ENTRIES: '3', ACTIVITY_RETENTION_DAYS: '0' });
+    try {
+      const at = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
+      const row = (id: string, minutes: number) => ({ id, user_id: null, local_time: 'x', session: 'capping001', path: '/', action: 'visit', context: null, created_at: at(minutes) });
+      await capped.db.insertInto('activities').values([row('cap0000005', 5), row('cap0000001', 1), row('cap0000004', 4), row('cap0000002', 2), row('cap0000003', 3)]).execute();
+      expect(await capped.activityRetention.prune()).toBe(2);
+      const left = await capped.db.selectFrom('activities').select('id').orderBy('created_at').execute();
+      expect(left.map((r) => r.id)).toEqual(['cap0000003', 'cap0000002', 'cap0000001']);
+      expect(await capped.activityRetention.prune()).toBe(0);
+    } finally {
+      await capped.close();
+    }
+    expect(() => loadConfig({ ACTIVITY_MAX_ENTRIES: '0' })).toThrow('ACTIVITY_MAX_ENTRIES must be a whole number of entries (1 or more), got "0"');
+    expect(loadConfig({}).activityMaxEntries).toBe(10_000_000);
   });
 
   it('caps the entry size with a 413', async () => {

@@ -135,6 +135,32 @@ describe('school classes and assignments', () => {
     expect((await setPassword('cy.dunn', fresh.json().student.code, 'cy-password')).statusCode).toBe(200);
   });
 
+  it("counts wrong set-password codes per address: a stranger's guesses do not use up the student's code; the teacher can reissue", async () => {
+    const cls = await newClass(teacher, 'Guessing');
+    const [dee] = (await call(teacher, 'POST', `/api/school/classes/${cls.id}/students`, { csv: 'Dee Dow,dee.dow' })).json().created as { id: string; code: string }[];
+    const from = (remoteAddress: string, code: string) =>
+      app.inject({ method: 'POST', url: '/api/school/set-password', remoteAddress, payload: { userId: 'dee.dow', code, password: 'dee-password' } });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await from('203.0.113.7', 'AAAA-AAAA');
+      expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: CLASS_MESSAGES.codeInvalid }]);
+    }
+    // That address is out of tries for this code, even with the right one.
+    const stopped = await from('203.0.113.7', dee.code);
+    expect([stopped.statusCode, stopped.json()]).toEqual([429, { message: CLASS_MESSAGES.codeInvalid }]);
+    // The student, elsewhere, still sets the password with the code.
+    expect((await from('198.51.100.20', dee.code)).statusCode).toBe(200);
+
+    // Many addresses together: a code stops after fifty tries in all; the teacher issues a new one.
+    const [eve] = (await call(teacher, 'POST', `/api/school/classes/${cls.id}/students`, { csv: 'Eve Eng,eve.eng' })).json().created as { id: string; code: string }[];
+    const eveFrom = (remoteAddress: string, code: string) =>
+      app.inject({ method: 'POST', url: '/api/school/set-password', remoteAddress, payload: { userId: 'eve.eng', code, password: 'eve-password' } });
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 5; i++) expect((await eveFrom(`192.0.2.${a}`, 'AAAA-AAAA')).statusCode).toBe(400);
+    expect((await eveFrom('198.51.100.30', eve.code)).statusCode).toBe(429);
+    const fresh = await call(teacher, 'POST', `/api/school/classes/${cls.id}/students/${eve.id}/code`);
+    expect(fresh.statusCode).toBe(201);
+    expect((await eveFrom('192.0.2.0', fresh.json().student.code)).statusCode).toBe(200);
+  });
+
   it('invites an existing member by email with a message; removes students; archives classes', async () => {
     const cls = await newClass(teacher, 'Radio club');
     const member = await named(await createUser(app), 'Mo Member');

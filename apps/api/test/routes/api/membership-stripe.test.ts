@@ -1,11 +1,24 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
 const WEBHOOK_SECRET = 'whsec_test_voxclub';
+
+/** Collects the app's JSON log lines. */
+function logSink() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
 
 /** A local stand-in for Stripe's API: records each request and answers the few calls the provider makes. */
 function stripeStandIn() {
@@ -40,10 +53,14 @@ describe('membership purchase through Stripe Checkout (a local stand-in for the 
   let app: FastifyInstance;
   const standIn = stripeStandIn();
   const stripe = new Stripe('sk_test_signing_only');
+  const logs = logSink();
   beforeAll(async () => {
     await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
     const { port } = standIn.server.address() as AddressInfo;
-    app = await build({ STRIPE_SECRET_KEY: 'sk_test_voxclub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${port}` });
+    app = await build(
+      { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_voxclub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${port}` },
+      { logger: { level: 'warn', stream: logs.stream } },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -52,9 +69,9 @@ describe('membership purchase through Stripe Checkout (a local stand-in for the 
 
   let eventSeq = 0;
   const event = (type: string, object: object, id = `evt_${++eventSeq}_${Date.now()}`) => ({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } });
-  const deliver = (body: object, secret = WEBHOOK_SECRET) => {
+  const deliver = (body: object, secret = WEBHOOK_SECRET, timestamp?: number) => {
     const payload = JSON.stringify(body);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined && { timestamp }) });
     return app.inject({ method: 'POST', url: '/api/membership/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
   };
   const start = async (user: TestUser, planId = 'writer-monthly') => {
@@ -97,6 +114,50 @@ describe('membership purchase through Stripe Checkout (a local stand-in for the 
     expect(unsigned.statusCode).toBe(400);
     expect(await details(me)).toEqual([]);
     expect(await app.db.selectFrom('payment_events').selectAll().execute()).not.toContainEqual(expect.objectContaining({ event_id: expect.stringContaining('bad') }));
+  });
+
+  it('refuses an event signed further in the future than the tolerance (five minutes), and takes one within it', async () => {
+    const me = await createUser(app);
+    const checkout = await start(me);
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await deliver(event('checkout.session.completed', completed(checkout.id, 'sub_future')), WEBHOOK_SECRET, now + 3600);
+    expect([ahead.statusCode, ahead.json()]).toEqual([400, { message: MEMBERSHIP_MESSAGES.futureTimestamp }]);
+    expect(await details(me)).toEqual([]);
+    const old = await deliver(event('checkout.session.completed', completed(checkout.id, 'sub_future')), WEBHOOK_SECRET, now - 3600);
+    expect([old.statusCode, old.json()]).toEqual([400, { message: MEMBERSHIP_MESSAGES.badSignature }]);
+    expect(await details(me)).toEqual([]);
+    const skewed = await deliver(event('checkout.session.completed', completed(checkout.id, 'sub_future')), WEBHOOK_SECRET, now + 60);
+    expect(skewed.statusCode).toBe(200);
+    expect(await details(me)).toHaveLength(1);
+  });
+
+  it('grants a purchase paid at another amount than the price, but logs it and keeps the price on the receipt for staff', async () => {
+    const me = await createUser(app);
+    const checkout = await start(me);
+    expect((await deliver(event('checkout.session.completed', { ...completed(checkout.id, 'sub_odd'), amount_total: 400, currency: 'usd' }))).statusCode).toBe(200);
+    const [bought] = await details(me);
+    expect(bought.status).toBe('active');
+    expect(bought.receipts).toEqual([expect.objectContaining({ kind: 'purchase', amountMinor: 400, currency: 'USD', expectedMinor: 500 })]);
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ msg: 'memberships: the amount paid differs from the price', checkoutId: checkout.id, userId: me.id, paidMinor: 400, expectedMinor: 500 }),
+    );
+
+    // A renewal charged at another amount: the same.
+    const nextEnd = Math.floor(Date.parse(bought.expiry) / 1000) + 31 * 86400;
+    const renewal = { id: 'in_odd_2', object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 700, currency: 'usd', payment_intent: 'pi_odd_2', parent: { subscription_details: { subscription: 'sub_odd' } }, lines: { data: [{ period: { end: nextEnd } }] } };
+    expect((await deliver(event('invoice.paid', renewal))).statusCode).toBe(200);
+    const [renewed] = await details(me);
+    expect(renewed.receipts.map((r) => [r.kind, r.amountMinor, r.expectedMinor])).toEqual([
+      ['purchase', 400, 500],
+      ['renewal', 700, 500],
+    ]);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ msg: 'memberships: the amount paid differs from the price', subscriptionId: renewed.id, kind: 'renewal', paidMinor: 700 }));
+
+    // Paid at the price: nothing to flag.
+    const other = await createUser(app);
+    const fine = await start(other);
+    await deliver(event('checkout.session.completed', { ...completed(fine.id, 'sub_fine'), amount_total: 500, currency: 'usd' }));
+    expect((await details(other))[0].receipts).toEqual([expect.objectContaining({ amountMinor: 500, expectedMinor: null })]);
   });
 
   it('completes on checkout.session.completed once, however often it is delivered (a closed tab, redeliveries)', async () => {
@@ -183,5 +244,27 @@ describe('membership purchase through Stripe Checkout (a local stand-in for the 
     const refund = standIn.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
     expect(Object.fromEntries(refund.body)).toEqual({ payment_intent: 'pi_refund_1', amount: '500' });
     expect(standIn.requests.some((r) => r.method === 'DELETE' && r.path === '/v1/subscriptions/sub_refund')).toBe(true);
+  });
+});
+
+describe('Stripe out of reach', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // A port nobody listens on: every call to Stripe fails to connect.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    app = await build({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_voxclub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${port}` });
+  });
+  afterAll(() => app.close());
+
+  it('answers a purchase with 503 and a text the buyer can act on, and the checkout is marked failed', async () => {
+    const me = await createUser(app);
+    const res = await app.inject({ method: 'POST', url: '/api/membership/checkouts', headers: bearer(me), payload: { planId: 'writer-monthly' } });
+    expect([res.statusCode, res.json()]).toEqual([503, { message: MEMBERSHIP_MESSAGES.providerUnreachable }]);
+    expect(MEMBERSHIP_MESSAGES.providerUnreachable).toBe('The payment provider cannot be reached right now. Nothing was charged; please try again in a few minutes.');
+    const rows = await app.db.selectFrom('checkouts').select(['status', 'failure']).where('user_id', '=', me.id).execute();
+    expect(rows).toEqual([{ status: 'failed', failure: MEMBERSHIP_MESSAGES.providerUnreachable }]);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
+import { loadConfig } from '../../../src/config';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
 /** The outbox's mails as text (quoted-printable soft line breaks joined). */
@@ -280,5 +281,58 @@ describe('membership purchase with the built-in test provider', () => {
   it('answers 404 for the Stripe webhook when Stripe is not configured', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/membership/stripe/webhook', payload: { id: 'evt_1' } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('which payment provider runs (PAYMENTS_PROVIDER)', () => {
+  it('runs the test provider outside production when unset, and in production only when named', () => {
+    expect(loadConfig({}).paymentsProvider).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentsProvider).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' }).paymentsProvider).toBe('test');
+    expect(loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toMatchObject({
+      paymentsProvider: 'stripe',
+      stripe: { secretKey: 'sk_x', webhookSecret: 'whsec_x' },
+    });
+  });
+
+  it('refuses settings that would not take payments the way they read', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'free' })).toThrow('PAYMENTS_PROVIDER must be test or stripe, got "free"');
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    // A key alone (the old way of choosing Stripe) must not leave the site on the test provider.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow('STRIPE_SECRET_KEY is set: set PAYMENTS_PROVIDER=stripe to take payments through Stripe');
+  });
+
+  describe('in production without the setting', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await build({ NODE_ENV: 'production' });
+    });
+    afterAll(() => app.close());
+
+    it('sells nothing: a purchase says payments are not set up, and the test checkout page does not exist', async () => {
+      const me = await createUser(app);
+      const res = await app.inject({ method: 'POST', url: '/api/membership/checkouts', headers: bearer(me), payload: { planId: 'writer-monthly' } });
+      expect([res.statusCode, res.json()]).toEqual([503, { message: 'Payments are not set up on this site, so memberships cannot be bought yet.' }]);
+      expect(await app.db.selectFrom('checkouts').selectAll().where('user_id', '=', me.id).execute()).toEqual([]);
+      expect(await app.db.selectFrom('subscriptions').selectAll().where('user_id', '=', me.id).execute()).toEqual([]);
+      // The plans still show (what membership offers), and nothing can be paid through the test page.
+      expect((await app.inject({ method: 'GET', url: '/api/membership/plans' })).json()).not.toEqual([]);
+      expect((await app.inject({ method: 'POST', url: '/api/membership/test-checkout/Nosuchcheckout123', payload: 'action=pay&card=4242424242424242', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404);
+    });
+  });
+
+  describe('in production with PAYMENTS_PROVIDER=test', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await build({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' });
+    });
+    afterAll(() => app.close());
+
+    it('opens the test checkout', async () => {
+      const me = await createUser(app);
+      const res = await app.inject({ method: 'POST', url: '/api/membership/checkouts', headers: bearer(me), payload: { planId: 'writer-monthly' } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().url).toMatch(/^\/api\/membership\/test-checkout\//);
+    });
   });
 });

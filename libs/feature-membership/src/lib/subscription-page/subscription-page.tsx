@@ -133,6 +133,12 @@ export function SubscriptionPage() {
                           <li key={receipt.id}>
                             {formatDate(receipt.createdAt)} · {receipt.kind === 'purchase' ? 'Purchase' : receipt.kind === 'renewal' ? 'Renewal' : 'Refund'} ·{' '}
                             {formatPrice(receipt.amountMinor, receipt.currency)}
+                            {staffView && receipt.expectedMinor !== null && (
+                              <span className="vox-subscriptions__mismatch">
+                                {' '}
+                                · differs from the price ({formatPrice(receipt.expectedMinor, receipt.currency)}): check it with the payment provider
+                              </span>
+                            )}
                             {staffView && receipt.kind !== 'refund' && !subscription.receipts.some((r) => r.id === `${receipt.id}-refund`) && (
                               <Button
                                 variant="link"

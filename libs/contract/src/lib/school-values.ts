@@ -82,6 +82,7 @@ export const CERTIFICATE_MESSAGES = {
   recipientNotFound: 'No member has this id.',
   notAttended: 'This member has no confirmed seat at this event.',
   courseMissing: 'Please name the course or event the certificate is for.',
+  issuerNameMissing: 'Add your name to your profile first: a certificate carries the name of the person who issues it.',
   alreadyIssued: 'This member already has a certificate for this event.',
   issued: 'Certificate issued.',
   revoked: 'Certificate revoked.',

@@ -18,6 +18,8 @@ declare module 'fastify' {
  * staff or the issuer revoke them.
  */
 export interface CertificatesService {
+  /** The name a certificate is signed with; refuses (400) an issuer who has not set one. */
+  issuerName(me: string): Promise<string>;
   mine(me: string): Promise<CertificateList>;
   get(viewer: string | null, certId: string): Promise<Certificate>;
   issue(me: string, input: CertificateInput): Promise<Certificate>;
@@ -45,12 +47,21 @@ async function certificates(app: FastifyInstance, { config }: { config: Config }
     };
   }
 
+  /** The issuer's own name, as printed on a certificate: a handle or "Guest" will not do. */
+  async function issuerName(userId: string): Promise<string> {
+    const user = await app.db.selectFrom('users').select(['name']).where('id', '=', userId).executeTakeFirst();
+    const name = user?.name?.trim();
+    if (!name) throw new BadRequestError(CERTIFICATE_MESSAGES.issuerNameMissing);
+    return name;
+  }
+
   async function nameOf(userId: string): Promise<string | null> {
     const user = await app.db.selectFrom('users').select(['name', 'handle']).where('id', '=', userId).executeTakeFirst();
     return user ? displayName(user) : null;
   }
 
   app.decorate('certificates', {
+    issuerName,
     async mine(me) {
       const rows = await repo.certificatesOf(me);
       const staff = await isStaff(me);
@@ -65,6 +76,7 @@ async function certificates(app: FastifyInstance, { config }: { config: Config }
 
     async issue(me, input) {
       if (!(await isStaff(me))) throw new ForbiddenError(CERTIFICATE_MESSAGES.staffOnly);
+      const issuer = await issuerName(me);
       const recipientName = await nameOf(input.recipientId);
       if (!recipientName) throw new NotFoundError(CERTIFICATE_MESSAGES.recipientNotFound);
       let course = input.course?.trim() ?? '';
@@ -82,7 +94,7 @@ async function certificates(app: FastifyInstance, { config }: { config: Config }
         event_id: input.eventId ?? null,
         class_id: null,
         issuer_id: me,
-        issuer_name: (await nameOf(me)) ?? 'VoxClub',
+        issuer_name: issuer,
       });
       if (row === 'duplicate') throw new ConflictError(CERTIFICATE_MESSAGES.alreadyIssued);
       return shape(row, me, true);

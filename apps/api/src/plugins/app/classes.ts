@@ -564,6 +564,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
       const { assignments, complete } = await repo.completedClass(row.id, studentId);
       if (assignments === 0) throw new BadRequestError(CLASS_MESSAGES.noAssignments);
       if (complete < assignments) throw new BadRequestError(CLASS_MESSAGES.notComplete);
+      const issuer = await app.certificates.issuerName(me);
       const persons = await people.peopleById([studentId, me]);
       const inserted = await certificatesRepo.insertCertificate({
         recipient_id: studentId,
@@ -572,7 +573,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
         event_id: null,
         class_id: row.id,
         issuer_id: me,
-        issuer_name: displayName(persons.get(me) ?? { name: null, handle: null }),
+        issuer_name: issuer,
       });
       if (inserted === 'duplicate') throw new ConflictError(CLASS_MESSAGES.certificateIssued);
       await createNotification(db, {

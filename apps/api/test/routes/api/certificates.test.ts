@@ -28,6 +28,19 @@ describe('certificates: issue, list mine, verify by id, revoke', () => {
   const issue = (by: TestUser, payload: object) => app.inject({ method: 'POST', url: '/api/certificates', headers: bearer(by), payload });
   const get = (id: string, user?: TestUser) => app.inject({ method: 'GET', url: `/api/certificates/${id}`, headers: user ? bearer(user) : {} });
 
+  it('refuses to issue while the issuer has no name of their own (a handle or "Guest" is not a signature)', async () => {
+    const nameless = await createUser(app, { role: 'staff', handle: 'desk' });
+    const student = await createUser(app);
+    await app.db.updateTable('users').set({ name: 'Ada Reader' }).where('id', '=', student.id).execute();
+    const eventId = await eventWith(student);
+    const refused = await issue(nameless, { recipientId: student.id, eventId });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Add your name to your profile first: a certificate carries the name of the person who issues it.' }]);
+    expect((await app.inject({ method: 'GET', url: '/api/certificates', headers: bearer(student) })).json().certificates).toEqual([]);
+    await app.db.updateTable('users').set({ name: 'Desk Staff' }).where('id', '=', nameless.id).execute();
+    const issued = await issue(nameless, { recipientId: student.id, eventId });
+    expect([issued.statusCode, issued.json().issuerName]).toEqual([201, 'Desk Staff']);
+  });
+
   it('lets staff issue one for an event the member attended; anyone with the id can verify it; it lists as mine', async () => {
     const student = await createUser(app, { handle: 'sam' });
     await app.db.updateTable('users').set({ name: 'Sam Reader' }).where('id', '=', student.id).execute();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, CLASS_MESSAGES, MESSAGES } from '@vox/contract/schemas';
+import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CLASS_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { main as admin } from '../../../src/admin/commands';
 import { wav } from '../../fixtures/audio';
 import { bearer, build, createUser, type TestUser } from '../../helper';
@@ -321,6 +321,12 @@ describe('school classes and assignments', () => {
       expect(complete.json()).toMatchObject({ status: 'complete', canSubmit: false });
       const after = await call(teacher, 'POST', `/api/school/work/${mine.id}/review`, { decision: 'returned' });
       expect([after.statusCode, after.json()]).toEqual([409, { message: CLASS_MESSAGES.alreadyComplete }]);
+
+      // Not while the teacher has no name to sign it with.
+      await app.db.updateTable('users').set({ name: null }).where('id', '=', teacher.id).execute();
+      const unsigned = await call(teacher, 'POST', `/api/school/classes/${cls.id}/certificates`, { studentId: cy.id });
+      expect([unsigned.statusCode, unsigned.json()]).toEqual([400, { message: CERTIFICATE_MESSAGES.issuerNameMissing }]);
+      await app.db.updateTable('users').set({ name: 'Ms Rivera' }).where('id', '=', teacher.id).execute();
 
       const cert = await call(teacher, 'POST', `/api/school/classes/${cls.id}/certificates`, { studentId: cy.id });
       expect(cert.statusCode).toBe(201);

@@ -1,19 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
-import { parseFile } from 'music-metadata';
+import type { ReadRender } from '@vox/contract';
 import { parseFeed } from 'podcast-partytime';
 import { appUrl } from '../support/ports';
 import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6) end to end:
- * two takes recorded from Chromium's fake microphone, the read rendered and downloaded (its
- * duration is the render's), then published to the owner's channel; the episode plays, its
- * duration matches the audio, and the feed lists its chapters and transcript. Axe on the dialog
- * at laptop and phone size; screenshots in E2E_TMP.
+ * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6) end to end, on
+ * the built server, the way most members go: two takes recorded from Chromium's fake microphone,
+ * the read downloaded with the dialog's default choice (the lines without a take read by the
+ * synthesized voice: its length is the takes', the spoken lines' and the pauses'), then published
+ * with the dialog's defaults (that voice, the owner's channel, the script's title, at once); the
+ * episode plays, its duration matches the audio, and the feed lists its chapters and a transcript
+ * with the synthesized lines. Last, "Leave them out": the takes and pauses alone. Axe on the
+ * dialog at laptop and phone size; screenshots in E2E_TMP.
  */
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -26,8 +29,9 @@ test.use({
   viewport: { width: 1280, height: 800 },
   acceptDownloads: true,
 });
-// Two recordings, two renders with ffmpeg and a podcast page: past the default on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+// Two recordings, three renders with ffmpeg (two with eSpeak NG) and a podcast page: past the
+// default on a busy machine.
+test.describe.configure({ timeout: 360_000 });
 
 const TITLE = 'The Last Bus';
 const SCRIPT = {
@@ -60,14 +64,25 @@ async function recordTake(page: Page, text: string) {
   await expect(row.getByText('Take 1')).toBeVisible({ timeout: 20_000 });
 }
 
-async function durationOf(file: string): Promise<number> {
-  const named = path.join(os.tmpdir(), `vox-read-${Date.now()}.mp3`);
-  fs.copyFileSync(file, named);
-  try {
-    return ((await parseFile(named, { duration: true })).format.duration ?? 0) * 1000;
-  } finally {
-    fs.rmSync(named, { force: true });
-  }
+/**
+ * An audio file's length in ms, as decoded: ffmpeg (the npm build the server uses; the machine
+ * has no ffprobe) decodes the whole file to 44.1 kHz mono 16-bit PCM, whose samples are counted,
+ * so no header's estimate is trusted.
+ */
+function durationOf(file: string): number {
+  const pcm = execFileSync(ffmpeg.path, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-ac', '1', '-ar', '44100', '-f', 's16le', 'pipe:1'], { maxBuffer: 256 << 20 });
+  return (pcm.length / 2 / 44_100) * 1000;
+}
+
+/** The renderer's pauses (docs/render.md): 300 ms before the first line, 400 ms between lines, 500 ms after the last. */
+const LEAD_MS = 300;
+const GAP_MS = 400;
+const TAIL_MS = 500;
+
+async function saveTake(page: Page, text: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await line(page, text).getByRole('button', { name: 'Download Take 1' }).click();
+  return (await download).path();
 }
 
 test('record two takes, download the read, publish it as an episode that plays and is in the feed', async ({ page }) => {
@@ -98,39 +113,51 @@ test('record two takes, download the read, publish it as an episode that plays a
   const takeDownload = page.waitForEvent('download');
   await line(page, 'Is this the last bus?').getByRole('button', { name: 'Download Take 1' }).click();
   expect((await takeDownload).suggestedFilename()).toMatch(/^The Last Bus - line 2 - MAYA - take 1\.(webm|ogg)$/);
+  const takesMs = durationOf(await saveTake(page, 'Is this the last bus?')) + durationOf(await saveTake(page, 'Then we had better not miss it.'));
+  expect(takesMs).toBeGreaterThan(2000);
 
-  // Download the read: lines without a take left out.
+  // Download the read with the dialog's default choice: the synthesized voice reads the heading and TOM's line.
   await page.getByRole('button', { name: 'The finished read' }).click();
   const dialog = page.getByRole('dialog', { name: 'The finished read' });
-  await dialog.getByRole('radio', { name: 'Leave them out' }).check();
+  await expect(dialog.getByRole('radio', { name: 'Read them with a synthesized voice' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Download the read', exact: true }).click();
   const ready = dialog.getByText(/The read is ready \(\d+:\d\d\)\./);
-  await expect(ready).toBeVisible({ timeout: 60_000 });
+  await expect(ready).toBeVisible({ timeout: 120_000 });
   await page.screenshot({ path: path.join(e2eTmp, 'render-dialog-laptop.png') });
   await expectNoSeriousViolations(page, 'finished read (laptop)', { include: '[role="dialog"]' });
   const fileDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Save the file' }).click();
   const download = await fileDownload;
   expect(download.suggestedFilename()).toBe('The Last Bus - table read.mp3');
-  const renders = await page.request.get(appUrl('localhost', `/api/sessions/${new URL(page.url()).pathname.split('/').pop()}/renders`), { headers });
-  const rendered = (await renders.json()).renders[0];
-  // Two takes of about 1.5 s, the lead, one gap and the tail.
-  expect(rendered.durationMs).toBeGreaterThan(3000);
-  expect(Math.abs((await durationOf(await download.path())) - rendered.durationMs)).toBeLessThan(100);
+  const sessionUrl = page.url();
+  const rendersUrl = appUrl('localhost', `/api/sessions/${new URL(sessionUrl).pathname.split('/').pop()}/renders`);
+  const latestDownload = async () => ((await (await page.request.get(rendersUrl, { headers })).json()).renders as ReadRender[]).find((r) => r.kind === 'download') as ReadRender;
+  const rendered = await latestDownload();
+  expect(rendered).toMatchObject({ kind: 'download', fill: 'speech', state: 'done', error: null });
+  const readMs = durationOf(await download.path());
+  expect(Math.abs(readMs - (rendered.durationMs as number))).toBeLessThan(100);
+  // The four lines (two takes, two spoken by the synthesized voice, each at least half a second
+  // and at most a few), the lead, three pauses and the tail.
+  const spokenMs = readMs - takesMs - (LEAD_MS + 3 * GAP_MS + TAIL_MS);
+  expect(spokenMs).toBeGreaterThan(2 * 500);
+  expect(spokenMs).toBeLessThan(2 * 5000);
 
-  // Publish it as an episode of the owner's channel.
-  await dialog.getByRole('combobox', { name: 'Channel' }).selectOption(channelId);
+  // Publish it as an episode with the dialog's defaults: the owner's one channel, the script's title, now.
+  await expect(dialog.getByRole('combobox', { name: 'Channel' })).toHaveValue(channelId);
+  await expect(dialog.getByRole('textbox', { name: 'Episode title' })).toHaveValue(TITLE);
+  await expect(dialog.getByRole('checkbox', { name: 'Keep it a draft (publish later from the channel)' })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Publish as episode' }).click();
   const open = dialog.getByRole('link', { name: 'Open the episode' });
-  await expect(open).toBeVisible({ timeout: 60_000 });
+  await expect(open).toBeVisible({ timeout: 120_000 });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(e2eTmp, 'render-dialog-phone.png'), fullPage: true });
   await expectNoSeriousViolations(page, 'finished read (phone)', { include: '[role="dialog"]' });
   await page.setViewportSize({ width: 1280, height: 800 });
   const episodeId = ((await open.getAttribute('href')) as string).split('/').pop() as string;
 
-  // The episode plays, and its duration is the audio's.
+  // The episode plays, and its duration is the audio's: the same read as the download.
   const episode = (await (await page.request.get(appUrl('localhost', `/api/podcast/episodes/${episodeId}`))).json()).episode;
+  expect(Math.abs(episode.durationMs - (rendered.durationMs as number))).toBeLessThan(100);
   await open.click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible({ timeout: 30_000 });
   const audio = page.getByLabel(`Play ${TITLE}`);
@@ -150,7 +177,22 @@ test('record two takes, download the read, publish it as an episode that plays a
   const chapters = await (await page.request.get(item?.podcastChapters?.url as string)).json();
   expect(chapters.chapters).toEqual([{ startTime: 0, title: 'EXT. BUS STOP - NIGHT' }]);
   const vtt = await (await page.request.get(item?.podcastTranscripts?.[0]?.url as string)).text();
+  expect(vtt).toContain('<v Narrator (synthesized voice)>EXT. BUS STOP - NIGHT</v>');
   expect(vtt).toContain('<v MAYA (');
   expect(vtt).toContain('>Is this the last bus?</v>');
-  expect(vtt).not.toContain('It always is.');
+  expect(vtt).toContain('<v TOM (synthesized voice)>It always is.</v>');
+
+  // The other choice: lines without a take left out, so the read is the takes with the lead, one pause and the tail.
+  await page.goto(sessionUrl);
+  await page.getByRole('button', { name: 'The finished read' }).click();
+  await dialog.getByRole('radio', { name: 'Leave them out' }).check();
+  await dialog.getByRole('button', { name: 'Download the read', exact: true }).click();
+  await expect(dialog.getByText(/The read is ready \(\d+:\d\d\)\./)).toBeVisible({ timeout: 120_000 });
+  const skipDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save the file' }).click();
+  const skipped = await latestDownload();
+  expect(skipped).toMatchObject({ kind: 'download', fill: 'skip', state: 'done' });
+  const takesOnlyMs = durationOf(await (await skipDownload).path());
+  expect(Math.abs(takesOnlyMs - (skipped.durationMs as number))).toBeLessThan(100);
+  expect(Math.abs(takesOnlyMs - (takesMs + LEAD_MS + GAP_MS + TAIL_MS))).toBeLessThan(100);
 });

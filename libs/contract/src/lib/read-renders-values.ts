@@ -8,5 +8,5 @@ export const READ_RENDER_MESSAGES = {
   notReady: 'The read is not rendered yet.',
   onlyRequesterShares: 'Only who rendered the read, or the session’s owner, can share or revoke its link.',
   busy: 'A render of this read is already running. Wait for it to finish.',
-  failedGeneric: 'Rendering the read failed. Please try again in a minute.',
+  failedGeneric: 'Rendering the read failed on our side, and retrying did not help. The error is logged for the site’s team.',
 } as const;

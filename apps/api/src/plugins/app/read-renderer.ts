@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -91,10 +90,13 @@ export interface RenderResult {
   synthesizedLines: number;
 }
 
-/** A failure whose message the member may read as it is. */
+/**
+ * A failure whose message the member may read as it is, final at once (retrying cannot change
+ * it). `cause`, when set, is the server's own error behind it, for the log.
+ */
 export class RenderError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause: unknown }) {
+    super(message, options);
     this.name = 'RenderError';
   }
 }
@@ -104,7 +106,7 @@ export const RENDER_TEXTS = {
   takeUnreadable: (n: number) => `The take of line ${n} could not be decoded. Record it again or pick another take, then try once more.`,
   takeMissing: (n: number) => `The recording of line ${n}'s take is missing from the storage. Record it again, then try once more.`,
   soundUnreadable: (title: string) => `The cue sound "${title}" could not be decoded. Remove the cue or replace the sound, then try once more.`,
-  speechFailed: 'The speech synthesizer could not read the lines without a take. Choose to leave those lines out, or try again later.',
+  speechFailed: 'The speech synthesizer failed on our side, so the lines without a take could not be read. Choose "Leave them out" to render the takes alone; the error is logged for the site’s team.',
 } as const;
 
 export interface RenderEnv {
@@ -173,11 +175,16 @@ export function voiceFor(language: string, role: string | null, roles: string[])
  * stay off the server's event loop. The module is an ES module using import.meta, so the child
  * imports it by path; the WebAssembly is compiled once and instantiated per line. A voice eSpeak
  * does not know falls back to English.
+ *
+ * The child finds the package itself, by Node's own resolution from its working directory, which
+ * the parent sets to this module's directory (the source folder, or dist/apps/api when bundled):
+ * no path is computed by the bundler, so the built server resolves it as the source does.
  */
 const SPEECH_CHILD = `
 import fs from 'node:fs';
-const { default: ESpeakNg } = await import(process.env.ESPEAK_NG_MODULE);
-const wasm = await WebAssembly.compile(fs.readFileSync(process.env.ESPEAK_NG_WASM));
+import { fileURLToPath } from 'node:url';
+const { default: ESpeakNg } = await import('espeak-ng');
+const wasm = await WebAssembly.compile(fs.readFileSync(fileURLToPath(new URL('espeak-ng.wasm', import.meta.resolve('espeak-ng')))));
 const items = JSON.parse(fs.readFileSync(0, 'utf8'));
 async function speak(text, voice) {
   const es = await ESpeakNg({
@@ -199,11 +206,10 @@ for (const item of items) {
 export const espeakSynthesizer: Synthesizer = (items, onDone) =>
   new Promise((resolve, reject) => {
     if (!items.length) return resolve();
-    const req = createRequire(__filename);
-    const modulePath = req.resolve('espeak-ng');
     const child = spawn(process.execPath, ['--input-type=module', '-e', SPEECH_CHILD], {
+      cwd: __dirname,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', ESPEAK_NG_MODULE: `file://${modulePath}`, ESPEAK_NG_WASM: path.join(path.dirname(modulePath), 'espeak-ng.wasm') },
+      env: { PATH: process.env.PATH ?? '' },
     });
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -321,7 +327,7 @@ export async function renderRead(input: RenderInput, env: RenderEnv): Promise<Re
       () => void step(),
     );
   } catch (err) {
-    throw Object.assign(new RenderError(RENDER_TEXTS.speechFailed), { cause: err });
+    throw new RenderError(RENDER_TEXTS.speechFailed, { cause: err });
   }
 
   const pcmOf = new Map<string, { file: string; bytes: number }>();

@@ -340,12 +340,18 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
         await job.progress(1);
       } catch (err) {
         if (err instanceof RenderError) {
-          // The read cannot be rendered as it stands: say why, and do not retry.
+          // The read cannot be rendered as it stands: say why, and do not retry. A refusal (nothing
+          // to render, a take gone) is the member's to fix; one with a cause (the synthesizer
+          // failed) is the server's, logged with that cause and its stack for whoever runs it.
           await update(row.id, { state: 'failed', error: err.message, finished_at: now() });
-          app.log.info({ render: row.id, reason: err.message }, 'read render refused');
+          if (err.cause === undefined) app.log.info({ render: row.id, reason: err.message }, 'read render refused');
+          else app.log.error({ render: row.id, reason: err.message, err: err.cause }, 'read render failed');
           return;
         }
-        if (job.attempt > RETRY_LIMIT) await update(row.id, { state: 'failed', error: M.failedGeneric, finished_at: now() });
+        if (job.attempt > RETRY_LIMIT) {
+          await update(row.id, { state: 'failed', error: M.failedGeneric, finished_at: now() });
+          app.log.error({ render: row.id, attempts: job.attempt, err }, 'read render failed');
+        }
         throw err;
       } finally {
         await fs.promises.rm(workDir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import childProcess from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { parseFile } from 'music-metadata';
 import { parseFeed } from 'podcast-partytime';
 import { READ_RENDER_MESSAGES } from '@vox/contract/schemas';
@@ -232,5 +234,55 @@ describe('the finished read', () => {
     const second = await post(owner, `/api/sessions/${empty.id}/renders`, { fill: 'skip' });
     const missing = await finished(owner, second.json().id);
     expect(missing).toMatchObject({ state: 'failed', error: RENDER_TEXTS.takeMissing(3) });
+  });
+});
+
+describe('a render the server fails', () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  const logged: string[] = [];
+  const log = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    app = await build({}, { logger: { level: 'info', stream: log } });
+    owner = await createUser(app, { handle: 'romeo' });
+  });
+  afterAll(async () => app.close());
+
+  it('logs the real cause with its stack at error level, and tells the member what works instead of to retry', async () => {
+    // What the built server did: the synthesizer threw a TypeError before it started its child.
+    const realSpawn = childProcess.spawn;
+    const spawn = jest.spyOn(childProcess, 'spawn').mockImplementation(((command: string, ...rest: never[]) => {
+      if (command === process.execPath) throw new TypeError('The "path" argument must be of type string. Received undefined');
+      return (realSpawn as (...args: unknown[]) => childProcess.ChildProcess)(command, ...rest);
+    }) as typeof childProcess.spawn);
+    try {
+      const script = await postScript(app, owner);
+      const session = await openSession(app, owner, script.id);
+      const res = await app.inject({ method: 'POST', url: `/api/sessions/${session.id}/renders`, headers: bearer(owner), payload: { fill: 'speech' } });
+      expect(res.statusCode).toBe(202);
+      await app.jobs.idle();
+      const render = await app.inject({ method: 'GET', url: `/api/read-renders/${res.json().id}`, headers: bearer(owner) });
+      expect(render.json()).toMatchObject({
+        state: 'failed',
+        error: 'The speech synthesizer failed on our side, so the lines without a take could not be read. Choose "Leave them out" to render the takes alone; the error is logged for the site’s team.',
+      });
+      const entries = logged.map((line) => JSON.parse(line)).filter((entry) => entry.render === res.json().id);
+      expect(entries).toEqual([
+        expect.objectContaining({
+          level: 50,
+          msg: 'read render failed',
+          reason: RENDER_TEXTS.speechFailed,
+          err: expect.objectContaining({ type: 'TypeError', message: 'The "path" argument must be of type string. Received undefined', stack: expect.stringContaining('read-renderer.ts') }),
+        }),
+      ]);
+    } finally {
+      spawn.mockRestore();
+    }
   });
 });

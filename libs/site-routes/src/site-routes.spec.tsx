@@ -319,7 +319,8 @@ describe('the main site', () => {
 
   it('routes /members/{handle} to the profile page (unknown here: the server answers 404)', async () => {
     renderSite('main', '/members/grace');
-    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
+    // The page's chunk loads first, as `title` waits for it.
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('asks a visitor of a share link to log in', async () => {
@@ -416,6 +417,7 @@ describe('the podcast site', () => {
 
   it('routes /profile/{userId} to the profile page (unknown here: the server answers 404)', async () => {
     renderSite('podcast', '/profile/u7');
-    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
+    // The page's chunk loads first, as `title` waits for it.
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

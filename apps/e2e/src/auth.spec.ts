@@ -44,11 +44,12 @@ test.describe('auth modal', () => {
     await expect(dialog.getByText('Your password needs to contain at least 6 characters.')).toBeVisible();
     await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
     await dialog.getByRole('button', { name: 'Agree and Join' }).click();
-    // Issue 21: joining leads to the first-run step; until a name or handle is saved the header
-    // still says Guest (the seed's rule).
+    // Joining leads to the first-run step, which keeps the handle suggested from the email at
+    // once: the header names the newcomer by it, never Guest.
     await expect(page).toHaveURL(/\/welcome$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /Guest/ })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: `@${email.split('@')[0]}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Guest/ })).toHaveCount(0);
   });
 
   test('register shows the server text in a red alert when the email is taken', async ({ page }) => {

@@ -89,6 +89,8 @@ test('join, name yourself, then read a demo scene', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to VoxClub' })).toBeVisible();
   const suggested = email.split('@')[0];
   await expect(page.getByLabel('Handle')).toHaveValue(suggested);
+  // The suggestion is kept at once: the header shows the same name as the form.
+  await expect(page.getByRole('banner').getByRole('link', { name: `@${suggested}` })).toBeVisible();
   await checkAtBothSizes(page, 'welcome');
   await page.getByLabel('Display name').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -182,11 +184,10 @@ test('open a share link logged out, see what it offers, join and land back on it
   const link = await (await request.post(appUrl('localhost', `/api/sessions/${session.id}/sharelinks`), { headers: auth, data: { role: 'Miranda' } })).json();
 
   await page.goto(`/s/${link.id}`);
-  await expect(page.getByText('Please log in to access the shared script.')).toBeVisible();
+  // The invitation leads with the person, then Sign up and Log in; the seed's sentence stays below.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owen Owner invited you to read Miranda in “The Storm, a rehearsal”');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(page.getByText('Owen Owner invited you to a table read.')).toBeVisible();
-  await expect(page.getByText('The Storm, a rehearsal')).toBeVisible();
-  await expect(page.getByText('Miranda')).toBeVisible();
+  await expect(page.getByText('Please log in to access the shared script.')).toBeVisible();
   await checkAtBothSizes(page, 'share-link-logged-out');
 
   await page.getByRole('button', { name: 'Sign up' }).click();

@@ -153,12 +153,12 @@ test.describe('live table read', () => {
       expect(Date.now() - arrivedFrom).toBeLessThan(2000);
       await expect(line(page, MAYA_1).getByTestId('live-recording-mark')).toHaveCount(0);
       expect(await page.locator('.vox-reader__script').evaluate((el) => el.scrollTop)).toBe(ownerScroll);
-      await expect(page.getByText('Grace recorded 1 line')).toBeVisible();
+      await expect(page.getByText('Grace recorded 1 line in The Last Bus')).toBeVisible();
 
       // A second line: the same message grows instead of a second one.
       await recordTake(reader, MAYA_2);
       await expect(line(page, MAYA_2).getByRole('button', { name: "Play Grace's take" })).toBeVisible({ timeout: 5000 });
-      await expect(page.getByText('Grace recorded 2 lines')).toBeVisible();
+      await expect(page.getByText('Grace recorded 2 lines in The Last Bus')).toBeVisible();
 
       // Grace closes her tab: she is gone from "here now" within seconds.
       await grace.context.close();
@@ -177,8 +177,8 @@ test.describe('live table read', () => {
 
     // Messages: one grouped message for Grace's two lines, and the join.
     await page.goto('/notifications');
-    await expect(page.getByText('Grace recorded 2 lines')).toHaveCount(1);
-    await expect(page.getByText('Grace recorded 1 line')).toHaveCount(0);
+    await expect(page.getByText('Grace recorded 2 lines in The Last Bus')).toHaveCount(1);
+    await expect(page.getByText('Grace recorded 1 line in The Last Bus')).toHaveCount(0);
     await expect(page.getByText('Grace joined your read of The Last Bus as MAYA')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/messages-grouped.png` });
   });

@@ -192,8 +192,10 @@ describe.each(SITES)('the %s site', (site) => {
 });
 
 describe('what the shell reads from the table', () => {
-  // Formerly apps/shell/src/app/page-title.spec.ts (issue 21) and libs/variant's layout.spec.ts.
-  const main = { page: 'default', remote: 'main' } as const;
+  // Formerly apps/shell/src/app/page-title.spec.ts and libs/variant's layout.spec.ts.
+  const main = { page: 'default', remote: 'main', site: 'default' } as const;
+  const school = { page: 'default', remote: 'school', site: 'school' } as const;
+  const podcast = { page: 'channel', remote: 'podcast', site: 'default' } as const;
 
   it.each([
     ['/', 'Scripts · VoxClub'],
@@ -213,21 +215,46 @@ describe('what the shell reads from the table', () => {
     ['/register', 'Sign up · VoxClub'],
     ['/terms', 'Terms of Service · VoxClub'],
     ['/auth/ms/logout', 'Logged out · VoxClub'],
+    ['/welcome', 'Welcome · VoxClub'],
   ])('titles %s "%s" on the main site', (path, name) => {
     expect(pageTitle(path, main)).toBe(name);
   });
 
-  it('names the podcast, dashboard and school variants', () => {
-    expect(pageTitle('/', { page: 'channel', remote: 'podcast' })).toBe('Podcasts · VoxClub');
-    expect(pageTitle('/history', { page: 'channel', remote: 'podcast' })).toBe('Listening history · VoxClub');
-    expect(pageTitle('/channel/c1', { page: 'channel', remote: 'podcast' })).toBe('Channel · VoxClub');
-    expect(pageTitle('/anything', { page: 'dashboard', remote: 'dashboard' })).toBe('Metrics · VoxClub');
-    expect(pageTitle('/', { page: 'default', remote: 'school' })).toBe('School · VoxClub');
-    expect(pageTitle('/classes', { page: 'default', remote: 'school' })).toBe('Classes · VoxClub');
+  it('names the podcast, dashboard and school variants, the school site by its own product name', () => {
+    expect(pageTitle('/', podcast)).toBe('Podcasts · VoxClub');
+    expect(pageTitle('/history', podcast)).toBe('Listening history · VoxClub');
+    expect(pageTitle('/channel/c1', podcast)).toBe('Channel · VoxClub');
+    expect(pageTitle('/anything', { page: 'dashboard', remote: 'dashboard', site: 'dashboard' })).toBe('Metrics · VoxClub');
+    expect(pageTitle('/metrics', { page: 'dashboard', remote: 'dashboard', site: 'default' })).toBe('Metrics · VoxClub');
+    expect(pageTitle('/', school)).toBe('School · VoxClub School');
+    expect(pageTitle('/classes', school)).toBe('Classes · VoxClub School');
+    expect(pageTitle('/about', school)).toBe('About · VoxClub School');
+    expect(pageTitle('/about', main)).toBe('About · VoxClub');
   });
 
-  it('keeps the product name alone for a path it does not know', () => {
-    expect(pageTitle('/no/such/page', main)).toBe('VoxClub');
+  it('titles a path the site does not have "Page not found", as its 404 page says', () => {
+    expect(pageTitle('/no/such/page', main)).toBe('Page not found · VoxClub');
+    // Routes of another site are not this site's pages either.
+    expect(pageTitle('/classes', main)).toBe('Page not found · VoxClub');
+    expect(pageTitle('/scripts', podcast)).toBe('Page not found · VoxClub');
+    expect(pageTitle('/no/such/page', school)).toBe('Page not found · VoxClub School');
+  });
+
+  it('gives every route of every site a title of its own: no two routes of one site share one', () => {
+    // Routes that are one page: the home redirects to /scripts, /script/{id} opens the read at
+    // /session/{id}, /members/{handle} and /profile/{id} are one profile (named by the person).
+    const samePage = [['home', 'scripts'], ['script', 'session'], ['member', 'profile']];
+    const key = (id: string) => samePage.find((pair) => pair.includes(id))?.join('=') ?? id;
+    for (const site of SITES) {
+      const byTitle = new Map<string, Set<string>>();
+      for (const route of routesOf(site)) {
+        const ids = byTitle.get(route.title) ?? new Set<string>();
+        ids.add(key(route.id));
+        byTitle.set(route.title, ids);
+      }
+      const shared = [...byTitle].filter(([, ids]) => ids.size > 1).map(([t, ids]) => `${t}: ${[...ids].join(', ')}`);
+      expect({ site, shared }).toEqual({ site, shared: [] });
+    }
   });
 
   it('maps the three auth paths to modal modes and back', () => {
@@ -292,7 +319,8 @@ describe('the main site', () => {
 
   it('routes /members/{handle} to the profile page (unknown here: the server answers 404)', async () => {
     renderSite('main', '/members/grace');
-    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
+    // The page's chunk loads first, as `title` waits for it.
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('asks a visitor of a share link to log in', async () => {
@@ -389,6 +417,7 @@ describe('the podcast site', () => {
 
   it('routes /profile/{userId} to the profile page (unknown here: the server answers 404)', async () => {
     renderSite('podcast', '/profile/u7');
-    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.')).toBeInTheDocument();
+    // The page's chunk loads first, as `title` waits for it.
+    expect(await screen.findByText('The link may be mistyped, or the member changed their handle.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

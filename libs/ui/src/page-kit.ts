@@ -3,3 +3,4 @@ export { BackBar, type BackBarProps } from './lib/back-bar/back-bar';
 export { useGoBack } from './lib/use-go-back/use-go-back';
 export { PlaceholderPage, type PlaceholderPageProps } from './lib/placeholder-page/placeholder-page';
 export { ArrowLeftIcon } from './lib/icons/page-kit-icons';
+export { usePageTitle } from './lib/use-page-title/use-page-title';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
@@ -37,8 +37,9 @@ export function App({ activity, manifestError }: AppProps) {
   const site = hostSite(window.location.host);
   const chrome = !isFullScreenPath(pathname);
   const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} remote={variant.remote} />), [site, variant.remote]);
-  // Issue 21: every route sets the tab's title ("Friends · VoxClub").
-  useEffect(() => {
+  // Every route sets the tab's title ("Friends · VoxClub"). A layout effect, so it runs before
+  // the page's own effects: a page that names what it shows (usePageTitle) always has the last word.
+  useLayoutEffect(() => {
     document.title = pageTitle(pathname, variant);
   }, [pathname, variant.page, variant.site]); // eslint-disable-line react-hooks/exhaustive-deps -- the variant object is new each render
   return (

@@ -14,7 +14,8 @@ export const LIVE_MESSAGES = {
 export const liveTexts = {
   joined: (name: string, scriptTitle: string, role: string | null) =>
     `${name} joined your read of ${scriptTitle || 'an untitled script'}${role ? ` as ${role}` : ''}`,
-  recorded: (name: string, lines: number) => `${name} recorded ${lines === 1 ? '1 line' : `${lines} lines`}`,
+  recorded: (name: string, scriptTitle: string, lines: number) =>
+    `${name} recorded ${lines === 1 ? '1 line' : `${lines} lines`} in ${scriptTitle || 'an untitled script'}`,
 };
 
 /** Notification types of the owner's messages about a live read. */

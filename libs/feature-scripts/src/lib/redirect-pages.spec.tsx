@@ -69,40 +69,45 @@ describe('/s/{linkId}', () => {
   });
 
   it('logged out: asks to log in without joining (only the public preview is asked), and the button opens the login modal', async () => {
-    // Issue 21: the logged-out page now asks for the link's public preview; it still never
-    // resolves (joins) the link before someone signs in.
+    // The logged-out page asks for the link's public preview; it never resolves (joins) the
+    // link before someone signs in.
     const calls = createFakeServer().routes({ 'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: 'Ophelia' }) }).requests;
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
-    expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to access the shared script.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(authModal.getSnapshot()).toBe('login');
-    await screen.findByText('Hamlet, III.1');
     expect(calls).toEqual(['GET /api/sharelinks/l1/preview']);
   });
 
-  it('logged out: shows the title, who invited and the role, and Sign up opens the join form in place (issue 21)', async () => {
+  it('logged out: leads with who invited to read which role in which script, then Sign up and Log in, the seed sentence below', async () => {
     createFakeServer().routes({ 'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: 'Ophelia' }) });
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
-    expect(await screen.findByText('Hamlet, III.1')).toBeInTheDocument();
-    expect(screen.getByText('Ada Lovelace').closest('p')).toHaveTextContent('Ada Lovelace invited you to a table read.');
-    expect(screen.getByText('Your role').nextElementSibling).toHaveTextContent('Ophelia');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(/^Ada Lovelace invited you to read Ophelia in “Hamlet, III.1”$/);
+    const buttons = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['Sign up', 'Log in']);
+    const seed = screen.getByText('Please log in to access the shared script.');
+    // Below the buttons, after the invitation.
+    expect(screen.getByRole('button', { name: 'Log in' }).compareDocumentPosition(seed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(seed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(authModal.getSnapshot()).toBe('register');
     expect(where()).toHaveTextContent('/s/l1');
   });
 
-  it('logged out: a link for any role says so, and a revoked link keeps only the seed text', async () => {
+  it('logged out: a link for any role says so; a revoked or unknown link offers Log in only, never Sign up', async () => {
     createFakeServer().routes({
       'GET /api/sharelinks/any/preview': () => json(200, { title: 'Ophelia alone', inviter: '@grace', role: null }),
       'GET /api/sharelinks/gone/preview': () => json(404, { message: 'This link is invalid.' }),
     });
     const first = renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/any'] });
-    expect(await screen.findByText('Any free role')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '@grace invited you to read a role of your choice in “Ophelia alone”' })).toBeInTheDocument();
     first.unmount();
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/gone'] });
-    expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Someone invited you to a table read. Log in to join it.')).toBeInTheDocument());
-    expect(screen.queryByText('Your role')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please log in to access the shared script.' })).toBeInTheDocument();
+    expect(screen.getByText('This link may have been revoked, or mistyped. Ask the person who shared it for a new one.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Log in']);
+    expect(screen.queryByText(/invited you/)).not.toBeInTheDocument();
   });
 
   it('does not resolve the link when the visitor joins here: the first-run step leads back to it (issue 21)', async () => {
@@ -111,7 +116,7 @@ describe('/s/{linkId}', () => {
       'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),
     }).requests;
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
     act(() => {
       authStore.setSession({ token: 't', user: member });
       authModal.close();
@@ -127,7 +132,7 @@ describe('/s/{linkId}', () => {
       'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),
     });
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
-    expect(screen.getByText('Please log in to access the shared script.')).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to access the shared script.')).toBeInTheDocument();
     act(() => authStore.setSession({ token: 't', user: member }));
     await waitFor(() => expect(where()).toHaveTextContent('/session/se9'));
     expect(log).toHaveBeenCalledWith('open_sharelink', '/s/l1', { id: 'se9', script: 'sc1' });

@@ -1,7 +1,5 @@
-import { PATHS, pathPattern, type Variant } from '@vox/variant';
+import { documentTitle, PATHS, pathPattern, type Variant } from '@vox/variant';
 import { ROUTES, type AuthRouteMode, type SiteRoute, type TableSite } from './routes';
-
-export const PRODUCT_TITLE = 'VoxClub';
 
 const patternOf = (route: SiteRoute): RegExp => pathPattern(PATHS[route.path]);
 
@@ -15,16 +13,20 @@ export function isFullScreenPath(pathname: string): boolean {
   return ROUTES.some((r) => r.fullScreen && patternOf(r).test(pathname));
 }
 
+/** The title of a path the site has no page for (its 404 page says the same). */
+export const NOT_FOUND_TITLE = 'Page not found';
+
 /**
- * Issue 21: every route names itself in the tab and to screen readers ("Friends · VoxClub"),
- * by the table's titles. A page may refine its own title later (a conversation names the
- * member); the next route change sets it again.
+ * Every route names itself in the tab and to screen readers ("Friends · VoxClub", "Classes ·
+ * VoxClub School"), by the table's titles; a path the site does not have is "Page not found".
+ * A page that shows one thing (a profile, a read) names it once it has it (`usePageTitle` in
+ * @vox/ui); the next route change sets the route's title again.
  */
-export function pageTitle(pathname: string, variant: Pick<Variant, 'page' | 'remote'>): string {
-  const site = variant.remote === 'dashboard' ? undefined : variant.remote;
-  const name = variant.page === 'dashboard' ? 'Metrics' : (matchRoute(pathname, site) ?? matchRoute(pathname))?.title;
-  // A path the table does not know keeps the product's name alone.
-  return name ? `${name} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+export function pageTitle(pathname: string, variant: Pick<Variant, 'page' | 'remote' | 'site'>): string {
+  if (variant.page === 'dashboard') return documentTitle('Metrics', variant.site);
+  const site = variant.remote === 'dashboard' ? 'main' : variant.remote;
+  const route = matchRoute(pathname, site);
+  return documentTitle(route ? route.title : NOT_FOUND_TITLE, variant.site);
 }
 
 /** /login, /register and /resetpassword open the auth modal over the page (seed section 2). */

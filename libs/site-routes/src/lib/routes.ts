@@ -14,8 +14,8 @@ export interface SiteRoute {
   /** Its path pattern, from @vox/variant's PATHS (links build hrefs from the same entry). */
   path: PathId;
   sites: readonly TableSite[];
-  /** "{title} · VoxClub" in the tab; none: the product's name alone. */
-  title?: string;
+  /** "{title} · {the site's product name}" in the tab. */
+  title: string;
   /** Logged out, the prompt "Log in to see your {login}". */
   login?: string;
   /** Logged out, the privilege's prompt; lacking it, what the membership lacks. */
@@ -34,7 +34,7 @@ const SCHOOL = ['school'] as const;
 const PODCAST = ['podcast'] as const;
 const ALL = ['main', 'school', 'podcast'] as const;
 
-const route = (id: string, sites: readonly TableSite[], title: string | undefined, more: Partial<SiteRoute> = {}): SiteRoute => ({
+const route = (id: string, sites: readonly TableSite[], title: string, more: Partial<SiteRoute> = {}): SiteRoute => ({
   id,
   path: id as PathId,
   sites,
@@ -106,8 +106,8 @@ export const ROUTES: readonly SiteRoute[] = [
   route('script', WEB, 'Table read', { fullScreen: true }),
   route('msLogin', ALL, 'Logging in', { fullScreen: true }),
   route('msLogout', ALL, 'Logged out', { fullScreen: true }),
-  // Issue 21: the first-run step right after joining.
-  route('welcome', WEB, undefined),
+  // The first-run step right after joining.
+  route('welcome', WEB, 'Welcome'),
 ];
 
 /** What differs between the sites beyond their routes. */

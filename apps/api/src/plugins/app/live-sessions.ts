@@ -236,7 +236,7 @@ function observeWrites(app: FastifyInstance, publish: (message: BusMessage) => P
         // No `text`: Messages words it from these fields with liveTexts (one sentence, one place).
         payload: (count) => ({ fromUserId: me, sessionId, scriptTitle: title ?? '', role: seat?.role ?? null, lines: count }),
       });
-      await publish({ kind: 'event', sessionId, userId: ownerId, event: { type: 'notice', kind: 'recorded', text: liveTexts.recorded(name, lines), by: me } });
+      await publish({ kind: 'event', sessionId, userId: ownerId, event: { type: 'notice', kind: 'recorded', text: liveTexts.recorded(name, title ?? '', lines), by: me } });
     }
     return answer;
   };

@@ -146,12 +146,12 @@ describe(`live table reads (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     const first = await uploadTake(app, grace, session.id, { lineId: juliet1.id, clientId: newClientId(), audio: { data: wav(400), type: 'audio/wav' } });
     expect(first.statusCode).toBe(201);
     await ownerStream.waitFor('changed', (e) => e.what === 'takes' && e.lineId === juliet1.id && e.by === grace.id, 2000);
-    expect(await ownerStream.waitFor('notice', (e) => e.kind === 'recorded')).toMatchObject({ text: 'Grace recorded 1 line', by: grace.id });
+    expect(await ownerStream.waitFor('notice', (e) => e.kind === 'recorded')).toMatchObject({ text: 'Grace recorded 1 line in The Last Bus', by: grace.id });
 
     // A second take of the same line and a take of another line: still one message, 2 lines.
     await uploadTake(app, grace, session.id, { lineId: juliet1.id, clientId: newClientId(), audio: { data: wav(400), type: 'audio/wav' } });
     const second = await uploadTake(app, grace, session.id, { lineId: juliet2.id, clientId: newClientId(), audio: { data: wav(400), type: 'audio/wav' } });
-    await ownerStream.waitFor('notice', (e) => e.text === 'Grace recorded 2 lines');
+    await ownerStream.waitFor('notice', (e) => e.text === 'Grace recorded 2 lines in The Last Bus');
     let recorded = (await messagesOf(app, owner)).items.filter((m) => m.type === 'read_recorded');
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ text: null, person: { id: grace.id }, read: { sessionId: session.id, scriptTitle: 'The Last Bus', role: 'Juliet', lines: 2 } });
@@ -261,7 +261,7 @@ describe.each([
       expect((await uploadTake(b, grace, session.id, { lineId, clientId: newClientId(), audio: { data: wav(400), type: 'audio/wav' } })).statusCode).toBe(201);
       await ownerStream.waitFor('changed', (e) => e.what === 'takes' && e.lineId === lineId, 2000);
       expect(Date.now() - started).toBeLessThan(2000);
-      await ownerStream.waitFor('notice', (e) => e.text === 'Grace recorded 1 line');
+      await ownerStream.waitFor('notice', (e) => e.text === 'Grace recorded 1 line in The Last Bus');
     } finally {
       ownerStream.close();
     }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
-import type { User } from '@vox/contract';
+import { displayName, type User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
 import { safeNext, WelcomePage } from './welcome-page';
 
@@ -15,14 +15,45 @@ const myProfile = (user: User) => ({
 
 afterEach(() => authStore.clear());
 
-describe('/welcome, the first-run step (issue 21)', () => {
+describe('/welcome, the first-run step', () => {
+  it('keeps the suggested handle at once: the header user and the form show the same @handle, and Skip for now keeps it', async () => {
+    const server = createFakeServer({ token: 't' });
+    const sent: unknown[] = [];
+    server.on('handleSuggestion', () => json(200, { handle: 'ada.lovelace' }));
+    server.on('updateMyProfile', ({ body }) => {
+      sent.push(body);
+      return json(200, myProfile(named('', 'ada.lovelace')));
+    });
+    server.on('showcase', () => json(200, { scenes: [] }));
+    renderPage(<WelcomePage />, { route: '/welcome', user: newcomer, server });
+    await waitFor(() => expect(authStore.getSnapshot().user?.handle).toBe('ada.lovelace'));
+    expect(sent).toEqual([{ handle: 'ada.lovelace' }]);
+    // What the header shows (displayName of the signed-in user) is what the form shows.
+    expect(displayName(authStore.getSnapshot().user!)).toBe('@ada.lovelace');
+    expect(screen.getByLabelText('Handle')).toHaveValue('ada.lovelace');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re all set, @ada.lovelace' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(authStore.getSnapshot().user?.handle).toBe('ada.lovelace');
+  });
+
+  it('saves no suggestion over a handle the account already has', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('handleSuggestion', () => json(200, { handle: 'other' }));
+    renderPage(<WelcomePage />, { route: '/welcome', user: named('', 'grace'), server });
+    expect(screen.getByLabelText('Handle')).toHaveValue('grace');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toEqual([]);
+  });
+
   it('suggests a handle from the email, saves name and handle, and the header user follows', async () => {
     const server = createFakeServer({ token: 't' });
     const sent: unknown[] = [];
     server.on('handleSuggestion', () => json(200, { handle: 'ada.lovelace' }));
     server.on('updateMyProfile', ({ body }) => {
       sent.push(body);
-      return json(200, myProfile(named('Ada Lovelace', 'ada.lovelace')));
+      const { name = null, handle } = body as { name?: string; handle: string };
+      return json(200, myProfile({ ...newcomer, name, handle }));
     });
     server.on('showcase', () => json(200, { scenes: [{ scriptId: 'sc1', title: 'Hamlet, III.1', synopsis: '', roles: ['Hamlet'], lineCount: 2, read: null }] }));
     renderPage(<WelcomePage />, { route: '/welcome', user: newcomer, server });
@@ -33,7 +64,8 @@ describe('/welcome, the first-run step (issue 21)', () => {
     await user.type(screen.getByLabelText('Display name'), 'Ada Lovelace');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You’re all set, Ada Lovelace' })).toBeInTheDocument();
-    expect(sent).toEqual([{ name: 'Ada Lovelace', handle: 'ada.lovelace' }]);
+    // The suggestion is kept at once, then the form saves name and handle.
+    expect(sent).toEqual([{ handle: 'ada.lovelace' }, { name: 'Ada Lovelace', handle: 'ada.lovelace' }]);
     expect(authStore.getSnapshot().user?.name).toBe('Ada Lovelace');
     expect(await screen.findByRole('link', { name: 'Read "Hamlet, III.1"' })).toHaveAttribute('href', '/script/sc1');
     expect(screen.getByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/friends');

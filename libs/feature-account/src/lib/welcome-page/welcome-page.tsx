@@ -20,10 +20,11 @@ export function safeNext(next: string | null): string | null {
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.');
 
 /**
- * /welcome, the first-run step right after joining (issue 21): a display name, a handle
- * suggested from the email, a photo, then "Try a demo scene" or "Invite a friend". With
- * ?next=/s/{linkId} (joining from a share link) the way on leads back to the link. Skipping is
- * fine: until a name is set the app shows the handle, and Guest only without either.
+ * /welcome, the first-run step right after joining: a display name, a handle suggested from the
+ * email, a photo, then "Try a demo scene" or "Invite a friend". With ?next=/s/{linkId} (joining
+ * from a share link) the way on leads back to the link. The suggested handle is kept as soon as
+ * it arrives, so the header and the form show the same @handle from the start and "Skip for now"
+ * leaves nobody a Guest to others; the form changes it.
  */
 export function WelcomePage() {
   const user = useUser();
@@ -49,6 +50,16 @@ export function WelcomePage() {
   useEffect(() => {
     if (!handleTouched && !handle && suggestion.data?.handle) setHandle(suggestion.data.handle);
   }, [suggestion.data, handle, handleTouched]);
+
+  // Every account has a handle from the start: the suggestion is saved at once.
+  const keepSuggestion = useMutation({
+    mutationFn: (suggested: string) => api.call(socialEndpoints.updateMyProfile, { body: { handle: suggested } }),
+    onSuccess: (answer) => authStore.setUser(answer.user),
+  });
+  const suggested = suggestion.data?.handle;
+  useEffect(() => {
+    if (suggested && !user?.handle && keepSuggestion.isIdle) keepSuggestion.mutate(suggested);
+  }, [suggested, user?.handle, keepSuggestion]);
 
   useEffect(() => {
     if (!photo) return setPreview(null);

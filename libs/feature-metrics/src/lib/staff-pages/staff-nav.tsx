@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { usePageTitle } from '@vox/ui/page-kit';
 import './staff-nav.css';
 
 /** The dashboard's own pages; /metrics/... paths so they reach the dashboard from any host. */
@@ -22,8 +23,9 @@ export function StaffNav() {
   );
 }
 
-/** The top of every staff page: the tabs, then the title with its lead line and any actions. */
+/** The top of every staff page: the tabs, then the title (also the tab's) with its lead line and any actions. */
 export function StaffPageHead({ title, lead, children }: { title: string; lead: ReactNode; children?: ReactNode }) {
+  usePageTitle(title);
   return (
     <>
       <StaffNav />

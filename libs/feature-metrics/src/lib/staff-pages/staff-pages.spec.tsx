@@ -21,6 +21,8 @@ describe('the dashboard’s staff pages', () => {
     ];
     const server = at('/metrics/jobs', (s) => s.on('jobFailures', () => json(200, { failures })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Failed jobs' })).toBeInTheDocument();
+    // Each tab has its own title.
+    await waitFor(() => expect(document.title).toBe('Failed jobs · VoxClub'));
     const list = await screen.findByRole('list', { name: 'Failed jobs' });
     const item = within(list).getByRole('listitem');
     expect(within(item).getByRole('heading', { level: 2 })).toHaveTextContent('mail.send');

@@ -244,6 +244,8 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
   const waiting = pendingAll.filter((v) => v.state !== 'failed').length;
   const playLabel = playState.status === 'playing' ? 'Pause' : playState.status === 'paused' ? 'Resume' : 'Play';
   const seated = session.participants.filter((p) => p.role !== null);
+  // Others only: "You are listening" already says it of me.
+  const listeners = session.participants.filter((p) => p.role === null && p.user.id !== userId).length;
 
   return (
     <div className="vox-reader">
@@ -284,9 +286,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
           {seated.map((p) => (
             <PersonChip key={p.user.id} name={p.user.id === userId ? 'You' : displayName(p.user)} avatarName={displayName(p.user)} photo={p.user.photo} role={p.role} />
           ))}
-          {session.participants.length > seated.length && (
-            <li className="vox-reader-people__more">{session.participants.length - seated.length} listening</li>
-          )}
+          {listeners > 0 && <li className="vox-reader-people__more">{listeners} listening</li>}
         </ul>
         <PeopleManager session={session} userId={userId} />
         <div className="vox-reader__player" role="group" aria-label="Table read">

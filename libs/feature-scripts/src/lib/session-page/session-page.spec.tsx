@@ -369,6 +369,29 @@ describe('the role picker', () => {
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/sessions/se1')).toHaveLength(2));
   });
 
+  it('counts only other people as listening, and names the read in the tab by its script', async () => {
+    const detail = session({
+      me: { userId: 'u1', role: null },
+      participants: [
+        { user: person('u1', 'Ada'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
+        { user: person('u2', 'Grace'), role: 'LANE', joinedAt: '2026-11-21T09:00:00.000Z' },
+        { user: person('u3', 'Linus'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
+      ],
+    });
+    document.title = 'Table read · VoxClub';
+    open(detail);
+    expect(await screen.findByText('6 lines · You are listening')).toBeInTheDocument();
+    // Ada (me) and Linus listen: only Linus counts.
+    expect(within(screen.getByRole('list', { name: 'Readers' })).getByText('1 listening')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('The Importance of Being Earnest · VoxClub'));
+  });
+
+  it('shows no listening count when only I listen', async () => {
+    open(session({ me: { userId: 'u1', role: null }, participants: [{ user: person('u1', 'Ada'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' }] }));
+    expect(await screen.findByText('6 lines · You are listening')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Readers' })).queryByText(/listening/)).toBeNull();
+  });
+
   it("without a role: Choose a role, Read this role; the server's refusal is shown", async () => {
     const detail = session({ me: { userId: 'u1', role: null }, participants: [{ user: person('u1', 'Ada'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' }] });
     open(detail, { 'PUT /api/sessions/se1/role': () => json(409, { message: 'Someone else is already reading this role.' }) });

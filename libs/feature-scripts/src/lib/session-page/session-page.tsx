@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
 import { Button, MicIcon, Notice, Page, Spinner } from '@vox/ui';
-import { BackBar, useGoBack } from '@vox/ui/page-kit';
+import { BackBar, useGoBack, usePageTitle } from '@vox/ui/page-kit';
 import { useSession } from '../api/sessions';
 import { Reader, type ReaderProps } from './reader';
 import './session-page.css';
@@ -36,6 +36,8 @@ export function SessionPage(injected: Injected = {}) {
 function SessionLoader({ sessionId, ...injected }: { sessionId: string } & Injected) {
   const session = useSession(sessionId);
   const goBack = useGoBack();
+  // The tab names the read by its script, as the reader's heading does.
+  usePageTitle(session.data ? session.data.script.title || 'Untitled script' : null);
 
   if (session.isPending) {
     return (

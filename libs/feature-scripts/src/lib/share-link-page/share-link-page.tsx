@@ -1,20 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { authModal, getAuthConfig, useAuthModal, useUser } from '@vox/auth';
-import { MESSAGES } from '@vox/contract';
+import { ApiError } from '@vox/api-client';
+import { MESSAGES, type ShareLinkPreview } from '@vox/contract';
 import { Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
 import { BackBar, useGoBack } from '@vox/ui/page-kit';
 import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-session';
-import './share-link-page.css';
 import { sessionHref } from '../paths';
 import { LinkOffIcon } from './link-off-icon';
+
+/** "Ada Lovelace invited you to read Ophelia in “Hamlet, III.1”": the person first, then what to read. */
+export function shareInvitation({ inviter, role, title }: ShareLinkPreview): string {
+  return `${inviter} invited you to read ${role ?? 'a role of your choice'} in \u201c${title || 'an untitled script'}\u201d`;
+}
 
 /**
  * /s/{linkId} (seed sections 2 and 8). Signed in: the link is resolved, open_sharelink is logged
  * with { id, script } and the session opens in place of this entry; a bad link shows a back bar and
  * 'This link is invalid.'. Logged out: a Log in button opens the login modal over the page, and
- * the link is resolved as soon as someone signs in; the page also shows what the link offers
- * (title, who invited, the role) and a Sign up that comes back here after joining (issue 21).
+ * the link is resolved as soon as someone signs in. A valid link leads with who invited the
+ * visitor to read which role in which script, then Sign up (which comes back here after joining)
+ * and Log in, with the seed's sentence below; a revoked or unknown link offers Log in only.
  */
 export function ShareLinkPage() {
   const { linkId = '' } = useParams();
@@ -42,42 +48,44 @@ export function ShareLinkPage() {
   }, [session.isSuccess, session.data, pathname, navigate]);
 
   if (!user) {
+    if (preview.isPending) {
+      return (
+        <Page centered>
+          <Spinner size="lg" label="Opening the invitation" />
+        </Page>
+      );
+    }
+    const logIn = (
+      <Button variant={preview.data ? 'secondary' : 'primary'} size="lg" onClick={() => authModal.open('login')}>
+        Log in
+      </Button>
+    );
+    if (preview.data) {
+      // The invitation leads with the person; joining here keeps this page, and after the
+      // first-run step the link opens.
+      return (
+        <Notice
+          icon={<LockIcon />}
+          title={shareInvitation(preview.data)}
+          actions={
+            <>
+              <Button variant="primary" size="lg" onClick={() => authModal.open('register')}>
+                Sign up
+              </Button>
+              {logIn}
+            </>
+          }
+          footnote={MESSAGES.loginForSharedScript}
+        >
+          <p>Claim the role, record your lines and hear the scene played back together. Signing up is free and takes a minute.</p>
+        </Notice>
+      );
+    }
+    // A revoked or unknown link offers nothing to sign up for: the seed's sentence and Log in only.
+    const gone = preview.error instanceof ApiError && preview.error.status === 404;
     return (
-      <Notice
-        icon={<LockIcon />}
-        title={MESSAGES.loginForSharedScript}
-        actions={
-          <>
-            <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
-              Log in
-            </Button>
-            {/* Joining here keeps this page: after the first-run step the link opens (issue 21). */}
-            <Button variant="secondary" size="lg" onClick={() => authModal.open('register')}>
-              Sign up
-            </Button>
-          </>
-        }
-      >
-        {preview.data ? (
-          <>
-            <p>
-              <strong>{preview.data.inviter}</strong> invited you to a table read.
-            </p>
-            <dl className="vox-share-preview">
-              <div>
-                <dt>Script</dt>
-                <dd>{preview.data.title}</dd>
-              </div>
-              <div>
-                <dt>Your role</dt>
-                <dd>{preview.data.role ?? 'Any free role'}</dd>
-              </div>
-            </dl>
-            <p>Log in to join, or sign up for free: it takes a minute.</p>
-          </>
-        ) : (
-          <p>Someone invited you to a table read. Log in to join it.</p>
-        )}
+      <Notice icon={<LinkOffIcon />} title={MESSAGES.loginForSharedScript} actions={logIn}>
+        <p>{gone ? 'This link may have been revoked, or mistyped. Ask the person who shared it for a new one.' : 'Someone invited you to a table read. Log in to join it.'}</p>
       </Notice>
     );
   }

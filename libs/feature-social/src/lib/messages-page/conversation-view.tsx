@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { displayName, type ThreadMessage } from '@vox/contract';
 import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button, profileHref, Spinner } from '@vox/ui';
+import { usePageTitle } from '@vox/ui/page-kit';
 import { useConversation, useMarkConversationRead, useSendThreadMessage } from '../api/conversations';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
@@ -35,9 +36,7 @@ export function ConversationView({ otherId }: { otherId: string }) {
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [lastId]);
 
-  useEffect(() => {
-    if (data) document.title = `${name} · Messages · VoxClub`;
-  }, [data, name]);
+  usePageTitle(data ? `${name} · Messages` : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -129,6 +129,31 @@ describe('MessagesPage', () => {
     expect(screen.queryByText('Your staff membership is active.')).not.toBeInTheDocument();
   });
 
+  it("names the script in the grouped 'recorded N lines' message, as in the join message", async () => {
+    const read = (lines: number | null, role: string | null) => ({ sessionId: 's1', scriptTitle: 'The Last Bus', role, lines });
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () =>
+        json(200, {
+          items: [
+            item({ id: 'r2', type: 'read_recorded', person: grace, relationship: 'friends', read: read(3, 'MAYA') }),
+            item({ id: 'r1', type: 'read_joined', person: grace, relationship: 'friends', read: read(null, 'MAYA') }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+          lastSeen: 'r2',
+        }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'r2' }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.vox-messages__body')?.textContent?.replace(/\d+ minutes ago/g, '').trim())).toEqual([
+      'Grace Hopper recorded 3 lines in The Last Bus · Open the read',
+      'Grace Hopper joined your read of The Last Bus as MAYA · Open the read',
+    ]);
+  });
+
   it('words membership news: bought, cancelled at period end, ended', async () => {
     const membership = [
       item({ id: 'm3', type: 'membership', membership: { role: 'writer', expiry: null, event: 'revoked' } }),

@@ -246,7 +246,7 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
       );
     case 'membership':
       return <>{membershipText(item)}</>;
-    // Issue 20: someone joined or recorded in my live read ("Grace recorded 4 lines").
+    // Someone joined or recorded in my live read ("Grace recorded 4 lines in Hamlet").
     case 'read_joined':
     case 'read_recorded':
       return (
@@ -254,7 +254,7 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
           {item.read
             ? item.type === 'read_joined'
               ? liveTexts.joined(name, item.read.scriptTitle, item.read.role)
-              : liveTexts.recorded(name, item.read.lines ?? 0)
+              : liveTexts.recorded(name, item.read.scriptTitle, item.read.lines ?? 0)
             : 'Your table read has news'}
           {item.read?.sessionId ? (
             <>

@@ -41,6 +41,8 @@ describe('ProfilePage', () => {
     });
     renderProfile('/members/grace');
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeInTheDocument();
+    // The tab names the person too.
+    expect(document.title).toBe('Grace Hopper · VoxClub');
     expect(screen.getByText('@grace')).toBeInTheDocument();
     expect(screen.getByText('Reads the villains.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'The Night Shift' })).toHaveAttribute('href', '/script/sc1');

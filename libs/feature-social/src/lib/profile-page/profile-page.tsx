@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
 import { Button, Notice, Page, Spinner, MicIcon } from '@vox/ui';
-import { BackBar, useGoBack } from '@vox/ui/page-kit';
+import { BackBar, useGoBack, usePageTitle } from '@vox/ui/page-kit';
 import { useProfile, type ProfileRef } from '../api/get-profile';
 import { usePublicScripts } from '../api/get-public-scripts';
 import { PersonAvatar } from '../components/person-avatar';
@@ -15,17 +15,21 @@ import './profile-page.css';
 /**
  * /members/{handle} and /profile/{userId}: full screen (no header), so it carries its own way
  * back. Anyone may look: name (Guest when missing), photo, bio and public scripts, with friend
- * controls that follow how I stand to the member; my own page has Edit profile.
+ * controls that follow how I stand to the member; my own page has Edit profile. The tab shows
+ * the member's name.
  */
 export function ProfilePage() {
   const { handle, userId } = useParams();
   const ref: ProfileRef = handle ? { by: 'handle', value: handle } : { by: 'id', value: userId ?? '' };
   const profile = useProfile(ref);
   const goBack = useGoBack();
+  const name = profile.data ? displayName(profile.data) : undefined;
+  // The tab names the person, as the page does.
+  usePageTitle(name);
 
   return (
     <>
-      <BackBar onBack={goBack}>{profile.data ? displayName(profile.data) : undefined}</BackBar>
+      <BackBar onBack={goBack}>{name}</BackBar>
       {profile.isPending ? (
         <Page centered>
           <Spinner size="lg" label="Loading the profile" />

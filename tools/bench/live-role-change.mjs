@@ -143,8 +143,11 @@ async function main() {
   }
   if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing; run without --no-build`);
   const cpus = os.cpus();
+  // Some VMs report 0 MHz to os.cpus(); /proc/cpuinfo (Linux) may still say.
+  const procMhz = fs.existsSync('/proc/cpuinfo') ? /cpu MHz\s*:\s*([\d.]+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] : undefined;
+  const mhz = cpus[0]?.speed || (procMhz ? Math.round(Number(procMhz)) : 'unknown');
   console.log(`listeners: ${LISTENERS}, role changes timed: ${CHANGES}, database: SQLite (temp DATA_DIR), node ${process.version}`);
-  console.log(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'} @ ${cpus[0]?.speed ?? '?'} MHz, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'} @ ${mhz} MHz, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-bench-live-'));
   const logFile = path.join(dataDir, 'server.log');

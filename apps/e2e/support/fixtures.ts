@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { allEndpoints, type FirstReadName } from '@vox/contract/schemas';
 import { appUrl } from './ports';
 
 export const root = path.resolve(__dirname, '../../..');
@@ -168,12 +169,19 @@ export function setPhoto(userId: string): string {
 }
 
 /**
- * The API reads a request carries (issue 19): a GET's own path and query, or, for the page's first
- * script's one `GET /api/first-reads?url=...`, each read it batches.
+ * The API reads a request carries: a GET's own path and query, or, for the page's first script's
+ * one `GET /api/first-reads?read=<endpoint>&<endpoint>.<key>=<value>`, the URL of each read it
+ * names (the contract's path and its query, as the server builds it).
  */
 export function readsOf(requestUrl: string): string[] {
   const url = new URL(requestUrl);
-  return url.pathname === '/api/first-reads' ? url.searchParams.getAll('url') : [url.pathname + url.search];
+  if (url.pathname !== '/api/first-reads') return [url.pathname + url.search];
+  return url.searchParams.getAll('read').map((name) => {
+    const own = new URLSearchParams();
+    for (const [key, value] of url.searchParams) if (key.startsWith(`${name}.`)) own.append(key.slice(name.length + 1), value);
+    const search = own.toString();
+    return `${allEndpoints[name as FirstReadName].path}${search ? `?${search}` : ''}`;
+  });
 }
 
 /** A read's answer a test gives instead of the server's. */

@@ -9,8 +9,9 @@
 // refresh has said who is asking (with that access token, or none), instead of after the shell,
 // the remote and the page have downloaded and rendered. @vox/api-client hands each answer to the
 // page's own call of that URL with that token (acceptEarlyReads); one no call asks for within a
-// few seconds is dropped. The URLs must be exactly the ones the pages' calls build: the browser
-// test "first-load.spec.ts" fails when a page sends one of them a second time.
+// few seconds is dropped. The reads are named by endpoint (the server takes no URL); the URLs they
+// stand for must be exactly the ones the pages' calls build: the browser test "first-load.spec.ts"
+// fails when a page sends one of them a second time.
 //
 // `first`: the server puts the remotes manifest and the public config in the page, in a JSON data
 // block before this script (withFirstData, apps/api/src/plugins/external/web-apps.ts); they are
@@ -38,13 +39,19 @@
   for (var name in started) started[name].catch(function () {});
 
   // Per remote (as @vox/variant picks it from the host name) and path: [signed in, signed out].
-  // Signed in, the header's reads come too (the membership tabs and the messages dot).
-  var SIGNED_IN_FRAME = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new'];
-  var SCRIPTS = [['/api/scripts?scope=all&page=1&pageSize=20'], []];
+  // Signed in, the header's reads come too (the membership tabs and the messages dot). Each read is
+  // [endpoint, path, query]: the contract's name of a first-readable GET (firstReadQueries in
+  // libs/contract/src/lib/first-reads.ts), its path, and the query the page's call gives it.
+  var SIGNED_IN_FRAME = [
+    ['subscriptions', '/api/subscriptions'],
+    ['notificationsSeen', '/api/notifications/seen'],
+    ['newNotifications', '/api/notifications/new'],
+  ];
+  var SCRIPTS = [[['scripts', '/api/scripts', { scope: 'all', page: 1, pageSize: 20 }]], []];
   var EARLY_READS = {
     main: { '/': SCRIPTS, '/scripts': SCRIPTS },
     school: { '/scripts': SCRIPTS },
-    podcast: { '/': [['/api/podcast/home'], ['/api/podcast/channels']] },
+    podcast: { '/': [[['podcastHome', '/api/podcast/home']], [['podcastChannels', '/api/podcast/channels']]] },
   };
   var label = location.hostname.toLowerCase().split('.')[0];
   var remote = /metrics/i.test(location.pathname) || label === 'dashboard' ? '' : label.indexOf('school') >= 0 ? 'school' : label.indexOf('podcast') >= 0 ? 'podcast' : 'main';
@@ -56,18 +63,28 @@
       })
       .then(function (session) {
         var token = (session && session.token) || null;
-        var urls = token ? SIGNED_IN_FRAME.concat(page ? page[0] : []) : page ? page[1] : [];
+        var reads = token ? SIGNED_IN_FRAME.concat(page ? page[0] : []) : page ? page[1] : [];
         var headers = { Accept: 'application/json' };
         if (token) headers.Authorization = 'Bearer ' + token;
-        if (urls.length === 0) return [];
-        // One request for them all (GET /api/first-reads, each read run as its own GET with this
-        // token): over HTTP/1.1 four at once held four of the six connections the shell's scripts
-        // need. Each read becomes an answer of its own; one the batch did not bring back as JSON
-        // fails, and the page's call then sends it itself.
-        var query = urls.map(function (url) {
-          return 'url=' + encodeURIComponent(url);
+        if (reads.length === 0) return [];
+        // One request for them all (GET /api/first-reads?read=<endpoint>&<endpoint>.<key>=<value>,
+        // each read run as its own GET with this token): over HTTP/1.1 four at once held four of the
+        // six connections the shell's scripts need. The server answers each with the URL it built,
+        // the one the page's call builds (@vox/api-client: path, then the query in the order given);
+        // each becomes an answer of its own, and one the batch did not bring back as JSON fails, so
+        // the page's call then sends it itself.
+        var batchQuery = new URLSearchParams();
+        var urls = reads.map(function (read) {
+          var own = new URLSearchParams();
+          batchQuery.append('read', read[0]);
+          for (var key in read[2] || {}) {
+            own.append(key, String(read[2][key]));
+            batchQuery.append(read[0] + '.' + key, String(read[2][key]));
+          }
+          var search = own.toString();
+          return read[1] + (search ? '?' + search : '');
         });
-        var batch = fetch('/api/first-reads?' + query.join('&'), { headers: headers, credentials: 'include' }).then(function (answer) {
+        var batch = fetch('/api/first-reads?' + batchQuery.toString(), { headers: headers, credentials: 'include' }).then(function (answer) {
           if (answer.status !== 200) throw new Error('first reads: ' + answer.status);
           return answer.json();
         });

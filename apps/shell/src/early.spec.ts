@@ -120,31 +120,34 @@ describe('early-script.js: the first reads of the page', () => {
     Promise.resolve({ status: 200, clone: () => ({ json: () => Promise.resolve({ token, user: { id: 'u1' } }) }) } as unknown as Response);
   const noSession = () => Promise.resolve({ status: 204 } as Response);
 
-  /** The reads one GET /api/first-reads carries, from its URL. */
+  /** The reads one GET /api/first-reads names, with their query parameters, from its URL. */
   const batched = (url: unknown) => {
     const parsed = new URL(String(url), 'http://localhost');
     expect(parsed.pathname).toBe('/api/first-reads');
-    return parsed.searchParams.getAll('url');
+    return [...parsed.searchParams].map(([key, value]) => `${key}=${value}`);
   };
+  const FRAME = ['read=subscriptions', 'read=notificationsSeen', 'read=newNotifications'];
 
-  it('signed in on the main /scripts: the header reads and the list, with the token, in one request', async () => {
+  it('signed in on the main /scripts: the header reads and the list, by endpoint, with the token, in one request', async () => {
     const { reads, calls } = await run('localhost', '/scripts', session('tok-1'));
-    const expected = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/scripts?scope=all&page=1&pageSize=20'];
     expect(calls).toHaveLength(1);
-    expect(batched(calls[0][0])).toEqual(expected);
+    expect(calls[0][0]).toBe('/api/first-reads?read=subscriptions&read=notificationsSeen&read=newNotifications&read=scripts&scripts.scope=all&scripts.page=1&scripts.pageSize=20');
     expect(calls[0][1]).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok-1' });
+    // Each stands for the URL the page's own call builds, which the server answers it with.
+    const expected = ['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/scripts?scope=all&page=1&pageSize=20'];
     expect(reads?.map((r) => [r.url, r.token])).toEqual(expected.map((url) => [url, 'tok-1']));
   });
 
   it('signed out on the podcast site\'s /: the channels, without a token', async () => {
     const { reads, calls } = await run('podcast.localhost', '/', noSession);
-    expect(calls.map(([url, headers]) => [batched(url), headers])).toEqual([[['/api/podcast/channels'], { Accept: 'application/json' }]]);
+    expect(calls.map(([url, headers]) => [batched(url), headers])).toEqual([[['read=podcastChannels'], { Accept: 'application/json' }]]);
     expect(reads?.map((r) => [r.url, r.token])).toEqual([['/api/podcast/channels', null]]);
   });
 
   it('signed in on the podcast site\'s /: its home page, not the channels', async () => {
-    const { calls } = await run('podcast.voxclub.example', '/', session('tok-2'));
-    expect(calls.map(([url]) => batched(url))).toEqual([['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/podcast/home']]);
+    const { reads, calls } = await run('podcast.voxclub.example', '/', session('tok-2'));
+    expect(calls.map(([url]) => batched(url))).toEqual([[...FRAME, 'read=podcastHome']]);
+    expect(reads?.map((r) => r.url)).toEqual(['/api/subscriptions', '/api/notifications/seen', '/api/notifications/new', '/api/podcast/home']);
   });
 
   it("hands each read its own answer from the batch's, and fails one the batch did not answer in JSON", async () => {
@@ -154,9 +157,9 @@ describe('early-script.js: the first reads of the page', () => {
       json: () =>
         Promise.resolve({
           reads: [
-            { url: '/api/subscriptions', status: 200, body: { subscriptions: [] } },
-            { url: '/api/notifications/seen', status: 401, body: { message: 'Please log in.' } },
-            { url: '/api/notifications/new', status: 200, body: null },
+            { read: 'subscriptions', url: '/api/subscriptions', status: 200, body: { subscriptions: [] } },
+            { read: 'notificationsSeen', url: '/api/notifications/seen', status: 401, body: { message: 'Please log in.' } },
+            { read: 'newNotifications', url: '/api/notifications/new', status: 200, body: null },
           ],
         }),
     };

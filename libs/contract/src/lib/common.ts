@@ -40,25 +40,6 @@ export const NoContent = Type.Null({ description: 'No content' });
 export const HealthStatus = Type.Object({ status: Type.Literal('ok') });
 export type HealthStatus = Type.Static<typeof HealthStatus>;
 
-/** How many reads one GET /api/first-reads may carry. */
-export const FIRST_READS_MAX = 8;
-
-/**
- * GET /api/first-reads: the reads an app page's first script sends as soon as the start-up refresh
- * has ended (issue 19), in one request: each `url` a GET under /api/ (this one excepted), as the
- * client builds it (path and query).
- */
-export const FirstReadsQuery = Type.Object({
-  url: Type.Array(Type.String({ pattern: '^/api/(?!first-reads)[^#\\s]*$', maxLength: 512 }), { minItems: 1, maxItems: FIRST_READS_MAX }),
-});
-export type FirstReadsQuery = Type.Static<typeof FirstReadsQuery>;
-
-/** Each read's answer as that GET gave it with the same Authorization: its status and JSON body (null: not JSON). */
-export const FirstReads = Type.Object({
-  reads: Type.Array(Type.Object({ url: Type.String(), status: Type.Integer(), body: Type.Unknown() })),
-});
-export type FirstReads = Type.Static<typeof FirstReads>;
-
 /**
  * POST /api/client-errors: a page that failed to draw in someone's browser (the shell's error
  * boundary), so the server's log holds what the member saw as "This page failed".

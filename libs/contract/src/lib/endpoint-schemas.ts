@@ -38,7 +38,8 @@ import {
   Xml,
 } from './podcast';
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
-import { Binary, ErrorBody as E, FirstReads, FirstReadsQuery, HealthStatus, NoContent, ReadyStatus, RenderErrorReport } from './common';
+import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport } from './common';
+import { FirstReads, FirstReadsQuery } from './first-reads';
 import {
   Checkout,
   CheckoutBody,

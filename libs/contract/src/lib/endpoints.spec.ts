@@ -1,5 +1,6 @@
 import { Compile } from 'typebox/compile';
 import { endpointSchemas } from './endpoint-schemas';
+import { firstReadNames, firstReadQueries, FirstReadsQuery } from './first-reads';
 import { allEndpoints as endpoints, endpointNames, endpointParts } from './all-endpoints';
 import { pathFor, pathParamNames, type EndpointAnswer, type EndpointBody, type EndpointParams, type EndpointQuery } from './endpoint-calls';
 import { coreEndpoints } from './endpoints';
@@ -111,6 +112,38 @@ describe('endpoints and their schemas', () => {
     const answer = Compile(endpointSchemas.scriptSession.response[200]);
     expect(answer.Check({ id: 's1' })).toBe(true);
     expect(answer.Check({ session: 's1' })).toBe(false);
+  });
+});
+
+describe('first reads (GET /api/first-reads)', () => {
+  it('name only GETs of the contract without path parameters, each with its own query schema, and never first-reads itself', () => {
+    expect(firstReadNames).not.toContain('firstReads');
+    for (const name of firstReadNames) {
+      const endpoint = endpoints[name];
+      expect({ name, method: endpoint.method, params: pathParamNames(endpoint.path), query: firstReadQueries[name] }).toEqual({
+        name,
+        method: 'GET',
+        params: [],
+        query: (endpointSchemas[name] as { querystring?: unknown }).querystring ?? null,
+      });
+    }
+  });
+
+  it('take reads by name, each once, with typed parameters, and no URL', () => {
+    const query = Compile(FirstReadsQuery);
+    expect(query.Check({ read: ['subscriptions', 'scripts'], 'scripts.scope': 'all', 'scripts.page': 1, 'scripts.pageSize': 20 })).toBe(true);
+    for (const wrong of [
+      { read: [] },
+      { read: ['firstReads'] },
+      { read: ['/api/%66irst-reads'] },
+      { read: ['scripts', 'scripts'] },
+      { read: ['scripts'], 'scripts.scope': 'everything' },
+      { read: ['scripts'], 'scripts.page': 'one' },
+      { read: ['scripts'], url: '/api/health' },
+      { url: ['/api/health'] },
+    ]) {
+      expect({ wrong, valid: query.Check(wrong) }).toEqual({ wrong, valid: false });
+    }
   });
 });
 

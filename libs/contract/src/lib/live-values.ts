@@ -6,6 +6,10 @@
 export const LIVE_MESSAGES = {
   /** A reader who joined through a link that was revoked since: the live channel refuses them. */
   linkRevoked: 'The link you joined with was revoked, so this read is no longer live for you.',
+  /** A stream closed for a newer one of the same member: they have too many open (the server's cap). */
+  tooManyOfMine: 'This read is live in too many of your tabs, so it stopped here. Reload the read to follow it live again.',
+  /** A stream closed for a newer reader's: the read has too many open (the server's cap). */
+  tooManyReaders: 'Too many readers follow this read live, so it stopped here. Reload the read to follow it live again.',
   /** PUT .../live/presence for a connection that is not (or no longer) the caller's. */
   unknownConnection: 'This live connection has ended. Reload the read to reconnect.',
 } as const;

@@ -46,7 +46,10 @@ export type LiveEvent =
   | { type: 'changed'; what: LiveChange; by: string | null; lineId: string | null }
   /** For the owner: someone joined or recorded (the same sentence as their message). */
   | { type: 'notice'; kind: 'joined' | 'recorded'; text: string; by: string }
-  /** The link I joined with was revoked: the stream ends and must not reconnect. */
+  /**
+   * The server ended this stream for good: the link I joined with was revoked, or a newer stream
+   * took its place (too many open of mine, or of the read's). It must not reconnect.
+   */
   | { type: 'revoked'; message: string }
   /** The server ends the stream (its time is up, or it shuts down): reconnect at once. */
   | { type: 'reconnect' };

@@ -13,6 +13,6 @@ export const opsEndpoints = named({
   health: { method: 'GET', path: '/api/health', auth: 'public' },
   /** Readiness for a load balancer: 503 while the database, Redis, storage or jobs are unreachable, or while shutting down. */
   ready: { method: 'GET', path: '/api/ready', auth: 'public' },
-  /** Runs each read as its own GET with the caller's Authorization (if any) and answers them all. */
+  /** Runs each read it names (./first-reads.ts: endpoints, never URLs) as its own GET with the caller's Authorization (if any) and answers them all. */
   firstReads: { method: 'GET', path: '/api/first-reads', auth: 'optional' },
 });

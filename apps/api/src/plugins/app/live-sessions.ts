@@ -38,7 +38,19 @@ interface Connection {
   sink: LiveSink;
   closed: boolean;
   timer: NodeJS.Timeout;
+  /** Ends the stream (sending `last` first), forgets it and removes its presence. */
+  close(last?: LiveEvent): void;
 }
+
+/**
+ * Open streams on one instance: per member (all their tabs and reads) and per reading session
+ * (all its readers). Every event of a session is written to each of its streams and each presence
+ * change reads the list once per session, so one member opening streams without end (1,501 were
+ * seen) slowed every role change of that read from 23 to 181 ms. A new stream past either cap
+ * closes the oldest one of that member, or of that session, with a `revoked` event (the reader
+ * says why and does not reconnect, so two tabs cannot push each other out in a loop).
+ */
+export const LIVE_STREAM_LIMITS = { perMember: 10, perSession: 200 } as const;
 
 /** One event in text/event-stream framing. */
 export function sseFrame(id: number, event: LiveEvent): string {
@@ -55,6 +67,8 @@ export function sseFrame(id: number, event: LiveEvent): string {
 async function liveSessions(app: FastifyInstance, { config }: { config: Config }) {
   const { liveRepository: live, sessionsRepository: sessions } = app;
   const local = new Map<string, Set<Connection>>();
+  /** The same streams by member, oldest first (a Set keeps insertion order). */
+  const byMember = new Map<string, Set<Connection>>();
   const presencePending = new Set<string>();
 
   const send = (conn: Connection, event: LiveEvent) => {
@@ -135,6 +149,25 @@ async function liveSessions(app: FastifyInstance, { config }: { config: Config }
   });
   app.addHook('onClose', () => bus.close());
 
+  function remember(map: Map<string, Set<Connection>>, key: string, conn: Connection) {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(conn);
+  }
+  function forget(map: Map<string, Set<Connection>>, key: string, conn: Connection) {
+    const set = map.get(key);
+    set?.delete(conn);
+    if (set?.size === 0) map.delete(key);
+  }
+  /** Closes the oldest streams of `conns` until one more fits under `limit`. */
+  function closeOldest(conns: Set<Connection> | undefined, limit: number, message: string) {
+    if (!conns) return;
+    for (const conn of [...conns]) {
+      if (conns.size < limit) return;
+      conn.close({ type: 'revoked', message });
+    }
+  }
+
   async function checkAccess(me: string, sessionId: string) {
     const seat = await sessions.findParticipation(sessionId, me);
     if (!seat) throw new NotFoundError(SCRIPT_MESSAGES.sessionNotFound);
@@ -154,6 +187,10 @@ async function liveSessions(app: FastifyInstance, { config }: { config: Config }
 
     async connect(me, sessionId, sink) {
       await checkAccess(me, sessionId);
+      // Room for this stream: the oldest of mine, then the oldest of the session's, go first.
+      closeOldest(byMember.get(me), LIVE_STREAM_LIMITS.perMember, LIVE_MESSAGES.tooManyOfMine);
+      closeOldest(local.get(sessionId), LIVE_STREAM_LIMITS.perSession, LIVE_MESSAGES.tooManyReaders);
+      let gone = false;
       const conn: Connection = {
         id: randomUUID().replaceAll('-', ''),
         sessionId,
@@ -162,30 +199,26 @@ async function liveSessions(app: FastifyInstance, { config }: { config: Config }
         sink,
         closed: false,
         // Streams end after a while, so a reader's access and token are checked again on reconnect.
-        timer: setTimeout(() => close(true), LIVE_TIMING.maxStreamMs),
+        timer: setTimeout(() => conn.close({ type: 'reconnect' }), LIVE_TIMING.maxStreamMs),
+        close(last) {
+          if (gone) return;
+          gone = true;
+          end(conn, last);
+          forget(local, sessionId, conn);
+          forget(byMember, me, conn);
+          live
+            .removePresence(conn.id)
+            .then(() => publish({ kind: 'presence', sessionId }))
+            .catch((err: unknown) => app.log.warn({ err }, 'live channel: presence not removed'));
+        },
       };
       conn.timer.unref();
-      let conns = local.get(sessionId);
-      if (!conns) local.set(sessionId, (conns = new Set()));
-      conns.add(conn);
+      remember(local, sessionId, conn);
+      remember(byMember, me, conn);
       send(conn, { type: 'hello', connectionId: conn.id });
       await live.addPresence({ connectionId: conn.id, sessionId, userId: me });
       await publish({ kind: 'presence', sessionId });
-
-      let gone = false;
-      function close(timeUp = false) {
-        if (gone) return;
-        gone = true;
-        end(conn, timeUp ? { type: 'reconnect' } : undefined);
-        const set = local.get(sessionId);
-        set?.delete(conn);
-        if (set?.size === 0) local.delete(sessionId);
-        live
-          .removePresence(conn.id)
-          .then(() => publish({ kind: 'presence', sessionId }))
-          .catch((err: unknown) => app.log.warn({ err }, 'live channel: presence not removed'));
-      }
-      return { connectionId: conn.id, close: () => close() };
+      return { connectionId: conn.id, close: () => conn.close() };
     },
 
     async setRecording(me, sessionId, connectionId, lineId) {

@@ -8,6 +8,7 @@ import { LIVE_MESSAGES } from '@vox/contract/live';
 import { wav } from '../../fixtures/audio';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { newId } from '../../../src/db/ids';
+import { LIVE_STREAM_LIMITS } from '../../../src/plugins/app/live-sessions';
 import { openLive, type LiveClient } from './live-kit';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 
@@ -208,6 +209,60 @@ describe(`live table reads (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     await claim(app, owner, session.id, 'Romeo');
     await ownerStream.waitFor('changed', (e) => e.what === 'roles' && e.by === owner.id);
   });
+
+  it('keeps 10 open streams per member: the 11th, on this read or another, closes their oldest, which is told why', async () => {
+    expect(LIVE_STREAM_LIMITS.perMember).toBe(10);
+    // A member of their own: no stream of another test is still closing.
+    const mia = await named(app, 'Mia');
+    const { session } = await sessionWithLink(app, mia);
+    const streams: LiveClient[] = [];
+    for (let i = 0; i < 10; i++) {
+      const stream = await live(mia, session.id);
+      await stream.waitFor('hello');
+      streams.push(stream);
+    }
+    const newest = await live(mia, session.id);
+    await newest.waitFor('hello');
+    expect(await streams[0].waitFor('revoked')).toEqual({ type: 'revoked', message: LIVE_MESSAGES.tooManyOfMine });
+    await streams[0].ended;
+    // One more on another read counts too: the next oldest goes.
+    const elsewhere = await sessionWithLink(app, mia);
+    const other = await live(mia, elsewhere.session.id);
+    await other.waitFor('hello');
+    expect(await streams[1].waitFor('revoked')).toEqual({ type: 'revoked', message: LIVE_MESSAGES.tooManyOfMine });
+    await streams[1].ended;
+    expect([...streams.slice(2), newest, other].map((s) => s.events.filter((e) => e.type === 'revoked'))).toEqual(Array(10).fill([]));
+    // The ones left still hear the read.
+    await claim(app, mia, session.id, 'Romeo');
+    await newest.waitFor('changed', (e) => e.what === 'roles' && e.by === mia.id);
+    await streams[9].waitFor('changed', (e) => e.what === 'roles' && e.by === mia.id);
+  });
+
+  it('keeps 200 open streams per read: one more closes the oldest, whoever opened it', async () => {
+    expect(LIVE_STREAM_LIMITS.perSession).toBe(200);
+    const { session } = await sessionWithLink(app, owner);
+    const link = await app.inject({ method: 'POST', url: `/api/sessions/${session.id}/sharelinks`, headers: bearer(owner), payload: {} });
+    const readers = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));
+    for (const reader of readers) expect((await join(app, reader, link.json().id)).statusCode).toBe(200);
+    type Sink = { chunks: string[]; ended: boolean; write(chunk: string): void; end(): void };
+    const sink = (): Sink => ({ chunks: [], ended: false, write(chunk) { this.chunks.push(chunk); }, end() { this.ended = true; } });
+    const sinks: Sink[] = [];
+    const handles: { close(): void }[] = [];
+    for (const reader of readers) {
+      for (let i = 0; i < 10; i++) {
+        const s = sink();
+        handles.push(await app.liveSessions.connect(reader.id, session.id, s));
+        sinks.push(s);
+      }
+    }
+    expect(sinks.filter((s) => s.ended)).toHaveLength(0);
+    const ownerSink = sink();
+    handles.push(await app.liveSessions.connect(owner.id, session.id, ownerSink));
+    expect(sinks.map((s) => s.ended)).toEqual([true, ...Array(199).fill(false)]);
+    expect(sinks[0].chunks.at(-1)).toContain(`data: ${JSON.stringify({ type: 'revoked', message: LIVE_MESSAGES.tooManyReaders })}`);
+    expect(ownerSink.ended).toBe(false);
+    for (const handle of handles) handle.close();
+  }, 60_000);
 
   it('bad input gets a readable 400', async () => {
     const { session } = await sessionWithLink(app, owner);

@@ -10,7 +10,8 @@ export type LiveStatus =
   | { state: 'retrying'; attempt: number; inMs: number }
   /**
    * The server ended the channel for good: `revoked` (the link I joined with was revoked: an
-   * event, or 403 on reconnect) or `refused` (404: not a participant; 401: signed out).
+   * event, or 403 on reconnect; or a newer stream took this one's place: an event) or `refused`
+   * (404: not a participant; 401: signed out).
    */
   | { state: 'closed'; reason: 'revoked' | 'refused'; message: string };
 

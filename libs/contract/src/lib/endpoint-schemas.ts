@@ -182,6 +182,9 @@ import {
   PasswordResetBody,
   PasswordVerifyBody,
   PublicConfig,
+  HandoffStartQuery,
+  HandoffAuthorizeQuery,
+  HandoffExchangeQuery,
   SignInResult,
   SubscriptionsQuery,
   User,
@@ -197,6 +200,9 @@ export const endpointSchemas = {
   health: { response: { 200: HealthStatus } },
   ready: { response: { 200: ReadyStatus, 503: ReadyStatus } },
   firstReads: { querystring: FirstReadsQuery, response: { 200: FirstReads, 400: E } },
+  handoffStart: { querystring: HandoffStartQuery, response: { 302: Redirect, 400: E } },
+  handoffAuthorize: { querystring: HandoffAuthorizeQuery, response: { 302: Redirect, 400: E } },
+  handoffExchange: { querystring: HandoffExchangeQuery, response: { 302: Redirect, 400: E } },
 
   // --- Accounts and sign-in (seed section 7) ---
   createUser: { body: CreateUserBody, response: { 201: User, 400: E, 409: E, 429: E } },

@@ -52,7 +52,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(health);
   await app.register(firstReads);
   await app.register(users);
-  await app.register(publicConfig);
+  await app.register(publicConfig, { config });
   await app.register(activities);
   // Member pages, under /api/users beside the account routes.
   await app.register(profileRoutes);

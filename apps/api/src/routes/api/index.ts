@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import health from './health';
 import firstReads from './first-reads';
 import users from './users';
+import sessionRoutes from './users/session';
 import subscriptions from './subscriptions';
 import publicConfig from './config';
 import activities from './activities';
@@ -80,6 +81,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Members only.
   await app.register(
     membersOnly(async (members) => {
+      await members.register(sessionRoutes);
       await members.register(subscriptions);
       await members.register(friendships);
       await members.register(notifications);

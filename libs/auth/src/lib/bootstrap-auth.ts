@@ -69,7 +69,7 @@ export function bootstrapAuth(
     await Promise.all([refreshSession(early?.refresh), settings]);
     authStore.setReady();
     // Several sites: notice a sign-out on another one (./sites.ts).
-    if (getAuthConfig().siteOrigins.length > 1) void import('./sites').then((sites) => sites.watchSession());
+    if (getAuthConfig().siteOrigins.length > 1) void import('./sites').then((sites) => sites.watchSession(refreshSession));
     return authStore.getSnapshot();
   })();
   return bootstrapping;

@@ -2,7 +2,6 @@ import { api, ApiError } from '@vox/api-client';
 import { coreEndpoints } from '@vox/contract';
 import { getAuthConfig } from './auth-config';
 import { authStore } from './auth-store';
-import { refreshSession } from './bootstrap-auth';
 import { browserNavigation } from './browser-navigation';
 
 // One sign-in across the deployment's sites (SITE_ORIGINS). Loaded with import() only where the
@@ -30,9 +29,10 @@ export function shareSignIn(location: Pick<Location, 'origin' | 'href'> = window
 /**
  * Signing out on one site ends the session on every site (one session family on the server);
  * an open tab of another site notices within SESSION_CHECK_MS while visible, and at once when it
- * becomes visible again. Answers the function that stops watching.
+ * becomes visible again. `refresh`: the session refresh (bootstrap-auth's refreshSession), which
+ * empties the store when the session is over. Answers the function that stops watching.
  */
-export function watchSession(intervalMs = SESSION_CHECK_MS): () => void {
+export function watchSession(refresh: () => Promise<boolean>, intervalMs = SESSION_CHECK_MS): () => void {
   let asking = false;
   const check = async () => {
     if (asking || !authStore.getSnapshot().token || document.visibilityState !== 'visible') return;
@@ -42,7 +42,7 @@ export function watchSession(intervalMs = SESSION_CHECK_MS): () => void {
     } catch (error) {
       // Ended elsewhere, or only this access token's time is up: the refresh tells which, and
       // empties the store when the session is over.
-      if (error instanceof ApiError && error.status === 401) await refreshSession();
+      if (error instanceof ApiError && error.status === 401) await refresh();
     } finally {
       asking = false;
     }

@@ -37,7 +37,6 @@ export const AUTH_MESSAGES = {
   tooManyWrongCodes: 'Too many wrong codes for this email. Please try again in 24 hours.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   refreshInvalid: 'Your session has ended. Please log in again.',
-  handoffRefused: 'This sign-in handoff names a site that is not part of this deployment.',
   microsoftNotConfigured: 'Sign-in with Microsoft is not configured.',
   microsoftInvalid: 'Your Microsoft sign-in could not be verified. Please try again.',
   microsoftExpired: 'Your Microsoft sign-in has expired. Please sign in again.',

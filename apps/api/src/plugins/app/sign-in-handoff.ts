@@ -13,6 +13,11 @@ export const HANDOFF_STATE_COOKIE = 'vox_handoff_state';
  */
 export const HANDOFF_CHECKED_COOKIE = 'vox_handoff_checked';
 export const HANDOFF_CHECK_SECONDS = 60;
+/**
+ * A link followed from another site (a cross-site navigation) asks again once the last check is
+ * this old: the member may have signed in there since. Younger, it is the handoff's own way back.
+ */
+export const HANDOFF_RECHECK_AFTER_LINK_MS = 5000;
 /** A handoff code is good for one exchange within this time. */
 export const HANDOFF_CODE_LIFETIME_MS = 60_000;
 const STATE_LIFETIME_SECONDS = 120;
@@ -95,7 +100,11 @@ async function signInHandoff(app: FastifyInstance, { config }: { config: Config 
       const dest = request.headers['sec-fetch-dest'];
       if (dest !== undefined && dest !== 'document') return false;
       const cookies = request.cookies ?? {};
-      return !cookies[SIGNED_IN_HINT_COOKIE] && !cookies[HANDOFF_CHECKED_COOKIE];
+      if (cookies[SIGNED_IN_HINT_COOKIE]) return false;
+      const checkedAt = cookies[HANDOFF_CHECKED_COOKIE] ? parseInt(cookies[HANDOFF_CHECKED_COOKIE], 36) : NaN;
+      if (Number.isNaN(checkedAt)) return true;
+      const fromAnotherSite = ['cross-site', 'same-site'].includes(String(request.headers['sec-fetch-site']));
+      return fromAnotherSite && Date.now() - checkedAt > HANDOFF_RECHECK_AFTER_LINK_MS;
     },
 
     async issue(request, origin, state) {
@@ -118,7 +127,7 @@ async function signInHandoff(app: FastifyInstance, { config }: { config: Config 
       const expected = request.cookies[HANDOFF_STATE_COOKIE];
       reply.clearCookie(HANDOFF_STATE_COOKIE, { ...cookieBase(request), path: HANDOFF_PATH });
       // Asked once: the next page load does not go round again, whatever came back.
-      reply.setCookie(HANDOFF_CHECKED_COOKIE, '1', { ...cookieBase(request), path: '/', maxAge: HANDOFF_CHECK_SECONDS });
+      reply.setCookie(HANDOFF_CHECKED_COOKIE, Date.now().toString(36), { ...cookieBase(request), path: '/', maxAge: HANDOFF_CHECK_SECONDS });
       if (!code) return false;
       const now = new Date();
       // The code is used up on any try, so a stolen one cannot be tried again with another state.

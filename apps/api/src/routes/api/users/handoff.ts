@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { HANDOFF_LIMIT } from '../../../plugins/external/rate-limit';
 import { BadRequestError } from '../../../domain-errors';
 import { fromContract } from '../from-contract';
+
+/** The one answer to a handoff step naming an origin or a return address the deployment does not list. */
+export const HANDOFF_REFUSED = 'This sign-in handoff names a site that is not part of this deployment.';
 
 /**
  * The sign-in handoff between the deployment's listed origins when they share no parent domain
@@ -15,11 +17,11 @@ const handoffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const returnOf = (value: string) => {
     const target = handoff.safeReturn(value);
-    if (!target) throw new BadRequestError(AUTH_MESSAGES.handoffRefused);
+    if (!target) throw new BadRequestError(HANDOFF_REFUSED);
     return target;
   };
   const listedOrigin = (value: string) => {
-    if (!handoff.enabled || !handoff.isListed(value)) throw new BadRequestError(AUTH_MESSAGES.handoffRefused);
+    if (!handoff.enabled || !handoff.isListed(value)) throw new BadRequestError(HANDOFF_REFUSED);
     return value.toLowerCase();
   };
 
@@ -42,7 +44,7 @@ const handoffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const origin = listedOrigin(request.query.origin);
       const returnTo = returnOf(request.query.return);
       listedOrigin(handoff.originOf(request));
-      if (origin === handoff.originOf(request)) throw new BadRequestError(AUTH_MESSAGES.handoffRefused);
+      if (origin === handoff.originOf(request)) throw new BadRequestError(HANDOFF_REFUSED);
       const code = await handoff.issue(request, origin, request.query.state);
       const query = new URLSearchParams({ ...(code && { code }), state: request.query.state, return: returnTo });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
 import { loadConfig } from '../../../../src/config';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../../../src/plugins/external/site-origins';
-import { login, refresh, refreshCookie, signUp } from './kit';
+import { HANDOFF_REFUSED } from '../../../../src/routes/api/users/handoff';
+import { freshIp, login, refresh, refreshCookie, signUp } from './kit';
 
 const HUB = 'http://localhost:4200';
 const SCHOOL = 'http://school.localhost:4200';
@@ -18,10 +22,18 @@ const locationOf = (res: LightMyRequestResponse) => new URL(String(res.headers.l
 /** Sites that share no parent domain: the sign-in travels by a one-time code through redirects. */
 describe('sign-in handoff between listed origins', () => {
   let app: FastifyInstance;
+  let dataDir: string;
   beforeAll(async () => {
-    app = await build({ SITE_ORIGINS });
+    // A built shell of one line is enough for the app page (the handoff decides before it is sent).
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-handoff-'));
+    fs.mkdirSync(path.join(dataDir, 'web', 'shell'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'web', 'shell', 'index.html'), '<!doctype html><title>VoxClub</title><div id="root"></div>');
+    app = await build({ SITE_ORIGINS, DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web') });
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  afterAll(() => app.close());
 
   const get = (origin: string, url: string, cookies: Record<string, string | undefined> = {}) =>
     app.inject({
@@ -97,7 +109,7 @@ describe('sign-in handoff between listed origins', () => {
     const res = await get(SCHOOL, forged, { vox_handoff_state: 's'.repeat(43) });
     expect(res.statusCode).toBe(302);
     expect(refreshCookie(res)).toBeUndefined();
-    expect(cookieOf(res, 'vox_handoff_checked')).toBe('1');
+    expect(Math.abs(parseInt(cookieOf(res, 'vox_handoff_checked') as string, 36) - Date.now())).toBeLessThan(60_000);
   });
 
   it('refuses a code exchanged on another listed origin than the one it was given to', async () => {
@@ -139,11 +151,11 @@ describe('sign-in handoff between listed origins', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/scripts');
     expect(refreshCookie(res)).toBeUndefined();
-    expect(res.cookies.find((c) => c.name === 'vox_handoff_checked')).toMatchObject({ value: '1', maxAge: 60, path: '/' });
+    expect(res.cookies.find((c) => c.name === 'vox_handoff_checked')).toMatchObject({ maxAge: 60, path: '/', httpOnly: true });
   });
 
   it('refuses origins and return addresses the deployment does not list: no open redirect', async () => {
-    const refused = { status: 400, body: { message: AUTH_MESSAGES.handoffRefused } };
+    const refused = { status: 400, body: { message: HANDOFF_REFUSED } };
     const answer = async (origin: string, url: string) => {
       const res = await get(origin, url);
       return { status: res.statusCode, body: res.json() };
@@ -162,6 +174,50 @@ describe('sign-in handoff between listed origins', () => {
     // A return address on another listed origin is fine (the push to the hub after signing in elsewhere).
     const ok = await get(HUB, `/api/users/handoff/authorize?${q({ origin: SCHOOL, state, return: `${PODCAST}/` })}`);
     expect(ok.statusCode).toBe(302);
+  });
+
+  it('an app page of a site signed in nowhere asks the hub first, once, and never on the hub itself', async () => {
+    const page = (origin: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'GET',
+        url: '/scripts?page=2',
+        headers: { host: hostOf(origin), 'sec-fetch-dest': 'document', cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+      });
+    const asked = await page(SCHOOL);
+    expect(asked.statusCode).toBe(302);
+    const to = locationOf(asked);
+    expect(`${to.origin}${to.pathname}`).toBe(`${HUB}/api/users/handoff/authorize`);
+    expect(Object.fromEntries(to.searchParams)).toEqual({ origin: SCHOOL, state: cookieOf(asked, 'vox_handoff_state'), return: '/scripts?page=2' });
+    expect((await page(HUB)).statusCode).toBe(200);
+    expect((await page(SCHOOL, { vox_signed_in: '1' })).statusCode).toBe(200);
+    const justChecked = Date.now().toString(36);
+    expect((await page(SCHOOL, { vox_handoff_checked: justChecked })).statusCode).toBe(200);
+    // The way back from the hub (a cross-site redirect) does not go round again...
+    expect((await page(SCHOOL, { vox_handoff_checked: justChecked }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+    // ...but a link followed from another site later does: the member may have signed in there since.
+    const earlier = (Date.now() - 10_000).toString(36);
+    expect((await page(SCHOOL, { vox_handoff_checked: earlier }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(302);
+    expect((await page(SCHOOL, { vox_handoff_checked: earlier })).statusCode).toBe(200);
+    // An unlisted host, or a script's fetch of the page, is never sent anywhere.
+    expect((await page('http://elsewhere.localhost:4200')).statusCode).toBe(200);
+    expect((await page(SCHOOL, {}, { 'sec-fetch-dest': 'empty' })).statusCode).toBe(200);
+  });
+
+  it('a password reset ends the sign-in on every site at once', async () => {
+    const user = await signedInAtHub();
+    const { exchange, state } = await askHub(user.hubCookie);
+    const schoolCookie = refreshCookie(await get(SCHOOL, exchange.pathname + exchange.search, { vox_handoff_state: state }))?.value as string;
+    expect((await app.inject({ method: 'POST', url: '/api/users/password/code', payload: { username: user.email }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    await app.mailer.idle();
+    const mails = fs
+      .readdirSync(path.join(dataDir, 'mail'))
+      .map((f) => fs.readFileSync(path.join(dataDir, 'mail', f), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((m) => m.includes(`To: ${user.email}`));
+    const code = /Your code is: (\d{6})/.exec(mails.at(-1) ?? '')?.[1] as string;
+    const reset = await app.inject({ method: 'POST', url: '/api/users/password/reset', payload: { username: user.email, code, password: 'brand-new-pass' }, remoteAddress: freshIp() });
+    expect(reset.statusCode).toBe(200);
+    expect((await refresh(app, user.hubCookie)).statusCode).toBe(401);
+    expect((await refresh(app, schoolCookie, { host: hostOf(SCHOOL) })).statusCode).toBe(401);
   });
 
   it('a copied, long-rotated hub token hands nothing over and ends the session everywhere', async () => {
@@ -184,15 +240,15 @@ describe('one cookie under a parent domain (COOKIE_DOMAIN)', () => {
   let app: FastifyInstance;
   const SITES = ['http://voxclub.test', 'http://school.voxclub.test', 'http://dashboard.voxclub.test', 'http://podcast.voxclub.test'];
   beforeAll(async () => {
-    app = await build({ SITE_ORIGINS: SITES.join(','), COOKIE_DOMAIN: 'voxclub.test' });
-  });
+    app = await build({ SITE_ORIGINS: SITES.join(','), COOKIE_DOMAIN: 'voxclub.test', TRUST_PROXY: 'true' });
+  }, 120_000);
   afterAll(() => app.close());
 
   it('scopes the refresh cookie to the parent domain, HttpOnly, SameSite=Lax, Secure over https', async () => {
     const user = await signUp(app);
     const res = await app.inject({ method: 'POST', url: '/api/users/authenticate', headers: { host: 'school.voxclub.test', 'x-forwarded-proto': 'https' }, payload: { username: user.email, password: user.password } });
     expect(res.statusCode).toBe(200);
-    expect(refreshCookie(res)).toMatchObject({ domain: 'voxclub.test', httpOnly: true, sameSite: 'Lax', path: '/api/users' });
+    expect(refreshCookie(res)).toMatchObject({ domain: 'voxclub.test', httpOnly: true, sameSite: 'Lax', path: '/api/users', secure: true });
     const plain = await login(app, user.email, user.password);
     expect(refreshCookie(plain)?.secure).toBeUndefined();
   });
@@ -220,7 +276,7 @@ describe('one cookie under a parent domain (COOKIE_DOMAIN)', () => {
 
   it('needs no handoff: the handoff steps refuse to run', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/users/handoff/start?from=${encodeURIComponent(SITES[0])}&return=%2F`, headers: { host: 'school.voxclub.test' } });
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { message: AUTH_MESSAGES.handoffRefused } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { message: HANDOFF_REFUSED } });
   });
 
   it('will not start with a listed site outside the cookie domain', () => {

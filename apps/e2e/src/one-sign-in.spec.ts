@@ -40,6 +40,9 @@ const parent: Deployment = {
   dataDir: '',
 };
 
+// Each journey loads a dozen pages through redirects between two servers of their own.
+test.describe.configure({ timeout: 180_000 });
+
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -68,7 +71,7 @@ async function start(deployment: Deployment) {
     },
     stdio: 'inherit',
   });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${deployment.port}/api/health`)).ok) return;
     } catch {
@@ -79,6 +82,8 @@ async function start(deployment: Deployment) {
 }
 
 test.beforeAll(async () => {
+  // Two servers' start (migrations included) on a busy machine.
+  test.setTimeout(180_000);
   await Promise.all([start(handoff), start(parent)]);
 });
 

@@ -22,6 +22,8 @@ import mailer from './plugins/app/mailer';
 import authorization from './plugins/app/authorization';
 import accounts from './plugins/app/accounts';
 import authSessions from './plugins/app/auth-sessions';
+import signInHandoff from './plugins/app/sign-in-handoff';
+import siteOrigins from './plugins/external/site-origins';
 import passwordReset from './plugins/app/password-reset';
 import microsoftSignIn from './plugins/app/microsoft-sign-in';
 import memberships from './plugins/app/memberships';
@@ -136,6 +138,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(securityHeaders, { config });
   await app.register(compression);
   await app.register(cookies);
+  await app.register(siteOrigins, { config });
   await app.register(bodyParsing);
   await app.register(multipart, { config });
   await app.register(rateLimit, { config });
@@ -175,6 +178,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(passwordHashing);
   await app.register(mailer, { config });
   await app.register(authSessions, { config });
+  await app.register(signInHandoff, { config });
   await app.register(accounts);
   await app.register(passwordReset, { config });
   await app.register(microsoftSignIn, { config });

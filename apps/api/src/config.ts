@@ -35,6 +35,19 @@ export interface Config {
   requestTimeoutMs: number;
   /** The refresh cookie's Secure flag: always, never, or 'auto' (when the request came over https). */
   cookieSecure: boolean | 'auto';
+  /**
+   * The refresh cookie's Domain (COOKIE_DOMAIN): the parent domain every site of the deployment
+   * shares (example.com for example.com, school.example.com, …), so one cookie signs in on all of
+   * them; undefined: a cookie per host, and the sites share the sign-in by handoff (siteOrigins).
+   */
+  cookieDomain: string | undefined;
+  /**
+   * The origins of the deployment's sites (SITE_ORIGINS, e.g. `https://example.com,https://school.example.com`),
+   * the first being the hub that holds the sign-in for the others when they share no parent domain.
+   * Only these take part in the sign-in handoff and pass the API's origin checks besides the
+   * request's own origin; empty: a single site.
+   */
+  siteOrigins: string[];
   /** Days the activity log keeps an entry; 0 keeps every entry. */
   activityRetentionDays: number;
   /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
@@ -94,6 +107,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.COOKIE_SECURE && !['true', 'false', 'auto'].includes(env.COOKIE_SECURE)) {
     problems.push(`COOKIE_SECURE must be true, false or auto, got "${env.COOKIE_SECURE}"`);
   }
+  const siteOrigins = (env.SITE_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean);
+  for (const origin of siteOrigins) {
+    if (!/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin)) problems.push(`SITE_ORIGINS must list origins like https://school.example.com (scheme, host, optional port; no path), got "${origin}"`);
+  }
+  const cookieDomain = env.COOKIE_DOMAIN ? env.COOKIE_DOMAIN.trim().replace(/^\./, '').toLowerCase() : undefined;
+  if (cookieDomain !== undefined) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(cookieDomain)) problems.push(`COOKIE_DOMAIN must be a parent domain such as example.com, got "${env.COOKIE_DOMAIN}"`);
+    for (const origin of siteOrigins) {
+      const host = origin.replace(/^https?:\/\//, '').replace(/:\d+$/, '');
+      if (host !== cookieDomain && !host.endsWith(`.${cookieDomain}`)) problems.push(`SITE_ORIGINS: ${origin} is not under COOKIE_DOMAIN ${cookieDomain}`);
+    }
+  }
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   if (env.PUBLIC_URL && !/^https?:\/\/[^/]+/.test(env.PUBLIC_URL)) problems.push('PUBLIC_URL must start with http:// or https://');
   if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) problems.push('S3_ENDPOINT must start with http:// or https://');
@@ -137,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityRetentionDays,
     activityMaxEntries,
     largeScriptSaveIntervalSeconds,
+    cookieDomain,
+    siteOrigins: [...new Set(siteOrigins)],
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     jobsSchema: env.JOBS_SCHEMA || (env.DATABASE_SCHEMA ? `${env.DATABASE_SCHEMA}_jobs` : 'pgboss'),
     jobsPollSeconds,

@@ -44,7 +44,7 @@ test('login, logout and register are logged', async ({ page }) => {
   const account = await createAccount(page.request);
   await page.goto('/login');
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User ID or Email').fill(account.email);
+  await dialog.getByLabel('Email or handle').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect.poll(() => seen.map((s) => s.body.action)).toContain('login');
@@ -95,7 +95,7 @@ test('the red dot appears within one 30-second poll and resets when the user cha
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.goto('/login');
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User ID or Email').fill(other.email);
+  await dialog.getByLabel('Email or handle').fill(other.email);
   await dialog.getByLabel('Password', { exact: true }).fill(other.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();

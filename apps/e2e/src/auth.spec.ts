@@ -70,12 +70,12 @@ test.describe('auth modal', () => {
     await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'New Member' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'School Member' })).toHaveAttribute('href', /^http:\/\/school\.localhost:\d+\/login$/);
-    await dialog.getByLabel('User ID or Email').fill(account.email);
+    await dialog.getByLabel('Email or handle').fill(account.email);
     await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('The user ID, email or password is incorrect.');
 
-    await dialog.getByLabel('User ID or Email').fill(`  ${account.email}  `);
+    await dialog.getByLabel('Email or handle').fill(`  ${account.email}  `);
     await dialog.getByLabel('Password', { exact: true }).fill(`  ${account.password}  `);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/authenticate'));
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -99,7 +99,7 @@ test.describe('auth modal', () => {
   test('the login form is usable by keyboard alone', async ({ page }) => {
     const account = await createAccount(page.request);
     await page.goto('/login');
-    await expect(page.getByLabel('User ID or Email')).toBeFocused();
+    await expect(page.getByLabel('Email or handle')).toBeFocused();
     await page.keyboard.type(account.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(account.password);
@@ -135,8 +135,8 @@ test.describe('auth modal', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByText('Your password has been reset successfully.')).toBeVisible();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(dialog.getByLabel('User ID or Email')).toBeVisible();
-    await dialog.getByLabel('User ID or Email').fill(account.email);
+    await expect(dialog.getByLabel('Email or handle')).toBeVisible();
+    await dialog.getByLabel('Email or handle').fill(account.email);
     await dialog.getByLabel('Password', { exact: true }).fill('brand-new-pass');
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/scripts$/);

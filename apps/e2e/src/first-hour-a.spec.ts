@@ -206,14 +206,14 @@ test('open a share link logged out, see what it offers, join and land back on it
   expect(invitee?.role).toBe('Miranda');
 });
 
-test('log in with a handle in "User ID or Email"', async ({ page, request }) => {
+test('log in with a handle in "Email or handle"', async ({ page, request }) => {
   const member = await createAccount(request);
   const token = await tokenFor(request, member.email, member.password);
   const handle = `Handle${Date.now().toString(36)}`;
   expect((await request.patch(appUrl('localhost', '/api/users/me'), { headers: { authorization: `Bearer ${token}` }, data: { handle } })).status()).toBe(200);
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('User ID or Email').fill(`@${handle.toLowerCase()}`);
+  await dialog.getByLabel('Email or handle').fill(`@${handle.toLowerCase()}`);
   await dialog.getByLabel('Password', { exact: true }).fill(member.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/scripts$/);

@@ -230,7 +230,7 @@ test('every route names itself in the title, and dialogs give focus back to what
   const account = await createAccount(request);
   await logIn.click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('User ID or Email').fill(account.email);
+  await dialog.getByLabel('Email or handle').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

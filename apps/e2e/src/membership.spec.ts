@@ -89,7 +89,7 @@ test('logged out, Choose opens the login modal and continues to checkout after s
   await page.getByRole('button', { name: 'Choose Premium yearly' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('User ID or Email').fill(account.email);
+  await dialog.getByLabel('Email or handle').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/api\/membership\/test-checkout\/\w+$/);

@@ -77,7 +77,7 @@ test('Log in with Microsoft signs in through the identity provider and lands on 
 test('without configuration there is no Microsoft button, only the ways in that work', async ({ page }) => {
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await expect(dialog.getByLabel('User ID or Email')).toBeVisible();
+  await expect(dialog.getByLabel('Email or handle')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toHaveCount(0);
   await expect(dialog.getByText('Sign-in with Microsoft is not configured.')).toHaveCount(0);
 });

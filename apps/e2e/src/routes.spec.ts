@@ -94,7 +94,7 @@ test.describe('routes of the main site', () => {
     await expect(page.getByText('Please log in to access the shared script.')).toBeVisible();
     await page.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('User ID or Email').fill(owner.email);
+    await dialog.getByLabel('Email or handle').fill(owner.email);
     await dialog.getByLabel('Password', { exact: true }).fill(owner.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByText('This link is invalid.')).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('other variants', () => {
     const staff = await createAccount(page.request);
     admin('grant', '--user', staff.email, '--role', 'staff');
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('User ID or Email').fill(staff.email);
+    await dialog.getByLabel('Email or handle').fill(staff.email);
     await dialog.getByLabel('Password', { exact: true }).fill(staff.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -231,7 +231,7 @@ test('a student sets a password with the code, logs in on the school site with t
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'School Member' })).toHaveCount(0);
-    await dialog.getByLabel('User ID or Email').fill(ANA.loginId);
+    await dialog.getByLabel('User ID', { exact: true }).fill(ANA.loginId);
     await dialog.getByLabel('Password', { exact: true }).fill(ANA.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -341,7 +341,7 @@ test('the student reads the feedback in Messages and on the assignment', async (
   try {
     await page.goto(appUrl(SCHOOL, '/login'));
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('User ID or Email').fill(ANA.loginId);
+    await dialog.getByLabel('User ID', { exact: true }).fill(ANA.loginId);
     await dialog.getByLabel('Password', { exact: true }).fill(ANA.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(dialog).toBeHidden();

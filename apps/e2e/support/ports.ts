@@ -11,6 +11,10 @@ export const PORTS = {
   appWithAltRemote: base + 2,
   /** microsoft.spec.ts starts its own API here. */
   microsoftApp: base + 3,
+  /** one-sign-in.spec.ts: the four *.localhost sites, one cookie each, sharing the sign-in by handoff. */
+  handoffApp: base + 4,
+  /** one-sign-in.spec.ts: the four voxclub.test sites under one parent domain (COOKIE_DOMAIN). */
+  parentDomainApp: base + 5,
 } as const;
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;

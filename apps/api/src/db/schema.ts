@@ -46,6 +46,19 @@ export interface RefreshTokensTable {
   rotated_at: string | null;
 }
 
+/** One-time sign-in handoff codes between the listed origins (migration 230); only hashes stored. */
+export interface SignInHandoffsTable {
+  code_hash: string;
+  family_id: string;
+  /** The origin (scheme://host[:port]) that alone may exchange the code. */
+  origin: string;
+  /** sha256 of the state that origin put in its own cookie before asking. */
+  state_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface PasswordResetsTable {
   id: string;
   /** Normalized (lower-case) email the code was requested for, known account or not. */
@@ -370,6 +383,7 @@ export interface Database {
   users: UsersTable;
   token_families: TokenFamiliesTable;
   refresh_tokens: RefreshTokensTable;
+  sign_in_handoffs: SignInHandoffsTable;
   password_resets: PasswordResetsTable;
   subscriptions: SubscriptionsTable;
   login_lockouts: LoginLockoutsTable;

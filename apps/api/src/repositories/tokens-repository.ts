@@ -89,6 +89,69 @@ export function createTokensRepository(db: Db) {
       });
     },
 
+    /**
+     * A further token chain in an existing, live family: another origin of the deployment taking
+     * part in the same sign-in (so ending the family ends it there too). False when the family
+     * ended meanwhile.
+     */
+    async addToFamily(input: { familyId: string; tokenHash: string; now: Date }): Promise<{ userId: string; expiresAt: string } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const family = await trx
+          .selectFrom('token_families')
+          .select(['user_id', 'expires_at'])
+          .where('id', '=', input.familyId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', input.now.toISOString())
+          .executeTakeFirst();
+        if (!family) return undefined;
+        await trx
+          .insertInto('refresh_tokens')
+          .values({ token_hash: input.tokenHash, family_id: input.familyId, created_at: input.now.toISOString(), rotated_at: null })
+          .execute();
+        return { userId: family.user_id, expiresAt: family.expires_at };
+      });
+    },
+
+    async createHandoff(input: { codeHash: string; familyId: string; origin: string; stateHash: string; now: Date; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('sign_in_handoffs')
+        .values({
+          code_hash: input.codeHash,
+          family_id: input.familyId,
+          origin: input.origin,
+          state_hash: input.stateHash,
+          created_at: input.now.toISOString(),
+          expires_at: input.expiresAt.toISOString(),
+          used_at: null,
+        })
+        .execute();
+    },
+
+    /**
+     * Uses up a handoff code, atomically: answers its family only for the first use, before it
+     * expires, by the origin and state it was given for. Any other try answers undefined (and a
+     * wrong origin or state still uses the code up, so a stolen code cannot be tried twice).
+     */
+    async takeHandoff(input: { codeHash: string; origin: string; stateHash: string; now: Date }): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('sign_in_handoffs')
+          .select(['family_id', 'origin', 'state_hash', 'expires_at'])
+          .where('code_hash', '=', input.codeHash)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const used = await trx
+          .updateTable('sign_in_handoffs')
+          .set({ used_at: input.now.toISOString() })
+          .where('code_hash', '=', input.codeHash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) return undefined;
+        if (row.expires_at <= input.now.toISOString() || row.origin !== input.origin || row.state_hash !== input.stateHash) return undefined;
+        return row.family_id;
+      });
+    },
+
     async revokeFamily(familyId: string, now = new Date()): Promise<void> {
       await db
         .updateTable('token_families')
@@ -126,6 +189,7 @@ export function createTokensRepository(db: Db) {
         .deleteFrom('token_families')
         .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
         .execute();
+      await db.deleteFrom('sign_in_handoffs').where('expires_at', '<', cutoff).execute();
     },
   };
 }

@@ -82,7 +82,8 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
         }}
         actions={actions}
         site={variant.site}
-        schoolLoginHref={siteUrl(window.location, 'school', '/login')}
+        // The School Member button is the main site's; the podcast site's login has none.
+        schoolLoginHref={variant.page === 'channel' ? undefined : siteUrl(window.location, 'school', '/login')}
         msConfigured={isMicrosoftConfigured()}
         product={productNameFor(variant.site)}
       />

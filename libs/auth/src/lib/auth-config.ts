@@ -10,9 +10,13 @@ export interface AuthConfig {
   msClientId: string | null | undefined;
   /** Authority URL; the multi-tenant Microsoft authority when empty. */
   msAuthority: string | null | undefined;
+  /** The deployment's sites (SITE_ORIGINS), the first holding the sign-in for the others; empty: one site. */
+  siteOrigins: readonly string[];
+  /** True when the sites share one refresh cookie (COOKIE_DOMAIN), false when they hand the sign-in over by redirect. */
+  sharedCookie: boolean;
 }
 
-let config: AuthConfig = { activity: null, msClientId: undefined, msAuthority: undefined };
+let config: AuthConfig = { activity: null, msClientId: undefined, msAuthority: undefined, siteOrigins: [], sharedCookie: false };
 
 /** Called by the shell at start-up with the activity logger and the server's Microsoft settings. */
 export function configureAuth(changes: Partial<AuthConfig>): void {

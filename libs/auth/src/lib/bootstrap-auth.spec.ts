@@ -169,7 +169,7 @@ describe('bootstrapAuth settings', () => {
     auth.api.configure({ fetch: fakeServer({ 'POST /api/users/refresh-token': () => json(401, {}) }).fetch });
     const activity = { log: jest.fn(async () => undefined) };
     await auth.bootstrapAuth({ activity, msClientId: 'client-123', msAuthority: 'http://127.0.0.1:5544' });
-    expect(auth.getAuthConfig()).toEqual({ activity, msClientId: 'client-123', msAuthority: 'http://127.0.0.1:5544' });
+    expect(auth.getAuthConfig()).toEqual({ activity, msClientId: 'client-123', msAuthority: 'http://127.0.0.1:5544', siteOrigins: [], sharedCookie: false });
     expect(auth.isMicrosoftConfigured()).toBe(true);
   });
 });

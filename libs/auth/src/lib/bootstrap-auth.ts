@@ -1,5 +1,5 @@
 import { answerOf, api, type ApiClient } from '@vox/api-client';
-import { configureAuth, type AuthConfig } from './auth-config';
+import { configureAuth, getAuthConfig, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
 import { browserNavigation } from './browser-navigation';
 import { handleMicrosoftRedirect, loadMicrosoftSettings } from './microsoft';
@@ -68,6 +68,8 @@ export function bootstrapAuth(
     void settings.then(handleMicrosoftRedirect);
     await Promise.all([refreshSession(early?.refresh), settings]);
     authStore.setReady();
+    // Several sites: notice a sign-out on another one (./sites.ts).
+    if (getAuthConfig().siteOrigins.length > 1) void import('./sites').then((sites) => sites.watchSession(refreshSession));
     return authStore.getSnapshot();
   })();
   return bootstrapping;

@@ -33,7 +33,12 @@ export function loadMicrosoftSettings(started?: Promise<Response>): Promise<void
     .then(
       (answer) => {
         const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
-        configureAuth({ msClientId: text(answer?.msClientId), msAuthority: text(answer?.msAuthority) });
+        configureAuth({
+          msClientId: text(answer?.msClientId),
+          msAuthority: text(answer?.msAuthority),
+          siteOrigins: answer?.siteOrigins ?? [],
+          sharedCookie: answer?.sharedCookie === true,
+        });
       },
       () => undefined,
     )

@@ -17,4 +17,7 @@ export function logAuthActivity(action: Extract<ActivityAction, 'login' | 'regis
 export function acceptSignIn(session: SignInResult, action: 'login' | 'register'): void {
   authStore.setSession(session);
   logAuthActivity(action);
+  // A deployment of several sites: the others get this sign-in too (./sites.ts), once the page
+  // has gone where the sign-in sends it.
+  if (getAuthConfig().siteOrigins.length > 1) setTimeout(() => void import('./sites').then((sites) => sites.shareSignIn()), 0);
 }

@@ -39,7 +39,7 @@ describe('AuthModal', () => {
 
   it('goes from login to register and back, focusing the first field each time', async () => {
     const { user } = renderModal('login');
-    expect(screen.getByRole('textbox', { name: 'User ID or Email' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email or handle' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'New Member' }));
     expect(screen.getByRole('dialog', { name: 'Join VoxClub' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();

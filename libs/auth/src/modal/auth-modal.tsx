@@ -14,8 +14,8 @@ export interface AuthModalProps {
   onClose(): void;
   actions: AuthActions;
   site: SiteVariant;
-  /** The school site's own login page, for "School Member" (default site only). */
-  schoolLoginHref: string;
+  /** The school site's own login page, for "School Member" (main site only; left out on the podcast site). */
+  schoolLoginHref?: string;
   /** Without a Microsoft app id the button explains that the sign-in is not configured. */
   msConfigured: boolean;
   /** Product name in the register title, "Join {product}". */

@@ -27,7 +27,7 @@ function renderLogin({
 describe('LoginForm', () => {
   it('has every control of the seed login form', () => {
     renderLogin({ msConfigured: true });
-    expect(screen.getByRole('textbox', { name: 'User ID or Email' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email or handle' })).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Forgot Password' })).toBeInTheDocument();
@@ -51,9 +51,23 @@ describe('LoginForm', () => {
     expect(screen.getByRole('button', { name: 'Forgot Password' })).toBeInTheDocument();
   });
 
+  it('asks the school site for the User ID its students get, and the others for an email or handle', async () => {
+    renderLogin({ site: 'school' });
+    expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveFocus();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveAccessibleDescription('Enter your User ID.');
+  });
+
+  it('leaves School Member off where no school login is given (the podcast site), New Member stays', () => {
+    render(<LoginForm actions={fakeActions()} onModeChange={jest.fn()} site="default" msConfigured={false} />);
+    expect(screen.getByRole('textbox', { name: 'Email or handle' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Member' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'School Member' })).not.toBeInTheDocument();
+  });
+
   it('logs in with the trimmed user id and password when Enter is pressed', async () => {
     const { actions, onSuccess, user } = renderLogin();
-    await user.type(screen.getByRole('textbox', { name: 'User ID or Email' }), '  ada@example.com ');
+    await user.type(screen.getByRole('textbox', { name: 'Email or handle' }), '  ada@example.com ');
     await user.type(screen.getByLabelText('Password'), ' secret1  {Enter}');
     expect(actions.login).toHaveBeenCalledWith('ada@example.com', 'secret1');
     expect(onSuccess).toHaveBeenCalledTimes(1);
@@ -62,7 +76,7 @@ describe('LoginForm', () => {
   it('shows the server text in a red alert when login fails', async () => {
     const actions = fakeActions({ login: jest.fn().mockRejectedValue(serverError('Wrong user ID or password.')) });
     const { onSuccess, user } = renderLogin({ actions });
-    await user.type(screen.getByRole('textbox', { name: 'User ID or Email' }), 'ada');
+    await user.type(screen.getByRole('textbox', { name: 'Email or handle' }), 'ada');
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Wrong user ID or password\.$/);
@@ -72,7 +86,7 @@ describe('LoginForm', () => {
   it("falls back to 'An error occurred.' when the failure has no text", async () => {
     const actions = fakeActions({ login: jest.fn().mockRejectedValue({}) });
     const { user } = renderLogin({ actions });
-    await user.type(screen.getByRole('textbox', { name: 'User ID or Email' }), 'ada');
+    await user.type(screen.getByRole('textbox', { name: 'Email or handle' }), 'ada');
     await user.type(screen.getByLabelText('Password'), 'secret1{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred\.$/);
   });
@@ -81,11 +95,11 @@ describe('LoginForm', () => {
     const { actions, user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(actions.login).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: 'User ID or Email' })).toHaveAccessibleDescription(
-      'Enter your User ID or email.',
+    expect(screen.getByRole('textbox', { name: 'Email or handle' })).toHaveAccessibleDescription(
+      'Enter your email or handle.',
     );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
-    expect(screen.getByRole('textbox', { name: 'User ID or Email' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email or handle' })).toHaveFocus();
   });
 
   it('switches to the reset flow with Forgot Password', async () => {

@@ -12,7 +12,8 @@ export interface LoginFormProps {
   actions: Pick<AuthActions, 'login' | 'startMicrosoftLogin'>;
   onModeChange(mode: AuthMode): void;
   site: SiteVariant;
-  schoolLoginHref: string;
+  /** The school site's own login, for "School Member"; left out where that button does not belong (the podcast site). */
+  schoolLoginHref?: string;
   msConfigured: boolean;
   onSuccess?(): void;
 }
@@ -22,6 +23,10 @@ interface FieldErrors {
   password?: string;
 }
 
+/** What each site's login asks for: school students get a User ID, everyone else signs in with an email or a handle. */
+export const loginNameOf = (site: SiteVariant) =>
+  site === 'school' ? { label: 'User ID', missing: 'Enter your User ID.' } : { label: 'Email or handle', missing: 'Enter your email or handle.' };
+
 export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConfigured, onSuccess }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -30,6 +35,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
   const submission = useSubmission();
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const loginName = loginNameOf(site);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +43,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
     const id = username.trim();
     const secret = password.trim();
     const errors: FieldErrors = {
-      username: id ? undefined : 'Enter your User ID or email.',
+      username: id ? undefined : loginName.missing,
       password: secret ? undefined : 'Enter your password.',
     };
     setFieldErrors(errors);
@@ -67,7 +73,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
       {submission.error && <Alert>{submission.error}</Alert>}
       <TextField
         ref={usernameRef}
-        label="User ID or Email"
+        label={loginName.label}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -121,9 +127,11 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
           <Button variant="secondary" onClick={() => onModeChange('register')}>
             New Member
           </Button>
-          <a className={buttonClassName({ variant: 'secondary' })} href={schoolLoginHref}>
-            School Member
-          </a>
+          {schoolLoginHref && (
+            <a className={buttonClassName({ variant: 'secondary' })} href={schoolLoginHref}>
+              School Member
+            </a>
+          )}
         </div>
       )}
     </form>

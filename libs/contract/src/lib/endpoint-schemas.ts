@@ -183,6 +183,9 @@ import {
   PasswordResetBody,
   PasswordVerifyBody,
   PublicConfig,
+  HandoffStartQuery,
+  HandoffAuthorizeQuery,
+  HandoffExchangeQuery,
   SignInResult,
   SubscriptionsQuery,
   User,
@@ -199,6 +202,9 @@ export const endpointSchemas = {
   ready: { response: { 200: ReadyStatus, 503: ReadyStatus } },
   firstReads: { querystring: FirstReadsQuery, response: { 200: FirstReads, 400: E } },
   reportRenderError: { body: RenderErrorReport, response: { 204: NoContent, 400: E, 429: E } },
+  handoffStart: { querystring: HandoffStartQuery, response: { 302: Redirect, 400: E } },
+  handoffAuthorize: { querystring: HandoffAuthorizeQuery, response: { 302: Redirect, 400: E } },
+  handoffExchange: { querystring: HandoffExchangeQuery, response: { 302: Redirect, 400: E } },
 
   // --- Accounts and sign-in (seed section 7) ---
   createUser: { body: CreateUserBody, response: { 201: User, 400: E, 409: E, 429: E } },
@@ -210,6 +216,7 @@ export const endpointSchemas = {
   /** 204: no refresh cookie came (not signed in); 401: the cookie cannot be used. */
   refreshToken: { response: { 200: SignInResult, 204: NoContent, 401: E } },
   signOut: { response: { 204: NoContent } },
+  sessionCheck: { response: { 204: NoContent, 401: E } },
   subscriptions: { querystring: SubscriptionsQuery, response: { 200: SubscriptionList, 401: E, 403: E } },
   publicConfig: { response: { 200: PublicConfig } },
 

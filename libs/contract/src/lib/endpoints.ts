@@ -23,6 +23,8 @@ export const coreEndpoints = named({
   /** Reads the httpOnly refresh cookie, not a Bearer token. */
   refreshToken: { method: 'POST', path: '/api/users/refresh-token', auth: 'public' },
   signOut: { method: 'POST', path: '/api/users/signOut', auth: 'public' },
+  /** 204 while the caller's session lives: an open tab's check that another site did not end it. */
+  sessionCheck: { method: 'GET', path: '/api/users/session', auth: 'user' },
   /** Without `user`: my own subscriptions; another user's only for staff. */
   subscriptions: { method: 'GET', path: '/api/subscriptions', auth: 'user' },
   publicConfig: { method: 'GET', path: '/api/config/public', auth: 'public' },

@@ -15,4 +15,12 @@ export const opsEndpoints = named({
   ready: { method: 'GET', path: '/api/ready', auth: 'public' },
   /** Runs each read it names (./first-reads.ts: endpoints, never URLs) as its own GET with the caller's Authorization (if any) and answers them all. */
   firstReads: { method: 'GET', path: '/api/first-reads', auth: 'optional' },
+  /**
+   * The sign-in handoff between the deployment's listed origins (top-level navigations, like an
+   * OpenID Connect front channel): start (on the site that wants the sign-in) -> authorize (on the
+   * site that holds it) -> exchange (back on the first, a one-time code for its own cookie).
+   */
+  handoffStart: { method: 'GET', path: '/api/users/handoff/start', auth: 'public' },
+  handoffAuthorize: { method: 'GET', path: '/api/users/handoff/authorize', auth: 'public' },
+  handoffExchange: { method: 'GET', path: '/api/users/handoff/exchange', auth: 'public' },
 });

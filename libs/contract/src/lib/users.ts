@@ -63,9 +63,37 @@ export type MessageBody = Type.Static<typeof MessageBody>;
 export const PublicConfig = Type.Object({
   msClientId: Type.Union([Type.String(), Type.Null()]),
   msAuthority: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The deployment's sites (SITE_ORIGINS), the first holding the sign-in for the others; links
+   * between sites are built from these. Empty: every site is the current host's sibling by label.
+   */
+  siteOrigins: Type.Optional(Type.Array(Type.String())),
+  /** True when the sites share one refresh cookie (COOKIE_DOMAIN); false: they hand the sign-in over by redirect. */
+  sharedCookie: Type.Optional(Type.Boolean()),
 });
 export type PublicConfig = Type.Static<typeof PublicConfig>;
 
 export const SubscriptionsQuery = Type.Object({ user: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) });
 export type SubscriptionsQuery = Type.Static<typeof SubscriptionsQuery>;
 
+
+/** The sign-in handoff between the deployment's listed origins (GET navigations, never fetched). */
+const Origin = Type.String({ minLength: 1, maxLength: 300 });
+const ReturnTo = Type.String({ minLength: 1, maxLength: 2048 });
+const State = Type.String({ minLength: 16, maxLength: 128 });
+
+/** GET /api/users/handoff/start on the site that wants the sign-in: from = the origin that holds it. */
+export const HandoffStartQuery = Type.Object({ from: Origin, return: ReturnTo });
+export type HandoffStartQuery = Type.Static<typeof HandoffStartQuery>;
+
+/** GET /api/users/handoff/authorize on the site that holds the sign-in: origin = the site asking. */
+export const HandoffAuthorizeQuery = Type.Object({ origin: Origin, state: State, return: ReturnTo });
+export type HandoffAuthorizeQuery = Type.Static<typeof HandoffAuthorizeQuery>;
+
+/** GET /api/users/handoff/exchange on the site asking: without code, the holder had no sign-in. */
+export const HandoffExchangeQuery = Type.Object({
+  code: Type.Optional(Type.String({ minLength: 16, maxLength: 128 })),
+  state: State,
+  return: ReturnTo,
+});
+export type HandoffExchangeQuery = Type.Static<typeof HandoffExchangeQuery>;

@@ -51,6 +51,7 @@ import { podcast } from './080-podcast';
 import { liveReads } from './130-live-reads';
 import { readRenders } from './140-read-renders';
 import { featuredReads } from './150-featured-reads'; // issue 21: the first hour
+import { signInHandoffs } from './230-sign-in-handoffs';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -118,4 +119,6 @@ export const migrations: Record<string, Migration> = {
   '140-read-renders': readRenders,
   // 150-154: the first hour (issue 21).
   '150-featured-reads': featuredReads,
+  // 230-239: one sign-in across the sites.
+  '230-sign-in-handoffs': signInHandoffs,
 };

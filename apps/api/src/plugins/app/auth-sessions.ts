@@ -38,6 +38,17 @@ export interface AuthSessions {
   /** Revokes the cookie's session, if any, and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   revokeAll(userId: string): Promise<void>;
+  /**
+   * The live session of the request's refresh cookie, read without rotating it (the sign-in
+   * handoff asks whether this host holds a sign-in); null when there is none. A token rotated
+   * longer ago than the grace period is a copied one: its family is revoked, as refresh does.
+   */
+  current(request: FastifyRequest): Promise<{ familyId: string; userId: string } | null>;
+  /**
+   * Gives this host a refresh cookie of its own in an existing session family (the handoff's
+   * exchange); false when the family ended meanwhile.
+   */
+  join(request: FastifyRequest, reply: FastifyReply, familyId: string): Promise<boolean>;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -53,6 +64,8 @@ async function authSessions(app: FastifyInstance, { config }: { config: Config }
     // proxy's X-Forwarded-Proto only with TRUST_PROXY. Never the Host header, which any client sets.
     secure: config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure,
     path: REFRESH_COOKIE_PATH,
+    // COOKIE_DOMAIN: one cookie for every site under the parent domain; unset: this host only.
+    ...(config.cookieDomain && { domain: config.cookieDomain }),
   });
 
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string, familyExpiresAt: Date, now: Date) => {
@@ -138,6 +151,30 @@ async function authSessions(app: FastifyInstance, { config }: { config: Config }
         }
       }
       clearCookie(request, reply);
+    },
+
+    async current(request) {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) return null;
+      const now = new Date();
+      const stored = await tokensRepository.find(hashToken(presented));
+      if (!stored || stored.familyRevokedAt !== null || stored.familyExpiresAt <= now.toISOString()) return null;
+      if (stored.rotatedAt !== null && now.getTime() - Date.parse(stored.rotatedAt) > REUSE_GRACE_MS) {
+        await tokensRepository.revokeFamily(stored.familyId, now);
+        await app.syncRevokedSessions();
+        request.log.warn({ familyId: stored.familyId, userId: stored.userId }, 'refresh token reuse: session revoked');
+        return null;
+      }
+      return { familyId: stored.familyId, userId: stored.userId };
+    },
+
+    async join(request, reply, familyId) {
+      const now = new Date();
+      const token = newToken();
+      const family = await tokensRepository.addToFamily({ familyId, tokenHash: hashToken(token), now });
+      if (!family) return false;
+      setCookie(request, reply, token, new Date(family.expiresAt), now);
+      return true;
     },
 
     async revokeAll(userId) {

@@ -45,8 +45,17 @@ const looksLikeEmail = (value: unknown): value is string => typeof value === 'st
  * The settings the web client needs at run time (GET /api/config/public, and inline in the app
  * page: apps/api/src/plugins/external/web-apps.ts), so one build runs against any deployment.
  */
-export function publicConfigOf(microsoft: Pick<MicrosoftSignIn, 'clientId' | 'authority'>): PublicConfig {
-  return { msClientId: microsoft.clientId, msAuthority: microsoft.authority };
+export function publicConfigOf(
+  microsoft: Pick<MicrosoftSignIn, 'clientId' | 'authority'>,
+  sites: Pick<Config, 'siteOrigins' | 'cookieDomain'> = { siteOrigins: [], cookieDomain: undefined },
+): PublicConfig {
+  return {
+    msClientId: microsoft.clientId,
+    msAuthority: microsoft.authority,
+    // The sites of the deployment, when it lists them (SITE_ORIGINS): links between them and the
+    // sign-in handoff need them; a single site's page carries nothing more.
+    ...(sites.siteOrigins.length > 0 && { siteOrigins: sites.siteOrigins, sharedCookie: Boolean(sites.cookieDomain) }),
+  };
 }
 
 export function verifiedEmail(payload: JWTPayload): string | null {

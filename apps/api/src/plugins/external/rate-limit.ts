@@ -14,6 +14,11 @@ declare module 'fastify' {
 
 /** Per-IP limit on the routes that take a password, an email or a code (see AUTH_ATTEMPT_LIMIT). */
 export const AUTH_ATTEMPT_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+/**
+ * Per-IP limit on the sign-in handoff's steps: a member following links between the sites takes
+ * three per link, and a code is 256 random bits (guessing is not what this limit is for).
+ */
+export const HANDOFF_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
 
 /**
  * Rate limiting, opt-in per route (`config: { rateLimit: AUTH_ATTEMPT_LIMIT }`). Counters live

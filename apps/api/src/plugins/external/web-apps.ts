@@ -113,9 +113,16 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const appPage = appPageOf(
       followFile(path.join(shellDir, 'index.html'), (text) => text),
       manifest,
-      () => publicConfigOf(app.microsoft),
+      () => publicConfigOf(app.microsoft, config),
     );
     sendAppPage = (request, reply) => {
+      // A site of a deployment whose sites share no parent domain, not signed in here: first ask
+      // the hub for its sign-in (a redirect there and back, before any of the page is drawn, so
+      // no login button or modal flashes); it comes back at once when there is none.
+      if (app.signInHandoff.shouldAsk(request) && app.signInHandoff.hub) {
+        reply.header('Cache-Control', 'no-store');
+        return reply.redirect(app.signInHandoff.begin(request, reply, app.signInHandoff.hub, request.url), 302);
+      }
       const page = appPage();
       if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
       const accepted = String(request.headers['accept-encoding'] ?? '');

@@ -4,6 +4,7 @@ import health from './health';
 import firstReads from './first-reads';
 import clientErrors from './client-errors';
 import users from './users';
+import sessionRoutes from './users/session';
 import subscriptions from './subscriptions';
 import publicConfig from './config';
 import activities from './activities';
@@ -54,7 +55,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(firstReads);
   await app.register(clientErrors);
   await app.register(users);
-  await app.register(publicConfig);
+  await app.register(publicConfig, { config });
   await app.register(activities);
   // Member pages, under /api/users beside the account routes.
   await app.register(profileRoutes);
@@ -82,6 +83,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Members only.
   await app.register(
     membersOnly(async (members) => {
+      await members.register(sessionRoutes);
       await members.register(subscriptions);
       await members.register(friendships);
       await members.register(notifications);

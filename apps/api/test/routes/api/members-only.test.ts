@@ -33,6 +33,10 @@ const OPEN_ROUTES = [
   'POST /api/users/password/code',
   'POST /api/users/password/verify',
   'POST /api/users/password/reset',
+  // The sign-in handoff between the listed sites: navigations that carry cookies, never a token.
+  'GET /api/users/handoff/start',
+  'GET /api/users/handoff/authorize',
+  'GET /api/users/handoff/exchange',
   'GET /api/users/profile/:userId',
   'GET /api/users/by-handle/:handle',
   'GET /api/users/photo/:photo',

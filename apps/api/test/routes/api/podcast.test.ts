@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { XMLValidator } from 'fast-xml-parser';
 import { parseFeed } from 'podcast-partytime';
@@ -28,6 +29,9 @@ function form(fields: Record<string, string>, file?: { field: string; name: stri
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** An audio file's id: the SHA-256 of its bytes. */
+const toneFileId = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The text as HTML shows it: what content:encoded carries. */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -163,6 +167,22 @@ describe('podcast variant', () => {
       expect([anonymous.statusCode, anonymous.json()]).toEqual([404, { message: 'This episode was not found.' }]);
       const mine = await app.inject({ method: 'GET', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner) });
       expect(mine.json()).toMatchObject({ isOwner: true, episode: { status: 'draft' } });
+      // Its audio opens only by the signed, expiring link the owner's answers carry, and stays
+      // out of shared caches; the bare path (the audio's hash) is not enough.
+      const path = `/api/podcast/audio/${toneFileId(toneFile(2, 'wav'))}.wav`;
+      expect(draft.audioUrl).toMatch(new RegExp(`^${path.replace(/\./g, '\\.')}\\?expires=\\d+&sig=[\\w-]{43}$`));
+      const bare = await app.inject({ method: 'GET', url: path });
+      expect([bare.statusCode, bare.json()]).toEqual([404, { message: 'This episode was not found.' }]);
+      const expired = await app.inject({ method: 'GET', url: app.fileLinks.sign(path, Date.now() - 2 * 24 * 3600_000) });
+      expect(expired.statusCode).toBe(404);
+      const signed = await app.inject({ method: 'GET', url: draft.audioUrl, headers: { range: 'bytes=0-3' } });
+      expect([signed.statusCode, signed.headers['cache-control'], signed.rawPayload.toString('latin1')]).toEqual([206, 'private, max-age=31536000, immutable', 'RIFF']);
+      // Published, the plain path is anyone's and any cache may keep it.
+      const published = await app.inject({ method: 'PATCH', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner), payload: { publish: 'now' } });
+      expect(published.json()).toMatchObject({ status: 'published', audioUrl: path });
+      const open = await app.inject({ method: 'GET', url: path, headers: { range: 'bytes=0-3' } });
+      expect([open.statusCode, open.headers['cache-control']]).toEqual([206, 'public, max-age=31536000, immutable']);
+      await app.inject({ method: 'PATCH', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner), payload: { publish: 'draft' } });
       const list = (await app.inject({ method: 'GET', url: `/api/podcast/channels/${channelId}` })).json();
       expect(list.episodes.map((e: { title: string }) => e.title)).toEqual(['Pilot']);
       await app.inject({ method: 'DELETE', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner) });

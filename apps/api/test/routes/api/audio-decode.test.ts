@@ -97,6 +97,9 @@ describe('uploaded audio is checked by decoding it', () => {
     real.webm = encode(dir, 'a.webm', ['-c:a', 'libopus']);
     // As MediaRecorder writes it: a live stream, no duration and no cues.
     real.recorded = encode(dir, 'r.webm', ['-c:a', 'libopus', '-f', 'webm', '-live', '1']);
+    // Recorded by Chromium's MediaRecorder (an oscillator, 1.5 s, audio/webm;codecs=opus): the
+    // segment's size is unknown, so music-metadata reads no length; ffmpeg decodes it.
+    real.chromium = fs.readFileSync(path.join(__dirname, '../../fixtures/mediarecorder-chromium.webm'));
     real.m4a = encode(dir, 'a.m4a', ['-c:a', 'aac']);
     real.wav = encode(dir, 'a.wav', ['-c:a', 'pcm_s16le']);
     app = await build();
@@ -120,6 +123,7 @@ describe('uploaded audio is checked by decoding it', () => {
     ['Ogg Opus from ffmpeg', 'ogg', 'audio/ogg', 'audio/ogg'],
     ['WebM Opus from ffmpeg', 'webm', 'audio/webm', 'audio/webm'],
     ['WebM Opus as a browser records it (no duration)', 'recorded', 'audio/webm', 'audio/webm'],
+    ['WebM Opus recorded by Chromium’s MediaRecorder', 'chromium', 'audio/webm;codecs=opus', 'audio/webm'],
     ['M4A AAC from ffmpeg', 'm4a', 'audio/mp4', 'audio/mp4'],
     ['WAV from ffmpeg', 'wav', 'audio/wav', 'audio/wav'],
   ])('takes %s', async (_name, key, declared, expected) => {

@@ -67,6 +67,7 @@ import draftsRepository from './repositories/drafts';
 import metricsRepository from './repositories/metrics';
 // Issue 14: the audio library.
 import soundsRepository from './repositories/sounds';
+import fileLinks from './plugins/app/file-links';
 import sounds from './plugins/app/sounds';
 import metrics from './plugins/app/metrics';
 // Issue 16: the podcast variant.
@@ -199,6 +200,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(forms, { config });
   await app.register(certificates, { config });
   await app.register(classes, { config });
+  // Signed, expiring links to private stored files (private sounds, draft episodes' audio).
+  await app.register(fileLinks, { config });
   // Issue 14: the audio library.
   await app.register(sounds, { config });
   // Issue 16: the podcast variant.

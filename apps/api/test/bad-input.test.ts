@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { XMLValidator } from 'fast-xml-parser';
 import { sql } from 'kysely';
+import Parser from 'rss-parser';
 import { bearer, build, createUser, type TestUser } from './helper';
 
 /**
@@ -44,6 +46,8 @@ const INJECTIONS = [
   '/api/%2e%2e/%2e%2e/remotes.json',
   '%2e%2e%2f%2e%2e%2fapi%2fhealth',
   '/api/first-reads?read=firstReads',
+  // Text that breaks XML unless escaped: a CDATA end, an entity-like name, controls XML forbids.
+  ']]> &nbsp; &lt;b&gt; \u0007\u001b\ufffe',
 ];
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_LIMIT = 1024 * 1024;
@@ -400,6 +404,26 @@ describe('bad input on every /api route', () => {
     // The SQL-looking strings were data, not statements: every table is still there.
     expect(Object.keys(await rowCounts(app))).toEqual(expect.arrayContaining(tables));
   }, 600_000); // thousands of requests, each followed by a row count of every table: slow on a busy PostgreSQL
+
+  it('writes every injected text into a channel’s RSS feed as valid XML, as typed less what XML forbids', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/podcast/channels',
+      headers: bearer(user),
+      payload: { title: 'Fuzz', description: '', category: 'Fiction', language: 'en', explicit: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const channelId = created.json().id as string;
+    for (const text of INJECTIONS) {
+      const patched = await app.inject({ method: 'PATCH', url: `/api/podcast/channels/${channelId}`, headers: bearer(user), payload: { title: text, description: text } });
+      expect({ text, status: patched.statusCode }).toEqual({ text, status: 200 });
+      const res = await app.inject({ method: 'GET', url: `/api/podcast/channels/${channelId}/feed.xml` });
+      expect({ text, status: res.statusCode, valid: XMLValidator.validate(res.body) }).toEqual({ text, status: 200, valid: true });
+      const feed = await new Parser().parseString(res.body);
+      const expected = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+      expect({ title: feed.title, description: feed.description }).toEqual({ title: expected, description: expected });
+    }
+  });
 
   it('answers unknown /api paths with a JSON 404', async () => {
     for (const [method, url] of [

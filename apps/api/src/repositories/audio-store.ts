@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import { AUDIO_ID_PATTERN, AUDIO_MAX_BYTES, type AudioContentType } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
-import { audioHeadersDecode } from './audio-headers';
+import { decodeAudio, type DecodedAudio } from './audio-decode';
 import { createLocalDiskStorage, type ByteRange, type Storage } from '../plugins/app/storage';
 
 /**
@@ -26,15 +26,24 @@ const AUDIO_TYPES: Record<string, AudioContentType> = {
   mp4: 'audio/mp4',
 };
 
-/**
- * The stored type of an audio file, recognised from its bytes and confirmed by decoding its
- * header frames (./audio-headers.ts); undefined when not audio we take.
- */
-export async function sniffAudioFile(file: string): Promise<AudioContentType | undefined> {
-  const type = await fileTypeFromFile(file);
-  const audio = type ? AUDIO_TYPES[type.ext] : undefined;
-  return audio && (await audioHeadersDecode(file, audio)) ? audio : undefined;
+export interface RecognisedAudio extends DecodedAudio {
+  contentType: AudioContentType;
 }
+
+/**
+ * The stored type of an audio file, named by file-type from its bytes and confirmed by decoding
+ * it (./audio-decode.ts), with its decoded facts; undefined when it is no audio we take.
+ */
+export async function sniffAudioFile(file: string): Promise<RecognisedAudio | undefined> {
+  const type = await fileTypeFromFile(file);
+  const contentType = type ? AUDIO_TYPES[type.ext] : undefined;
+  if (!type || !contentType) return undefined;
+  const decoded = await decodeAudio(file, type.ext);
+  return decoded && { contentType, ...decoded };
+}
+
+/** Where uploads are written aside while they are received and checked (swept at start). */
+export const uploadScratchDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
 export interface ReceivedAudio {
   /** The bytes as written aside (DATA_DIR/tmp/uploads/<random>.upload); removed by discard(). */
@@ -65,7 +74,7 @@ const AUDIO_ID = new RegExp(AUDIO_ID_PATTERN);
  * `storage` defaults to local disk under DATA_DIR, as before there was a choice.
  */
 export function createAudioStore(db: Db, dataDir: string, storage: Storage = createLocalDiskStorage(path.join(dataDir, 'uploads'))) {
-  const scratch = path.join(dataDir, 'tmp', 'uploads');
+  const scratch = uploadScratchDir(dataDir);
   const keyOf = (id: string) => `audio/${id}`;
 
   /**

@@ -145,9 +145,16 @@ export async function audioInUse(db: Db, audioId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('podcast_episodes').select('id').where('audio_id', '=', audioId).executeTakeFirst());
 }
 
-export async function findAudio(db: Db, audioId: string): Promise<{ content_type: string; byte_size: number } | undefined> {
-  const row = await db.selectFrom('podcast_episodes').select(['content_type', 'byte_size']).where('audio_id', '=', audioId).executeTakeFirst();
-  return row ? { content_type: row.content_type, byte_size: Number(row.byte_size) } : undefined;
+/** The stored type and size of this audio, and whether a published episode has it (first if one does). */
+export async function findAudio(db: Db, audioId: string): Promise<{ content_type: string; byte_size: number; published: boolean } | undefined> {
+  const row = await db
+    .selectFrom('podcast_episodes')
+    .select(['content_type', 'byte_size', 'status'])
+    .where('audio_id', '=', audioId)
+    .orderBy(sql`CASE WHEN status = 'published' THEN 0 ELSE 1 END`)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { content_type: row.content_type, byte_size: Number(row.byte_size), published: row.status === 'published' } : undefined;
 }
 
 // --- Favourites ---

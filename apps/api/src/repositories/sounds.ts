@@ -83,9 +83,16 @@ export async function deleteSound(db: Db, id: string): Promise<void> {
 }
 
 /** The type and size of stored bytes, from any sound that has them. */
-export async function findSoundFile(db: Db, fileId: string): Promise<{ content_type: string; byte_size: number } | undefined> {
-  const row = await db.selectFrom('sounds').select(['content_type', 'byte_size']).where('file_id', '=', fileId).limit(1).executeTakeFirst();
-  return row && { content_type: row.content_type, byte_size: Number(row.byte_size) };
+/** The stored type and size of these bytes, and whether a public sound has them (first if one does). */
+export async function findSoundFile(db: Db, fileId: string): Promise<{ content_type: string; byte_size: number; is_public: boolean } | undefined> {
+  const row = await db
+    .selectFrom('sounds')
+    .select(['content_type', 'byte_size', 'is_public'])
+    .where('file_id', '=', fileId)
+    .orderBy('is_public', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { content_type: row.content_type, byte_size: Number(row.byte_size), is_public: Number(row.is_public) === 1 };
 }
 
 export async function fileInUse(db: Db, fileId: string): Promise<boolean> {
@@ -136,6 +143,7 @@ export async function listCues(db: Db, scriptId: string) {
       's.title',
       's.type',
       's.file_id',
+      's.is_public',
       's.duration_ms',
       's.trim_start_ms',
       's.trim_end_ms',

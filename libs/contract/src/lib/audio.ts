@@ -44,7 +44,7 @@ export const Sound = Type.Object({
   fadeInMs: Type.Integer({ minimum: 0 }),
   fadeOutMs: Type.Integer({ minimum: 0 }),
   peaksState: literals(['pending', 'ready', 'failed'] as const),
-  /** The bytes: `/api/sound-files/<sha256>` (range requests, cached for good). */
+  /** The bytes: `/api/sound-files/<sha256>` (range requests); a private sound's link is signed and expires (`?expires=…&sig=…`). */
   fileUrl: Type.String(),
   /** Where it was copied from (a Freesound page), if anywhere. */
   sourceUrl: Type.Union([Type.String(), Type.Null()]),

@@ -5,6 +5,16 @@ export const ErrorBody = Type.Object({ message: Type.String() });
 export type ErrorBody = Type.Static<typeof ErrorBody>;
 
 export const IdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/**
+ * The signature of a link to a private stored file (a private sound, a draft episode's audio):
+ * valid until `expires` (Unix seconds), handed out only to whoever may hear the file. Public
+ * files need none; a wrong or stale one on a private file is "not found".
+ */
+export const SignedFileQuery = Type.Object({
+  expires: Type.Optional(Type.String({ maxLength: 12 })),
+  sig: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type SignedFileQuery = Type.Static<typeof SignedFileQuery>;
 
 /** Another user as lists and pages show them: enough for a name, an avatar and a profile link. */
 export const Person = Type.Object({

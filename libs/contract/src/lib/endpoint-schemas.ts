@@ -38,7 +38,7 @@ import {
   Xml,
 } from './podcast';
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
-import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport } from './common';
+import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport, SignedFileQuery } from './common';
 import { FirstReads, FirstReadsQuery } from './first-reads';
 import {
   Checkout,
@@ -358,7 +358,7 @@ export const endpointSchemas = {
   replaceSoundFile: { params: SoundParams, response: { 200: Sound, 400: E, 401: E, 403: E, 404: E, 413: E, 415: E } },
   deleteSound: { params: SoundParams, querystring: SoundDeleteQuery, response: { 204: NoContent, 401: E, 403: E, 404: E, 409: SoundInUse } },
   soundPeaks: { params: SoundParams, response: { 200: SoundPeaks, 401: E, 403: E, 404: E } },
-  soundFile: { params: SoundFileParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
+  soundFile: { params: SoundFileParams, querystring: SignedFileQuery, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   scriptCues: { params: CueScriptParams, response: { 200: CueList, 401: E, 404: E } },
   saveScriptCues: { params: CueScriptParams, body: CueListInput, response: { 200: CueList, 400: E, 401: E, 403: E, 404: E } },
   freesoundSearch: { querystring: FreesoundQuery, response: { 200: FreesoundResults, 400: E, 401: E, 403: E, 503: E } },
@@ -370,7 +370,7 @@ export const endpointSchemas = {
   podcastEpisode: { params: EpisodeParams, response: { 200: EpisodeDetail, 404: E } },
   podcastChapters: { params: EpisodeParams, response: { 200: PodcastJson, 404: E } },
   podcastTranscript: { params: EpisodeParams, response: { 200: Vtt, 404: E } },
-  podcastAudio: { params: PodcastAudioParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
+  podcastAudio: { params: PodcastAudioParams, querystring: SignedFileQuery, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   podcastPlay: { params: EpisodeParams, body: PlayInput, response: { 200: PlayCounted, 400: E, 404: E } },
   podcastSharedEpisode: { params: PodcastLinkParams, response: { 200: SharedEpisode, 404: E } },
   podcastPlaylist: { params: PlaylistParams, response: { 200: Playlist, 404: E } },

@@ -50,7 +50,6 @@ export const PODCAST_MESSAGES = {
   audioMissing: 'Please choose an audio file to upload.',
   audioTooLarge: 'The audio file is larger than 200 MB.',
   audioUnsupported: 'This file is not audio we can publish. Please upload MP3, M4A, WAV, Ogg or WebM.',
-  audioUnreadable: 'We could not read the length of this audio file. Please export it again and upload it.',
   publishAtPast: 'The publish date must be in the future; choose “Publish now” instead.',
   publishAtMissing: 'Please choose the date and time to publish at.',
   badChapters: 'Chapters need a start time (seconds from the start) and a title, in order of their start.',

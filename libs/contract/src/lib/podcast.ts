@@ -74,7 +74,7 @@ export const Episode = Type.Object({
   season: Nullable(Type.Integer()),
   episode: Nullable(Type.Integer()),
   durationMs: Type.Integer({ minimum: 0 }),
-  /** The audio's URL on this site (answers range requests). */
+  /** The audio's URL on this site (answers range requests); a draft's or scheduled one's is signed and expires. */
   audioUrl: Type.String(),
   contentType: Type.String(),
   byteSize: Type.Integer({ minimum: 0 }),

@@ -2,9 +2,12 @@ import { create } from 'xmlbuilder2';
 import type { Channel, Episode } from '@vox/contract/schemas';
 
 /**
- * The channel's RSS 2.0 feed (issue 16) with the iTunes namespace (what Apple Podcasts and most
- * apps read) and the Podcasting 2.0 namespace (`podcast:chapters`, `podcast:transcript`, `podcast:guid`).
- * Built with xmlbuilder2, which escapes every text and attribute, so no title can break the XML.
+ * The channel's RSS 2.0 feed with the iTunes namespace (what Apple Podcasts and most apps read)
+ * and the Podcasting 2.0 namespace (`podcast:chapters`, `podcast:transcript`, `podcast:guid`).
+ * Built with xmlbuilder2, whose escaping (completed by `text` below) keeps every typed text text;
+ * members' texts go in as text only (no CDATA section, which a `]]>` in them would end), and the
+ * characters XML 1.0 forbids (NUL, BEL and the other C0 controls but tab and line ends, U+FFFE,
+ * U+FFFF, lone surrogates) are dropped, as no XML may carry them even escaped.
  * Pure: the service hands in the channel and its published episodes with absolute URLs.
  */
 export interface FeedEpisode extends Episode {
@@ -37,8 +40,39 @@ export function feedDuration(ms: number): string {
 /** The RFC 822 date RSS asks for (toUTCString writes exactly that form, in GMT). */
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
+/** Drops what XML forbids (see above) from every text and attribute value. */
+const XML_OPTIONS = { invalidCharReplacement: '' };
+
+/**
+ * xmlbuilder2 escapes `<` and `>` but leaves an `&` that starts something entity-like as it is
+ * (`&lt;`, `&nbsp;`), which would turn typed text into markup or into an undefined entity that
+ * breaks the XML. Every `&` is escaped here first; the `&amp;` it makes is one xmlbuilder2 keeps.
+ */
+const text = (value: string) => value.replace(/&/g, '&amp;');
+const attributes = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, text(value)]));
+
+/**
+ * Show notes as the HTML `content:encoded` carries: one paragraph per blank-line-separated block,
+ * line breaks kept. Built as XHTML by xmlbuilder2, so markup in the notes stays text.
+ */
+export function notesHtml(notes: string): string {
+  return notes
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => {
+      const p = create(XML_OPTIONS).ele('p');
+      block.split('\n').forEach((line, i) => {
+        if (i > 0) p.ele('br');
+        p.txt(text(line));
+      });
+      return p.end({ headless: true });
+    })
+    .join('\n');
+}
+
 export function buildFeed(channel: FeedChannel, episodes: FeedEpisode[]): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = create({ version: '1.0', encoding: 'UTF-8', ...XML_OPTIONS });
   const rss = doc.ele('rss', {
     version: '2.0',
     'xmlns:itunes': ITUNES,
@@ -47,38 +81,38 @@ export function buildFeed(channel: FeedChannel, episodes: FeedEpisode[]): string
     'xmlns:content': CONTENT,
   });
   const ch = rss.ele('channel');
-  ch.ele('title').txt(channel.title);
-  ch.ele('link').txt(channel.pageUrl);
-  ch.ele('atom:link', { href: channel.feedUrl, rel: 'self', type: 'application/rss+xml' });
-  ch.ele('description').txt(channel.description || channel.title);
+  ch.ele('title').txt(text(channel.title));
+  ch.ele('link').txt(text(channel.pageUrl));
+  ch.ele('atom:link', attributes({ href: channel.feedUrl, rel: 'self', type: 'application/rss+xml' }));
+  ch.ele('description').txt(text(channel.description || channel.title));
   ch.ele('language').txt(channel.language);
   ch.ele('generator').txt('VoxClub');
   ch.ele('podcast:guid').txt(channel.id);
-  ch.ele('itunes:author').txt(channel.ownerName);
-  ch.ele('itunes:summary').txt(channel.description || channel.title);
+  ch.ele('itunes:author').txt(text(channel.ownerName));
+  ch.ele('itunes:summary').txt(text(channel.description || channel.title));
   ch.ele('itunes:type').txt('episodic');
-  ch.ele('itunes:owner').ele('itunes:name').txt(channel.ownerName);
+  ch.ele('itunes:owner').ele('itunes:name').txt(text(channel.ownerName));
   ch.ele('itunes:explicit').txt(channel.explicit ? 'true' : 'false');
-  ch.ele('itunes:category', { text: channel.category });
+  ch.ele('itunes:category', attributes({ text: channel.category }));
   if (channel.imageUrl) {
-    ch.ele('itunes:image', { href: channel.imageUrl });
+    ch.ele('itunes:image', attributes({ href: channel.imageUrl }));
     const image = ch.ele('image');
-    image.ele('url').txt(channel.imageUrl);
-    image.ele('title').txt(channel.title);
-    image.ele('link').txt(channel.pageUrl);
+    image.ele('url').txt(text(channel.imageUrl));
+    image.ele('title').txt(text(channel.title));
+    image.ele('link').txt(text(channel.pageUrl));
   }
   const newest = episodes[0]?.publishedAt;
   if (newest) ch.ele('lastBuildDate').txt(rfc822(newest));
   for (const episode of episodes) {
     const item = ch.ele('item');
-    item.ele('title').txt(episode.title);
-    item.ele('itunes:title').txt(episode.title);
-    item.ele('description').txt(episode.notes || episode.title);
-    item.ele('content:encoded').dat(episode.notes || episode.title);
-    item.ele('link').txt(episode.pageUrl);
+    item.ele('title').txt(text(episode.title));
+    item.ele('itunes:title').txt(text(episode.title));
+    item.ele('description').txt(text(episode.notes || episode.title));
+    item.ele('content:encoded').txt(text(notesHtml(episode.notes || episode.title)));
+    item.ele('link').txt(text(episode.pageUrl));
     item.ele('guid', { isPermaLink: 'false' }).txt(episode.id);
     if (episode.publishedAt) item.ele('pubDate').txt(rfc822(episode.publishedAt));
-    item.ele('enclosure', { url: episode.enclosureUrl, length: String(episode.byteSize), type: episode.contentType });
+    item.ele('enclosure', attributes({ url: episode.enclosureUrl, length: String(episode.byteSize), type: episode.contentType }));
     item.ele('itunes:duration').txt(feedDuration(episode.durationMs));
     item.ele('itunes:episodeType').txt('full');
     item.ele('itunes:explicit').txt(channel.explicit ? 'true' : 'false');
@@ -90,9 +124,9 @@ export function buildFeed(channel: FeedChannel, episodes: FeedEpisode[]): string
       item.ele('itunes:episode').txt(String(episode.episode));
       item.ele('podcast:episode').txt(String(episode.episode));
     }
-    if (channel.imageUrl) item.ele('itunes:image', { href: channel.imageUrl });
-    if (episode.chaptersUrl) item.ele('podcast:chapters', { url: episode.chaptersUrl, type: 'application/json+chapters' });
-    if (episode.transcriptUrl) item.ele('podcast:transcript', { url: episode.transcriptUrl, type: 'text/vtt', language: channel.language, rel: 'captions' });
+    if (channel.imageUrl) item.ele('itunes:image', attributes({ href: channel.imageUrl }));
+    if (episode.chaptersUrl) item.ele('podcast:chapters', attributes({ url: episode.chaptersUrl, type: 'application/json+chapters' }));
+    if (episode.transcriptUrl) item.ele('podcast:transcript', attributes({ url: episode.transcriptUrl, type: 'text/vtt', language: channel.language, rel: 'captions' }));
   }
   return doc.end({ prettyPrint: true });
 }

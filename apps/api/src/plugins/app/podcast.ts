@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import fs from 'node:fs';
-import { parseFile } from 'music-metadata';
 import {
   PODCAST_CATEGORIES,
   PODCAST_LIMITS,
@@ -20,6 +18,7 @@ import {
   type EpisodeDetail,
   type EpisodeUpdate,
   type Person,
+  type SignedFileQuery,
   type Playlist,
   type PlaylistInput,
   type PlaylistList,
@@ -78,7 +77,8 @@ export interface PodcastService {
   deleteEpisode(me: string, episodeId: string): Promise<void>;
   chapters(episodeId: string): Promise<{ version: string; chapters: Chapter[] }>;
   transcript(episodeId: string): Promise<string>;
-  audio(audioId: string): Promise<{ contentType: string; byteSize: number; key: string } | undefined>;
+  /** The audio's stored facts, when it is published or `query` signs the link (else undefined). */
+  audio(audioId: string, query: SignedFileQuery): Promise<{ contentType: string; byteSize: number; key: string; published: boolean } | undefined>;
   /** Publishes what is due; answers the ids published. */
   publishDue(at?: Date): Promise<string[]>;
   play(viewer: string | null, episodeId: string, listener: string | undefined, address: string): Promise<boolean>;
@@ -101,6 +101,8 @@ export interface PodcastService {
 }
 
 const EXTENSIONS: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm' };
+/** Where an episode's audio is served: its SHA-256 and the extension of its type. */
+export const podcastAudioPath = (audioId: string, contentType: string) => `/api/podcast/audio/${audioId}.${EXTENSIONS[contentType] ?? 'mp3'}`;
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Chapters must start at 0 or later, each after the one before. */
@@ -130,7 +132,12 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
   // Pages live on the podcast site (podcast.<host>); the API answers on every host.
   const podcastSite = (p: string) => siteUrl(new URL(config.publicUrl), 'podcast', p);
   const coverUrl = (cover: string | null) => (cover ? `/api/users/photo/${cover}` : null);
-  const audioPath = (e: EpisodeRow) => `/api/podcast/audio/${e.audio_id}.${EXTENSIONS[e.content_type] ?? 'mp3'}`;
+  // A published episode's audio is anyone's; a draft's or a scheduled one's opens only by a
+  // signed, expiring link, which only the owner's answers carry (file-links.ts).
+  const audioPath = (e: EpisodeRow) => {
+    const path = podcastAudioPath(e.audio_id, e.content_type);
+    return e.status === 'published' ? path : app.fileLinks.sign(path);
+  };
 
   const channelNotFound = () => new NotFoundError(M.channelNotFound);
   const episodeNotFound = () => new NotFoundError(M.episodeNotFound);
@@ -247,25 +254,6 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
   }
 
   const intField = (value: string | undefined) => (value && value.trim() ? Number.parseInt(value, 10) : null);
-
-  /**
-   * The length music-metadata reads from the file. It picks its parser by the file's extension
-   * (the temp name has none), so it reads through a hard link named after the type we sniffed.
-   */
-  async function readDuration(file: string, contentType: string): Promise<number | undefined> {
-    const named = `${file}.${EXTENSIONS[contentType] ?? 'mp3'}`;
-    try {
-      await fs.promises.link(file, named);
-      const meta = await parseFile(named, { duration: true, skipCovers: true });
-      const seconds = meta.format.duration;
-      return seconds && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined;
-    } catch (err) {
-      app.log.warn({ err }, 'could not read an episode’s duration');
-      return undefined;
-    } finally {
-      await fs.promises.rm(named, { force: true });
-    }
-  }
 
   function toLink(row: PodcastLinkRow): PodcastShareLink {
     return {
@@ -408,10 +396,10 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
       let kept = false;
       try {
         if (received.tooLarge) throw new PayloadTooLargeError(tooLargeText());
-        const contentType = received.byteSize > 0 ? await audioStore.sniff(received.tmp) : undefined;
-        if (!contentType) throw new UnsupportedMediaTypeError(M.audioUnsupported);
-        const durationMs = await readDuration(received.tmp, contentType);
-        if (!durationMs) throw new BadRequestError(M.audioUnreadable);
+        // Decoded throughout, its length read from the frames that decoded (audio-decode.ts).
+        const recognised = received.byteSize > 0 ? await audioStore.sniff(received.tmp) : undefined;
+        if (!recognised) throw new UnsupportedMediaTypeError(M.audioUnsupported);
+        const { contentType, durationMs } = recognised;
         const { fields } = upload;
         const title = (fields.title ?? '').trim();
         if (!title) throw new BadRequestError(M.titleMissing);
@@ -481,11 +469,13 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
       return episode.transcript;
     },
 
-    async audio(audioId) {
+    async audio(audioId, query) {
       const id = audioId.replace(/\.[a-z0-9]+$/, '');
       const row = await repo.findAudio(id);
-      if (!row || !(await app.storage.head(keyOf(id)))) return undefined;
-      return { contentType: row.content_type, byteSize: row.byte_size, key: keyOf(id) };
+      // Not published: only the signed link of an owner's answer opens it (for this very path).
+      if (!row || (!row.published && !app.fileLinks.verify(podcastAudioPath(id, row.content_type), query))) return undefined;
+      if (!(await app.storage.head(keyOf(id)))) return undefined;
+      return { contentType: row.content_type, byteSize: row.byte_size, key: keyOf(id), published: row.published };
     },
 
     async publishDue(at = new Date()) {
@@ -660,5 +650,5 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(podcast, { name: 'podcast', dependencies: ['podcast-repository', 'storage', 'jobs'] });
+export default fp(podcast, { name: 'podcast', dependencies: ['podcast-repository', 'storage', 'jobs', 'file-links'] });
 

@@ -121,7 +121,7 @@ async function readingSessions(app: FastifyInstance, { config }: { config: Confi
     let kept = false;
     try {
       if (received.tooLarge) throw new PayloadTooLargeError(SCRIPT_MESSAGES.audioTooLarge);
-      const contentType = received.byteSize > 0 ? await audio.sniff(received.tmp) : undefined;
+      const contentType = received.byteSize > 0 ? (await audio.sniff(received.tmp))?.contentType : undefined;
       if (!contentType) throw new UnsupportedMediaTypeError(SCRIPT_MESSAGES.audioUnsupported);
       // The bytes go into place before their row exists, so a take is never served without them.
       await audio.keep(received);

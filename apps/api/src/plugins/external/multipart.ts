@@ -4,15 +4,21 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { uploadScratchDir } from '../../repositories/audio-store';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-/** An upload still being written is never this old (the request time-out ends it long before). */
-const STALE_UPLOAD_MS = 60 * 60 * 1000;
+/**
+ * A scratch file in use is younger than this: one being received is written to every moment (the
+ * request time-out ends a stalled one), and checking a received file takes seconds. Anything
+ * older is left by a process that died (killed mid-upload or mid-check), whoever shares DATA_DIR.
+ */
+const STALE_UPLOAD_MS = 10 * 60 * 1000;
 
 /**
- * Deletes `*.upload` files (uploads written aside until they are known good) older than an hour
- * under DATA_DIR/uploads: a process killed mid-upload leaves its temp file behind.
+ * Deletes the `*.upload` files (uploads written aside until they are known good) in the upload
+ * scratch folder, DATA_DIR/tmp/uploads, untouched for ten minutes: a process killed mid-upload
+ * leaves its scratch file behind.
  */
 export async function sweepStaleUploads(uploadsDir: string, now = Date.now()): Promise<number> {
   let removed = 0;
@@ -38,11 +44,19 @@ async function multipartUploads(app: FastifyInstance, { config }: { config: Conf
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
-  // At start, before any request: what is left is from a process that died mid-upload.
-  app.addHook('onReady', async () => {
-    const removed = await sweepStaleUploads(path.join(config.dataDir, 'uploads'));
+  const sweep = async () => {
+    const removed = await sweepStaleUploads(uploadScratchDir(config.dataDir));
     if (removed) app.log.info({ removed }, 'removed stale upload temp files');
+  };
+  // At start, before any request: what is left is from a process that died mid-upload. Again
+  // every ten minutes, for what a process killed just before this one started left behind.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep().catch((err: unknown) => app.log.warn({ err }, 'could not sweep the upload scratch folder')), STALE_UPLOAD_MS);
+    timer.unref();
   });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export default fp(multipartUploads, { name: 'multipart' });

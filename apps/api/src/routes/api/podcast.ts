@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { PODCAST_LIMITS, PODCAST_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, PayloadTooLargeError } from '../../domain-errors';
 import type { EpisodeUpload } from '../../plugins/app/podcast';
-import { IMMUTABLE, serveFile } from './content-addressed';
+import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
 
@@ -67,13 +67,14 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('podcastAudio', { tags, summary: 'An episode’s audio, with range requests' }),
     handler: async (request, reply) => {
-      const audio = await podcast.audio(request.params.audioId);
+      const audio = await podcast.audio(request.params.audioId, request.query);
       if (!audio) return reply.code(404).send({ message: PODCAST_MESSAGES.episodeNotFound });
       return serveFile(request, reply, {
         etag: `"${audio.key.slice('podcast/'.length)}"`,
         size: audio.byteSize,
         contentType: audio.contentType,
-        cacheControl: IMMUTABLE,
+        // A draft's audio (opened by its owner's signed link) stays out of shared caches.
+        cacheControl: audio.published ? IMMUTABLE : PRIVATE_IMMUTABLE,
         open: (range) => app.storage.get(audio.key, range),
         notFound: PODCAST_MESSAGES.episodeNotFound,
         rangeNotSatisfiable: PODCAST_MESSAGES.rangeNotSatisfiable,

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SOUND_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { BadRequestError } from '../../domain-errors';
-import type { SoundUpload } from '../../plugins/app/sounds';
-import { IMMUTABLE, serveFile } from './content-addressed';
+import { soundFilePath, type SoundUpload } from '../../plugins/app/sounds';
+import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
 
@@ -69,10 +69,12 @@ export const scriptCueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /**
  * GET /api/sound-files/{sha256}: a sound's bytes, served as takes are (routes/api/audio.ts):
- * content-addressed (the id is the ETag, cached for good), one range gives 206, a range past the
- * end 416, the type recognised at upload with nosniff. No sign-in (an <audio src> sends no token):
- * the id is the SHA-256 of the bytes, handed out only inside answers to callers who may see the
- * sound, so it is as good as a capability. Deleting the last sound with these bytes removes them.
+ * content-addressed (the id is the ETag), one range gives 206, a range past the end 416, the
+ * type recognised at upload with nosniff. No sign-in (an <audio src> sends no token). Bytes a
+ * public sound has are anyone's and cached for good by any cache. A private sound's bytes open
+ * only by the signed, expiring link its answers carry (file-links.ts: whoever was shown the
+ * sound), else "not found", and are kept by the browser alone (`Cache-Control: private`).
+ * Deleting the last sound with these bytes removes them.
  */
 export const soundFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -80,12 +82,14 @@ export const soundFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply: FastifyReply) => {
       const { fileId } = request.params;
       const file = await app.sounds.file(fileId);
-      if (!file) return reply.code(404).send({ message: SOUND_MESSAGES.notFound });
+      if (!file || (!file.isPublic && !app.fileLinks.verify(soundFilePath(fileId), request.query))) {
+        return reply.code(404).send({ message: SOUND_MESSAGES.notFound });
+      }
       return serveFile(request, reply, {
         etag: `"${fileId}"`,
         size: file.byteSize,
         contentType: file.contentType,
-        cacheControl: IMMUTABLE,
+        cacheControl: file.isPublic ? IMMUTABLE : PRIVATE_IMMUTABLE,
         open: (range) => app.sounds.open(fileId, range),
         notFound: SOUND_MESSAGES.notFound,
         rangeNotSatisfiable: SOUND_MESSAGES.rangeOutside,

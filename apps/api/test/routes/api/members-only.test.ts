@@ -56,7 +56,8 @@ const OPEN_ROUTES = [
   'GET /api/certificates/:certId',
   // Issue 18: a student sets a password with the code from the class list.
   'POST /api/school/set-password',
-  // Issue 14: a sound's bytes by their SHA-256 (an <audio src> sends no token; the id is the capability).
+  // A sound's bytes by their SHA-256 (an <audio src> sends no token): a public sound's for anyone,
+  // a private one's only by the signed, expiring link its answers carry (else 404).
   'GET /api/sound-files/:fileId',
   // --- Podcast variant (issue 16): listening needs no account; a play counts anonymous players too.
   'GET /api/podcast/channels',
@@ -65,6 +66,7 @@ const OPEN_ROUTES = [
   'GET /api/podcast/episodes/:episodeId',
   'GET /api/podcast/episodes/:episodeId/chapters.json',
   'GET /api/podcast/episodes/:episodeId/transcript.vtt',
+  // A published episode's audio; a draft's only by its owner's signed, expiring link (else 404).
   'GET /api/podcast/audio/:audioId',
   'POST /api/podcast/episodes/:episodeId/plays',
   'GET /api/podcast/share/:linkId',

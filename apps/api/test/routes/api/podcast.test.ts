@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { XMLValidator } from 'fast-xml-parser';
 import { parseFeed } from 'podcast-partytime';
+import Parser from 'rss-parser';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { pngHeader } from '../../fixtures/audio';
 import { toneFile } from '../../fixtures/podcast-audio';
 import { PUBLISH_DUE_JOB } from '../../../src/plugins/app/podcast';
+import { buildFeed } from '../../../src/plugins/app/podcast-feed';
 
 /**
  * The podcast variant (issue 16) through HTTP against a real database: channels, episodes with
@@ -26,6 +29,12 @@ function form(fields: Record<string, string>, file?: { field: string; name: stri
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** An audio file's id: the SHA-256 of its bytes. */
+const toneFileId = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The text as HTML shows it: what content:encoded carries. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const CHANNEL = { title: 'Night Shift Radio', description: 'Audio drama from the late shift.', category: 'Fiction', language: 'en', explicit: false };
 
@@ -158,6 +167,22 @@ describe('podcast variant', () => {
       expect([anonymous.statusCode, anonymous.json()]).toEqual([404, { message: 'This episode was not found.' }]);
       const mine = await app.inject({ method: 'GET', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner) });
       expect(mine.json()).toMatchObject({ isOwner: true, episode: { status: 'draft' } });
+      // Its audio opens only by the signed, expiring link the owner's answers carry, and stays
+      // out of shared caches; the bare path (the audio's hash) is not enough.
+      const path = `/api/podcast/audio/${toneFileId(toneFile(2, 'wav'))}.wav`;
+      expect(draft.audioUrl).toMatch(new RegExp(`^${path.replace(/\./g, '\\.')}\\?expires=\\d+&sig=[\\w-]{43}$`));
+      const bare = await app.inject({ method: 'GET', url: path });
+      expect([bare.statusCode, bare.json()]).toEqual([404, { message: 'This episode was not found.' }]);
+      const expired = await app.inject({ method: 'GET', url: app.fileLinks.sign(path, Date.now() - 2 * 24 * 3600_000) });
+      expect(expired.statusCode).toBe(404);
+      const signed = await app.inject({ method: 'GET', url: draft.audioUrl, headers: { range: 'bytes=0-3' } });
+      expect([signed.statusCode, signed.headers['cache-control'], signed.rawPayload.toString('latin1')]).toEqual([206, 'private, max-age=31536000, immutable', 'RIFF']);
+      // Published, the plain path is anyone's and any cache may keep it.
+      const published = await app.inject({ method: 'PATCH', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner), payload: { publish: 'now' } });
+      expect(published.json()).toMatchObject({ status: 'published', audioUrl: path });
+      const open = await app.inject({ method: 'GET', url: path, headers: { range: 'bytes=0-3' } });
+      expect([open.statusCode, open.headers['cache-control']]).toEqual([206, 'public, max-age=31536000, immutable']);
+      await app.inject({ method: 'PATCH', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner), payload: { publish: 'draft' } });
       const list = (await app.inject({ method: 'GET', url: `/api/podcast/channels/${channelId}` })).json();
       expect(list.episodes.map((e: { title: string }) => e.title)).toEqual(['Pilot']);
       await app.inject({ method: 'DELETE', url: `/api/podcast/episodes/${draft.id}`, headers: bearer(owner) });
@@ -390,6 +415,73 @@ describe('podcast variant', () => {
       expect([pilot.plays[29], pilot.total]).toEqual([3, 3]);
       const other = await app.inject({ method: 'GET', url: `/api/podcast/channels/${channelId}/stats`, headers: bearer(listener) });
       expect(other.statusCode).toBe(403);
+    });
+  });
+
+  describe('a feed full of hostile text', () => {
+    // What members type goes into the feed: a `]]>` would end a CDATA section, markup must stay
+    // text, and BEL, VT, ESC and U+FFFE are characters no XML may carry, not even escaped.
+    const BAD = '\u0007\u000b\u001b\ufffe';
+    const TYPED = ']]> <b>R&D</b> <![CDATA[x]]> </channel>';
+    // Typed text that looks like entities: as typed to rss-parser, which takes the XML as it is.
+    const ENTITY_LIKE = '&amp; &lt;script&gt; &nbsp;';
+    const hostile = (text: string) => `${text} ${TYPED} ${ENTITY_LIKE}${BAD}`;
+    const clean = (text: string) => `${text} ${TYPED} ${ENTITY_LIKE}`;
+
+    it('stays XML podcast apps read, with every text as typed less what XML forbids', async () => {
+      const author = await createUser(app, { handle: 'hostile' });
+      await app.db.updateTable('users').set({ name: hostile('Ann') }).where('id', '=', author.id).execute();
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/podcast/channels',
+        headers: bearer(author),
+        payload: { ...CHANNEL, title: hostile('Night'), description: hostile('Small hours') },
+      });
+      expect(created.statusCode).toBe(201);
+      const hostileChannel = created.json().id as string;
+      const notes = `${hostile('Cast: Juliet')}\nSecond line <script>alert(1)</script>\n\n${hostile('Credits')}`;
+      const { payload, headers } = form({ title: hostile('Pilot'), notes, publish: 'now' }, { field: 'audio', name: 'e.mp3', type: 'audio/mpeg', bytes: mp3 });
+      const uploaded = await app.inject({ method: 'POST', url: `/api/podcast/channels/${hostileChannel}/episodes`, headers: { ...headers, ...bearer(author) }, payload });
+      expect([uploaded.statusCode, uploaded.json().message]).toEqual([201, undefined]);
+
+      const res = await app.inject({ method: 'GET', url: `/api/podcast/channels/${hostileChannel}/feed.xml` });
+      expect(res.statusCode).toBe(200);
+      expect(XMLValidator.validate(res.body)).toBe(true);
+      expect(res.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe]/);
+
+      const rss = await new Parser({ customFields: { feed: ['itunes:author' as never] } }).parseString(res.body);
+      expect([rss.title, rss.description, rss.itunes?.author]).toEqual([clean('Night'), clean('Small hours'), clean('Ann')]);
+      expect(rss.items).toHaveLength(1);
+      const [item] = rss.items;
+      expect(item.title).toBe(clean('Pilot'));
+      expect(item.content).toBe(notes.replaceAll(BAD, ''));
+      expect(item['content:encoded']).toBe(
+        `<p>${escapeHtml(clean('Cast: Juliet'))}<br/>Second line &lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>${escapeHtml(clean('Credits'))}</p>`,
+      );
+
+      // podcast-partytime reads texts as HTML once more (decoding what looks like entities, as
+      // many podcast apps do): the rest arrives as typed.
+      const feed = parseFeed(res.body);
+      if (!feed) throw new Error('The feed did not parse.');
+      const asTyped = (text: string) => `${text} ${TYPED} `;
+      const [episodeItem] = feed.items;
+      expect({
+        title: feed.title.startsWith(asTyped('Night')),
+        description: feed.description.startsWith(asTyped('Small hours')),
+        author: feed.author?.startsWith(asTyped('Ann')),
+        episodeTitle: episodeItem.title?.startsWith(asTyped('Pilot')),
+      }).toEqual({ title: true, description: true, author: true, episodeTitle: true });
+      // It also folds white space: one line.
+      expect(episodeItem.description).toBe(`Cast: Juliet ${TYPED} & <script> Second line <script>alert(1)</script> Credits ${TYPED} & <script>`);
+    });
+
+    it('drops a NUL as well (SQLite keeps one in a title; PostgreSQL text cannot hold it)', async () => {
+      const person = { id: 'u1', handle: 'nul', name: 'A\u0000nn', photo: null };
+      const channel = { ...CHANNEL, id: 'c1', title: 'Ni\u0000ght\u0007', description: '', cover: null, owner: person, episodeCount: 0, feedUrl: 'https://x.example/f.xml', createdAt: '2026-01-01T00:00:00.000Z' };
+      const xml = buildFeed({ ...channel, pageUrl: 'https://x.example/c', ownerName: person.name, imageUrl: null }, []);
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const rss = await new Parser({ customFields: { feed: ['itunes:author' as never] } }).parseString(xml);
+      expect([rss.title, rss.itunes?.author]).toEqual(['Night', 'Ann']);
     });
   });
 });

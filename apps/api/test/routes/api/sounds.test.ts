@@ -97,7 +97,8 @@ describe('audio library API (issue 14)', () => {
         trimStartMs: 0,
         trimEndMs: null,
         peaksState: 'pending',
-        fileUrl: `/api/sound-files/${sha256(bytes)}`,
+        // Private: the link is signed and expires (see 'a private sound's bytes' below).
+        fileUrl: expect.stringMatching(new RegExp(`^/api/sound-files/${sha256(bytes)}\\?expires=\\d+&sig=[\\w-]{43}$`)),
       });
       expect(Math.abs(sound.durationMs - 1000)).toBeLessThan(80);
       await app.jobs.idle();
@@ -183,7 +184,8 @@ describe('audio library API (issue 14)', () => {
       const whole = await app.inject({ method: 'GET', url: sound.fileUrl });
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-type']).toBe('audio/ogg');
-      expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A private sound: kept by the browser, never by a shared cache.
+      expect(whole.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       expect(whole.rawPayload.equals(bytes)).toBe(true);
       const part = await app.inject({ method: 'GET', url: sound.fileUrl, headers: { range: 'bytes=10-19' } });
       expect(part.statusCode).toBe(206);
@@ -196,6 +198,31 @@ describe('audio library API (issue 14)', () => {
       expect(past.json().message).toBe('The requested range is outside this sound.');
       const unknown = await app.inject({ method: 'GET', url: `/api/sound-files/${'0'.repeat(64)}` });
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it('a private sound’s bytes open only by the signed link its answers carry, until it expires; a public one’s for anyone', async () => {
+      const bytes = tone('ogg', { seconds: 1, frequency: 720 });
+      const sound: Sound = (await upload(app, owner, { type: 'sfx' }, bytes, 'secret.ogg')).json();
+      const path = `/api/sound-files/${sha256(bytes)}`;
+      const notFound = { message: 'This sound was not found.' };
+      const open = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url });
+        return [res.statusCode, res.statusCode === 200 ? res.headers['cache-control'] : res.json()];
+      };
+      // Knowing the bytes' id is not enough, nor a link signed for other bytes, altered or expired.
+      expect(await open(path)).toEqual([404, notFound]);
+      const query = sound.fileUrl.slice(path.length);
+      expect(await open(`/api/sound-files/${'1'.repeat(64)}${query}`)).toEqual([404, notFound]);
+      expect(await open(sound.fileUrl.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A')))).toEqual([404, notFound]);
+      expect(await open(app.fileLinks.sign(path, Date.now() - 2 * 24 * 3600_000))).toEqual([404, notFound]);
+      expect(await open(sound.fileUrl)).toEqual([200, 'private, max-age=31536000, immutable']);
+      // Another member is shown no link to it: the sound itself is not found for them.
+      const theirs = await app.inject({ method: 'GET', url: `/api/sounds/${sound.id}`, headers: bearer(other) });
+      expect(theirs.statusCode).toBe(404);
+      // Made public: the plain link opens for anyone and any cache may keep it.
+      const shared = await app.inject({ method: 'PATCH', url: `/api/sounds/${sound.id}`, headers: bearer(owner), payload: { isPublic: true, licence: 'cc0' } });
+      expect(shared.json()).toMatchObject({ isPublic: true, fileUrl: path });
+      expect(await open(path)).toEqual([200, 'public, max-age=31536000, immutable']);
     });
   });
 
@@ -266,7 +293,8 @@ describe('audio library API (issue 14)', () => {
       const bytes = tone('flac', { seconds: 2, frequency: 120 });
       const res = await upload(app, other, {}, bytes, 'thunder.flac', `/api/sounds/${thunder.id}/file`, 'PUT');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: thunder.id, title: before.title, contentType: 'audio/flac', byteSize: bytes.length, peaksState: 'pending', fileUrl: `/api/sound-files/${sha256(bytes)}` });
+      expect(res.json()).toMatchObject({ id: thunder.id, title: before.title, contentType: 'audio/flac', byteSize: bytes.length, peaksState: 'pending' });
+      expect(res.json().fileUrl).toMatch(new RegExp(`^/api/sound-files/${sha256(bytes)}\\?expires=\\d+&sig=[\\w-]{43}$`));
       expect((await app.inject({ method: 'GET', url: before.fileUrl })).statusCode).toBe(404);
       await app.jobs.idle();
       expect(((await app.inject({ method: 'GET', url: `/api/sounds/${thunder.id}/peaks`, headers: bearer(other) })).json() as SoundPeaks).state).toBe('ready');
@@ -356,10 +384,14 @@ describe('audio library API (issue 14)', () => {
       expect(search.statusCode).toBe(200);
       const results: FreesoundResults = search.json();
       expect(results.source).toBe('library');
-      expect(results.items).toEqual([expect.objectContaining({ id: mine.id, title: 'Owl hoot', licence: 'cc0', previewUrl: mine.fileUrl })]);
+      // Public now: its plain link, which anyone may open.
+      const path = mine.fileUrl.split('?')[0];
+      expect(results.items).toEqual([expect.objectContaining({ id: mine.id, title: 'Owl hoot', licence: 'cc0', previewUrl: path })]);
       const added = await app.inject({ method: 'POST', url: '/api/freesound/import', headers: bearer(owner), payload: { source: 'library', id: mine.id } });
       expect(added.statusCode).toBe(201);
-      expect(added.json()).toMatchObject({ mine: true, title: 'Owl hoot', licence: 'cc0', fileUrl: mine.fileUrl, isPublic: false });
+      expect(added.json()).toMatchObject({ mine: true, title: 'Owl hoot', licence: 'cc0', isPublic: false });
+      // The copy is private: its link is signed (the same bytes stay open to all while the original is public).
+      expect(added.json().fileUrl).toMatch(new RegExp(`^${path}\\?expires=\\d+&sig=[\\w-]{43}$`));
       expect(added.json().attribution).toMatch(/^“Owl hoot” by /);
     });
   });

@@ -26,6 +26,7 @@ import { newId } from '../../../db/ids';
 import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../../domain-errors';
 import { createAudioStore, type ReceivedAudio } from '../../../repositories/audio-store';
 import { insertSound, updateSound, type SoundRow } from '../../../repositories/sounds';
+import type { FileLinks } from '../file-links';
 import type { ByteRange } from '../storage';
 import { createFreesoundClient } from './freesound';
 import { computeFilePeaks, looksLikeAudio, probeSound, sniffSound } from './probe';
@@ -61,8 +62,8 @@ export interface SoundsService {
   /** Deletes, or answers where it is used when it is a cue and `confirm` is not set. */
   remove(me: string, soundId: string, confirm: boolean): Promise<SoundInUse | undefined>;
   peaks(me: string, soundId: string): Promise<SoundPeaks>;
-  /** The stored bytes' type and size, for the file route. */
-  file(fileId: string): Promise<{ contentType: string; byteSize: number } | undefined>;
+  /** The stored bytes' type and size, for the file route, and whether a public sound has them. */
+  file(fileId: string): Promise<{ contentType: string; byteSize: number; isPublic: boolean } | undefined>;
   open(fileId: string, range?: ByteRange): Promise<Readable | undefined>;
   cues(me: string, scriptId: string): Promise<CueList>;
   saveCues(me: string, scriptId: string, input: CueListInput): Promise<CueList>;
@@ -72,7 +73,8 @@ export interface SoundsService {
 
 export const PEAKS_JOB = 'sound-peaks';
 const keyOf = (fileId: string) => `sounds/${fileId}`;
-const fileUrl = (fileId: string) => `/api/sound-files/${fileId}`;
+/** The path of a sound's bytes (public sounds' link; a private sound's is signed, see file-links.ts). */
+export const soundFilePath = (fileId: string) => `/api/sound-files/${fileId}`;
 /** A title from a file name: no extension, separators as spaces. */
 const titleFrom = (filename: string | undefined) =>
   (filename ?? '')
@@ -81,7 +83,12 @@ const titleFrom = (filename: string | undefined) =>
     .trim()
     .slice(0, 120) || 'Untitled sound';
 
-export function toSound(row: SoundRow, me: string): Sound {
+/** The link to a sound's bytes: as it is for a public sound, signed and expiring for a private one. */
+function fileUrl(links: FileLinks, fileId: string, isPublic: boolean): string {
+  return isPublic ? soundFilePath(fileId) : links.sign(soundFilePath(fileId));
+}
+
+export function toSound(row: SoundRow, me: string, links: FileLinks): Sound {
   return {
     id: row.id,
     mine: row.owner_id === me,
@@ -102,7 +109,7 @@ export function toSound(row: SoundRow, me: string): Sound {
     fadeInMs: Number(row.fade_in_ms),
     fadeOutMs: Number(row.fade_out_ms),
     peaksState: row.peaks_state,
-    fileUrl: fileUrl(row.file_id),
+    fileUrl: fileUrl(links, row.file_id, row.is_public === 1),
     sourceUrl: row.source_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -140,7 +147,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
   async function answer(me: string, soundId: string): Promise<Sound> {
     const row = await repo.findSound(soundId);
     if (!row) throw notFound();
-    return toSound(row, me);
+    return toSound(row, me, app.fileLinks);
   }
 
   /**
@@ -271,7 +278,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
   const service: SoundsService = {
     async list(me, query) {
       const [rows, used, quota] = await Promise.all([repo.listSounds(me, query), repo.usedBytes(me), quotaOf(me)]);
-      return { items: rows.map((r) => toSound(r, me)), usage: { usedBytes: used, quotaBytes: quota, maxFileBytes: settings.maxFileBytes } };
+      return { items: rows.map((r) => toSound(r, me, app.fileLinks)), usage: { usedBytes: used, quotaBytes: quota, maxFileBytes: settings.maxFileBytes } };
     },
 
     async upload(me, upload) {
@@ -290,7 +297,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
     },
 
     async get(me, soundId) {
-      return toSound(await visible(me, soundId), me);
+      return toSound(await visible(me, soundId), me, app.fileLinks);
     },
 
     async update(me, soundId, patch) {
@@ -383,7 +390,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
     async file(fileId) {
       const row = await repo.findSoundFile(fileId);
       if (!row || !(await app.storage.head(keyOf(fileId)))) return undefined;
-      return { contentType: row.content_type, byteSize: row.byte_size };
+      return { contentType: row.content_type, byteSize: row.byte_size, isPublic: row.is_public };
     },
 
     open(fileId, range) {
@@ -392,7 +399,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
 
     async cues(me, scriptId) {
       await app.scripts.get(me, scriptId);
-      return { cues: (await repo.listCues(scriptId)).map(toCue) };
+      return { cues: (await repo.listCues(scriptId)).map((row) => toCue(row, app.fileLinks)) };
     },
 
     async saveCues(me, scriptId, input) {
@@ -415,7 +422,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
         return { id: newId(), script_id: scriptId, line_id: cue.lineId, sound_id: cue.soundId, at: cue.at, until_line_id: until, volume: cue.volume, position, created_at: now };
       });
       await repo.replaceCues(scriptId, rows);
-      return { cues: (await repo.listCues(scriptId)).map(toCue) };
+      return { cues: (await repo.listCues(scriptId)).map((row) => toCue(row, app.fileLinks)) };
     },
 
     async search(me, q) {
@@ -424,7 +431,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
       return {
         source: 'library',
         items: rows.slice(0, 30).map((r) => {
-          const s = toSound(r, me);
+          const s = toSound(r, me, app.fileLinks);
           return {
             id: s.id,
             title: s.title,
@@ -472,7 +479,7 @@ async function sounds(app: FastifyInstance, { config }: { config: Config }) {
 
 const SOUND_LICENCE_NAMES = { cc0: 'CC0 1.0', 'cc-by': 'CC BY 4.0', 'all-rights-reserved': 'All rights reserved' } as const;
 
-function toCue(row: Awaited<ReturnType<FastifyInstance['soundsRepository']['listCues']>>[number]): Cue {
+function toCue(row: Awaited<ReturnType<FastifyInstance['soundsRepository']['listCues']>>[number], links: FileLinks): Cue {
   return {
     id: row.id,
     lineId: row.line_id,
@@ -483,7 +490,7 @@ function toCue(row: Awaited<ReturnType<FastifyInstance['soundsRepository']['list
       id: row.sound_id,
       title: row.title,
       type: row.type,
-      fileUrl: fileUrl(row.file_id),
+      fileUrl: fileUrl(links, row.file_id, Number(row.is_public) === 1),
       durationMs: Number(row.duration_ms),
       trimStartMs: Number(row.trim_start_ms),
       trimEndMs: row.trim_end_ms === null ? null : Number(row.trim_end_ms),
@@ -495,4 +502,4 @@ function toCue(row: Awaited<ReturnType<FastifyInstance['soundsRepository']['list
   };
 }
 
-export default fp(sounds, { name: 'sounds', dependencies: ['sounds-repository', 'roles-repository', 'storage', 'jobs', 'scripts'] });
+export default fp(sounds, { name: 'sounds', dependencies: ['sounds-repository', 'roles-repository', 'storage', 'jobs', 'scripts', 'file-links'] });

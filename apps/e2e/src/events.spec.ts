@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import ical, { type VEvent } from 'node-ical';
 import { test, expect, createAccount, dataDir, signIn, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /** Where the screenshots of these journeys go, to be looked at (not compared). */
 const shots = process.env.E2E_SHOTS ?? path.join(process.env.E2E_TMP ?? 'tmp/e2e', '..', 'e2e-h-events-shots');
@@ -109,8 +111,9 @@ test('staff create an event with one seat; it fills up, the waiting list promote
   await bobs.page.goto('/events');
   await expect(bobs.page.getByRole('listitem').filter({ hasText: title })).toContainText('Full · 1 on the waiting list');
 
-  // Ann cancels: the seat goes to Bob at once, and he is told by mail.
+  // Ann cancels (saying yes when asked): the seat goes to Bob at once, and he is told by mail.
   await anns.page.getByRole('button', { name: 'Cancel my registration' }).click();
+  await anns.page.getByRole('dialog', { name: 'Cancel your registration?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(anns.page.getByText('Your registration is cancelled.')).toBeVisible();
   // The seat went to Bob, so the event is still full for Ann.
   await expect(anns.page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
@@ -121,6 +124,76 @@ test('staff create an event with one seat; it fills up, the waiting list promote
 
   await anns.context.close();
   await bobs.context.close();
+});
+
+/** The mail's event.ics, read by a calendar parser: the calendar's METHOD and its one event. */
+function icsOf(mail: string): { method: string | undefined; event: VEvent } {
+  // The base64 body runs to the MIME boundary; mailsTo's soft-break join may have glued a final "=" onto it.
+  const body = /filename=event\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)(?:\r?\n)?--/.exec(mail)?.[1];
+  expect(body, 'an event.ics attachment').toBeTruthy();
+  const parsed = ical.sync.parseICS(Buffer.from(body ?? '', 'base64').toString('utf8'));
+  const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+  expect(events).toHaveLength(1);
+  return { method: (parsed.vcalendar as { method?: string } | undefined)?.method, event: events[0] };
+}
+
+test('cancelling asks first, then mails "you cancelled" with an .ics that cancels the same calendar entry, greeting a member without a name by handle', async ({ page }) => {
+  const staff = await createAccount(page.request);
+  setName(staff, 'Morgan Staff', 'staff');
+  const dee = await createAccount(page.request);
+  // A member who skipped the name step: the handle from sign-up, no name.
+  const handle = `dee${Date.now().toString(36)}`;
+  withDb((db) => db.prepare('update users set name = null, handle = ? where id = ?').run(handle, dee.id));
+  const staffToken = (await (await page.request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: staff.email, password: staff.password } })).json()).token as string;
+  const soon = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+  const title = `Breath and diction ${Date.now().toString(36)}`;
+  const created = await page.request.post(appUrl('localhost', '/api/events'), {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { title, description: 'Warm-ups for the voice.', startsAt: soon(30), endsAt: soon(32), timeZone: 'Europe/London', place: 'Studio 2, Leeds', capacity: 5 },
+  });
+  expect(created.status()).toBe(201);
+  const event = (await created.json()) as { id: string };
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, dee);
+  await page.goto(`/event/${event.id}/register`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'You are registered' })).toBeVisible();
+  await expect.poll(() => mailsTo(dee.email).length).toBe(1);
+  const registered = mailsTo(dee.email)[0];
+  expect(registered).toContain(`Hello @${handle},`);
+  const entry = icsOf(registered);
+  expect(entry.method).toBe('PUBLISH');
+  expect(entry.event.uid).toBe(`${event.id}@${new URL(appUrl()).host}`);
+
+  // Asked first: keeping the registration changes nothing.
+  await page.getByRole('button', { name: 'Cancel my registration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your registration?' });
+  await expect(dialog).toContainText(`Your seat at ${title} goes to the next person on the waiting list at once`);
+  await expect(dialog.getByRole('button', { name: 'Keep my registration' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'cancel dialog (phone)', { include: '[role="dialog"]' });
+  await shoot(page, 'event-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Keep my registration' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'You are registered' })).toBeVisible();
+  expect(mailsTo(dee.email)).toHaveLength(1);
+
+  // Yes: cancelled, and mailed with the calendar entry's cancellation.
+  await page.getByRole('button', { name: 'Cancel my registration' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByText('Your registration is cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'registration page after cancelling');
+  await shoot(page, 'event-cancelled');
+  await expect.poll(() => mailsTo(dee.email).length).toBe(2);
+  const cancelled = mailsTo(dee.email)[1];
+  expect(cancelled).toContain(`Subject: You cancelled your registration: ${title}`);
+  expect(cancelled).toContain(`Hello @${handle},`);
+  expect(cancelled).toContain(`You cancelled your registration for ${title}. Your seat has gone back to the event.`);
+  const removal = icsOf(cancelled);
+  expect(removal.method).toBe('CANCEL');
+  expect(removal.event.uid).toBe(entry.event.uid);
+  expect(removal.event.status).toBe('CANCELLED');
 });
 
 test('a certificate for an event: listed as mine, printable on one A4 or Letter page with a QR code, verified by anyone, revoked by staff', async ({ page, browser }) => {

@@ -161,8 +161,8 @@ test('no dead ends: the dashboard host leads to the main site and shows a member
   );
   await signIn(page, member, 'dashboard.localhost');
   await page.goto(appUrl('dashboard.localhost', '/'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Upgrade your membership' })).toBeVisible();
-  await expect(page.getByText('Your membership does not include the metrics dashboard.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
+  await expect(page.getByText('The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await checkAtBothSizes(page, 'dashboard-missing-privilege', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
   const mainOrigin = new URL(appUrl('localhost')).origin;

@@ -132,7 +132,7 @@ test.describe('metrics dashboard', () => {
     }
   });
 
-  test('a member without show_metrics sees what their membership lacks, and the API refuses them', async ({ page }) => {
+  test('a member without show_metrics is told the area is for staff, and the API refuses them', async ({ page }) => {
     const member = await createAccount(page.request);
     const token = await tokenOf(page.request, member);
     const refused = await page.request.get(appUrl('localhost', '/api/metrics'), { headers: { authorization: `Bearer ${token}` } });
@@ -140,10 +140,12 @@ test.describe('metrics dashboard', () => {
     expect(await refused.json()).toEqual({ message: 'Your membership does not include this feature.' });
     await signIn(page, member, 'dashboard.localhost');
     await page.goto(appUrl('dashboard.localhost', '/?range=7'));
-    // Issue 21: a signed-in member sees the missing-privilege page, not a login modal.
-    await expect(page.getByText('Your membership does not include the metrics dashboard.')).toBeVisible();
+    // A signed-in member is told the area is for staff: no login modal, and no plans (none grants it).
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
+    await expect(page.getByText('The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Choose your membership' })).toHaveAttribute('href', /^http:\/\/localhost(:\d+)?\/membership$/);
+    await expect(page.getByRole('link', { name: 'Choose your membership' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to VoxClub' })).toHaveAttribute('href', /^http:\/\/localhost(:\d+)?\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Metrics' })).toHaveCount(0);
   });
 });

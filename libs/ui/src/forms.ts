@@ -5,3 +5,5 @@ export { Modal, type ModalProps } from './lib/modal/modal';
 export { TextField, type TextFieldProps } from './lib/text-field/text-field';
 export { PasswordField, type PasswordFieldProps } from './lib/text-field/password-field';
 export { EyeIcon, EyeOffIcon } from './lib/icons/form-icons';
+export { ConfirmDialog, type ConfirmDialogProps } from './lib/confirm-dialog/confirm-dialog';
+export { useFocusFirstInvalid, type FocusFirstInvalid } from './lib/form-focus/use-focus-first-invalid';

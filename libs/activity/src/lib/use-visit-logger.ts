@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ActivityLogger } from './activity-logger';
+import { VISIT_COUNTS_AFTER_MS } from '@vox/contract/metrics';
 
-export const VISIT_DELAY_MS = 1000;
+/** How long a page must stay open to count as a visit; the dashboard says so (VISIT_RULE_TEXT). */
+export const VISIT_DELAY_MS = VISIT_COUNTS_AFTER_MS;
 
 /**
  * Logs 'visit' one second after each route change (seed section 7). A route left within that

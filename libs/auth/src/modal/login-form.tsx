@@ -1,12 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, buttonClassName, type SiteVariant } from '@vox/ui';
-import { PasswordField, TextField } from '@vox/ui/forms';
+import { PasswordField, TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';
 import { errorText } from './error-text';
 import { MicrosoftLogo } from './microsoft-logo';
 import { useSubmission } from './use-submission';
-
 
 export interface LoginFormProps {
   actions: Pick<AuthActions, 'login' | 'startMicrosoftLogin'>;
@@ -33,9 +32,8 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [msBusy, setMsBusy] = useState(false);
   const submission = useSubmission();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const loginName = loginNameOf(site);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,9 +45,8 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
       password: secret ? undefined : 'Enter your password.',
     };
     setFieldErrors(errors);
-    const firstInvalid = errors.username ? usernameRef : errors.password ? passwordRef : null;
-    if (firstInvalid) {
-      firstInvalid.current?.focus();
+    if (errors.username || errors.password) {
+      focusFirstInvalid();
       return;
     }
     if (await submission.run(() => actions.login(id, secret))) onSuccess?.();
@@ -69,10 +66,9 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
   };
 
   return (
-    <form className="vox-auth-form" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="vox-auth-form" noValidate onSubmit={onSubmit}>
       {submission.error && <Alert>{submission.error}</Alert>}
       <TextField
-        ref={usernameRef}
         label={loginName.label}
         name="username"
         autoComplete="username"
@@ -89,7 +85,6 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
       />
       <div className="vox-auth-form__password">
         <PasswordField
-          ref={passwordRef}
           label="Password"
           name="password"
           autoComplete="current-password"

@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button } from '@vox/ui';
-import { PasswordField, TextField } from '@vox/ui/forms';
+import { PasswordField, TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';
@@ -22,8 +22,7 @@ export function RegisterForm({ actions, onModeChange, onSuccess }: RegisterFormP
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const submission = useSubmission();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,19 +32,17 @@ export function RegisterForm({ actions, onModeChange, onSuccess }: RegisterFormP
       password: password.length >= PASSWORD_MIN_LENGTH ? undefined : MESSAGES.shortPassword,
     };
     setFieldErrors(errors);
-    const firstInvalid = errors.email ? emailRef : errors.password ? passwordRef : null;
-    if (firstInvalid) {
-      firstInvalid.current?.focus();
+    if (errors.email || errors.password) {
+      focusFirstInvalid();
       return;
     }
     if (await submission.run(() => actions.register(email, password))) onSuccess?.();
   };
 
   return (
-    <form className="vox-auth-form" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="vox-auth-form" noValidate onSubmit={onSubmit}>
       {submission.error && <Alert>{submission.error}</Alert>}
       <TextField
-        ref={emailRef}
         label="Email"
         type="email"
         name="email"
@@ -61,7 +58,6 @@ export function RegisterForm({ actions, onModeChange, onSuccess }: RegisterFormP
         }}
       />
       <PasswordField
-        ref={passwordRef}
         label="Password"
         name="password"
         autoComplete="new-password"

@@ -84,6 +84,9 @@ describe('/events', () => {
     await userEvent.type(within(form).getByLabelText('Online link'), 'meet.example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Create event' }));
     expect(within(form).getByText(EVENT_FORM_TEXTS.title)).toBeInTheDocument();
+    // The focus goes to the first field to fix, which reads its error with it.
+    await waitFor(() => expect(within(form).getByLabelText('Title')).toHaveFocus());
+    expect(within(form).getByLabelText('Title')).toHaveAccessibleDescription(EVENT_FORM_TEXTS.title);
     expect(within(form).getByText(EVENT_FORM_TEXTS.date)).toBeInTheDocument();
     expect(within(form).getByText(EVENT_FORM_TEXTS.onlineUrl)).toBeInTheDocument();
     expect(within(form).getByText(EVENT_FORM_TEXTS.capacity)).toBeInTheDocument();
@@ -228,8 +231,25 @@ describe('/event/{eventId}/register', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Register' }));
     expect(await screen.findByText('You are registered. A confirmation is on its way to your email.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'You are registered' })).toBeInTheDocument();
+    // Cancelling asks first; keeping the registration sends nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel my registration' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel your registration?' });
+    expect(dialog).toHaveTextContent(
+      'Your seat at Open table read: The Lighthouse goes to the next person on the waiting list at once; to come after all you would register again, and the event may be full by then.',
+    );
+    expect(dialog).toHaveTextContent('We will email you to confirm, with a calendar update that removes the event.');
+    expect(within(dialog).getByRole('button', { name: 'Keep my registration' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my registration' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.name === 'cancelEventRegistration')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'You are registered' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel my registration' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel your registration?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('Your registration is cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.filter((c) => c.name === 'cancelEventRegistration')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument());
   });
 

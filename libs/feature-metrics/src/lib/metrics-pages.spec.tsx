@@ -53,16 +53,21 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
   });
 
-  // Issue 21: a signed-in member is not asked to log in again; each such account sees what its
-  // membership lacks.
-  it('shows a member without show_metrics what is missing, with no login modal, for each such account', () => {
+  // A signed-in member is not asked to log in again, nor offered plans (none grants
+  // show_metrics): each such account is told the area is for staff.
+  it('tells a member without show_metrics the area is for staff, with no login modal and no plans, for each such account', () => {
     authStore.setSession({ token: 't', user: person('member', []) });
     renderGate();
     expect(authModal.getSnapshot()).toBeNull();
-    expect(screen.getByText('Your membership does not include the metrics dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText('The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.')).toBeInTheDocument();
+    expect(screen.getByText('If you work for VoxClub, ask an administrator to give your account the staff role.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to VoxClub' })).toHaveAttribute('href', 'http://localhost/');
+    expect(screen.queryByText(/membership does not include/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Choose your membership' })).toBeNull();
     act(() => authStore.setSession({ token: 't2', user: person('other', []) }));
     expect(authModal.getSnapshot()).toBeNull();
-    expect(screen.getByText('Your membership does not include the metrics dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff only' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
   });
 

@@ -113,6 +113,7 @@ describe('/pilot_program/id', () => {
     expect(screen.getByLabelText('School')).toHaveAccessibleDescription(FORM_MESSAGES.schoolMissing);
     expect(screen.getByLabelText(/^Your role/)).toHaveAccessibleDescription(/Please tell us your role at the school\./);
     expect(screen.getByLabelText('Number of students (optional)')).toHaveAccessibleDescription(FORM_MESSAGES.studentsInvalid);
+    await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveFocus());
     expect(server.calls).toHaveLength(0);
 
     await userEvent.type(screen.getByLabelText('Your name'), 'Ada Lovelace');

@@ -4,4 +4,4 @@
 // page instead of bundling a second copy of them (libs/ui/README.md, "Entries").
 // Only files of the side entries import this module; the main entry's files import relatively.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the shared name is the point (see above)
-export { CloseIcon, cx, Icon, MicIcon, Notice, type IconProps } from '@vox/ui';
+export { Alert, Button, CloseIcon, cx, Icon, MicIcon, Notice, type IconProps } from '@vox/ui';

@@ -24,7 +24,7 @@ declare module 'fastify' {
 /**
  * Events (issue 18): anyone sees them; a signed-in member registers (a seat, else the waiting
  * list) and cancels; staff create them and see who comes. Each registration change is mailed
- * (a seat with its .ics calendar entry).
+ * (a seat with its .ics calendar entry, a given-up seat with that entry's cancellation).
  */
 export interface EventsService {
   list(viewer: string | null, when: 'upcoming' | 'past'): Promise<EventList>;
@@ -144,8 +144,8 @@ async function events(app: FastifyInstance, { config }: { config: Config }) {
       if (result.outcome === 'not_found') throw notFound();
       if (result.outcome === 'not_registered') throw new NotFoundError(EVENT_MESSAGES.notRegistered);
       const { row, summary } = await one(me, eventId);
-      const promoted = result.outcome === 'cancelled' ? result.promotedUserId : null;
-      if (promoted) await mail('promoted', promoted, row);
+      await mail(result.was === 'confirmed' ? 'cancelled' : 'left-waitlist', me, row);
+      if (result.promotedUserId) await mail('promoted', result.promotedUserId, row);
       return { message: EVENT_MESSAGES.cancelled, event: summary };
     },
 

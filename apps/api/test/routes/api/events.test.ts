@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import ical, { type VEvent } from 'node-ical';
 import { EVENT_MESSAGES } from '@vox/contract/schemas';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
@@ -13,6 +14,19 @@ const readOutbox = (outbox: string) =>
         .sort()
         .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
     : [];
+
+/**
+ * The mail's event.ics attachment, read by a real calendar parser. The base64 body ends at the
+ * MIME boundary; readOutbox's soft-break join may have glued a final "=" padding onto it.
+ */
+function icsOf(mail: string): { method: string | undefined; event: VEvent } {
+  const body = /filename=event\.ics\n\n([A-Za-z0-9+/=\n]+?)\n?--/.exec(mail)?.[1];
+  if (!body) throw new Error('no event.ics in the mail');
+  const parsed = ical.sync.parseICS(Buffer.from(body, 'base64').toString('utf8'));
+  const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+  expect(events).toHaveLength(1);
+  return { method: (parsed.vcalendar as { method?: string } | undefined)?.method, event: events[0] };
+}
 
 const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
 
@@ -162,6 +176,51 @@ describe('events: create, list, register, waiting list, cancel', () => {
     expect((await cancel(ben, event.id)).json().event).toMatchObject({ seatsLeft: 1, waitlistCount: 0 });
     // Ann comes back and gets the seat again.
     expect((await register(ann, event.id)).json().event.myRegistration.status).toBe('confirmed');
+  });
+
+  it('mails a member who cancels a seat a "you cancelled" mail whose .ics cancels the same entry, greeting them by handle', async () => {
+    const event = await createEvent({ capacity: 1, title: 'Breath and diction' });
+    const dee = await createUser(app, { handle: 'dee' });
+    await register(dee, event.id);
+    const [registered] = await mailsTo(dee.email);
+    expect(registered).toContain('Hello @dee,');
+    expect(registered).not.toContain('Guest');
+    const entry = icsOf(registered);
+    expect(entry.method).toBe('PUBLISH');
+    expect(entry.event.uid).toBe(`${event.id}@voxclub.test`);
+
+    const res = await cancel(dee, event.id);
+    expect(res.json()).toMatchObject({ message: EVENT_MESSAGES.cancelled, event: { seatsLeft: 1, myRegistration: null } });
+    const mails = await mailsTo(dee.email);
+    expect(mails).toHaveLength(2);
+    const cancelled = mails[1];
+    expect(cancelled).toContain('Subject: You cancelled your registration: Breath and diction');
+    expect(cancelled).toContain('Hello @dee,');
+    expect(cancelled).toContain('You cancelled your registration for Breath and diction. Your seat has gone back to the event.');
+    expect(cancelled).toContain('The attached calendar update removes the event from your calendar.');
+    expect(cancelled).toContain(`Changed your mind? Register again at https://voxclub.test/event/${event.id}/register while seats are left.`);
+    expect(cancelled).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL; name=event\.ics/i);
+    const removal = icsOf(cancelled);
+    expect(removal.method).toBe('CANCEL');
+    expect(removal.event.uid).toBe(entry.event.uid);
+    expect(removal.event.status).toBe('CANCELLED');
+    expect(Number(removal.event.sequence)).toBeGreaterThanOrEqual(Number(entry.event.sequence));
+    expect(removal.event.start.toISOString()).toBe(entry.event.start.toISOString());
+  });
+
+  it('mails a member who leaves the waiting list without a calendar attachment', async () => {
+    const event = await createEvent({ capacity: 1, title: 'Full house' });
+    const [eve, fay] = [await createUser(app, { handle: 'eve' }), await createUser(app, { handle: 'fay' })];
+    await register(eve, event.id);
+    await register(fay, event.id);
+    await cancel(fay, event.id);
+    const mails = await mailsTo(fay.email);
+    expect(mails.map((m) => /Subject: (.*)/.exec(m)?.[1])).toEqual(['You are on the waiting list: Full house', 'You cancelled your registration: Full house']);
+    expect(mails[1]).toContain('Hello @fay,');
+    expect(mails[1]).toContain('You cancelled your registration for Full house and left its waiting list.');
+    expect(mails[1]).not.toContain('event.ics');
+    // Eve keeps her seat and hears nothing.
+    expect(await mailsTo(eve.email)).toHaveLength(1);
   });
 
   it('gives two members racing for the last seat one seat and one waiting-list place', async () => {

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
 import { Alert, Button, buttonClassName, Page, Spinner } from '@vox/ui';
+import { ConfirmDialog } from '@vox/ui/forms';
 import { useEvent, useRegistration } from '../shared/api';
 import { EventFacts } from '../shared/event-details';
 import '../shared/events.css';
 
 /**
  * /event/{eventId}/register: a signed-in member takes a seat (or a place on the waiting list)
- * and can cancel; the server's answer is shown as its own text.
+ * and can cancel, after saying so in a dialog (a given-up seat goes to the waiting list at once,
+ * so it cannot be taken back); the server's answer is shown as its own text.
  */
 export function EventRegistrationPage() {
   const { eventId = '' } = useParams();
@@ -16,6 +18,7 @@ export function EventRegistrationPage() {
   const event = useEvent(eventId);
   const registration = useRegistration(eventId);
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
+  const [asking, setAsking] = useState(false);
   const data = event.data;
 
   const act = (action: 'register' | 'cancel') => {
@@ -23,6 +26,7 @@ export function EventRegistrationPage() {
     registration.mutate(action, {
       onSuccess: (answer) => setNotice({ variant: 'success', text: answer.message }),
       onError: (error) => setNotice({ variant: 'error', text: error.message }),
+      onSettled: () => setAsking(false),
     });
   };
   const mine = data?.myRegistration ?? null;
@@ -71,9 +75,30 @@ export function EventRegistrationPage() {
                     ? 'Your seat is confirmed; the confirmation with a calendar entry went to your email. If you cannot come, cancel so someone on the waiting list gets your seat.'
                     : 'If a seat opens, it is yours at once and we email you.'}
                 </p>
-                <Button variant="secondary" onClick={() => act('cancel')} busy={registration.isPending && registration.variables === 'cancel'}>
+                <Button variant="secondary" onClick={() => setAsking(true)}>
                   Cancel my registration
                 </Button>
+                {asking && (
+                  <ConfirmDialog
+                    title="Cancel your registration?"
+                    confirmLabel="Yes, cancel it"
+                    dismissLabel="Keep my registration"
+                    busy={registration.isPending && registration.variables === 'cancel'}
+                    onConfirm={() => act('cancel')}
+                    onClose={() => setAsking(false)}
+                  >
+                    <p>
+                      {mine.status === 'confirmed'
+                        ? `Your seat at ${data.title} goes to the next person on the waiting list at once; to come after all you would register again, and the event may be full by then.`
+                        : `You leave the waiting list for ${data.title}; to join again you would start at the back.`}
+                    </p>
+                    <p>
+                      {mine.status === 'confirmed'
+                        ? 'We will email you to confirm, with a calendar update that removes the event.'
+                        : 'We will email you to confirm.'}
+                    </p>
+                  </ConfirmDialog>
+                )}
               </>
             ) : (
               <>

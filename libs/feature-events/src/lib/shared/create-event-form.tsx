@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary } from '@vox/contract/events';
 import { Alert, Button } from '@vox/ui';
-import { TextField } from '@vox/ui/forms';
+import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { useCreateEvent } from './api';
 import { COMMON_ZONES, zonedToUtc } from './format';
 
@@ -36,6 +36,7 @@ export function CreateEventForm() {
   const [values, setValues] = useState({ ...EMPTY, timeZone: ownZone });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<EventSummary | null>(null);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
@@ -53,6 +54,7 @@ export function CreateEventForm() {
     const capacity = Number(values.capacity);
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > 10000) problems.capacity = EVENT_FORM_TEXTS.capacity;
     setErrors(problems);
+    if (Object.keys(problems).length > 0) focusFirstInvalid();
     if (Object.keys(problems).length > 0 || !startsAt || !endsAt) return;
     create.mutate(
       {
@@ -75,7 +77,7 @@ export function CreateEventForm() {
   };
 
   return (
-    <form className="vox-event-form" onSubmit={submit} noValidate aria-label="New event">
+    <form ref={formRef} className="vox-event-form" onSubmit={submit} noValidate aria-label="New event">
       <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} maxLength={120} />
       <div>
         <label className="vox-event-form__label" htmlFor="vox-event-description">

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page } from '@vox/ui';
-import { TextField } from '@vox/ui/forms';
+import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import './contact-page.css';
 
 const EMPTY: ContactFields & { website: string } = { name: '', email: '', topic: '', message: '', website: '' };
@@ -19,13 +19,17 @@ export function ContactPage() {
   const [sent, setSent] = useState<string | null>(null);
   const send = useMutation({ mutationFn: (body: typeof EMPTY) => api.call(schoolEndpoints.submitContact, { body }) });
   const ids = { topic: useId(), message: useId() };
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems = contactProblems(values);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     send.mutate(values, {
       onSuccess: (answer) => {
         setSent(answer.message);
@@ -51,7 +55,7 @@ export function ContactPage() {
             </p>
           </>
         ) : (
-          <form className="vox-contact__form" onSubmit={submit} noValidate aria-label="Write to the team">
+          <form ref={formRef} className="vox-contact__form" onSubmit={submit} noValidate aria-label="Write to the team">
             <div className="vox-contact__row">
               <TextField label="Your name" value={values.name} onChange={set('name')} error={errors.name} maxLength={FORM_LIMITS.name} autoComplete="name" />
               <TextField label="Your email" type="email" value={values.email} onChange={set('email')} error={errors.email} maxLength={FORM_LIMITS.email} autoComplete="email" />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { MetricsChart, MetricsSeries } from '@vox/contract';
+import type { MetricsChart, MetricsSeries, MetricsVariant } from '@vox/contract';
 import { Button, lazyComponent } from '@vox/ui';
-import { downloadCsv, seriesCsv } from './csv';
+import { csvFileName, downloadCsv, seriesCsv } from './csv';
 
 // uPlot arrives with the first chart only: nothing of it is in the dashboard's first chunk, nor
 // anywhere outside the dashboard.
@@ -33,8 +33,10 @@ function Change({ total, previous }: { total: number; previous: number }) {
 export interface ChartCardProps {
   chart: MetricsChart;
   days: string[];
-  /** For the CSV file's name: the range, e.g. 2026-03-01_2026-03-30. */
-  rangeLabel: string;
+  /** The view the chart shows, for the CSV file's name (csvFileName). */
+  view: { variant: MetricsVariant; from: string; to: string };
+  /** How the counts are made, where that is not obvious (what makes a visit). */
+  explanation?: string;
 }
 
 function SeriesTable({ caption, days, series, hidden }: { caption: string; days: string[]; series: MetricsSeries[]; hidden: boolean }) {
@@ -68,7 +70,7 @@ function SeriesTable({ caption, days, series, hidden }: { caption: string; days:
 }
 
 /** One chart: its totals with the change against the previous range, the chart or its table, CSV. */
-export function ChartCard({ chart, days, rangeLabel }: ChartCardProps) {
+export function ChartCard({ chart, days, view, explanation }: ChartCardProps) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const summary = chart.series.map((s) => `${s.label}: ${numberFormat.format(s.total)} (${changeText(s.total, s.previousTotal)})`).join('; ');
@@ -86,7 +88,7 @@ export function ChartCard({ chart, days, rangeLabel }: ChartCardProps) {
             variant="link"
             size="sm"
             aria-label={`Download ${chart.title} as CSV`}
-            onClick={() => downloadCsv(`${chart.id}_${rangeLabel}.csv`, seriesCsv(days, chart.series))}
+            onClick={() => downloadCsv(csvFileName(chart.id, view), seriesCsv(days, chart.series))}
           >
             CSV
           </Button>
@@ -108,6 +110,7 @@ export function ChartCard({ chart, days, rangeLabel }: ChartCardProps) {
           </div>
         ))}
       </dl>
+      {explanation && <p className="vox-metrics__note">{explanation}</p>}
       {chart.note && <p className="vox-metrics__note">{chart.note}</p>}
       {!asTable && (
         <figure className="vox-metrics__figure" role="img" aria-label={`${chart.title} per day, ${days[0]} to ${days[days.length - 1]}. ${summary}.`}>

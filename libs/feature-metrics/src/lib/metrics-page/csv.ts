@@ -1,4 +1,4 @@
-import type { MetricsSeries, MetricsTopPage } from '@vox/contract';
+import type { MetricsSeries, MetricsTopPage, MetricsVariant } from '@vox/contract';
 
 /** One CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
 function field(value: string | number): string {
@@ -15,6 +15,14 @@ export function seriesCsv(days: string[], series: MetricsSeries[]): string {
 
 export function pagesCsv(pages: MetricsTopPage[]): string {
   return lines([['page', 'visits', 'previous visits'], ...pages.map((p) => [p.route, p.visits, p.previousVisits])]);
+}
+
+/**
+ * A download's file name: what it holds, the site filter and the range, so files of several
+ * views can sit side by side (visits_school_2026-03-01_2026-03-30.csv, visits_all-sites_…).
+ */
+export function csvFileName(what: string, view: { variant: MetricsVariant; from: string; to: string }): string {
+  return `${what}_${view.variant === 'all' ? 'all-sites' : view.variant}_${view.from}_${view.to}.csv`;
 }
 
 /** Starts a download of `text` as `name` (a Blob URL, released right after). */

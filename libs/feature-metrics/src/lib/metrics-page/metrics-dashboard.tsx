@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { METRICS_MAX_DAYS, type MetricsVariant, metricsEndpoints } from '@vox/contract/metrics';
+import { METRICS_MAX_DAYS, type MetricsVariant, metricsEndpoints, VISIT_RULE_TEXT } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { StaffPageHead } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
@@ -83,7 +83,6 @@ export default function MetricsDashboard() {
     go({ range });
   };
   const data = metrics.data;
-  const rangeLabel = `${view.from}_${view.to}`;
 
   return (
     <Page width="wide" className="vox-metrics">
@@ -140,13 +139,13 @@ export default function MetricsDashboard() {
           {data.charts
             .filter((chart) => chart.id === 'activeUsers' || chart.id === 'visits')
             .map((chart) => (
-              <ChartCard key={chart.id} chart={chart} days={data.days} rangeLabel={rangeLabel} />
+              <ChartCard key={chart.id} chart={chart} days={data.days} view={view} explanation={chart.id === 'visits' ? VISIT_RULE_TEXT : undefined} />
             ))}
-          <TopPagesCard pages={data.topPages} rangeLabel={rangeLabel} />
+          <TopPagesCard pages={data.topPages} view={view} />
           {data.charts
             .filter((chart) => chart.id !== 'activeUsers' && chart.id !== 'visits')
             .map((chart) => (
-              <ChartCard key={chart.id} chart={chart} days={data.days} rangeLabel={rangeLabel} />
+              <ChartCard key={chart.id} chart={chart} days={data.days} view={view} explanation={chart.id === 'visits' ? VISIT_RULE_TEXT : undefined} />
             ))}
         </div>
       )}

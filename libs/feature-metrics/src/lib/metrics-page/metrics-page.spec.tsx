@@ -3,7 +3,7 @@ import type { MetricsAnswer, User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
 import { MetricsPage } from './metrics-page';
 import { readView, viewSearch } from './metrics-state';
-import { pagesCsv, seriesCsv } from './csv';
+import { csvFileName, pagesCsv, seriesCsv } from './csv';
 
 // uPlot draws on a canvas jsdom does not have; the card's names and tables are what is tested.
 jest.mock('./uplot-chart', () => ({ __esModule: true, default: () => <div data-testid="uplot" /> }));
@@ -58,6 +58,11 @@ describe('MetricsPage', () => {
     expect(users).toHaveTextContent('+50% vs 8 before');
     expect(screen.getByTestId('total-visits-visits')).toHaveTextContent('1,234');
     expect(screen.getByRole('region', { name: 'Visits' })).toHaveTextContent('no change');
+    // What makes a visit is said where visits are counted.
+    const rule = 'A visit counts once a page has been open for one second; pages left sooner, such as redirects, are not counted.';
+    expect(screen.getByRole('region', { name: 'Visits' })).toHaveTextContent(rule);
+    expect(screen.getByRole('region', { name: 'Visits by page' })).toHaveTextContent(rule);
+    expect(screen.getByRole('region', { name: 'Logins and registrations' })).not.toHaveTextContent(rule);
     const logins = screen.getByRole('region', { name: 'Logins and registrations' });
     expect(logins).toHaveTextContent('−50% vs 10 before');
     expect(logins).toHaveTextContent('new');
@@ -106,10 +111,15 @@ describe('MetricsPage', () => {
       return 'blob:csv';
     });
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    setup('/metrics?range=7&tz=UTC');
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    setup('/metrics?range=7&tz=UTC&variant=school');
     fireEvent.click(await screen.findByRole('button', { name: 'Download Logins and registrations as CSV' }));
     expect(click).toHaveBeenCalled();
+    // The file's name carries the chart, the site filter and the range.
+    expect(names).toEqual([`logins_school_${daysBefore(6)}_${today()}.csv`]);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(String(reader.result));
@@ -119,6 +129,8 @@ describe('MetricsPage', () => {
     expect(lines[0]).toBe('date,Logins,Registrations');
     expect(lines).toHaveLength(8);
     expect(lines[7]).toBe(`${today()},5,2`);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Visits by page as CSV' }));
+    expect(names[1]).toBe(`pages_school_${daysBefore(6)}_${today()}.csv`);
     click.mockRestore();
   });
 
@@ -147,6 +159,11 @@ describe('the view in the URL', () => {
   it('writes only what differs from the defaults', () => {
     expect(viewSearch({ range: 30, from: 'x', to: 'y', tz: 'UTC', variant: 'all' }, 'UTC').toString()).toBe('range=30');
     expect(viewSearch({ range: 'custom', from: '2026-01-01', to: '2026-01-31', tz: 'Asia/Tokyo', variant: 'podcast' }, 'UTC').toString()).toBe('range=custom&from=2026-01-01&to=2026-01-31&tz=Asia%2FTokyo&variant=podcast');
+  });
+
+  it('names CSV files by what they hold, the site filter and the range', () => {
+    expect(csvFileName('visits', { variant: 'all', from: '2026-03-01', to: '2026-03-30' })).toBe('visits_all-sites_2026-03-01_2026-03-30.csv');
+    expect(csvFileName('pages', { variant: 'podcast', from: '2026-03-01', to: '2026-03-07' })).toBe('pages_podcast_2026-03-01_2026-03-07.csv');
   });
 
   it('writes CSV with quoting where needed', () => {

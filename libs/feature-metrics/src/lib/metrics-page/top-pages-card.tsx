@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import type { MetricsTopPage } from '@vox/contract';
+import { VISIT_RULE_TEXT, type MetricsTopPage, type MetricsVariant } from '@vox/contract/metrics';
 import { Button } from '@vox/ui';
 import { changeText } from './chart-card';
-import { downloadCsv, pagesCsv } from './csv';
+import { csvFileName, downloadCsv, pagesCsv } from './csv';
 
 const numberFormat = new Intl.NumberFormat('en');
 
 /** Visits by page (route pattern), most visited first, with a bar for each page's share. */
-export function TopPagesCard({ pages, rangeLabel }: { pages: MetricsTopPage[]; rangeLabel: string }) {
+export function TopPagesCard({ pages, view }: { pages: MetricsTopPage[]; view: { variant: MetricsVariant; from: string; to: string } }) {
   const titleId = useId();
   const most = Math.max(1, ...pages.map((p) => p.visits));
   return (
@@ -17,11 +17,12 @@ export function TopPagesCard({ pages, rangeLabel }: { pages: MetricsTopPage[]; r
           Visits by page
         </h2>
         <div className="vox-metrics__card-tools">
-          <Button variant="link" size="sm" aria-label="Download Visits by page as CSV" onClick={() => downloadCsv(`pages_${rangeLabel}.csv`, pagesCsv(pages))}>
+          <Button variant="link" size="sm" aria-label="Download Visits by page as CSV" onClick={() => downloadCsv(csvFileName('pages', view), pagesCsv(pages))}>
             CSV
           </Button>
         </div>
       </div>
+      <p className="vox-metrics__note">{VISIT_RULE_TEXT}</p>
       {pages.length === 0 ? (
         <p className="vox-metrics__note">No visits in this range.</p>
       ) : (

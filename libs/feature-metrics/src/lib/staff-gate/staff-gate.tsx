@@ -1,14 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
 import { authModal, usePrivileges, useUser } from '@vox/auth';
-import { Button, LockIcon, Notice, Page, PrivilegeRequired, Spinner } from '@vox/ui';
+import { Button, buttonClassName, LockIcon, Notice, Page, Spinner } from '@vox/ui';
 import { siteUrl } from '@vox/variant';
 
 export const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
+export const STAFF_AREA_TEXTS = [
+  'The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.',
+  'If you work for VoxClub, ask an administrator to give your account the staff role.',
+] as const;
 
 /**
  * The dashboard site (seed section 2): staff (show_metrics) see the children; a visitor gets
- * the login modal over a short notice. A signed-in member without show_metrics gets the
- * missing-privilege page (issue 21: a login modal asked them for what they had already done).
+ * the login modal over a short notice. A signed-in member without show_metrics is told the area
+ * is for staff, with the way back to the main site: not a login modal (they have logged in), and
+ * not an offer of plans, since no plan grants show_metrics.
  */
 export function StaffGate({ children }: { children: ReactNode }) {
   const userId = useUser()?.id;
@@ -29,7 +34,22 @@ export function StaffGate({ children }: { children: ReactNode }) {
   }
   if (allowed) return <>{children}</>;
   if (userId) {
-    return <PrivilegeRequired privilege="show_metrics" label="the metrics dashboard" membershipHref={siteUrl(window.location, '', '/membership')} />;
+    return (
+      <Notice
+        data={{ 'data-privilege': 'show_metrics' }}
+        icon={<LockIcon />}
+        title="Staff only"
+        actions={
+          <a href={siteUrl(window.location, '', '/')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+            Go to VoxClub
+          </a>
+        }
+      >
+        {STAFF_AREA_TEXTS.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </Notice>
+    );
   }
   return (
     <Notice

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { FORM_LIMITS, pilotProblems, type PilotFields, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page } from '@vox/ui';
-import { TextField } from '@vox/ui/forms';
+import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import '../shared/school.css';
 
 type Values = Omit<PilotFields, 'students'> & { students: string; website: string };
@@ -23,6 +23,7 @@ export function PilotProgramPage() {
   const [sent, setSent] = useState<string | null>(null);
   const send = useMutation({ mutationFn: (body: PilotFields & { website: string }) => api.call(schoolEndpoints.submitPilot, { body }) });
   const messageId = useId();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
@@ -30,7 +31,10 @@ export function PilotProgramPage() {
     const fields = toFields(values);
     const problems = pilotProblems(fields);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     send.mutate(fields, {
       onSuccess: (answer) => {
         setSent(answer.message);
@@ -59,7 +63,7 @@ export function PilotProgramPage() {
         {sent ? (
           <Alert variant="success">{sent}</Alert>
         ) : (
-          <form className="vox-school-form" onSubmit={submit} noValidate aria-label="Join the pilot program">
+          <form ref={formRef} className="vox-school-form" onSubmit={submit} noValidate aria-label="Join the pilot program">
             <div className="vox-school-row">
               <TextField label="Your name" value={values.name} onChange={set('name')} error={errors.name} maxLength={FORM_LIMITS.name} autoComplete="name" />
               <TextField label="Your email" type="email" value={values.email} onChange={set('email')} error={errors.email} maxLength={FORM_LIMITS.email} autoComplete="email" />

@@ -1,13 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { displayName, type FriendRequest, type Person } from '@vox/contract';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
-import { TextField } from '@vox/ui/forms';
+import { ConfirmDialog, TextField } from '@vox/ui/forms';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useFriendAction, type FriendAction } from '../api/friend-actions';
 import { useSendFriendRequest } from '../api/send-friend-request';
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { PersonLink } from '../components/person-link';
 import { relativeTime } from '../components/relative-time';
 import '../components/social.css';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { authModal, useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
+import { ConfirmDialog } from '@vox/ui/forms';
 import { useFriendAction, type FriendAction } from '../api/friend-actions';
 import { useSendFriendRequest } from '../api/send-friend-request';
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
 
 /**
  * The friend controls of someone else's profile, following how I stand to them: Add friend;

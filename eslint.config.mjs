@@ -20,7 +20,7 @@ export default [
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // --- Layers (issue 11): Nx type tags, import cycles, the test kit. One block, kept together. ---
+  // --- Layers: Nx type tags, import cycles, the test kit. One block, kept together. ---
   // apps -> composition -> feature -> ui -> data-access -> util -> contract; type:testing
   // (libs/testing) only from spec files. Every project has one type tag (docs/architecture.md).
   {

@@ -42,7 +42,7 @@ const ROUNDS = Number(args.rounds);
 const SETTLE = Number(args.settle);
 const LOGIN_CONNECTIONS = 8;
 
-// Targets (issue 3, part 11).
+// Targets (part 11).
 const TARGETS = {
   pollShareOfBare: { sqlite: 0.5, postgres: 0.3 },
   pollP99Ms: 20,

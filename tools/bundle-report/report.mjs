@@ -15,7 +15,7 @@ import sharedConfig from '../webpack/shared.cjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BUNDLE_REPORT_PORT ?? 4330);
-// Issue 19's budget: 140 KB gzip of JS on / of each variant (reached in session 14; never raised).
+// The budget: 140 KB gzip of JS on / of each variant.
 const JS_BUDGET_GZIP = 140 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);

@@ -18,7 +18,7 @@ run('npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=static', 
   label: 'Lint, typecheck and Jest for every project (SQLite for the API)',
 });
 run('node --test tools/webpack/route-preloads.test.cjs tools/webpack/federation-runtime/index.test.cjs', {
-  label: 'Build tools: the route preloads of a remote, the trimmed federation runtime (issue 19)',
+  label: 'Build tools: the route preloads of a remote, the trimmed federation runtime',
 });
 run('npx nx run api:test-pg --outputStyle=static', { label: 'API integration suite on PostgreSQL' });
 run(BUILD_ALL, { label: 'Production build' });

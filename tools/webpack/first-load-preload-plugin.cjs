@@ -1,4 +1,4 @@
-// Issue 19: the files a first load needs, named before anything asks for them, so the browser
+// The files a first load needs, named before anything asks for them, so the browser
 // fetches them alongside the entry instead of one request level after it.
 // A remote's build writes preload.json beside its remoteEntry.js: the files of its exposed ./App
 // (its route table), relative to the remote's root; the API's app page names them in its Link

@@ -1,4 +1,4 @@
-// Issue 19: the files of the page a path shows, for the API's Link header, so the route's own
+// The files of the page a path shows, for the API's Link header, so the route's own
 // chunk leaves with the remote's ./App instead of after the route table has run and rendered.
 // first-load-preload-plugin.cjs writes them into a remote's preload.json as `routes`: one row per
 // route of the site's table (libs/site-routes), in table order, with its path pattern and the

@@ -1,5 +1,5 @@
 // `node --test tools/webpack/route-preloads.test.cjs` (part of `npm test`): the route rows of a
-// remote's preload.json (issue 19), from the page records and the route table.
+// remote's preload.json, from the page records and the route table.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

@@ -19,7 +19,7 @@ const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').sl
 //   pages, so each build names only the feature libs its site renders (the route metadata,
 //   @vox/site-routes, stays shared).
 // - the feature libs the shell does not import: one remote renders them per page, so a singleton
-//   buys nothing, and each one costs every remote's entry a share entry (issue 11: together they
+//   buys nothing, and each one costs every remote's entry a share entry (together they
 //   paid for most of the route table's growth on the first route; main 163.4 -> 162.6 KB gzip).
 //   A feature lib the shell imports stays shared, so the shell and the remote use one copy.
 const SHELL_FEATURE_LIBS = new Set(['@vox/feature-notifications']);
@@ -36,7 +36,7 @@ const NOT_SHARED = new Set([
 // this build share the new key, and a remote built before the change, finding no provider of the
 // key it was built with, uses the copy it carries (ARCHITECTURE.md: a remote built from an older
 // commit still loads). Only for libs without run-time state, where a second copy is harmless:
-// - @vox/contract 2: the endpoint table split by area (issue 19); an older remote's pages call
+// - @vox/contract 2: the endpoint table split by area; an older remote's pages call
 //   `endpoints.<name>` from its own copy of the full table.
 const SHARE_GENERATION = { '@vox/contract': 2 };
 const shareKeyOf = (name) => (SHARE_GENERATION[name] ? { shareKey: `${name}@${SHARE_GENERATION[name]}` } : {});
@@ -77,7 +77,7 @@ const SHELL_LAZY_SHARED = new Set(['@azure/msal-browser', '@vox/ui/forms']);
 
 // The singletons the shell provides on every page (it imports each of them itself; eagerly, but
 // for SHELL_LAZY_SHARED): a remote takes these from the shell and carries no copy of its own
-// (`import: false`), so its entry registers no fallback for them (issue 19: ~0.85 KB gzip less
+// (`import: false`), so its entry registers no fallback for them (~0.85 KB gzip less
 // per remote entry, and less to run before the first render), and its Link header names none of
 // their files (first-load-preload-plugin.cjs follows a page's consumes to this remote's own
 // providers only). Remotes only ever run inside the shell. The bundle report checks on every
@@ -105,8 +105,7 @@ for (const key of FROM_SHELL) if (!shared[key]) throw new Error(`shared.cjs: FRO
 const withEach = (change) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, change(key, config)]));
 
 /**
- * The shared config of the shell's build: every singleton eager, in its entry file (issue 19:
- * each one runs on every first route anyway, and a chunk each cost a request in the browser's
+ * The shared config of the shell's build: every singleton eager, in its entry file ( * each one runs on every first route anyway, and a chunk each cost a request in the browser's
  * six-connection queue before the first render), but SHELL_LAZY_SHARED.
  */
 const shellShared = withEach((key, config) => (SHELL_LAZY_SHARED.has(key) ? config : { ...config, eager: true }));

@@ -1,4 +1,4 @@
-// Issue 19, the shell's first load: index.html starts everything the first render needs at once.
+// The shell's first load: index.html starts everything the first render needs at once.
 // - apps/shell/src/early-script.js (minified) is the head's first script, inline: the start-up
 //   refresh, the public config and the remotes manifest leave as soon as the HTML arrives. (It was
 //   a file of its own, static/js/early.<hash>.js: one request more before them, ~190 ms of

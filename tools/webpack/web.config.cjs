@@ -109,7 +109,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         minimizer: [
           new TerserPlugin({
             // Licence headers go to a <file>.LICENSE.txt beside each file (still shipped, not
-            // downloaded with the code); two compress passes (issue 19).
+            // downloaded with the code); two compress passes.
             extractComments: true,
             terserOptions: { ecma: 2020, compress: { passes: 2 } },
           }),
@@ -152,7 +152,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               }
             : {}),
         }),
-        // Issue 19: a remote's entry reads the shell's webpack bundler runtime (and with it
+        // A remote's entry reads the shell's webpack bundler runtime (and with it
         // @module-federation/runtime, sdk and error-codes) from the global the shell publishes
         // (provide-runtime-plugin.ts), as externalRuntime does for runtime-core, instead of
         // carrying a second copy of each (~4.5 KB gzip per remote entry). Such a remote needs a
@@ -177,7 +177,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
               new RemotesManifestPlugin(),
             ]
           : []),
-        // Issue 19: a remote's ./App files in preload.json, for the API's Link header; the shell's
+        // A remote's ./App files in preload.json, for the API's Link header; the shell's
         // first script and its bootstrap chunks' preloads in index.html.
         // With the route table: each route's page files too (route-preloads.cjs).
         ...(prod && !host

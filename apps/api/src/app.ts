@@ -34,7 +34,7 @@ import profiles from './plugins/app/profiles';
 import scripts from './plugins/app/scripts';
 import drafts from './plugins/app/drafts';
 import readingSessions from './plugins/app/reading-sessions';
-// Issue 22: removing people from a reading session.
+// Removing people from a reading session.
 import sessionPeople from './plugins/app/session-people';
 import activityRetention from './plugins/app/activity-retention';
 import rolesRepository from './repositories/roles-repository';
@@ -53,34 +53,34 @@ import scriptsRepository from './repositories/scripts';
 import sessionsRepository from './repositories/sessions';
 import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
-// Issue 18: events.
+// Events.
 import eventsRepository from './repositories/events';
 import events from './plugins/app/events';
 import formsRepository from './repositories/forms';
 import forms from './plugins/app/forms';
 import certificatesRepository from './repositories/certificates';
 import certificates from './plugins/app/certificates';
-// Issue 18, parts 1-5: classes and assignments.
+// Classes and assignments.
 import classesRepository from './repositories/classes';
 import classes from './plugins/app/classes';
 import draftsRepository from './repositories/drafts';
 import metricsRepository from './repositories/metrics';
-// Issue 14: the audio library.
+// The audio library.
 import soundsRepository from './repositories/sounds';
 import fileLinks from './plugins/app/file-links';
 import sounds from './plugins/app/sounds';
 import metrics from './plugins/app/metrics';
-// Issue 16: the podcast variant.
+// The podcast variant.
 import podcastRepository from './repositories/podcast';
 import podcast from './plugins/app/podcast';
-// Issue 20: live table reads.
+// Live table reads.
 import liveRepository from './repositories/live';
-// Issue 21: conversations.
+// Conversations.
 import conversationsRepository from './repositories/conversations';
 import liveSessions from './plugins/app/live-sessions';
-// Issues 16 part 6 and 20 part 7: the finished read.
+// The finished read.
 import readRenders from './plugins/app/read-renders';
-// Issue 21: the first hour.
+// The first hour.
 import firstHourRepository from './repositories/first-hour';
 import firstHour from './plugins/app/first-hour';
 import apiRoutes from './routes/api';
@@ -195,23 +195,23 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(sessionPeople);
   await app.register(drafts);
   await app.register(activityRetention, { config });
-  // Issue 18: events.
+  // Events.
   await app.register(events, { config });
   await app.register(forms, { config });
   await app.register(certificates, { config });
   await app.register(classes, { config });
   // Signed, expiring links to private stored files (private sounds, draft episodes' audio).
   await app.register(fileLinks, { config });
-  // Issue 14: the audio library.
+  // The audio library.
   await app.register(sounds, { config });
-  // Issue 16: the podcast variant.
+  // The podcast variant.
   await app.register(podcastRepository);
   await app.register(podcast, { config });
-  // Issues 16 part 6 and 20 part 7: the read renderer's job, downloads and episodes.
+  // The read renderer's job, downloads and episodes.
   await app.register(readRenders, { config });
-  // Issue 20: after the services whose writes it announces.
+  // After the services whose writes it announces.
   await app.register(liveSessions, { config });
-  // Issue 21: the first hour.
+  // The first hour.
   await app.register(firstHourRepository);
   await app.register(firstHour);
   // Under no prefix: each route's path is the contract's, /api included.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadSoundsConfig, type SoundsConfig } from './sounds-config';
 import type { S3Settings } from './plugins/app/storage/s3';
 
-/** Issue 22, item 7: the default spacing of one member's large script writes (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS). */
+/** The default spacing of one member's large script writes (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS). */
 export const LARGE_SCRIPT_SAVE_INTERVAL_SECONDS = 10;
 
 /** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
@@ -25,9 +25,9 @@ export interface Config {
   redisPrefix: string;
   /** Sender of the mail the app sends (password-reset codes). */
   mailFrom: string;
-  /** Where the contact and pilot-programme forms are mailed (TEAM_EMAIL; issue 18). */
+  /** Where the contact and pilot-programme forms are mailed (TEAM_EMAIL). */
   teamEmail: string;
-  /** The site's public address, for links in mail and on certificates (PUBLIC_URL; issue 18). */
+  /** The site's public address, for links in mail and on certificates (PUBLIC_URL). */
   publicUrl: string;
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the real client. */
   trustProxy: boolean;
@@ -52,7 +52,7 @@ export interface Config {
   activityRetentionDays: number;
   /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
   activityMaxEntries: number;
-  /** Issue 22, item 7: a member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
+  /** A member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
   largeScriptSaveIntervalSeconds: number;
   /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
   s3: S3Settings | undefined;
@@ -74,7 +74,7 @@ export interface Config {
    * is `stripe`. STRIPE_API_BASE points the SDK elsewhere (tests' stand-in).
    */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
-  /** The audio library (issue 14): storage per role, largest file, Freesound (see sounds-config.ts). */
+  /** The audio library: storage per role, largest file, Freesound (see sounds-config.ts). */
   sounds: SoundsConfig;
 }
 

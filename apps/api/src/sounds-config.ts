@@ -1,6 +1,6 @@
 import { DEFAULT_SOUND_QUOTAS_MB, FALLBACK_SOUND_QUOTA_MB, SOUND_LIMITS } from '@vox/contract/schemas';
 
-/** The audio library's settings (issue 14). */
+/** The audio library's settings. */
 export interface SoundsConfig {
   /** Storage per role in bytes (SOUND_QUOTAS_MB="premium=500,staff=2048"); the largest of a member's roles counts. */
   quotaBytes: Record<string, number>;

@@ -9,7 +9,7 @@ import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * Issue 14, the audio library end to end in Chromium: two real files (made by ffmpeg) uploaded
+ * The audio library end to end in Chromium: two real files (made by ffmpeg) uploaded
  * with their progress, the waveform drawn from the peaks the background job computed, a bed and
  * an effect put on lines in the script editor, and the table read starting each cue's audio
  * element at its line. Then axe on the new pages at laptop and phone size, with screenshots.

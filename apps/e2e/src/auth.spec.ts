@@ -66,7 +66,7 @@ test.describe('auth modal', () => {
     const account = await createAccount(page.request);
     await page.goto('/login');
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    // Issue 21: this server has no Microsoft sign-in set up, so its button is hidden (microsoft.spec.ts covers it configured).
+    // This server has no Microsoft sign-in set up, so its button is hidden (microsoft.spec.ts covers it configured).
     await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'New Member' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'School Member' })).toHaveAttribute('href', /^http:\/\/school\.localhost:\d+\/login$/);
@@ -166,7 +166,7 @@ test.describe('auth modal', () => {
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
-  // Issue 19: the dialog and the fields are @vox/ui/forms, a shared singleton that the shell
+  // The dialog and the fields are @vox/ui/forms, a shared singleton that the shell
   // provides lazily (not in its entry file). The modal and a page use one copy of it, whichever
   // loads it first, and opening the modal asks no remote for its entry ('loaded-first').
   test('loads one copy of the dialog and fields with a page that has them, and no remote entry', async ({ page }) => {

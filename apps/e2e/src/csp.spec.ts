@@ -16,7 +16,7 @@ function watchViolations(page: Page): string[] {
 test('a remote served from another origin, named by the manifest, loads under the policy', async ({ page }) => {
   const violations = watchViolations(page);
   const response = await page.goto(`http://localhost:${PORTS.appWithAltRemote}/about`);
-  // This origin, the shell's inline first script by its hash (issue 19), and the remote's origin.
+  // This origin, the shell's inline first script by its hash, and the remote's origin.
   expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' http://localhost:${PORTS.altRemote};`));
   await expect(page.locator('[data-remote="main"]')).toHaveAttribute('data-build', PREVIOUS_REMOTE_COMMIT);
   expect(violations).toEqual([]);
@@ -45,7 +45,7 @@ test('an injected <script src> from another origin is blocked and does not run',
   expect(await page.evaluate(() => (window as unknown as { __injectedRan?: boolean }).__injectedRan)).toBeUndefined();
 });
 
-// Issue 19: the shell's first script is inline; the policy allows it by its hash and still blocks
+// The shell's first script is inline; the policy allows it by its hash and still blocks
 // any other inline script.
 test("the shell's inline first script runs under the policy; an injected inline script does not", async ({ page }) => {
   const violations = watchViolations(page);

@@ -5,7 +5,7 @@ import { admin, createAccount, expect, signIn, test, type TestAccount } from '..
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * Issue 13, the writing room in Chromium against the real API: autosave keeps every character
+ * The writing room in Chromium against the real API: autosave keeps every character
  * through a lost network and a reload, two tabs on one draft are merged instead of overwritten,
  * publishing carries recorded takes across rewrites, and the pages are looked at on a laptop
  * and a phone.

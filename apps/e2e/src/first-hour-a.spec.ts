@@ -7,7 +7,7 @@ import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * Issue 21, the first hour (items 1-4): a newcomer joins and names themselves, reads a demo
+ * The first hour (items 1-4): a newcomer joins and names themselves, reads a demo
  * scene, a visitor listens to a featured finished read, opens a share link logged out, joins and
  * lands back on it, and logs in with a handle; the school site has its own identity. Axe and
  * screenshots at a laptop and a phone size on every page this changed.

@@ -6,7 +6,7 @@ import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * Issue 21, items 5-10, in Chromium: a conversation sent and answered between two people, a
+ * A conversation sent and answered between two people, a
  * friend request declined, no dead ends off the main host, page titles, focus that returns to
  * the trigger, one left edge for every tab; axe and screenshots on the pages that changed.
  */

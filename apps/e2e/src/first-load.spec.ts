@@ -34,7 +34,7 @@ function expectStartedBeforeShellChunksEnd(timing: Awaited<ReturnType<typeof rem
   }
 }
 
-// Issue 19, item 6: the properties Lighthouse scores, checked without its noise. A cold,
+// The properties Lighthouse scores, checked without its noise. A cold,
 // logged-out load of /about has what the first render waits for before the shell's last chunk has
 // arrived: the start-up refresh and the remote's entry started, and the remotes manifest in the
 // page itself (item 4's "manifest inlined": no /remotes.json request at all); nothing moves after
@@ -189,7 +189,7 @@ test("a cold signed-in load of /scripts starts the page's chunks and the shared 
   expect(timing.remoteChunks.filter((c) => c.what.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
   expectStartedBeforeShellChunksEnd(timing);
 
-  // The list asks the shell for nothing it provides lazily (issue 19: the whole of
+  // The list asks the shell for nothing it provides lazily (the whole of
   // @vox/feature-scripts in one chunk consumed @vox/ui/forms, whose shell chunk then left a
   // request level after the page's; only the reader and the editor use it): the shell's scripts
   // this load fetched are the ones its HTML names.

@@ -9,7 +9,7 @@ import { createAccount, expect as baseExpect, signIn, test, withDb, type TestAcc
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Issue 20, live table reads in Chromium with two browser contexts: presence, a take that
+ * Live table reads in Chromium with two browser contexts: presence, a take that
  * arrives by itself in the other reader within 2 s, the owner's grouped message, play from the
  * top, a revoked link's reader disconnected; axe and screenshots of the reader with the live UI.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, admin, createAccount, signIn, withDb } from '../support/fixtures';
 
 /**
- * Membership purchase end to end with the built-in test provider (issue 15): the checkout page is
+ * Membership purchase end to end with the built-in test provider: the checkout page is
  * the API's own, the test cards are Stripe's numbers.
  */
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });

@@ -5,9 +5,9 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { appUrl } from '../support/ports';
 
 /**
- * The metrics dashboard (issue 17) on dashboard.localhost: staff change the range and the URL
+ * The metrics dashboard on dashboard.localhost: staff change the range and the URL
  * follows, a chart shows a count known from the visits this test logs, and its CSV holds it;
- * a member without show_metrics sees the missing-privilege page (issue 21), not a login modal.
+ * a member without show_metrics sees the missing-privilege page, not a login modal.
  */
 const today = () => new Date().toISOString().slice(0, 10);
 

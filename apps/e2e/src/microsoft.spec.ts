@@ -72,7 +72,7 @@ test('Log in with Microsoft signs in through the identity provider and lands on 
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 });
 
-// Issue 21 (no dead ends): a button that could only fail is not shown. The server this test
+// A button that could only fail is not shown. The server this test
 // runs against has no Microsoft sign-in set up; the log-in form has its other ways in.
 test('without configuration there is no Microsoft button, only the ways in that work', async ({ page }) => {
   await page.goto('/login');

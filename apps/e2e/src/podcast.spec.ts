@@ -9,7 +9,7 @@ import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * The podcast variant (issue 16) on podcast.localhost, in a real browser against the built app:
+ * The podcast variant on podcast.localhost, in a real browser against the built app:
  * create a channel, upload a real MP3 (made by ffmpeg here), play it, move through four routes
  * while it keeps playing, favourite it, put it in a playlist, resume after a reload and on
  * another device, open a share link logged out, read the feed with a podcast feed parser; axe

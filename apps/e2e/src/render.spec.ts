@@ -9,7 +9,7 @@ import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6) end to end, on
+ * The finished read and "Publish as episode" end to end, on
  * the built server, the way most members go: two takes recorded from Chromium's fake microphone,
  * the read downloaded with the dialog's default choice (the lines without a take read by the
  * synthesized voice: its length is the takes', the spoken lines' and the pauses'), then published

@@ -34,7 +34,7 @@ test.describe('routes of the main site', () => {
       ['/write', 'drafts and templates'],
       ['/templates', 'drafts and templates'],
       ['/audio', 'the audio library'],
-      // Issue 21: named as the collection; "does not include free scripts" contradicted the FREE badge.
+      // Named as the collection; "does not include free scripts" contradicted the FREE badge.
       ['/free_scripts', 'the Free Scripts collection'],
     ]) {
       await page.goto(path);
@@ -56,7 +56,7 @@ test.describe('routes of the main site', () => {
       // the site header with its tabs.
       await expect(page.locator('.vox-header')).toHaveCount(0);
       await expect(page.getByRole('navigation')).toHaveCount(0);
-      // Their own back bars: the profile's, the certificates' and the event's (issue 18).
+      // Their own back bars: the profile's, the certificates' and the event's.
       await expect(page.getByRole('banner')).toHaveCount(['/members/ann', '/certificate', '/event/e1'].includes(path) ? 1 : 0);
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
     }
@@ -109,7 +109,7 @@ test.describe('other variants', () => {
   test('school: / goes to /about when logged out', async ({ page }) => {
     await page.goto(appUrl('school.localhost', '/'));
     await expect(page).toHaveURL(appUrl('school.localhost', '/about'));
-    // Issue 21: the school site has its own About, under its own name.
+    // The school site has its own About, under its own name.
     await expect(page.getByRole('heading', { level: 1, name: 'About VoxClub School' })).toBeVisible();
     await page.screenshot({ path: 'tmp/screens/school-about.png', fullPage: true });
   });

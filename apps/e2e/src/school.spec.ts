@@ -6,7 +6,7 @@ import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
- * Issue 18, part 8: the school journey in Chromium. Staff give a member the teacher role (the
+ * The school journey in Chromium. Staff give a member the teacher role (the
  * admin CLI); the teacher creates a class on school.localhost, enrols two students from CSV and
  * assigns a scene; a student sets a password with the code from the sign-in sheet, logs in on
  * the school site with the User ID, records a take (Chromium's fake microphone) and hands it in;

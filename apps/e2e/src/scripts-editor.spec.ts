@@ -6,7 +6,7 @@ import { createAccount, e2eTmp, expect, root, signIn, test } from '../support/fi
 import { appUrl } from '../support/ports';
 
 /**
- * Issue 5, the scripts list and the script editor in Chromium against the real API: a real
+ * The scripts list and the script editor in Chromium against the real API: a real
  * screenplay pasted in Fountain comes out right after a save and a reload, exports and imports
  * back the same, a moved line is guarded when leaving, search finds the script, and another
  * member sees it only once it is public.

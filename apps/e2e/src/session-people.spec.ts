@@ -5,7 +5,7 @@ import { appUrl } from '../support/ports';
 import { createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
 
 /**
- * Issue 22, item 10: the creator of a table read removes a participant from the reader's People
+ * The creator of a table read removes a participant from the reader's People
  * dialog; the removed member no longer sees the session. Axe at laptop and phone sizes on the
  * dialog; screenshots under /work/wt/shots/harden when that folder can be made.
  */

@@ -3,7 +3,7 @@ import { appUrl } from '../support/ports';
 import { createAccount, expect, setPhoto, signIn, test, withDb, type TestAccount } from '../support/fixtures';
 
 /**
- * Issue 5, the table read end to end in Chromium: a script, its session, a take recorded from
+ * The table read end to end in Chromium: a script, its session, a take recorded from
  * Chromium's fake microphone (a beep), a share link a second reader opens, and playback that
  * gives the audio element the uploaded take. Then the upload queue under a cut network and a
  * reload (exactly one take arrives), and a revoked link.
@@ -191,7 +191,7 @@ test.describe('table read', () => {
     await recordTake(page, ALG_1);
     const mine = line(page, ALG_1);
     await expect(mine.getByText('Take 1')).toBeVisible();
-    // Issue 21: the picked take reads as a state, "In use".
+    // The picked take reads as a state, "In use".
     await expect(mine.getByText('In use')).toBeVisible();
     await expect(mine.getByText(/Uploading|Waiting to upload/)).toHaveCount(0);
     expect(uploads).toHaveLength(1);
@@ -308,7 +308,7 @@ test.describe('table read', () => {
     // The queue retries with the same clientId and the server answers 200: one take, not two.
     await expect(first.getByText('Take 1')).toBeVisible({ timeout: 15_000 });
     expect(heard).toEqual([201]);
-    // The take may show first through the live channel (issue 20: the server stored it on the first
+    // The take may show first through the live channel (the server stored it on the first
     // try); the queue's retry with the same clientId still comes, and gets 200: one take, not two.
     await expect.poll(() => statuses, { timeout: 15_000 }).toEqual([200]);
     let detail = await sessionDetail(page, sessionId);

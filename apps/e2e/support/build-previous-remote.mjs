@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the main remote as an earlier commit had it, for the shell of this tree to load from
-// another origin (issue 11 item 2: a remote built before the shell matched the routes, which exposes
+// another origin (a remote built before the shell matched the routes, which exposes
 // only a default `./App`, must still work for one release).
 // Usage: node build-previous-remote.mjs <commit> <outDir>
 // The commit's tree is unpacked next to outDir (git archive: reads the repository, touches no

@@ -22,7 +22,7 @@ export async function start(early?: EarlyRequests) {
 
   // Seed section 2: nothing renders until the first token refresh has ended, either way.
   // The remotes manifest is read meanwhile; a failure there shows in the remote boundary.
-  // Issue 19: the page's first reads, already under way (early-script.js), go to the calls that ask for them.
+  // The page's first reads, already under way (early-script.js), go to the calls that ask for them.
   if (early?.reads) api.acceptEarlyReads(early.reads);
   const manifest = registerRemotesFromManifest('/remotes.json', early?.manifest).catch((error: Error) => error);
   await bootstrapAuth({ activity }, { refresh: early?.refresh, publicConfig: early?.publicConfig });

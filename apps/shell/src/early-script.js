@@ -1,4 +1,4 @@
-// The shell's first script (issue 19): index.html runs it before anything else, inline in the
+// The shell's first script: index.html runs it before anything else, inline in the
 // head, so the requests the first render waits for leave as soon as the HTML arrives, alongside
 // the shell's preloaded chunks, not after main.js has downloaded and run. Plain ES2019,
 // no imports: it is minified into index.html as it is (tools/webpack/shell-first-load-plugin.cjs).

@@ -19,7 +19,7 @@ class StandInResponse {
   }
 }
 
-// Issue 19: index.html's first script (early-script.js) sends the start-up requests; main.ts
+// index.html's first script (early-script.js) sends the start-up requests; main.ts
 // takes its answers once, and sends them itself only when that script did not run (dev server).
 describe('takeEarlyRequests', () => {
   const page = window as { __voxEarly?: EarlyRequests };
@@ -51,7 +51,7 @@ describe('takeEarlyRequests', () => {
     ]);
   });
 
-  // Issue 19: the server puts the manifest and the public config in the page (withFirstData in
+  // The server puts the manifest and the public config in the page (withFirstData in
   // apps/api/src/plugins/external/web-apps.ts); the first script hands them on without a request.
   describe('with the data block the server puts in the page', () => {
     const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
@@ -99,7 +99,7 @@ describe('takeEarlyRequests', () => {
   });
 });
 
-// Issue 19: once the refresh has said who is asking, early-script.js sends the first reads of the
+// Once the refresh has said who is asking, early-script.js sends the first reads of the
 // page the path shows (with that token, or none); @vox/api-client hands them to the page's calls.
 describe('early-script.js: the first reads of the page', () => {
   const page = window as { __voxEarly?: EarlyRequests };

@@ -1,4 +1,4 @@
-// The drafts area's calls for the web (issue 13): a separate entry, so they load with the drafts
+// The drafts area's calls for the web: a separate entry, so they load with the drafts
 // pages, not with every first page (the shell shares '@vox/contract'). Its types stay importable
 // from '@vox/contract'.
 export * from './lib/drafts-endpoints';

@@ -17,19 +17,19 @@ export type * from './lib/users';
 export type * from './lib/social';
 export type * from './lib/scripts';
 export type * from './lib/membership';
-// Issue 18's values and types: @vox/contract/events and @vox/contract/school (their own entries,
+// The values and types: @vox/contract/events and @vox/contract/school (their own entries,
 // so the shell, which shares this one, does not carry their texts).
 export type * from './lib/drafts';
 // The metrics dashboard's values: @vox/contract/metrics (its own entry, off every first route).
 export type * from './lib/metrics';
-// Issue 16: the podcast variant's types (its values in @vox/contract/podcast, off every first route).
+// The podcast variant's types (its values in @vox/contract/podcast, off every first route).
 export type * from './lib/podcast';
-// Issue 20: live table reads (values in @vox/contract/live, off every first route).
+// Live table reads (values in @vox/contract/live, off every first route).
 export type * from './lib/live';
-// Issue 21: conversations (direct messages as threads; values in @vox/contract/social).
+// Conversations (direct messages as threads; values in @vox/contract/social).
 export type * from './lib/conversations-values';
 export type * from './lib/conversations';
-// Issues 16 part 6 and 20 part 7: the finished read (its texts in @vox/contract/schemas, used lazily).
+// The finished read (its texts in @vox/contract/schemas, used lazily).
 export type * from './lib/read-renders';
-// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+// The first hour (share-link preview, demo scenes, handle suggestion).
 export type * from './lib/first-hour';

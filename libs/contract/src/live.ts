@@ -1,4 +1,4 @@
-// Live table reads' plain values for the web (issue 20): a separate entry, so its texts and
+// Live table reads' plain values for the web: a separate entry, so its texts and
 // timings load with the reader and Messages, not with every first page (the shell shares
 // '@vox/contract').
 export * from './lib/live-values';

@@ -1,4 +1,4 @@
-// The metrics dashboard's plain values for the web (issue 17): a separate entry, so they load with
+// The metrics dashboard's plain values for the web: a separate entry, so they load with
 // the dashboard, not with every first page (the shell shares '@vox/contract').
 export * from './lib/metrics-values';
 export type * from './lib/metrics';

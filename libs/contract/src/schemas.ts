@@ -36,22 +36,22 @@ export * from './lib/drafts';
 export * from './lib/drafts-values';
 export * from './lib/metrics';
 export * from './lib/metrics-values';
-// Issue 22: hardening (removing participants, idempotency keys).
+// Hardening (removing participants, idempotency keys).
 export * from './lib/hardening';
-// Issue 14: the audio library.
+// The audio library.
 export * from './lib/audio';
 export * from './lib/audio-values';
-// Issue 16: the podcast variant.
+// The podcast variant.
 export * from './lib/podcast';
 export * from './lib/podcast-values';
-// Issue 20: live table reads.
+// Live table reads.
 export * from './lib/live';
 export * from './lib/live-values';
-// Issue 21: conversations (direct messages as threads).
+// Conversations (direct messages as threads).
 export * from './lib/conversations';
 export * from './lib/conversations-values';
-// Issues 16 part 6 and 20 part 7: the finished read (one renderer for download and episode).
+// The finished read (one renderer for download and episode).
 export * from './lib/read-renders';
 export * from './lib/read-renders-values';
-// Issue 21: the first hour (share-link preview, demo scenes, handle suggestion).
+// The first hour (share-link preview, demo scenes, handle suggestion).
 export * from './lib/first-hour';

@@ -1,8 +1,8 @@
-// The school area's plain values and types for the web (issue 18): forms and certificates. A
+// The school area's plain values and types for the web: forms and certificates. A
 // separate entry, so its texts load with those pages and not with every first page.
 export * from './lib/school-values';
 export type * from './lib/school';
-// Classes and assignments (issue 18, parts 1-5).
+// Classes and assignments (parts 1-5).
 export * from './lib/classes-values';
 export type * from './lib/classes';
 // The school area's calls (schoolEndpoints): forms, certificates, classes and assignments.

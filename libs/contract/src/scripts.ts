@@ -1,4 +1,4 @@
-// The scripts area's plain values for the web (limits, kinds, texts, the save rules; issue 19): a
+// The scripts area's plain values for the web (limits, kinds, texts, the save rules): a
 // separate entry, so they load with the script pages and not with every first page (the shell
 // shares '@vox/contract'). Their types stay importable from '@vox/contract'.
 export * from './lib/scripts-values';

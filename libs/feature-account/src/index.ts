@@ -1,4 +1,4 @@
 export { MicrosoftLoginPage, type MicrosoftLoginPageProps } from './lib/microsoft-login-page/microsoft-login-page';
 export { MicrosoftLogoutPage } from './lib/microsoft-logout-page/microsoft-logout-page';
-// Issue 21: the first-run step after joining.
+// The first-run step after joining.
 export { WelcomePage, safeNext } from './lib/welcome-page/welcome-page';

@@ -11,5 +11,5 @@ export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
 export { layoutScreenplay, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
 export { applyEdit, countWords, editBetween, pageEstimate, type TextEdit } from './lib/text-edits';
-// Issue 14: sound cues as Fountain notes.
+// Sound cues as Fountain notes.
 export { cueNote, readCueNotes, toFountainWithCues, type FountainCue } from './lib/cues';

@@ -119,7 +119,7 @@ const SEED: [string, readonly TableSite[], Gate, boolean][] = [
   ['/playlist/p1', ['podcast'], null, false],
   ['/history', ['podcast'], { login: 'podcasts' }, false],
   ['/favorites', ['podcast'], { login: 'favorites' }, false],
-  // The school site's classes (issue 18).
+  // The school site's classes.
   ['/classes', ['school'], { login: 'classes' }, false],
   ['/classes/c1', ['school'], { login: 'classes' }, false],
   ['/assignments/a1', ['school'], { login: 'assignments' }, false],
@@ -137,7 +137,7 @@ describe('the route table', () => {
     });
   });
 
-  it('has no route the seed does not list, but the first-run step (issue 21)', () => {
+  it('has no route the seed does not list, but the first-run step', () => {
     const listed = (id: string) => SEED.some(([path, sites]) => sites.some((site) => matchRoute(path, site)?.id === id));
     expect(ROUTES.filter((route) => !listed(route.id)).map((route) => route.id)).toEqual(['welcome']);
   });
@@ -401,7 +401,7 @@ describe('the podcast site', () => {
   });
 
   it.each([
-    // The real pages (issue 16): every API call answers 404 in this spec.
+    // The real pages: every API call answers 404 in this spec.
     ['/channel/c1', 'Channel not found'],
     ['/playlist/p1', 'Playlist not found'],
     ['/podcast-ep/l1', 'Episode not found'],

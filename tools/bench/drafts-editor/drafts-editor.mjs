@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Opens a 120-page draft (about 5,000 Fountain lines) in the writing editor (/write/{id}) in
-// headless Chromium against the real, built, served app and measures (issue 13, part 8; see
+// headless Chromium against the real, built, served app and measures (see
 // ../README.md, "Drafts editor bench"):
 //
 //   1. opening: a cold page load of /write/{id} -> the draft's text in the editor (CodeMirror's
@@ -44,9 +44,9 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
     // Profile only the first N keystrokes, sampled every 50 µs, names read from the builds' source
-    // maps, self and total time (what the first keys after opening run; session h-warm).
+    // maps, self and total time (what the first keys after opening run.
     'profile-first': { type: 'string', default: '' },
-    // What the typing allocates, by function (V8's sampling heap profiler; session h-warm).
+    // What the typing allocates, by function (V8's sampling heap profiler.
     alloc: { type: 'boolean', default: false },
     // Print which kinds of renderer work (style, layout, paint, script...) fill the typing's trace.
     trace: { type: 'boolean', default: false },
@@ -142,7 +142,7 @@ function workPerKeystroke(trace) {
   // 'RunTask' (disabled-by-default-devtools.timeline) or 'ThreadControllerImpl::RunTask' (toplevel).
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   // The task holding a keydown starts just before it: each keystroke counts from its task's start
-  // to the next keystroke's task's start. (Until session h-typing3 the window ended at the next
+  // to the next keystroke's task's start. (Before, the window ended at the next
   // keydown itself, so the next key's task, which starts before its keydown, was counted twice:
   // in its own keystroke and in the one before, about 5-7 ms too much on every keystroke.)
   const firsts = keydowns.map((start) => tasks.filter((t) => t.ts <= start && t.ts + t.dur >= start).map((t) => t.ts)[0] ?? start);
@@ -283,7 +283,7 @@ async function main() {
     await context.addInitScript(() => {
       window.__longTasks = [];
       window.__events = [];
-      // When the editor's warm-up (session h-warm) ran: its throw-away editor's element coming and going.
+      // When the editor's warm-up) ran: its throw-away editor's element coming and going.
       window.__warm = [];
       new MutationObserver((records) => {
         for (const record of records) {
@@ -398,7 +398,7 @@ async function main() {
     );
     const overFrame = keyWork.map((w, i) => [i + 1, w]).filter(([, w]) => w >= TARGETS.keystrokeMs);
     log(`  keystrokes of 16 ms or more: ${overFrame.length} of ${keyWork.length}${overFrame.length ? ` (key #: ms) ${overFrame.map(([i, w]) => `${i}: ${w.toFixed(0)}`).join(', ')}` : ''}`);
-    // The first keys after opening run the typing path's code for its first times (session h-warm).
+    // The first keys after opening run the typing path's code for its first times.
     log(`  keys 1-10 (ms): ${keyWork.slice(0, 10).map((w) => w.toFixed(1)).join(', ')}; median of keys 11-${keyWork.length}: ${ms1(median(keyWork.slice(10)))}`);
     log(
       `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +

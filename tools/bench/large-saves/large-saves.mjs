@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 22, item 7: large script saves must not stall other requests. Measures GET /api/health
+// Large script saves must not stall other requests. Measures GET /api/health
 // (no auth, no database) on the real, built server while idle and while two loops keep saving a
 // 5,000-line script (PUT /api/scripts/{id}), in alternating rounds. See ../README.md.
 //
@@ -9,7 +9,7 @@
 //   ... --mode edit|rewrite|edit,rewrite
 //   ... --profile <dir>       the server's CPU profile, written when it stops
 //   ... --interval <s>        the server's LARGE_SCRIPT_SAVE_INTERVAL_SECONDS (its default, 10, when
-//                             not given; 0: no per-member spacing, as in session 9)
+//                             not given; 0: no per-member spacing)
 //   ... --retry after|at-once a refused save (429) waits for its Retry-After, as the editor's
 //                             member does (default), or is sent again at once (a client that ignores it)
 //

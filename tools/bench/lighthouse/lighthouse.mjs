@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling: its defaults) against the
 // production build served by the real one-process server, with Debian's Chromium. Three runs per
-// page (`--runs`), the median of each figure, for the pages a new visitor lands on (issue 19).
+// page (`--runs`), the median of each figure, for the pages a new visitor lands on.
 // Prints performance, LCP, TBT, CLS, console errors, and the accessibility, best-practices and
 // SEO scores; exit code 1 when a target is missed. Needs `npm run build` first.
 // Lighthouse 12.8 is the newest that runs on Node 20 (13 needs Node 22).

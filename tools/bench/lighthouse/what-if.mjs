@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What-if simulations over one recorded load (issue 19): Lantern, Lighthouse's LCP estimator,
+// what-if simulations over one recorded load: Lantern, Lighthouse's LCP estimator,
 // run again on a run's trace and network log (`lighthouse.mjs --artifacts DIR`) with requests
 // dropped or resized, to see whether a change is worth building before building it.
 //

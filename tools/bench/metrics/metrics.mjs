@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The metrics dashboard at scale (issue 17; figures in ../README.md, "Metrics bench"):
+// The metrics dashboard at scale (figures in ../README.md, "Metrics bench"):
 //
 //   1. builds the server bundle (--no-build reuses dist/apps/api);
 //   2. for SQLite and PostgreSQL: starts the real server once (it runs the migrations), stops it,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 12, item 6: the poll and a mixed read/write load through nginx against one and against
+// The poll and a mixed read/write load through nginx against one and against
 // two API instances on PostgreSQL (+ Redis), measured in one run, as a ratio. See ../README.md.
 //
 //   node tools/bench/nginx-scale/nginx-scale.mjs              build the API, then measure

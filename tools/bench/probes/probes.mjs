@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 22: reruns the issue's probes from outside against the production build of the API
+// Reruns the issue's probes from outside against the production build of the API
 // (dist/apps/api/main.js, NODE_ENV=production, a throw-away DATA_DIR on SQLite, or PostgreSQL with
 // --db postgres) and prints what each probe measured, for the issue's closing note.
 //

@@ -1,4 +1,4 @@
-// Replaces @module-federation/sdk's dist/env.js in the shell's build (issue 19; see index.cjs).
+// Replaces @module-federation/sdk's dist/env.js in the shell's build (see index.cjs).
 // The original's isDebugMode() falls back to reading localStorage (key FEDERATION_DEBUG), and the
 // runtime asks it as it starts (setGlobalFederationConstructor) and on each debug log. That was the
 // page's first localStorage access, a synchronous load of the origin's storage inside main.js's

@@ -1,4 +1,4 @@
-// Issue 19: the web builds swap four files of the federation runtime (three of
+// The web builds swap four files of the federation runtime (three of
 // @module-federation/runtime-core, one of @module-federation/sdk) for local ones.
 // The shell carries the page's one federation runtime (remotes read it from globals, see
 // apps/shell/src/federation/provide-runtime-plugin.ts), so its every byte and millisecond is on

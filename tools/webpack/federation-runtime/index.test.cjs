@@ -1,5 +1,5 @@
 // `node --test tools/webpack/federation-runtime/index.test.cjs` (part of `npm test`): the shell's
-// build swaps four files of the federation runtime (issue 19), and fails rather than ship the
+// build swaps four files of the federation runtime, and fails rather than ship the
 // full code again when a runtime upgrade moves them.
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,4 +1,4 @@
-// Replaces @module-federation/runtime-core's utils/preload.js in the shell's build (issue 19; see
+// Replaces @module-federation/runtime-core's utils/preload.js in the shell's build (see
 // index.cjs). Its code serves `preloadRemote` and the snapshot plugins, none of which run here
 // (VoxClub never calls preloadRemote; the build disables snapshots). The API's Link header and
 // index.html's preload hints fetch a remote's files early instead (tools/webpack/route-preloads.cjs).

@@ -1,4 +1,4 @@
-// Issue 19: the federation runtime's `satisfy(version, range)` builds a dozen regular expressions
+// The federation runtime's `satisfy(version, range)` builds a dozen regular expressions
 // on every call, and the runtime calls it for every shared module each time one is asked for (the
 // shell's bootstrap asks for ~20, each remote again): a tenth of main.js's scripting on a cold
 // load. It is a pure function of its two strings, so the answers are kept. index.cjs points

@@ -1,5 +1,5 @@
 // Replaces @module-federation/runtime-core's plugins/snapshot/SnapshotHandler.js in the shell's
-// build (issue 19; see index.cjs). The build sets `experiments.optimization.disableSnapshot`, so
+// build (see index.cjs). The build sets `experiments.optimization.disableSnapshot`, so
 // the runtime never loads a remote's snapshot or manifest: it registers no snapshot plugin, and
 // only `preloadRemote` (which VoxClub never calls) would ask for one. The runtime still constructs
 // a handler for every instance, plugins still register on its hooks, and `registerRemotes` with

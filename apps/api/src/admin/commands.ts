@@ -133,7 +133,7 @@ async function storageCommand(args: string[], io: AdminIo): Promise<number> {
 
 const PLAN_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-/** `plans list|add|retire`: the membership plans on sale (issue 15). */
+/** `plans list|add|retire`: the membership plans on sale. */
 async function plansCommand(args: string[], io: AdminIo): Promise<number> {
   let values: Record<string, string | undefined>;
   let positionals: string[];
@@ -294,7 +294,7 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
     case 'seed-demo':
       return seedDemo(db, io.out, io.env ?? process.env);
     case 'feature-read': {
-      // Issue 21: the front door's Listen button plays a finished read staff chose.
+      // The front door's Listen button plays a finished read staff chose.
       if (!values.session) throw new UsageError('--session is required.');
       const session = await db
         .selectFrom('reading_sessions as r')

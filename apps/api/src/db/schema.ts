@@ -233,7 +233,7 @@ export interface SessionParticipantsTable {
   user_id: string;
   role_name: string | null;
   joined_at: string;
-  /** Issue 22: the share link they joined by (null: the creator, or joined before migration 122). */
+  /** The share link they joined by (null: the creator, or joined before migration 122). */
   joined_via: string | null;
 }
 
@@ -244,7 +244,7 @@ export interface ShareLinksTable {
   created_by: string | null;
   created_at: string;
   revoked_at: string | null;
-  /** Issue 21 (migration 156): the friend this link invites, when made by "Invite a friend". */
+  /** The friend this link invites, when made by "Invite a friend". */
   invited_user_id: string | null;
 }
 
@@ -322,7 +322,7 @@ export interface JobProgressTable {
   updated_at: string;
 }
 
-/** Drafts (issue 13, migration 050): Fountain text and its save counter. */
+/** Drafts (migration 050): Fountain text and its save counter. */
 export interface DraftsTable {
   id: string;
   owner_id: string;
@@ -358,7 +358,7 @@ export interface DraftTemplatesTable {
   updated_at: string;
 }
 
-/** Which script a draft was published as (issue 13, migration 052). */
+/** Which script a draft was published as (migration 052). */
 export interface DraftPublicationsTable {
   draft_id: string;
   script_id: string;
@@ -367,7 +367,7 @@ export interface DraftPublicationsTable {
   published_at: string;
 }
 
-// Issue 13 (migration 052): columns added to the scripts area's tables (interfaces merge).
+// Columns added to the scripts area's tables (interfaces merge).
 export interface ScriptLinesTable {
   /** Set when the line left the script while it had takes: kept so the takes stay; null: in the script. */
   retired_at: string | null;
@@ -409,7 +409,7 @@ export interface Database {
   checkouts: CheckoutsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
-  // Issue 18: school, events, certificates, forms.
+  // School, events, certificates, forms.
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   form_requests: FormRequestsTable;
@@ -421,17 +421,17 @@ export interface Database {
   assignments: AssignmentsTable;
   assignment_work: AssignmentWorkTable;
   work_comments: WorkCommentsTable;
-  // Issue 13: drafts, revisions, templates.
+  // Drafts, revisions, templates.
   drafts: DraftsTable;
   draft_revisions: DraftRevisionsTable;
   draft_templates: DraftTemplatesTable;
-  // Issue 22: idempotency keys of POST /api/scripts.
+  // Idempotency keys of POST /api/scripts.
   idempotency_keys: IdempotencyKeysTable;
   draft_publications: DraftPublicationsTable;
-  // Issue 14: the audio library.
+  // The audio library.
   sounds: SoundsTable;
   sound_cues: SoundCuesTable;
-  // Issue 16: the podcast variant.
+  // The podcast variant.
   podcast_channels: PodcastChannelsTable;
   podcast_episodes: PodcastEpisodesTable;
   podcast_follows: PodcastFollowsTable;
@@ -441,20 +441,20 @@ export interface Database {
   podcast_positions: PodcastPositionsTable;
   podcast_plays: PodcastPlaysTable;
   podcast_share_links: PodcastShareLinksTable;
-  // Issue 20: live table reads.
+  // Live table reads.
   live_presence: LivePresenceTable;
   live_link_admissions: LiveLinkAdmissionsTable;
   live_bursts: LiveBurstsTable;
-  // Issue 21: conversations (migration 155).
+  // Conversations (migration 155).
   direct_messages: DirectMessagesTable;
   conversation_reads: ConversationReadsTable;
-  // Issues 16 part 6 and 20 part 7: the finished read.
+  // The finished read.
   read_renders: ReadRendersTable;
-  // Issue 21: the first hour (the front door's featured reads).
+  // The first hour (the front door's featured reads).
   featured_reads: FeaturedReadsTable;
 }
 
-// --- Issue 18: events ---
+// --- Events ---
 export interface EventsTable {
   id: string;
   title: string;
@@ -483,7 +483,7 @@ export interface EventRegistrationsTable {
   updated_at: string;
 }
 
-// --- Issue 18: the contact and pilot-programme forms ---
+// --- The contact and pilot-programme forms ---
 export interface FormRequestsTable {
   id: string;
   kind: 'contact' | 'pilot';
@@ -495,7 +495,7 @@ export interface FormRequestsTable {
   created_at: string;
 }
 
-// --- Issue 18: certificates ---
+// --- Certificates ---
 export interface CertificatesTable {
   /** Long and random: the verification link's capability. */
   id: string;
@@ -511,7 +511,7 @@ export interface CertificatesTable {
   revoked_by: string | null;
 }
 
-// --- Issue 22: idempotency keys (POST /api/scripts with an Idempotency-Key header) ---
+// --- Idempotency keys (POST /api/scripts with an Idempotency-Key header) ---
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -522,7 +522,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-// --- Issue 18: classes and assignments (parts 1-5) ---
+// --- Classes and assignments (parts 1-5) ---
 export interface ClassesTable {
   id: string;
   teacher_id: string;
@@ -590,7 +590,7 @@ export interface WorkCommentsTable {
   created_at: string;
 }
 
-// --- Issue 14: the audio library ---
+// --- The audio library ---
 export interface SoundsTable {
   id: string;
   owner_id: string;
@@ -631,7 +631,7 @@ export interface SoundCuesTable {
   created_at: string;
 }
 
-// --- Issue 16: the podcast variant ---
+// --- The podcast variant ---
 export interface PodcastChannelsTable {
   id: string;
   owner_id: string;
@@ -716,7 +716,7 @@ export interface PodcastShareLinksTable {
   created_at: string;
   revoked_at: string | null;
 }
-// --- Issue 20: live table reads (migration 130) ---
+// --- Live table reads (migration 130) ---
 export interface LivePresenceTable {
   connection_id: string;
   session_id: string;
@@ -742,7 +742,7 @@ export interface LiveBurstsTable {
   updated_at: string;
 }
 
-// --- Issue 21: conversations (migration 155) ---
+// --- Conversations (migration 155) ---
 export interface DirectMessagesTable {
   /** The recipient's notification id for it: time-ordered. */
   id: string;
@@ -760,7 +760,7 @@ export interface ConversationReadsTable {
   last_read_id: string;
 }
 
-// --- Issues 16 part 6 and 20 part 7: the finished read (migration 140) ---
+// --- The finished read (migration 140) ---
 export interface ReadRendersTable {
   id: string;
   session_id: string;
@@ -783,7 +783,7 @@ export interface ReadRendersTable {
   finished_at: string | null;
 }
 
-// --- Issue 21: the first hour (migration 150) ---
+// --- The first hour (migration 150) ---
 /** The finished read the front door plays for a demo scene, chosen by staff. */
 export interface FeaturedReadsTable {
   script_id: string;

@@ -4,7 +4,7 @@ import { newId } from '../db/ids';
 import { isUniqueViolation } from './db-errors';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Certificates (issue 18): issued, listed for their recipient, looked up by id, revoked. */
+/** Certificates: issued, listed for their recipient, looked up by id, revoked. */
 export type CertificateRow = CertificatesTable;
 
 /** 24 base62 characters (~143 bits): a link nobody can guess. */

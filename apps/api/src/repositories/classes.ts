@@ -4,7 +4,7 @@ import { newId } from '../db/ids';
 import { isUniqueViolation } from './db-errors';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Classes, who is in them, set-password codes, assignments, work and comments (issue 18). SQL only. */
+/** Classes, who is in them, set-password codes, assignments, work and comments. SQL only. */
 export type ClassRow = ClassesTable;
 export type AssignmentRow = AssignmentsTable;
 export type WorkRow = AssignmentWorkTable;

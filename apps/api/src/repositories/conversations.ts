@@ -4,7 +4,7 @@ import type { DirectMessagesTable } from '../db/schema';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * Conversations (issue 21): direct messages between two members, read as a thread from either
+ * Conversations: direct messages between two members, read as a thread from either
  * side, and each member's read mark per thread. SQL only; the service shapes the answers.
  */
 export type DirectMessageRow = DirectMessagesTable;

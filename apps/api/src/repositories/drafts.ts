@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { containsPattern } from './scripts';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Drafts, their revisions and writers' own templates (issue 13): SQL only. */
+/** Drafts, their revisions and writers' own templates: SQL only. */
 
 export type DraftRow = Selectable<Database['drafts']>;
 export type DraftRevisionRow = Selectable<Database['draft_revisions']>;

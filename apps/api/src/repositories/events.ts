@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * Events and registrations (issue 18). Every change of an event's registrations runs in one
+ * Events and registrations. Every change of an event's registrations runs in one
  * transaction that starts by writing the event row: on PostgreSQL that row lock queues the
  * changes of one event one after another (SQLite runs one transaction at a time anyway), and
  * the seat itself is taken by a conditional UPDATE (`seats_taken < capacity`), so two members

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * Issue 21, the first hour: SQL for what a visitor sees before joining (a share link's preview,
+ * SQL for what a visitor sees before joining (a share link's preview,
  * the demo scenes with their featured reads) and for the newcomer's handle suggestion.
  */
 

@@ -3,7 +3,7 @@ import type { FormRequestsTable } from '../db/schema';
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** Contact and pilot-programme requests (issue 18). */
+/** Contact and pilot-programme requests. */
 export type FormRequestRow = FormRequestsTable;
 
 export async function insertRequest(db: Db, row: Omit<FormRequestRow, 'id' | 'created_at'>): Promise<FormRequestRow> {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { isUniqueViolation } from './db-errors';
 
-/** Issue 22, item 10: idempotency keys (migration 121). SQL only; the rules are in plugins/app/idempotency.ts. */
+/** Idempotency keys (migration 121). SQL only; the rules are in plugins/app/idempotency.ts. */
 
 export type KeyClaim = { claimed: true } | { claimed: false; requestHash: string; resultId: string | null };
 

@@ -6,7 +6,7 @@ import { peopleById, unknownPerson } from './people';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * Live table reads (issue 20): presence rows of open live connections, the link that let a
+ * Live table reads: presence rows of open live connections, the link that let a
  * reader in, and the owner's grouped "recorded N lines" message (migration 130).
  */
 

@@ -4,7 +4,7 @@ import { dayOf, hourOf } from './activities';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * The metrics dashboard's SQL (issue 17), the same on both databases. A chart asks for counts
+ * The metrics dashboard's SQL, the same on both databases. A chart asks for counts
  * per period (a local day, or a whole range), each period [lo, hi) in UTC ISO text. The whole
  * hours (or days) inside a period are read from migration 090's rollups; what is left at its
  * edges (a +05:30 zone's midnight falls inside an hour, a range's edge inside a UTC day) is

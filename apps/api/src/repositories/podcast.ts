@@ -4,7 +4,7 @@ import type { PodcastChannelsTable, PodcastEpisodesTable, PodcastPlaylistsTable,
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** The podcast variant (issue 16): SQL only; the rules are in plugins/app/podcast.ts. */
+/** The podcast variant: SQL only; the rules are in plugins/app/podcast.ts. */
 export type ChannelRow = PodcastChannelsTable;
 export type EpisodeRow = PodcastEpisodesTable;
 export type PlaylistRow = PodcastPlaylistsTable;

@@ -159,7 +159,7 @@ export async function loadScript(db: Db, scriptId: string, viewerId: string | nu
 }
 
 /**
- * Lines taken out of the script that still have takes (issue 13): kept, retired, so no take is
+ * Lines taken out of the script that still have takes: kept, retired, so no take is
  * lost; the reader lists their takes apart. Oldest removal first.
  */
 export async function retiredLinesWithTakes(db: Db, scriptId: string) {
@@ -175,7 +175,7 @@ export async function retiredLinesWithTakes(db: Db, scriptId: string) {
     .execute();
 }
 
-/** Lines read, compared or written per turn of the event loop (issue 22, item 7). */
+/** Lines read, compared or written per turn of the event loop (item 7). */
 export const LINES_PER_TURN = 500;
 
 /** Gives other requests a turn of the event loop between two slices of a large script's work. */
@@ -197,7 +197,7 @@ async function readLinePages(db: Db, scriptId: string, betweenPages?: () => Prom
       .selectFrom('script_lines')
       .select(['id', 'position', 'kind', 'role_name', 'parenthetical', 'text', 'retired_at'])
       .where('script_id', '=', scriptId)
-      // Retired lines (issue 13) are out of the script; a save still sees them, to bring one back.
+      // Retired lines are out of the script; a save still sees them, to bring one back.
       .$if(!includeRetired, (qb) => qb.where('retired_at', 'is', null))
       .$if(from !== undefined, (qb) =>
         qb.where((eb) => eb.or([eb('position', '>', from?.position ?? 0), eb.and([eb('position', '=', from?.position ?? 0), eb('id', '>', from?.id ?? '')])])),
@@ -332,12 +332,12 @@ type LineRow = { id: string; script_id: string; position: number; kind: Normaliz
  * with the id of one of this script's lines keep it, and their takes; lines without a known id
  * get new ids. A line whose text changes keeps its takes, each marked with the text it was
  * recorded on (`takes.recorded_text`). Lines left out are deleted when nobody recorded them and
- * retired otherwise (`retired_at`): out of the script, their takes kept and listed (issue 13).
+ * retired otherwise (`retired_at`): out of the script, their takes kept and listed.
  * A retired line's id sent again brings it back. The script editor and publishing a draft both
  * save here, so both keep takes alike. Readers seated in a role that no longer exists lose the
  * seat (their takes stay with the lines).
  *
- * Large scripts (issue 22, item 7): the save writes only what changed (an edit of one line of a
+ * Large scripts (item 7): the save writes only what changed (an edit of one line of a
  * 5,000-line script is one UPDATE), and does its work in slices of LINES_PER_TURN lines with a
  * turn of the event loop between them, so a member saving a long script does not hold every
  * other request for the whole save. On SQLite the transaction keeps the connection across those

@@ -146,7 +146,7 @@ export async function listParticipants(db: Db, sessionId: string) {
 }
 
 /**
- * Issue 22, item 10: removes a participant from a session (their takes stay with the lines, as
+ * Removes a participant from a session (their takes stay with the lines, as
  * when a role is given up). Answers whether they were one.
  */
 export async function removeParticipant(db: Db, sessionId: string, userId: string): Promise<boolean> {

@@ -9,7 +9,7 @@ export interface NewShareLink {
   sessionId: string;
   createdBy: string;
   roleName?: string | null;
-  /** Issue 21: the friend an invitation link is for. */
+  /** The friend an invitation link is for. */
   invitedUserId?: string | null;
 }
 

@@ -6,7 +6,7 @@ import { containsPattern } from './scripts';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
- * The audio library (issue 14): sounds and the cues that put them on script lines. SQL only;
+ * The audio library: sounds and the cues that put them on script lines. SQL only;
  * the rules (who may see or change what, quotas, formats) are in plugins/app/sounds.ts.
  */
 

@@ -26,7 +26,7 @@ export function toTake(row: TakeRow): Take {
     durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
     picked: Number(row.picked) === 1,
     createdAt: row.created_at,
-    // Issue 13: the line's text changed since this take was recorded.
+    // The line's text changed since this take was recorded.
     ...(row.recorded_text !== null && row.recorded_text !== undefined && { recordedOnText: row.recorded_text }),
   };
 }

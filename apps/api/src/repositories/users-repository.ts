@@ -50,7 +50,7 @@ export function createUsersRepository(db: Db, roles: RolesRepository) {
 
     /** Sign-in name: an email (any case) or a User ID (login_id, as issued). */
     /**
-     * The account a "User ID or Email" names (issue 21): an email (any case), a school-issued
+     * The account a "User ID or Email" names: an email (any case), a school-issued
      * login id, or a handle (any case, an @ in front is fine). Should one text match several
      * accounts (a handle spelled like another member's login id), the email wins, then the login
      * id, then the handle, so a school's User IDs keep working whatever handles members choose.
@@ -134,7 +134,7 @@ export function createUsersRepository(db: Db, roles: RolesRepository) {
     /** Users as the API shows them (contract `User`), with effective privileges, in input order. */
     async toPublicUsers(rows: UserRow[], now = new Date()): Promise<User[]> {
       const ids = rows.map((r) => r.id);
-      // The classes each user teaches or is in (issue 18): a non-empty list makes a school user.
+      // The classes each user teaches or is in: a non-empty list makes a school user.
       const [privileges, classes] = await Promise.all([roles.effectivePrivileges(ids, now), activeClassIds(db, ids)]);
       return rows.map((row) => ({
         id: row.id,

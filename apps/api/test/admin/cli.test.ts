@@ -24,7 +24,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
       'member: (no privileges)',
       'premium: audio_library, draft, read_free_script',
       'staff: audio_library, draft, read_free_script, show_metrics',
-      // Issue 18: the built-in teacher role (migration 103).
+      // The built-in teacher role (migration 103).
       'teacher: teach',
       'writer: draft',
     ]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser } from '../helper';
 import { main } from '../../src/admin/commands';
 
-describe('admin CLI: membership plans (issue 15)', () => {
+describe('admin CLI: membership plans', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await build();

@@ -252,7 +252,7 @@ describe('two API instances behind nginx (PostgreSQL, Redis, S3 stand-in)', () =
     expect(viaProxy.body).toBe('RIFF');
   }, 60_000);
 
-  // Issue 20: the live channel streams through nginx (unbuffered) and hears both instances.
+  // The live channel streams through nginx (unbuffered) and hears both instances.
   it('a live stream through nginx hears takes recorded through either instance within 2 s', async () => {
     const user = await register(instance(0));
     const script = await postScript(instance(0), user, balcony());

@@ -87,7 +87,7 @@ describe('Content-Security-Policy from the remotes manifest and known needs', ()
   });
 });
 
-describe("Content-Security-Policy and the shell's inline first script (issue 19)", () => {
+describe("Content-Security-Policy and the shell's inline first script", () => {
   let webDir: string;
   let app: FastifyInstance;
   const writeShellPage = (html: string) => {

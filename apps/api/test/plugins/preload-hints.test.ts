@@ -35,7 +35,7 @@ function servedWeb(files: (webDir: string) => void = () => undefined, indexHtml 
     served.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html', ...headers } });
 }
 
-// Issue 19: an app page names its variant's remote entry in a Link preload hint, so the browser
+// An app page names its variant's remote entry in a Link preload hint, so the browser
 // fetches it alongside the shell's chunks instead of after them.
 describe('preload hint for the variant remote on app pages', () => {
   const page = servedWeb();
@@ -60,7 +60,7 @@ describe('preload hint for the variant remote on app pages', () => {
   });
 });
 
-// Issue 19, the next level of the chain: a remote served here has its build's preload.json (the
+// The next level of the chain: a remote served here has its build's preload.json (the
 // files of its ./App) named after its entry, so they do not wait for the entry to arrive and run.
 describe("preload hints for a same-origin remote's ./App files", () => {
   const page = servedWeb((dir) => {
@@ -93,7 +93,7 @@ describe("preload hints for a same-origin remote's ./App files", () => {
   });
 });
 
-// Issue 19, one more level: the files of the page the path shows (preload.json's `routes`, one
+// One more level: the files of the page the path shows (preload.json's `routes`, one
 // row per route of the remote's table) after the ./App files, by the first pattern that matches,
 // signed out or, with the session hint cookie, signed in.
 describe("preload hints for the page a same-origin remote's route shows", () => {
@@ -175,7 +175,7 @@ describe("preload hints for the page a same-origin remote's route shows", () => 
   });
 });
 
-// Issue 19: the shell page's own first files lead the Link header, scripts first: over HTTP/1.1
+// The shell page's own first files lead the Link header, scripts first: over HTTP/1.1
 // the browser has six connections, and the Link header's preloads are asked for before the
 // page's own tags, so the entry and its bootstrap chunk (the largest downloads) must not queue
 // behind the remote's small files.
@@ -209,7 +209,7 @@ describe("the shell page's own files first", () => {
   });
 });
 
-// Issue 19: a signed-out visit that opens the auth modal at once (the dashboard's staff gate, the
+// A signed-out visit that opens the auth modal at once (the dashboard's staff gate, the
 // modal's own routes) names the modal's lazy chunk (the shell's preload.json), after the page's files.
 describe("the auth modal's files where it opens at once", () => {
   const modal = ['static/css/756.chunk.css?v=1a2b3c4d', 'static/js/756.chunk.js?v=5e6f7a8b', '../secret.js'];
@@ -238,7 +238,7 @@ describe("the auth modal's files where it opens at once", () => {
   });
 });
 
-// Issue 19 ("the manifest inlined"): every app page carries what its first script would fetch
+// Every app page carries what its first script would fetch
 // before the first render, the remotes manifest and the public config, in a JSON data block just
 // before that script; the shell's early-script.js reads the block by its id.
 describe('the app page carries the manifest and the public config', () => {

@@ -47,7 +47,7 @@ describe('dashboard remote', () => {
     expect(screen.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeInTheDocument();
   });
 
-  // Issue 21: a signed-in member is not asked to log in again; they see what is missing.
+  // A signed-in member is not asked to log in again; they see what is missing.
   it('shows a member without show_metrics the missing-privilege page, not the login modal', () => {
     authStore.setSession({ token: 't', user: person([]) });
     renderAt('/metrics');

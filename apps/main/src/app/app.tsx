@@ -5,11 +5,11 @@ import { webSitePages } from '@vox/site-routes/web-pages';
 import { FrontDoor } from './front-door/front-door';
 
 // Logged out, /scripts (where / leads) is the front door: the seed's prompt plus the demo scenes
-// (issue 21). Every page loads on first use, so a visitor's first route needs only this.
+//. Every page loads on first use, so a visitor's first route needs only this.
 const landings = { scripts: <FrontDoor /> };
 
 /**
- * The main site for the shell (issue 11 item 2): the shell matches the path against
+ * The main site for the shell: the shell matches the path against
  * the one route table (libs/site-routes) and draws `Page` inside `Frame`.
  */
 export const Page = sitePage('main', webSitePages, landings);

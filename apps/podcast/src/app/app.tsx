@@ -13,7 +13,7 @@ export const Page = sitePage('podcast', podcastSitePages);
 export function Frame({ children }: { children: ReactNode }) {
   return (
     <RemoteRoot name="podcast" build={process.env.VOX_BUILD_LABEL}>
-      {/* Issue 16: the one player lives above the routes, so a route change never stops it. */}
+      {/* The one player lives above the routes, so a route change never stops it. */}
       <PlayerProvider>
         {children}
         <PlayerBar />

@@ -57,7 +57,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('the shell routes (issue 11 item 2)', () => {
+describe('the shell routes', () => {
   const routes = siteRouteObjects('main', () => null);
 
   it.each(routesOf('main').map((r) => [r.id, PATHS[r.path]]))('has the table route %s (%s) with its row', (id, path) => {

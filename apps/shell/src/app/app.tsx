@@ -26,8 +26,7 @@ export function hostSite(host: string): TableSite {
  * The shell around the variant's remote: theme, header (or the podcast top bar) and footer
  * outside the remote's boundary, so a remote that fails to load or a page that throws never
  * blanks the page. The shell matches the path against the one route table (libs/site-routes):
- * each route is the remote's page for its id, inside an error boundary of its own (issue 11
- * item 2). The variant is chosen from host and path first: any path with /metrics is the
+ * each route is the remote's page for its id, inside an error boundary of its own. The variant is chosen from host and path first: any path with /metrics is the
  * dashboard, whatever route of the table it also matches.
  */
 export function App({ activity, manifestError }: AppProps) {

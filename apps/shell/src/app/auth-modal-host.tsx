@@ -5,7 +5,7 @@ import { authRouteMode, authRoutePath } from '@vox/site-routes';
 import { productNameFor, siteUrl, type Variant } from '@vox/variant';
 import { lazyComponent } from '@vox/ui';
 
-// The modal's forms load when it first opens (issue 19: no first route carries them); a visit
+// The modal's forms load when it first opens (no first route carries them); a visit
 // that opens it at once (/login, the dashboard's staff gate) fetches them in parallel.
 // Not React.lazy: a Suspense reveal waits 300 ms after any recent fallback (see lazyComponent).
 const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthModal);
@@ -23,7 +23,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
   const openedMode = useAuthModal();
   const home = variant.page === 'channel' ? '/' : '/scripts';
 
-  // Issue 21: right after joining, the first-run step (name, handle, photo, what next) on the
+  // Right after joining, the first-run step (name, handle, photo, what next) on the
   // sites that have it; joined from a page (a share link), it leads back there. Chosen before the
   // sign-in lands, because /register redirects as soon as someone is signed in.
   const joinedTo = useRef<string | null>(null);

@@ -33,7 +33,7 @@ function describe(error: Error): string {
 }
 
 /**
- * A page that threw while drawing (issue 11 item 2): names the page, says what went wrong, offers
+ * A page that threw while drawing: names the page, says what went wrong, offers
  * to try again and a way home. It fills the page's place only: the header and footer keep working.
  */
 function PageFailure({ title, error, onRetry }: { title?: string; error: unknown; onRetry(): void }) {
@@ -198,7 +198,7 @@ function RemotePage({ route }: { route: string | null }) {
 }
 
 /**
- * Each route's error (issue 11 item 2): a page that throws shows what failed with a way back; a
+ * Each route's error: a page that throws shows what failed with a way back; a
  * download that failed (a page's chunk) goes on to the remote's boundary, which says to check the
  * connection.
  */

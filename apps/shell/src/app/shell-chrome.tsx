@@ -37,7 +37,7 @@ export function ShellHeader({ variant }: { variant: Variant }) {
       page={variant.page}
       hasNewMessages={hasNewMessages}
       podcastHref={siteUrl(window.location, 'podcast')}
-      // Issue 21: the dashboard host's header and menu lead to the main site.
+      // The dashboard host's header and menu lead to the main site.
       mainSiteHref={variant.page === 'dashboard' ? siteUrl(window.location, '') : undefined}
     />
   );

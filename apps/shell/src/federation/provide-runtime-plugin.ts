@@ -30,7 +30,7 @@ function initRemoteContainer(options: UserOptions) {
  *   @module-federation/inject-external-runtime-core-plugin does, but imports the same ES module
  *   build the shell's runtime already uses: that plugin requires the CommonJS build, which put a
  *   second copy of the runtime (~22 KB gzip) into the shell.
- * - `_FEDERATION_BUNDLER_RUNTIME` (issue 19): the webpack glue each container's entry imports
+ * - `_FEDERATION_BUNDLER_RUNTIME`: the webpack glue each container's entry imports
  *   (@module-federation/webpack-bundler-runtime with @module-federation/runtime, sdk and
  *   error-codes, ~4.5 KB gzip per remote entry); tools/webpack/web.config.cjs makes the remotes
  *   read it. Each container's entry copies its fields into its own `__webpack_require__.federation`

@@ -5,7 +5,7 @@ import type { RemoteName } from '@vox/variant';
 
 /**
  * What a remote exposes as './App': the main, school and podcast remotes give the shell
- * a `Frame` and a `Page` per route of the table (issue 11 item 2); the dashboard, and a
+ * a `Frame` and a `Page` per route of the table; the dashboard, and a
  * remote built before that change (one release of compatibility), a `default` App drawn whole.
  */
 export type RemoteAppModule = Partial<RemoteSiteModule> & { default?: ComponentType };

@@ -367,7 +367,7 @@ describe('answerOf: a call sent outside the client, read as the client reads its
   });
 });
 
-// Issue 19: the shell's first script sends a page's first reads once the refresh has ended; the
+// The shell's first script sends a page's first reads once the refresh has ended; the
 // page's own call of the same URL with the same token takes that answer instead of a new request.
 describe('createApiClient: early reads', () => {
   const early = (url: string, token: string | null, body: unknown, at = Date.now()) => ({

@@ -27,7 +27,7 @@ export interface ApiClientOptions {
 }
 
 /**
- * A GET the page's first script sent before the client existed (issue 19: apps/shell/src/early-script.js
+ * A GET the page's first script sent before the client existed (apps/shell/src/early-script.js
  * sends the first reads of the page the path shows as soon as the start-up refresh has ended):
  * its URL as the client builds it, the access token it went with (null: none), when it left
  * (Date.now()) and its answer.
@@ -262,7 +262,7 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     /** A multipart (or raw) upload with progress: `onProgress(sent, total)`; answers the JSON body. */
     upload,
     /**
-     * A streaming GET (server-sent events, issue 20): the Response itself, its body unread, sent
+     * A streaming GET (server-sent events): the Response itself, its body unread, sent
      * with the Bearer token and the same 401 refresh-and-retry as every call. Errors are ApiError.
      */
     stream: async (path: string, init: Pick<RequestOptions, 'signal' | 'headers'> = {}): Promise<Response> => {

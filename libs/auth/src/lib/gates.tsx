@@ -10,7 +10,7 @@ export const PRIVILEGE_LABELS: Record<Privilege, string> = {
   draft: 'drafts and templates',
   audio_library: 'the audio library',
   show_metrics: 'the metrics dashboard',
-  // Issue 21: not "free scripts" ("Your membership does not include free scripts" read as a
+  // Not "free scripts" ("Your membership does not include free scripts" read as a
   // contradiction beside a FREE badge); the collection's name, as the menu shows it.
   read_free_script: 'the Free Scripts collection',
   teach: 'classes you teach',
@@ -27,7 +27,7 @@ export const PRIVILEGE_PROMPTS: Record<Privilege, string> = {
 
 /**
  * Logged-in users see the children; others the log-in prompt for `what`, or `landing` where a
- * page has a richer one that carries the same prompt (the main site's front door, issue 21).
+ * page has a richer one that carries the same prompt (the main site's front door).
  */
 export function RequireLogin({ what, children, landing }: { what: string; children: ReactNode; landing?: ReactNode }) {
   const user = useUser();

@@ -1,6 +1,6 @@
 // The Microsoft sign-in itself, on MSAL: loaded (with MSAL) by ./microsoft.ts only when a sign-in
 // starts, returns (pendingLogin is 'ms') or finishes on /auth/ms/login, never on a plain first
-// route (issue 19: it was 1.1 KB gzip of the shell's entry file with the start-up half).
+// route (it was 1.1 KB gzip of the shell's entry file with the start-up half).
 // MSAL comes from the caller, which fetches this module and MSAL side by side; types only here
 // (nothing in the lib imports MSAL statically: microsoft.spec.ts checks).
 import { api } from '@vox/api-client';

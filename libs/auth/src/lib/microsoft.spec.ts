@@ -131,7 +131,7 @@ describe('loadMicrosoftSettings', () => {
     expect(mockMsal.loads).toBe(0);
   });
 
-  // Issue 19: the shell sends the read with the start-up refresh, before its chunks load.
+  // The shell sends the read with the start-up refresh, before its chunks load.
   it('reads an answer already requested by the shell instead of asking again', async () => {
     const server = fakeServer({
       'GET /api/config/public': () => json(200, { msClientId: 'asked-again', msAuthority: null }),

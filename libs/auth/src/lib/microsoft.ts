@@ -6,7 +6,7 @@ import { PENDING_LOGIN_MICROSOFT, readPending, removePending, setPending } from 
 // The start-up half of the Microsoft sign-in: the settings and the pendingLogin check, which every
 // first route runs. The sign-in itself is ./microsoft-flow.ts, on MSAL (a large bundle most
 // visitors never need): both load with import(), side by side, when a Microsoft sign-in starts,
-// returns or finishes (issue 19). Never import either statically.
+// returns or finishes. Never import either statically.
 type MsalModule = typeof import('@azure/msal-browser');
 type MicrosoftFlow = typeof import('./microsoft-flow');
 export type MicrosoftRedirectResult = import('@azure/msal-browser').AuthenticationResult;
@@ -25,7 +25,7 @@ let settingsLoading: Promise<void> | null = null;
 /**
  * Reads the Microsoft settings from the server's public config unless they were given. A failed
  * read leaves them unknown, so the next sign-in attempt asks again. `started`: that read, already
- * sent by the shell before its chunks loaded (issue 19); used once, later calls ask again.
+ * sent by the shell before its chunks loaded; used once, later calls ask again.
  */
 export function loadMicrosoftSettings(started?: Promise<Response>): Promise<void> {
   if (getAuthConfig().msClientId !== undefined) return Promise.resolve();

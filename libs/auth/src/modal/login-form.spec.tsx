@@ -114,7 +114,7 @@ describe('LoginForm', () => {
     expect(onModeChange).toHaveBeenCalledWith('register');
   });
 
-  // Issue 21: a button that can only fail is a dead end; it was a notice after the click.
+  // A button that can only fail is a dead end; it was a notice after the click.
   it('hides Log in with Microsoft when Microsoft sign-in is not configured', () => {
     const { actions } = renderLogin({ msConfigured: false });
     expect(screen.queryByRole('button', { name: 'Log in with Microsoft' })).not.toBeInTheDocument();

@@ -103,7 +103,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
         Log in
       </Button>
 
-      {/* Issue 21: without a Microsoft sign-in set up, the button would only ever fail: hidden. */}
+      {/* Without a Microsoft sign-in set up, the button would only ever fail: hidden. */}
       {msConfigured && (
         <>
           <div className="vox-auth-divider" role="separator">

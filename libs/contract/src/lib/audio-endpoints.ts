@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * The audio library's calls (issue 14). Web: @vox/contract/audio.
+ * The audio library's calls. Web: @vox/contract/audio.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const audioEndpoints = named({

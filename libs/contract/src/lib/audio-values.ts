@@ -1,5 +1,5 @@
 /**
- * The audio library (issue 14): limits, choices and texts both sides use. The web imports them
+ * The audio library: limits, choices and texts both sides use. The web imports them
  * from `@vox/contract/audio` (its own entry, so they load with the audio pages only).
  */
 

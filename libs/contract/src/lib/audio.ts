@@ -3,7 +3,7 @@ import { IdParam } from './common';
 import { CUE_PLACES, SOUND_FILE_ID_PATTERN, SOUND_LICENCES, SOUND_LIMITS as L, SOUND_SORTS, SOUND_TYPES } from './audio-values';
 
 /**
- * The audio library (issue 14): sounds, their waveform peaks, cues on script lines and the
+ * The audio library: sounds, their waveform peaks, cues on script lines and the
  * Freesound search. Every call needs the `audio_library` privilege except reading a script's
  * cues (anyone who may read the script) and a sound's bytes (an unguessable capability URL).
  */

@@ -1,4 +1,4 @@
-/** Conversations (issue 21, item 5): limits and texts both sides use. */
+/** Conversations (item 5): limits and texts both sides use. */
 export const CONVERSATION_LIMITS = {
   /** A thread answers its newest messages, this many at most. */
   threadMessages: 200,

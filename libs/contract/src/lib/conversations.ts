@@ -3,7 +3,7 @@ import { IdParam, Person } from './common';
 import { RelationshipSchema } from './social';
 import { SOCIAL_LIMITS as L } from './social-values';
 
-// --- Conversations (issue 21, item 5): direct messages as threads between two members ---
+// --- Conversations (item 5): direct messages as threads between two members ---
 
 /** A message quoted by a reply: enough to show a line of it above the reply. */
 export const QuotedMessage = Type.Object({ id: Type.String(), fromMe: Type.Boolean(), text: Type.String() });

@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * Drafts, revisions and templates (issue 13). Web: @vox/contract/drafts.
+ * Drafts, revisions and templates. Web: @vox/contract/drafts.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const draftEndpoints = named({

@@ -1,5 +1,5 @@
 /**
- * Drafts, revisions and templates (issue 13): the limits and texts of the API. Exported from
+ * Drafts, revisions and templates: the limits and texts of the API. Exported from
  * `@vox/contract/schemas` only: the web's `@vox/contract` is a shared module of the shell, and the
  * editor needs none of these. Text helpers both sides use (word count, edits) are in @vox/fountain.
  */

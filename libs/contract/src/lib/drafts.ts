@@ -3,7 +3,7 @@ import { IdParam } from './common';
 import { DRAFT_LIMITS as L } from './drafts-values';
 
 /**
- * Drafts, revisions and templates (issue 13): the schemas of the writing room. A draft is
+ * Drafts, revisions and templates: the schemas of the writing room. A draft is
  * Fountain text with a revision number that every save moves on; a save names the revision it
  * was made on, and a stale one is refused (409), so two tabs never overwrite each other.
  */

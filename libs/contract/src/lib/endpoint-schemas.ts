@@ -1,6 +1,6 @@
-// Issue 21: the first hour.
+// The first hour.
 import { HandleSuggestion, ShareLinkPreview, ShareLinkPreviewParams, Showcase } from './first-hour';
-// Issue 16: the podcast variant.
+// The podcast variant.
 import {
   Channel,
   ChannelDetail,
@@ -78,7 +78,7 @@ import {
   TemplateParams,
 } from './drafts';
 import { MetricsAnswer, MetricsQuery } from './metrics';
-// Issue 18, parts 1-5: classes and assignments.
+// Classes and assignments.
 import {
   AssignmentDetail,
   AssignmentInput,
@@ -105,7 +105,7 @@ import {
   WorkList,
   WorkParams,
 } from './classes';
-// Issue 14: the audio library.
+// The audio library.
 import {
   CueList,
   CueListInput,
@@ -123,7 +123,7 @@ import {
   SoundPeaks,
   SoundUpdate,
 } from './audio';
-// Issue 20: live table reads.
+// Live table reads.
 import { LiveParams, LivePresenceBody, LiveStream } from './live';
 import { PublishReadInput, ReadLinkParams, ReadRender, ReadRenderInput, ReadRenderList, ReadRenderParams } from './read-renders';
 import { JobFailuresBody, JobFailuresQuery, JobParams, JobStatusBody } from './jobs';
@@ -234,7 +234,7 @@ export const endpointSchemas = {
   notifications: { querystring: NotificationListQuery, response: { 200: NotificationList, 401: E } },
   notificationsSeen: { response: { 200: SeenMark, 401: E } },
   markNotificationsSeen: { body: SeenMarkBody, response: { 200: SeenMark, 401: E, 404: E } },
-  // Issue 21: a message may reply to one of its thread (ThreadMessageBody extends DirectMessageBody).
+  // A message may reply to one of its thread (ThreadMessageBody extends DirectMessageBody).
   sendMessage: { body: ThreadMessageBody, response: { 201: DirectMessageResult, 400: E, 401: E, 403: E, 429: E } },
 
   // --- Profiles and photos ---
@@ -278,7 +278,7 @@ export const endpointSchemas = {
   audio: { params: AudioParams, response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E } },
   history: { querystring: HistoryQuery, response: { 200: HistoryList, 401: E } },
 
-  // --- Membership (issue 15) ---
+  // --- Membership ---
   plans: { response: { 200: PlanList } },
   startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E, 503: E } },
   checkout: { params: CheckoutParams, response: { 200: Checkout, 401: E, 404: E } },
@@ -290,7 +290,7 @@ export const endpointSchemas = {
   resumeSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E, 503: E } },
   endSubscription: { params: SubscriptionParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 503: E } },
   refundPayment: { params: PaymentParams, response: { 200: SubscriptionDetail, 401: E, 403: E, 404: E, 409: E, 503: E } },
-  // --- Events (issue 18) ---
+  // --- Events ---
   events: { querystring: EventsQuery, response: { 200: EventList } },
   event: { params: EventParams, response: { 200: EventSummary, 404: E } },
   createEvent: { body: EventInput, response: { 201: EventSummary, 400: E, 401: E, 403: E } },
@@ -298,17 +298,17 @@ export const endpointSchemas = {
   cancelEventRegistration: { params: EventParams, response: { 200: EventRegistrationResult, 401: E, 404: E } },
   eventAttendees: { params: EventParams, response: { 200: EventAttendeeList, 401: E, 403: E, 404: E } },
 
-  // --- School: forms (issue 18) ---
+  // --- School: forms ---
   submitContact: { body: ContactInput, response: { 200: FormSent, 400: E, 429: E } },
   submitPilot: { body: PilotInput, response: { 200: FormSent, 400: E, 429: E } },
   formRequests: { querystring: FormRequestsQuery, response: { 200: FormRequestList, 401: E, 403: E } },
 
-  // --- School: certificates (issue 18) ---
+  // --- School: certificates ---
   myCertificates: { response: { 200: CertificateList, 401: E } },
   certificate: { params: CertificateParams, response: { 200: Certificate, 404: E } },
   issueCertificate: { body: CertificateInput, response: { 201: Certificate, 400: E, 401: E, 403: E, 404: E, 409: E } },
   revokeCertificate: { params: CertificateParams, response: { 200: Certificate, 401: E, 403: E, 404: E, 409: E } },
-  // --- Drafts and templates (issue 13) ---
+  // --- Drafts and templates ---
   drafts: { querystring: DraftListQuery, response: { 200: DraftList, 401: E, 403: E } },
   createDraft: { body: DraftCreate, response: { 201: Draft, 400: E, 401: E, 403: E, 404: E } },
   draft: { params: DraftParams, response: { 200: Draft, 401: E, 403: E, 404: E } },
@@ -327,12 +327,12 @@ export const endpointSchemas = {
   saveTemplate: { params: TemplateParams, body: TemplateInput, response: { 200: Template, 400: E, 401: E, 403: E, 404: E } },
   deleteTemplate: { params: TemplateParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
   publishDraft: { params: DraftParams, body: DraftPublishInput, response: { 200: DraftPublication, 400: E, 401: E, 403: E, 404: E, 409: E } },
-  // --- Metrics (issue 17) ---
+  // --- Metrics ---
   metrics: { querystring: MetricsQuery, response: { 200: MetricsAnswer, 400: E, 401: E, 403: E } },
-  // --- Issue 22: removing people from a reading session ---
+  // --- Removing people from a reading session ---
   removeParticipant: { params: ParticipantParams, response: { 204: NoContent, 400: E, 401: E, 403: E, 404: E } },
   removeLinkJoiners: { params: LinkParams, response: { 200: LinkJoinersRemoved, 401: E, 403: E, 404: E, 409: E } },
-  // --- School: classes and assignments (issue 18, parts 1-5) ---
+  // --- School: classes and assignments (parts 1-5) ---
   schoolHome: { response: { 200: SchoolHome, 401: E } },
   classes: { response: { 200: ClassList, 401: E } },
   createClass: { body: ClassInput, response: { 201: ClassDetail, 400: E, 401: E, 403: E } },
@@ -350,7 +350,7 @@ export const endpointSchemas = {
   commentOnWork: { params: WorkParams, body: CommentInput, response: { 201: Work, 400: E, 401: E, 403: E, 404: E } },
   reviewWork: { params: WorkParams, body: ReviewInput, response: { 200: Work, 400: E, 401: E, 403: E, 404: E, 409: E } },
   issueClassCertificate: { params: ClassParams, body: ClassCertificateInput, response: { 201: Certificate, 400: E, 401: E, 403: E, 404: E, 409: E } },
-  // --- Audio library (issue 14) ---
+  // --- Audio library ---
   sounds: { querystring: SoundListQuery, response: { 200: SoundList, 401: E, 403: E } },
   uploadSound: { response: { 201: Sound, 400: E, 401: E, 403: E, 413: E, 415: E } },
   sound: { params: SoundParams, response: { 200: Sound, 401: E, 403: E, 404: E } },
@@ -363,7 +363,7 @@ export const endpointSchemas = {
   saveScriptCues: { params: CueScriptParams, body: CueListInput, response: { 200: CueList, 400: E, 401: E, 403: E, 404: E } },
   freesoundSearch: { querystring: FreesoundQuery, response: { 200: FreesoundResults, 400: E, 401: E, 403: E, 503: E } },
   freesoundImport: { body: FreesoundImport, response: { 201: Sound, 400: E, 401: E, 403: E, 404: E, 413: E, 415: E, 503: E } },
-  // --- Podcast variant (issue 16) ---
+  // --- Podcast variant ---
   podcastChannels: { querystring: ChannelsQuery, response: { 200: ChannelList } },
   podcastChannel: { params: ChannelParams, response: { 200: ChannelDetail, 404: E } },
   podcastFeed: { params: ChannelParams, response: { 200: Xml, 404: E } },
@@ -397,14 +397,14 @@ export const endpointSchemas = {
   addToPodcastPlaylist: { params: PlaylistParams, body: PlaylistAdd, response: { 200: Playlist, 400: E, 401: E, 403: E, 404: E, 409: E } },
   savePodcastPosition: { params: EpisodeParams, body: PositionInput, response: { 200: Position, 400: E, 401: E, 404: E } },
   podcastHistory: { response: { 200: PodcastHistory, 401: E } },
-  // --- Live table reads (issue 20) ---
+  // --- Live table reads ---
   liveSession: { params: LiveParams, response: { 200: LiveStream, 401: E, 403: E, 404: E } },
   livePresence: { params: LiveParams, body: LivePresenceBody, response: { 204: NoContent, 400: E, 401: E, 404: E } },
-  // --- Conversations (issue 21) ---
+  // --- Conversations ---
   conversations: { response: { 200: ConversationList, 401: E } },
   conversation: { params: ConversationParams, response: { 200: Conversation, 401: E, 404: E } },
   markConversationRead: { params: ConversationParams, body: ConversationReadBody, response: { 200: ConversationRead, 400: E, 401: E, 404: E } },
-  // --- The finished read (issues 16 part 6, 20 part 7) ---
+  // --- The finished read (20 part 7) ---
   renderRead: { params: SessionParams, body: ReadRenderInput, response: { 202: ReadRender, 400: E, 401: E, 404: E, 409: E } },
   sessionRenders: { params: SessionParams, response: { 200: ReadRenderList, 401: E, 404: E } },
   publishReadAsEpisode: { params: SessionParams, body: PublishReadInput, response: { 202: ReadRender, 400: E, 401: E, 403: E, 404: E, 409: E } },
@@ -414,7 +414,7 @@ export const endpointSchemas = {
   revokeReadRenderLink: { params: ReadRenderParams, response: { 200: ReadRender, 401: E, 403: E, 404: E } },
   sharedReadAudio: { params: ReadLinkParams, response: { 200: Binary, 206: Binary, 404: E, 416: E } },
   downloadTake: { params: TakeParams, response: { 200: Binary, 401: E, 403: E, 404: E } },
-  // --- The first hour (issue 21) ---
+  // --- The first hour ---
   shareLinkPreview: { params: ShareLinkPreviewParams, response: { 200: ShareLinkPreview, 404: E } },
   showcase: { response: { 200: Showcase } },
   handleSuggestion: { response: { 200: HandleSuggestion, 401: E } },

@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * The events area's calls (issue 18), with the certificate staff issue for an event. Web:
+ * The events area's calls, with the certificate staff issue for an event. Web:
  * @vox/contract/events.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */

@@ -1,5 +1,5 @@
 /**
- * Plain values of the events area (issue 18): limits and the texts the server answers with. No
+ * Plain values of the events area: limits and the texts the server answers with. No
  * TypeBox here (the web imports this); the schemas are in ./events.ts.
  */
 export const EVENT_LIMITS = {

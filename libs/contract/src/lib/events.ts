@@ -3,7 +3,7 @@ import { IdParam, Person } from './common';
 import { EVENT_LIMITS } from './events-values';
 
 /**
- * Events (issue 18): staff create them; members register, join the waiting list once an event
+ * Events: staff create them; members register, join the waiting list once an event
  * is full, and cancel. Times are ISO-8601 UTC; `timeZone` (IANA) is the zone the event is held in,
  * for showing its local time.
  */

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { IdParam } from './common';
 
 /**
- * Issue 21 (the first hour): what a visitor sees before joining and what a newcomer is offered
+ * What a visitor sees before joining and what a newcomer is offered
  * right after. Three small calls:
  * - a share link's preview, public and minimal (title, who invited, the role offered), for the
  *   logged-out /s/{linkId} page; nothing else about the session or the script leaks;

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { IdParam } from './common';
 
-/** Issue 22, item 10: removing people from a reading session; idempotent script creation. */
+/** Removing people from a reading session; idempotent script creation. */
 
 export const ParticipantParams = Type.Object({ sessionId: IdParam, userId: IdParam });
 export type ParticipantParams = Type.Static<typeof ParticipantParams>;

@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * Live table reads' calls (issue 20). Web: @vox/contract/live.
+ * Live table reads' calls. Web: @vox/contract/live.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const liveEndpoints = named({

@@ -1,5 +1,5 @@
 /**
- * Live table reads (issue 20): the texts and timings both the API and the reader use. Types and
+ * Live table reads: the texts and timings both the API and the reader use. Types and
  * schemas are in ./live.ts; the channel itself is described in docs/live.md.
  */
 

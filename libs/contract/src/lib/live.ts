@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { IdParam, Person } from './common';
 
 /**
- * Live table reads (issue 20): the live channel's two calls and the events it carries.
+ * Live table reads: the live channel's two calls and the events it carries.
  * GET /api/sessions/{id}/live answers `text/event-stream`; each event's `data` is one
  * `LiveEvent` as JSON (docs/live.md).
  */

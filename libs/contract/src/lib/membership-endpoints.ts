@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * Membership purchase (issue 15): plans, checkouts (and the test provider's and Stripe's server-only
+ * Membership purchase: plans, checkouts (and the test provider's and Stripe's server-only
  * routes), subscriptions and refunds. Web: @vox/contract/membership.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */

@@ -3,7 +3,7 @@ import { IdParam } from './common';
 import { Role } from './users';
 
 /**
- * Membership purchase (issue 15): plans, checkouts through a payment provider, subscriptions with
+ * Membership purchase: plans, checkouts through a payment provider, subscriptions with
  * their receipts. GET /api/subscriptions keeps the seed's shape (social.ts `Subscription`); these
  * are the richer shapes of /membership and /subscription.
  */

@@ -4,8 +4,8 @@
 import { named } from '@vox/contract';
 
 /**
- * The dashboard's and the staff pages' calls: metrics (issue 17), background jobs (issue 12) and
- * the forms' requests (issue 18). Web: @vox/contract/metrics.
+ * The dashboard's and the staff pages' calls: metrics, background jobs and
+ * the forms' requests. Web: @vox/contract/metrics.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const metricsEndpoints = named({

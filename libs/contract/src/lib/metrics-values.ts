@@ -1,4 +1,4 @@
-/** The metrics dashboard's plain values (issue 17), shared by the server and the web. */
+/** The metrics dashboard's plain values, shared by the server and the web. */
 
 /** The site variant filter: `all`, or the site the activity was logged on. */
 export const METRICS_VARIANTS = ['all', 'main', 'school', 'podcast', 'dashboard'] as const;

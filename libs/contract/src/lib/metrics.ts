@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { METRICS_CHART_IDS, METRICS_VARIANTS } from './metrics-values';
 
 /**
- * The metrics dashboard (issue 17): aggregates over the activity log and the product's own
+ * The metrics dashboard: aggregates over the activity log and the product's own
  * tables, per day in a chosen time zone, for staff with `show_metrics`. Answers carry counts and
  * route patterns only: no user, session, path parameter or other personal data.
  */

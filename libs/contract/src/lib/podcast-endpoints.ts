@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * The podcast variant's calls (issue 16). Web: @vox/contract/podcast.
+ * The podcast variant's calls. Web: @vox/contract/podcast.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const podcastEndpoints = named({

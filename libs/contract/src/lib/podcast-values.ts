@@ -1,5 +1,5 @@
 /**
- * The podcast variant's plain values (issue 16): limits, the categories a channel may choose
+ * The podcast variant's plain values: limits, the categories a channel may choose
  * (Apple Podcasts' top-level categories, which the feed's itunes:category must name exactly) and
  * the texts the API answers with.
  */

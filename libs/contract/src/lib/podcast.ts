@@ -3,7 +3,7 @@ import { IdParam, Person } from './common';
 import { PODCAST_CATEGORIES, PODCAST_LIMITS } from './podcast-values';
 
 /**
- * The podcast variant's calls (issue 16). Times are ISO-8601 UTC; durations and positions in
+ * The podcast variant's calls. Times are ISO-8601 UTC; durations and positions in
  * milliseconds; chapter start times in seconds (as Podcasting 2.0's JSON chapters write them).
  */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -1,4 +1,4 @@
-/** Texts of the finished read and "Publish as episode" (issues 16 part 6, 20 part 7). */
+/** Texts of the finished read and "Publish as episode" (20 part 7). */
 export const READ_RENDER_MESSAGES = {
   renderNotFound: 'This rendered read was not found.',
   linkNotFound: 'This link to a read does not exist or was revoked.',

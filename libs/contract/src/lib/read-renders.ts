@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { IdParam } from './common';
 
 /**
- * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6): one background
+ * The finished read and "Publish as episode": one background
  * render of a session's picked takes in script order, to download, share by link, or publish to
  * a podcast channel. Texts and values the web shows are in ./read-renders-values.ts.
  */

@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * The school area's calls (issue 18): the contact and pilot forms, certificates, classes and
+ * The school area's calls: the contact and pilot forms, certificates, classes and
  * assignments. Web: @vox/contract/school.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */

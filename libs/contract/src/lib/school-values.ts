@@ -1,5 +1,5 @@
 /**
- * Plain values of the school area (issue 18): the contact and pilot-programme forms and
+ * Plain values of the school area: the contact and pilot-programme forms and
  * certificates. No TypeBox here (the web imports this); the schemas are in ./school.ts.
  */
 export const FORM_LIMITS = {

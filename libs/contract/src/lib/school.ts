@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { CERTIFICATE_LIMITS, FORM_LIMITS } from './school-values';
 
 /**
- * The contact and pilot-programme forms (issue 18). `website` is a honeypot: people never see
+ * The contact and pilot-programme forms. `website` is a honeypot: people never see
  * it, so a request that fills it in is a bot's and is answered as if sent, then dropped.
  */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);

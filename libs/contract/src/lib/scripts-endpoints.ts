@@ -5,8 +5,7 @@ import { named } from '@vox/contract';
 
 /**
  * The scripts area's calls: scripts, reading sessions, takes, share links, history, the
- * creator's removals (issue 22), a script's cues (issue 14) and the finished read (issues 16 part
- * 6, 20 part 7). Web: @vox/contract/scripts.
+ * creator's removals, a script's cues and the finished read. Web: @vox/contract/scripts.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */
 export const scriptEndpoints = named({

@@ -1,7 +1,7 @@
 import type { ScriptInput } from './scripts';
 
 /**
- * Plain values of the scripts and reading-session area (issue 5): limits, kinds, texts and the
+ * Plain values of the scripts and reading-session area: limits, kinds, texts and the
  * save rules (the API paths are in ./scripts-endpoints.ts). No TypeBox here (the web imports this); the
  * schemas are in ./scripts.ts.
  */

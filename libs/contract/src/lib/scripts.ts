@@ -3,7 +3,7 @@ import { IdParam, PageQuery, Paged, Person } from './common';
 import { AUDIO_ID_PATTERN, SCRIPT_LIMITS as L, TAKE_CLIENT_ID_PATTERN } from './scripts-values';
 
 /**
- * Scripts, reading sessions, takes, share links and history (issue 5): the schemas both the
+ * Scripts, reading sessions, takes, share links and history: the schemas both the
  * API (validation, OpenAPI) and the web client (types) use. Values live in ./scripts-values.ts.
  */
 
@@ -84,7 +84,7 @@ export const Script = Type.Object({
   roles: Type.Array(ScriptRole),
   lines: Type.Array(ScriptLine),
   /**
-   * Issue 13: lines taken out of the script that have takes, kept so no recording is lost (the
+   * Lines taken out of the script that have takes, kept so no recording is lost (the
    * reader lists their takes apart). Absent when there are none.
    */
   retiredLines: Type.Optional(Type.Array(ScriptLine)),
@@ -138,7 +138,7 @@ export const Take = Type.Object({
   picked: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   /**
-   * Issue 13: present when the line's text changed since this take was recorded: the text it
+   * Present when the line's text changed since this take was recorded: the text it
    * was recorded on (the reader marks the take "recorded on earlier text").
    */
   recordedOnText: Type.Optional(Type.String()),
@@ -183,7 +183,7 @@ export const ShareLink = Type.Object({
   createdBy: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  /** Issue 21: the friend this link was made for by "Invite a friend"; absent or null on a plain link. */
+  /** The friend this link was made for by "Invite a friend"; absent or null on a plain link. */
   invitedUser: Type.Optional(Type.Union([Person, Type.Null()])),
 });
 export type ShareLink = Type.Static<typeof ShareLink>;

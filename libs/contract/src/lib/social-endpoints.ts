@@ -4,7 +4,7 @@
 import { named } from '@vox/contract';
 
 /**
- * The social area's calls (issues 6 and 21): friends, messages and conversations, profiles and
+ * The social area's calls: friends, messages and conversations, profiles and
  * photos, the first-run handle suggestion. Web: @vox/contract/social.
  * One description per call: ./all-endpoints.ts assembles the full table from the areas' parts.
  */

@@ -1,5 +1,5 @@
 /**
- * Plain values of the social area (issue 6): friends, messages and profiles, with the server's
+ * Plain values of the social area: friends, messages and profiles, with the server's
  * texts (SOCIAL_MESSAGES). No TypeBox here (the web imports this, from '@vox/contract/social'); the
  * schemas are in ./social.ts, the API paths in ./social-endpoints.ts. The person-name rule
  * (displayName) is in ./constants.ts: the shell's header uses it.
@@ -79,7 +79,7 @@ export const SOCIAL_MESSAGES = {
   photoNotFound: 'This photo was not found.',
   activityNotYours: 'An activity can only be logged for the signed-in user.',
   activityNeedsLogin: 'Please log in to log an activity for a user.',
-  // Friends (issue 6)
+  // Friends
   requestTargetMissing: 'Enter the handle or email of the member you want to add.',
   memberNotFound: 'No member has this handle or email.',
   requestToYourself: 'You cannot send a friend request to yourself.',

@@ -50,7 +50,7 @@ export const PhotoParams = Type.Object({ photo: Type.String({ pattern: PHOTO_ID_
 export type PhotoParams = Type.Static<typeof PhotoParams>;
 
 
-// --- Friends, messages and profiles (issue 6); plain values in ./social-values.ts ---
+// --- Friends, messages and profiles; plain values in ./social-values.ts ---
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -152,7 +152,7 @@ export const NotificationItem = Type.Object({
   text: Nullable(Type.String()),
   invite: Nullable(SessionInvite),
   membership: Nullable(MembershipEvent),
-  /** Issue 20: read_joined and read_recorded, about a live read of mine. */
+  /** Read_joined and read_recorded, about a live read of mine. */
   read: Type.Optional(Nullable(LiveReadNote)),
 });
 export type NotificationItem = Type.Static<typeof NotificationItem>;

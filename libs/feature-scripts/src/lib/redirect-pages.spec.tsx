@@ -110,7 +110,7 @@ describe('/s/{linkId}', () => {
     expect(screen.queryByText(/invited you/)).not.toBeInTheDocument();
   });
 
-  it('does not resolve the link when the visitor joins here: the first-run step leads back to it (issue 21)', async () => {
+  it('does not resolve the link when the visitor joins here: the first-run step leads back to it', async () => {
     const calls = createFakeServer().routes({
       'GET /api/sharelinks/l1/session': () => json(200, { id: 'se9', scriptId: 'sc1' }),
       'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: null }),

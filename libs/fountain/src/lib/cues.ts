@@ -3,7 +3,7 @@ import { parseFountain } from './parse';
 import { toFountain, writeLine } from './write';
 
 /**
- * Sound cues in Fountain (issue 14). Fountain has no cues, so they travel as notes, which every
+ * Sound cues in Fountain. Fountain has no cues, so they travel as notes, which every
  * Fountain tool keeps and none prints: one note on its own line after the line it belongs to,
  *
  *     [[cue: bed "Night garden" sound=Xy12 volume=40 until=+2]]

@@ -1,5 +1,5 @@
 /**
- * Text helpers of the writing room (issue 13) that the server and the editor both use: word
+ * Text helpers of the writing room that the server and the editor both use: word
  * count and page estimate of a draft, and the one-replacement edit autosave sends.
  */
 

@@ -12,7 +12,7 @@ export const POLICIES = {
   audioLibrary: 'audio_library',
   metrics: 'show_metrics',
   freeScripts: 'read_free_script',
-  // Issue 18: creating classes, enrolling, assigning and reviewing.
+  // Creating classes, enrolling, assigning and reviewing.
   teaching: 'teach',
 } as const satisfies Record<string, Privilege>;
 

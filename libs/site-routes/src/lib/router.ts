@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PATHS } from '@vox/variant';
 import { routesOf, type SiteRoute, type TableSite } from './routes';
 
-/** What a remote's `./App` gives the shell (issue 11 item 2). */
+/** What a remote's `./App` gives the shell. */
 export interface RemoteSiteModule {
   /** Around every page of the site, once (the remote's root; podcast's player). */
   Frame(props: { children: ReactNode }): ReactNode;
@@ -19,7 +19,7 @@ export interface SiteRouteObject {
 }
 
 /**
- * The shell's routes of one site (issue 11 item 2): one per row of the table (its path and its
+ * The shell's routes of one site: one per row of the table (its path and its
  * row, for the chrome and the error message) and a last `*` for the site's 404. `element(route)`
  * draws a route (null: the 404); the shell wraps each in an error boundary of its own.
  */

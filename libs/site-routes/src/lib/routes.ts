@@ -82,12 +82,12 @@ export const ROUTES: readonly SiteRoute[] = [
   route('templates', WEB, 'Templates', { privilege: 'draft' }),
   route('templateCreate', WEB, 'New template', { privilege: 'draft' }),
   route('templateEdit', WEB, 'Edit template', { privilege: 'draft' }),
-  // Classes and assignments (issue 18).
+  // Classes and assignments.
   route('classes', SCHOOL, 'Classes', { login: 'classes' }),
   route('class', SCHOOL, 'Class', { login: 'classes' }),
   route('assignment', SCHOOL, 'Assignment', { login: 'assignments' }),
   route('setPassword', SCHOOL, 'Set your password'),
-  // The podcast site (issue 16).
+  // The podcast site.
   route('channel', PODCAST, 'Channel'),
   route('playlist', PODCAST, 'Playlist'),
   route('favorites', PODCAST, 'Favorites', { login: 'favorites' }),

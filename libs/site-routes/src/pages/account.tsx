@@ -13,6 +13,6 @@ function MicrosoftLogin() {
 export const accountPages: PageRecord = {
   msLogin: MicrosoftLogin,
   msLogout: lazyPage(load, (m) => m.MicrosoftLogoutPage),
-  // Issue 21: the first-run step after joining.
+  // The first-run step after joining.
   welcome: lazyPage(load, (m) => m.WelcomePage),
 };

@@ -12,6 +12,6 @@ export const contentPages: PageRecord = {
   terms: lazyPage(load, (m) => m.CONTENT_PAGES['/terms']),
   faq: lazyPage(load, (m) => m.CONTENT_PAGES['/faq']),
   about: () => <AboutPage schoolSiteHref={siteUrl(window.location, 'school')} podcastSiteHref={siteUrl(window.location, 'podcast')} />,
-  // Issue 21: the school site's own About, its front page for visitors.
+  // The school site's own About, its front page for visitors.
   schoolAbout: () => <SchoolAboutPage mainSiteHref={siteUrl(window.location, '')} />,
 };

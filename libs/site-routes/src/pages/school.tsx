@@ -9,7 +9,7 @@ const SchoolHomePage = lazyPage(load, (m) => m.SchoolHomePage);
 
 /**
  * Seed section 2: logged out, the school site's / goes to /about. Signed in, a school user (one
- * with a class) or a teacher gets the school home (issue 18); anyone else, the scripts.
+ * with a class) or a teacher gets the school home; anyone else, the scripts.
  */
 function SchoolHome() {
   const user = useUser();

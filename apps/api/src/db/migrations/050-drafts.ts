@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Drafts (issue 13): a writer's Fountain text and its save counter (`revision`, moved on by
+ * Drafts: a writer's Fountain text and its save counter (`revision`, moved on by
  * every accepted save; a save made on an older number is refused), and the snapshots kept of
  * it (`draft_revisions`: automatic, named, or made by a restore). Nothing is ever overwritten
  * without a snapshot of what it replaced.

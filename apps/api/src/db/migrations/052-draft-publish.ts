@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Publishing drafts as scripts (issue 13 part 6) without losing a take:
+ * Publishing drafts as scripts without losing a take:
  * - `draft_publications`: which script a draft was published as (the next publish updates it);
  * - `script_lines.retired_at`: a line taken out of a script that has takes is kept, retired, so
  *   its takes stay (and are listed) instead of going with it;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The audio library (issue 14): a member's sounds (music beds, effects, voice clips) and the cues
+ * The audio library: a member's sounds (music beds, effects, voice clips) and the cues
  * that hang them on script lines. A sound's bytes are stored under `sounds/<sha256>` (its
  * `file_id`); the row carries what the file said about itself (duration, sample rate, channels),
  * the owner's fields (title, type, tags, licence, trim and fades, applied at playback), and the

@@ -8,7 +8,7 @@ export const LAUNCH_PLANS = [
 ] as const;
 
 /**
- * Membership plans (issue 15): each grants a role for a period (days or months) at a price in
+ * Membership plans: each grants a role for a period (days or months) at a price in
  * minor units. Retired plans stay (subscriptions and receipts name them) but are no longer sold.
  */
 export const plans: Migration = {

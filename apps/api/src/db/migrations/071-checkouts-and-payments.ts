@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Buying a plan (issue 15). A checkout is one attempt to buy a plan through a payment provider;
+ * Buying a plan. A checkout is one attempt to buy a plan through a payment provider;
  * it completes at most once (a conditional UPDATE), and the subscription it creates carries its id
  * under a unique index, so a double click, a reloaded success page or a webhook delivered twice
  * end in one subscription. payment_events holds every provider event id handled, for the same

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The podcast variant (issue 16): channels, their episodes (audio stored content-addressed under
+ * The podcast variant: channels, their episodes (audio stored content-addressed under
  * `podcast/<sha256>`), follows, favourites, playlists, listening positions (the history), plays
  * (one row per episode, listener and day: the stats count rows) and episode share links.
  * Times are ISO-8601 UTC text, booleans 0/1, as in the other areas.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The metrics dashboard (issue 17). Each activity now records the site it was logged on
+ * The metrics dashboard. Each activity now records the site it was logged on
  * (`variant`: main, school, podcast, dashboard; null for rows logged before) and its page as a
  * route pattern (`route`: /session/:id), worked out once when it is recorded.
  *

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Events and their registrations (issue 18). `seats_taken` counts confirmed registrations and
+ * Events and their registrations. `seats_taken` counts confirmed registrations and
  * is only ever moved by one conditional UPDATE (`seats_taken < capacity`), so two members racing
  * for the last seat get one seat and one waiting-list place on either database. One row per
  * member and event (unique), so registering twice is one registration.

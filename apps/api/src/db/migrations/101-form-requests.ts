@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Requests sent through the contact and pilot-programme forms (issue 18), kept for staff. */
+/** Requests sent through the contact and pilot-programme forms, kept for staff. */
 export const formRequests: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

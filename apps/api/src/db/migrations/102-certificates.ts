@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Certificates (issue 18). The id is long and random: it is what the verification link and QR
+ * Certificates. The id is long and random: it is what the verification link and QR
  * code carry, so knowing it is what lets anyone check a certificate. Names are kept as they
  * were on the day it was issued (a certificate does not change when a profile does).
  */

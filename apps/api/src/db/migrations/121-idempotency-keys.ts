@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 22, item 10: POST /api/scripts with an `Idempotency-Key` header. One row per (user, key):
+ * POST /api/scripts with an `Idempotency-Key` header. One row per (user, key):
  * the body's hash (a different body under the same key is refused) and, once created, the
  * script's id (a retry answers that script instead of making another). Rows expire after a day
  * (routes/api/idempotency.ts); `created_at` is indexed for the sweep.

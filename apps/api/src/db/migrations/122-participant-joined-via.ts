@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 22, item 10: the share link a participant joined by (null: the session's creator, or
+ * The share link a participant joined by (null: the session's creator, or
  * joined before this column), so the joiners of a revoked link can be removed together.
  */
 export const participantJoinedVia: Migration = {

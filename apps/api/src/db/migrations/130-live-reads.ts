@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Live table reads (issue 20, docs/live.md):
+ * Live table reads (docs/live.md):
  * - live_presence: one row per open live connection (any API instance), refreshed every
  *   heartbeat; a row not refreshed for LIVE_TIMING.presenceTtlMs no longer counts (a crashed
  *   instance's connections drop out by themselves).

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The finished read (issues 16 part 6 and 20 part 7): each render of a session's picked takes,
+ * The finished read: each render of a session's picked takes,
  * for a download or a podcast episode. The job renders it; the row keeps where it stands, its
  * failure text, the file (content-addressed, storage key `renders/<sha256>`), the episode it
  * became, and an optional open link (`share_token`, revocable by clearing it).

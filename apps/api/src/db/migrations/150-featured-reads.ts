@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 21: the finished reads the front door offers to listen to. Staff choose them
+ * The finished reads the front door offers to listen to. Staff choose them
  * (`npm run admin -- feature-read <sessionId>`), one per demo scene at most; a read is only
  * offered while every spoken line still has its picked take.
  */

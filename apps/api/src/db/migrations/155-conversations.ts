@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Conversations (issue 21, item 5): direct messages become threads both sides see.
+ * Conversations (item 5): direct messages become threads both sides see.
  * - direct_messages: one row per message, sender -> recipient, with the quoted message of a
  *   reply. Its id is the recipient's notification id (time-ordered, repositories/notifications.ts),
  *   so "newer than" is `id >` here too and the red dot keeps counting notifications.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 21, item 5: inviting a friend from Share makes a link for that friend, marked as such
+ * Inviting a friend from Share makes a link for that friend, marked as such
  * (`invited_user_id`), so the Share dialog lists it as their invitation rather than as one more
  * "any role" link whose revoke silently cancelled the invitation. Links made before stay plain.
  */

@@ -1,15 +1,15 @@
 import type { Migration } from 'kysely';
-// Issue 21 (first hour, conversations): 155-159.
+// 155-159.
 import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { setupCodeAttempts } from './249-setup-code-attempts';
-// Issue 14: the audio library.
+// The audio library.
 import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
 import { appSecrets } from './110-app-secrets';
 import { jobProgress } from './111-job-progress';
-// Issue 22 (hardening): idempotency keys, the link a participant joined by.
+// Idempotency keys, the link a participant joined by.
 import { idempotencyKeys } from './121-idempotency-keys';
 import { participantJoinedVia } from './122-participant-joined-via';
 import { usersAndRoles } from './001-users-and-roles';
@@ -39,18 +39,18 @@ import { metrics } from './090-metrics';
 import { revokedSessionsIndex } from './120-revoked-sessions-index';
 import { plans } from './070-plans';
 import { checkoutsAndPayments } from './071-checkouts-and-payments';
-// 100-109: school, events, certificates, forms (issue 18).
+// 100-109: school, events, certificates, forms.
 import { events } from './100-events';
 import { formRequests } from './101-form-requests';
 import { certificates } from './102-certificates';
 import { classes } from './103-classes';
 import { assignments } from './104-assignments';
-// Issue 16: the podcast variant.
+// The podcast variant.
 import { podcast } from './080-podcast';
-// Issue 20: live table reads.
+// Live table reads.
 import { liveReads } from './130-live-reads';
 import { readRenders } from './140-read-renders';
-import { featuredReads } from './150-featured-reads'; // issue 21: the first hour
+import { featuredReads } from './150-featured-reads'; // The first hour
 import { signInHandoffs } from './230-sign-in-handoffs';
 
 /**
@@ -81,43 +81,43 @@ export const migrations: Record<string, Migration> = {
   '032-friendship-pairs': friendshipPairs,
   // 040-049: infrastructure (performance, change events).
   '040-notification-change-events': notificationChangeEvents,
-  // 070-079: membership purchase (issue 15).
+  // 070-079: membership purchase.
   '070-plans': plans,
   '071-checkouts-and-payments': checkoutsAndPayments,
-  // 100-109: school, events, certificates, forms (issue 18).
+  // 100-109: school, events, certificates, forms.
   '100-events': events,
   '101-form-requests': formRequests,
   '102-certificates': certificates,
   '103-classes': classes,
   '104-assignments': assignments,
-  // 050-059: drafts, revisions and templates (issue 13).
+  // 050-059: drafts, revisions and templates.
   '050-drafts': drafts,
   '051-templates': draftTemplates,
   '052-draft-publish': draftPublish,
-  // 090-099: the metrics dashboard (issue 17).
+  // 090-099: the metrics dashboard.
   '090-metrics': metrics,
   // 110-119: several instances (shared secrets, jobs).
   '110-app-secrets': appSecrets,
   '111-job-progress': jobProgress,
-  // 120-129: hardening (issue 22).
+  // 120-129: hardening.
   '120-revoked-sessions-index': revokedSessionsIndex,
   '121-idempotency-keys': idempotencyKeys,
   '122-participant-joined-via': participantJoinedVia,
-  // 060-069: the audio library (issue 14).
+  // 060-069: the audio library.
   '060-sounds': sounds,
-  // 080-089: the podcast variant (issue 16).
+  // 080-089: the podcast variant.
   '080-podcast': podcast,
-  // 130-139: live table reads (issue 20).
+  // 130-139: live table reads.
   '130-live-reads': liveReads,
-  // 155-159: the first hour (issue 21, items 5-10: conversations, invitations).
+  // 155-159: the first hour (conversations, invitations).
   '155-conversations': conversations,
   '156-personal-invitations': personalInvitations,
   // 248-249: hardening (payments, set-password codes).
   '248-payment-expected-amount': paymentExpectedAmount,
   '249-setup-code-attempts': setupCodeAttempts,
-  // 140-149: the finished read (issues 16 part 6, 20 part 7).
+  // 140-149: the finished read (20 part 7).
   '140-read-renders': readRenders,
-  // 150-154: the first hour (issue 21).
+  // 150-154: the first hour.
   '150-featured-reads': featuredReads,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,

@@ -10,7 +10,7 @@ export const REFRESH_COOKIE = 'vox_refresh';
 /** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
 export const REFRESH_COOKIE_PATH = '/api/users';
 /**
- * Issue 19: a hint that this browser holds a session, sent with every request (the refresh cookie
+ * A hint that this browser holds a session, sent with every request (the refresh cookie
  * travels to the users routes only), so an app page can preload what a signed-in visitor most
  * likely sees. It carries no secret and grants nothing: a wrong hint costs preloaded bytes only.
  * It lives and ends with the refresh cookie.

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * Certificates (issue 18). Anyone holding a certificate's id may see it and whether it is still
+ * Certificates. Anyone holding a certificate's id may see it and whether it is still
  * valid (the id is the capability the verification link and QR code carry); its recipient lists
  * theirs; staff issue them for events (a confirmed seat required) or for a named course, and
  * staff or the issuer revoke them.

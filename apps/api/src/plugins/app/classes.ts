@@ -53,7 +53,7 @@ declare module 'fastify' {
 }
 
 /**
- * Classes and assignments on recorded reads (issue 18, parts 1-5; docs/school.md).
+ * Classes and assignments on recorded reads (docs/school.md).
  *
  * Who sees what: a class, its assignments and its students' work exist only for its teacher and
  * its students (404 to anyone else). A student sees their own work and comments and their

@@ -33,7 +33,7 @@ declare module 'fastify' {
 }
 
 /**
- * Drafts, revisions and templates (issue 13). The routes check the `draft` privilege; this
+ * Drafts, revisions and templates. The routes check the `draft` privilege; this
  * service makes every draft its writer's alone (anyone else's is "not found") and keeps every
  * text: a save must name the revision it was made on (409 otherwise), automatic snapshots are
  * taken while writing, and a restore first keeps what it replaces.

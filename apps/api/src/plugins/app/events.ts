@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * Events (issue 18): anyone sees them; a signed-in member registers (a seat, else the waiting
+ * Events: anyone sees them; a signed-in member registers (a seat, else the waiting
  * list) and cancels; staff create them and see who comes. Each registration change is mailed
  * (a seat with its .ics calendar entry, a given-up seat with that entry's cancellation).
  */

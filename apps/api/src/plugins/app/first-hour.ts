@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Issue 21: what a visitor sees before joining, and the newcomer's first-run help. */
+/** What a visitor sees before joining, and the newcomer's first-run help. */
 export interface FirstHour {
   /** A usable link's title, inviter and role, nothing more; NotFoundError ('This link is invalid.') otherwise. */
   linkPreview(linkId: string): Promise<ShareLinkPreview>;

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * The contact and pilot-programme forms (issue 18): each request is checked field by field
+ * The contact and pilot-programme forms: each request is checked field by field
  * (the contract's texts), stored, mailed to the team (TEAM_EMAIL, reply-to the sender) and
  * confirmed to the sender. A filled-in honeypot is answered as if sent and dropped.
  */

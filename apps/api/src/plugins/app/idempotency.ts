@@ -9,7 +9,7 @@ const STALE_AFTER_MS = 2 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Issue 22, item 10: makes a create call safe to retry. With no key, `create` just runs. With a
+ * Makes a create call safe to retry. With no key, `create` just runs. With a
  * key: the first request under it runs `create` and remembers what it made; a retry with the
  * same key and the same body (a lost answer, a double click) answers `replay(id)` for that thing
  * instead of making another; the same key with another body is refused (409, its own text); a

@@ -1,7 +1,7 @@
 import { diffArrays } from 'diff';
 
 /**
- * Which line of a script each line of a newly published draft is (issue 13 part 6), so takes
+ * Which line of a script each line of a newly published draft is, so takes
  * recorded on a line stay with it when the draft is published again.
  *
  * 1. An alignment of the two line sequences (Myers' diff over whole lines, the `diff` library's

@@ -58,7 +58,7 @@ export function sseFrame(id: number, event: LiveEvent): string {
 }
 
 /**
- * Live table reads (issue 20, docs/live.md): a server-sent event stream per reader and session.
+ * Live table reads (docs/live.md): a server-sent event stream per reader and session.
  * Access is the session API's (participants only) plus one rule: a reader whose share link was
  * revoked is disconnected and refused. Events cross instances over a bus (Redis when REDIS_URL is
  * set, else PostgreSQL LISTEN/NOTIFY, else in-process on SQLite). The service observes the

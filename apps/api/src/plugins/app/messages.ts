@@ -42,7 +42,7 @@ export interface MessagesService {
    * their Messages (the red dot counts it) and a line of our conversation, which both of us see.
    */
   send(from: string, to: string, text: string, replyTo?: string): Promise<DirectMessageResult>;
-  /** Issue 21: my conversations, newest first, with my unread count in each. */
+  /** My conversations, newest first, with my unread count in each. */
   conversations(me: string): Promise<ConversationList>;
   /** One conversation's newest messages, oldest first. Reading it marks nothing. */
   conversation(me: string, other: string): Promise<Conversation>;
@@ -120,7 +120,7 @@ async function messages(app: FastifyInstance) {
             row.type === 'membership' && text(p.role)
               ? { role: text(p.role) as string, expiry: text(p.expiry), event: p.event === 'revoked' || p.event === 'cancelled' ? p.event : 'granted' }
               : null,
-          // Issue 20: the owner's messages about a live read.
+          // The owner's messages about a live read.
           read: row.type === 'read_joined' || row.type === 'read_recorded' ? liveReadNote(p) : null,
         };
       });

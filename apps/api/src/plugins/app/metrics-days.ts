@@ -1,5 +1,5 @@
 /**
- * Days in an IANA time zone, for the metrics (issue 17). The database keeps UTC instants
+ * Days in an IANA time zone, for the metrics. The database keeps UTC instants
  * (`created_at`, ISO text); a day in a zone runs from one local midnight to the next, which is
  * 23 or 25 hours long on a daylight-saving change. The range is cut into spans of one UTC
  * offset each, so SQL can number an instant's local day as floor((epoch + offset) / 86400) with

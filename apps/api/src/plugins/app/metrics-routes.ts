@@ -1,5 +1,5 @@
 /**
- * Where an activity happened, in the terms the dashboard groups by (issue 17): the site from the
+ * Where an activity happened, in the terms the dashboard groups by: the site from the
  * host name (seed section 4's rule) and the page as a route pattern, so /session/abc and
  * /session/xyz count as one page and no id, handle or other personal value reaches the metrics.
  */

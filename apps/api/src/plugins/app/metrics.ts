@@ -130,7 +130,7 @@ async function metrics(app: FastifyInstance) {
           series: [series('subscriptions', 'New subscriptions', await repo.rowsPerDay(days, 'subscriptions'), length)],
           note: notApplied,
         }),
-        // Issue 16: one podcast_plays row per episode, listener and UTC day, by its first play's time.
+        // One podcast_plays row per episode, listener and UTC day, by its first play's time.
         episodes: async () => ({
           id: 'episodes',
           title: 'Episodes played',

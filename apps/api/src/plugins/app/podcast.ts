@@ -57,7 +57,7 @@ export interface EpisodeUpload {
 export const PUBLISH_DUE_JOB = 'podcast.publish-due';
 
 /**
- * The podcast variant (issue 16). Channels belong to their owner, who alone uploads, edits,
+ * The podcast variant. Channels belong to their owner, who alone uploads, edits,
  * schedules and unpublishes episodes and sees the stats; anyone may list and read channels and
  * published episodes (the owner also sees drafts and scheduled ones; to anyone else those are
  * "not found"). Audio is content-addressed under `podcast/<sha256>` and served with ranges.

@@ -7,7 +7,7 @@ import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { BED_DUCK, playableWindow, type CuePlace, type PlayableSound } from '@vox/contract/audio';
 
 /**
- * The read renderer (issues 16 part 6 and 20 part 7): one module that turns a table read into
+ * The read renderer: one module that turns a table read into
  * one audio file, for "Publish as episode" and "Download the read" alike.
  *
  * 1. Every line in script order gets its sound: the picked take (decoded by ffmpeg), or, when

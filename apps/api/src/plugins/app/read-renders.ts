@@ -45,7 +45,7 @@ export interface RenderFile {
 }
 
 /**
- * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6): a render is
+ * The finished read and "Publish as episode": a render is
  * asked for, a background job (`read.render`, on the app's queue) runs the read renderer over
  * the session's picked takes, and the result is a file to download or share by link, or a new
  * episode on the owner's channel with chapters, transcript and show notes.

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { LAYOUT, layoutScreenplay, parseFountain } from '@vox/fountain';
 
 /**
- * A standard screenplay PDF from Fountain text (issue 13): US Letter, Courier 12 pt, 1.5 in left
+ * A standard screenplay PDF from Fountain text: US Letter, Courier 12 pt, 1.5 in left
  * margin and 1 in elsewhere, a title page when the draft has a title, page numbers ("2.") at the
  * top right from the second page on, as scripts are printed. Line and page breaks come from
  * `layoutScreenplay`, the same layout as the editor's preview.

@@ -39,7 +39,7 @@ export interface ScriptsService {
   get(me: string, scriptId: string): Promise<Script>;
   replace(me: string, scriptId: string, input: ScriptInput): Promise<Script>;
   /**
-   * The same save for a large body not parsed on the event loop (issue 22, item 7): the body's
+   * The same save for a large body not parsed on the event loop (item 7): the body's
    * bytes are parsed, checked and written in the script-writes worker thread, which answers the
    * script serialized. Refusals come back as `ScriptWriteRefused` (the route answers them as a
    * small save's would be answered).

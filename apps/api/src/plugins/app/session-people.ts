@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * Issue 22, item 10: the creator of a reading session removes people from it, one at a time or
+ * The creator of a reading session removes people from it, one at a time or
  * everyone who joined by a revoked link. Removed people keep nothing but their takes, which stay
  * with the lines (as when a role is given up); they can come back only through a working link,
  * so the creator revokes the links first.

@@ -1,7 +1,7 @@
 import type { Template } from '@vox/contract/schemas';
 
 /**
- * The ready-made templates every writer sees (issue 13), written for VoxClub: scripts meant to
+ * The ready-made templates every writer sees, written for VoxClub: scripts meant to
  * be read aloud and recorded. They live in code, not in rows, so a fix reaches everyone at the
  * next release; their ids start with `sys-`, which a writer's own (random) ids never do.
  */

@@ -139,7 +139,7 @@ export function routeFilesOf(preloads: RemotePreloads, pathname: string, signedI
 }
 
 /**
- * The shell page's own first files, in the order the Link header names them (issue 19): its
+ * The shell page's own first files, in the order the Link header names them: its
  * scripts (the entry, then the bootstrap chunks it preloads), then its stylesheets (and their
  * preloads). Over HTTP/1.1 a browser opens six connections to a host, and the Link header's
  * preloads are asked for before the page's own tags: named first, the two large scripts every

@@ -92,7 +92,7 @@ export function manifestOrigins(text: string): string[] {
 
 /**
  * The hash sources ('sha256-...') of the inline scripts of a page: the shell's index.html runs its
- * first script inline (issue 19: the start-up requests leave as soon as the HTML arrives, not one
+ * first script inline (the start-up requests leave as soon as the HTML arrives, not one
  * request later), and the policy allows exactly that script, no other inline one.
  */
 export function inlineScriptHashes(html: string | null): string[] {

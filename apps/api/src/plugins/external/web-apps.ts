@@ -42,7 +42,7 @@ export const FIRST_DATA_ID = 'vox-first-data';
 
 /**
  * The shell's index.html with the data its first script would otherwise fetch before the first
- * render (issue 19: "the manifest inlined"): the remotes manifest and the public config, as a
+ * render ("the manifest inlined"): the remotes manifest and the public config, as a
  * JSON data block (not run, so the Content-Security-Policy's script hashes are untouched) just
  * before the first script, which reads it as it runs (apps/shell/src/early-script.js). Two
  * requests fewer on every first load; over HTTP/1.1 each took one of the six connections the
@@ -100,7 +100,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       });
     }
     // The app page names the variant's remote entry in a preload hint, so the browser fetches it
-    // alongside the shell's own chunks instead of after them (issue 19). When the entry is the one
+    // alongside the shell's own chunks instead of after them. When the entry is the one
     // served here, the files of its ./App (its preload.json, written by its build) follow, so they
     // do not wait for the entry to arrive and run, and then the files of the page the path shows
     // (by the route table's patterns, signed in or not by the session hint cookie), so they do not

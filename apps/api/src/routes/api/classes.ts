@@ -14,7 +14,7 @@ const setPasswordLimit = {
   errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => ({ statusCode: context.statusCode, message: CLASS_MESSAGES.codeInvalid }),
 };
 
-/** Open: a student whose account a teacher created sets a password with the code (issue 18). */
+/** Open: a student whose account a teacher created sets a password with the code. */
 export const openClassRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('setPasswordWithCode', { tags, summary: 'Set the password of a User ID account with the code from the teacher', config: { rateLimit: setPasswordLimit } }),

@@ -8,7 +8,7 @@ import type { ByteRange } from '../../plugins/app/storage';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The same for a private file (a take: only a session's participants are shown its id): kept
- * for good by the browser, never by a shared cache (a CDN or proxy) in between (issue 22).
+ * for good by the browser, never by a shared cache (a CDN or proxy) in between.
  */
 export const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 

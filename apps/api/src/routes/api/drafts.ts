@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from './from-contract';
 
 /**
- * Drafts, revisions and templates (issue 13), members only and each route for holders of the
+ * Drafts, revisions and templates, members only and each route for holders of the
  * `draft` privilege (403 otherwise, checked per request so a new subscription opens them at once).
  */
 const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {

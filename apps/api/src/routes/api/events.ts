@@ -5,7 +5,7 @@ import { perUserLimit } from './social-limits';
 
 const tags = ['events'];
 
-/** Events anyone may read (issue 18); a signed-in caller also sees their own registration. */
+/** Events anyone may read; a signed-in caller also sees their own registration. */
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('events', { tags, summary: 'Upcoming events, soonest first, or the archive (when=past)' }),

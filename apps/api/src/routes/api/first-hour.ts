@@ -3,7 +3,7 @@ import { fromContract } from './from-contract';
 
 const tags = ['first hour'];
 
-/** Issue 21, open to anyone: a share link's preview and the front door's demo scenes. */
+/** Open to anyone: a share link's preview and the front door's demo scenes. */
 export const firstHourRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('shareLinkPreview', {

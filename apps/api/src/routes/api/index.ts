@@ -21,24 +21,24 @@ import history from './history';
 import { membersOnly } from './members-only';
 import jobs from './jobs';
 import { membershipOpenRoutes, membershipRoutes } from './membership';
-// Issue 18: events.
+// Events.
 import { eventRoutes, memberEventRoutes } from './events';
 import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
-import { classRoutes, openClassRoutes } from './classes'; // issue 18: classes
+import { classRoutes, openClassRoutes } from './classes'; // Classes
 import drafts from './drafts';
 import metrics from './metrics';
-// Issue 22: removing people from a reading session.
+// Removing people from a reading session.
 import sessionPeople from './session-people';
-// Issue 14: the audio library.
+// The audio library.
 import { scriptCueRoutes, soundFileRoutes, soundRoutes } from './sounds';
-// Issue 16: the podcast variant.
+// The podcast variant.
 import { memberPodcastRoutes, podcastRoutes } from './podcast';
-// Issue 20: live table reads.
+// Live table reads.
 import live from './live';
-// Issues 16 part 6 and 20 part 7: the finished read.
+// The finished read.
 import { readRenderRoutes, sharedReadRoutes } from './read-renders';
-// Issue 21: the first hour.
+// The first hour.
 import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
 
 /**
@@ -64,20 +64,20 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(audio, { config });
   // Serves /api/users/photo/{photo}; it is file serving, not part of the users area.
   await app.register(photos, { config });
-  // Membership plans, the test provider's checkout page and Stripe's webhook (issue 15).
+  // Membership plans, the test provider's checkout page and Stripe's webhook.
   await app.register(membershipOpenRoutes, { config });
-  // Issue 18: events are open to read.
+  // Events are open to read.
   await app.register(eventRoutes);
   await app.register(formRoutes);
   await app.register(certificateRoutes);
-  await app.register(openClassRoutes); // issue 18: set a password with a class code
-  // Issue 14: sound files by their unguessable id (an <audio src> sends no token).
+  await app.register(openClassRoutes); // Set a password with a class code
+  // Sound files by their unguessable id (an <audio src> sends no token).
   await app.register(soundFileRoutes);
-  // Issue 16: channels, feeds, episodes, audio and share links are open to read.
+  // Channels, feeds, episodes, audio and share links are open to read.
   await app.register(podcastRoutes);
-  // Issues 16 part 6 and 20 part 7: a rendered read shared by link plays for anyone.
+  // A rendered read shared by link plays for anyone.
   await app.register(sharedReadRoutes);
-  // Issue 21: a share link's preview and the front door's demo scenes.
+  // A share link's preview and the front door's demo scenes.
   await app.register(firstHourRoutes);
 
   // Members only.
@@ -96,26 +96,26 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(history);
       await members.register(jobs);
       await members.register(membershipRoutes);
-      // Issue 18: registering for events, staff calls.
+      // Registering for events, staff calls.
       await members.register(memberEventRoutes);
       await members.register(staffFormRoutes);
       await members.register(memberCertificateRoutes);
-      await members.register(classRoutes); // issue 18: classes and assignments
-      // Drafts and templates (issue 13): each route also needs the draft privilege.
+      await members.register(classRoutes); // Classes and assignments
+      // Drafts and templates: each route also needs the draft privilege.
       await members.register(drafts);
       await members.register(metrics);
-      // Issue 22: the creator of a reading session removes people from it.
+      // The creator of a reading session removes people from it.
       await members.register(sessionPeople);
-      // Issue 14: the audio library (audio_library on each route) and a script's cues (readers).
+      // The audio library (audio_library on each route) and a script's cues (readers).
       await members.register(soundRoutes, { config });
       await members.register(scriptCueRoutes);
-      // Issue 16: the podcast variant's member calls.
+      // The podcast variant's member calls.
       await members.register(memberPodcastRoutes);
-      // Issue 20: the live channel of a table read.
+      // The live channel of a table read.
       await members.register(live);
-      // Issues 16 part 6 and 20 part 7: the finished read (download, share, publish as episode).
+      // The finished read (download, share, publish as episode).
       await members.register(readRenderRoutes);
-      // Issue 21: the first-run step's handle suggestion.
+      // The first-run step's handle suggestion.
       await members.register(memberFirstHourRoutes);
     }),
   );

@@ -6,7 +6,7 @@ import { serverValidator } from '../../plugins/external/validation';
 import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
 
 /**
- * Issue 22, item 7: one member saving a 5,000-line script must not slow everyone else. A large
+ * One member saving a 5,000-line script must not slow everyone else. A large
  * save's CPU work that cannot be sliced (parsing and checking an 800 KB body, writing the
  * answer) runs in one go; two or more of them at once took both cores of a small server and
  * pushed every other request's p99 from 7 ms to 329 ms. So an instance runs one large write at a
@@ -23,7 +23,7 @@ export function isLargeBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Issue 22, item 7: a member saves a large script at most once every `intervalSeconds`
+ * A member saves a large script at most once every `intervalSeconds`
  * (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS, 10 by default), and creates one at most as often (each
  * route counts on its own; Redis holds the counts when REDIS_URL is set, so every instance
  * agrees). The worker thread keeps a large write off the event loop, but its bytes still cross

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from './from-contract';
 
 /**
- * Live table reads (issue 20, docs/live.md): the server-sent event stream of a session and the
+ * Live table reads (docs/live.md): the server-sent event stream of a session and the
  * presence call. Access and events are the liveSessions service's.
  */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {

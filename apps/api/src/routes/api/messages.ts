@@ -18,7 +18,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201).send(await app.messages.send(request.user.id, request.body.to, request.body.text, request.body.replyTo)),
   });
 
-  // Issue 21: conversations, the same messages as threads both sides see.
+  // Conversations, the same messages as threads both sides see.
   const tags = ['messages'];
   app.route({
     ...fromContract('conversations', { tags, summary: 'My conversations, newest first, with unread counts' }),

@@ -22,11 +22,11 @@ export const scriptListRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { scripts } = app;
-  // One large script write at a time per instance (issue 22, item 7).
+  // One large script write at a time per instance (item 7).
   const largeWrites = createLargeWriteGate();
   // ...and a member's large writes are spaced out (undefined: no limit).
   const rateLimit = largeWriteLimit(config.largeScriptSaveIntervalSeconds);
-  // A retry of a create with the same Idempotency-Key makes no second script (issue 22, item 10).
+  // A retry of a create with the same Idempotency-Key makes no second script (item 10).
   const idempotent = createIdempotency(app.db);
 
   app.route({
@@ -65,7 +65,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
       handler: async (request, reply) => {
         const body: unknown = request.body;
         if (!(body instanceof RawJsonBody)) return scripts.replace(request.user.id, request.params.scriptId, request.body);
-        // Issue 22, item 7: parsed, checked, written and serialized in the script-writes worker.
+        // Parsed, checked, written and serialized in the script-writes worker.
         try {
           const json = await scripts.replaceFromBytes(request.user.id, request.params.scriptId, body.bytes);
           // Already serialized JSON (a Buffer is sent as it is, past the response schema's serializer).

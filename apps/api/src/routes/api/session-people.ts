@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from './from-contract';
 
-/** Issue 22: the creator of a reading session removes people from it (members only). */
+/** The creator of a reading session removes people from it (members only). */
 const sessionPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('removeParticipant', { summary: 'Remove a participant from a reading session (its creator)' }),

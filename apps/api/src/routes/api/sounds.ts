@@ -9,7 +9,7 @@ import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
 
 /**
- * The audio library (issue 14). Every call needs `audio_library` (403 "Your membership does not
+ * The audio library. Every call needs `audio_library` (403 "Your membership does not
  * include this feature." otherwise), checked per request, except GET /api/scripts/{id}/cues,
  * which anyone who may read the script gets (the reader and the table read play the cues).
  */

@@ -43,7 +43,7 @@ describe('GET /api/audio/{audioId}', () => {
       'content-length': String(bytes.length),
       'accept-ranges': 'bytes',
       etag: `"${take.audio}"`,
-      // A take is for a session's participants: no shared cache keeps it (issue 22, item 10).
+      // A take is for a session's participants: no shared cache keeps it (item 10).
       'cache-control': 'private, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
-/** Issue 21, item 5: direct messages as threads both sides see, replies, unread counts per thread. */
+/** Direct messages as threads both sides see, replies, unread counts per thread. */
 describe('conversations', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

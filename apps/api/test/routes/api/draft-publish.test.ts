@@ -7,7 +7,7 @@ import { bearer, build, createUser, type TestUser } from '../../helper';
 import { wav } from '../../fixtures/audio';
 import { audioFiles, claim, getSession, newClientId, openSession, uploadTake } from './scripts-kit';
 
-/** Publishing a draft as a script, again and again, without losing a take (issue 13 part 6). */
+/** Publishing a draft as a script, again and again, without losing a take. */
 
 const NOT_FOUND = { message: 'This draft was not found.' };
 const STALE = { message: 'This draft was changed elsewhere since you opened it. Merge the changes or keep both versions.' };

@@ -8,8 +8,8 @@ import { handleFromEmail } from '../../../src/plugins/app/first-hour';
 import { main } from '../../../src/admin/commands';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
-/** Issue 21, the first hour: a share link's public preview, the demo scenes, the handle suggestion. */
-describe('the first hour (issue 21)', () => {
+/** A share link's public preview, the demo scenes, the handle suggestion. */
+describe('the first hour', () => {
   let app: FastifyInstance;
   let owner: TestUser;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { bearer, build, createUser, type TestUser } from '../../helper';
 import { balcony, claim, getSession, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 import { wav } from '../../fixtures/audio';
 
-/** Issue 22, item 10: POST /api/scripts with an Idempotency-Key; removing people from a session. */
+/** POST /api/scripts with an Idempotency-Key; removing people from a session. */
 describe('POST /api/scripts with an Idempotency-Key', () => {
   let app: FastifyInstance;
   let me: TestUser;

@@ -13,7 +13,7 @@ import { createLargeWriteGate, LARGE_WRITE_BYTES } from '../../../src/routes/api
 import { SCRIPT_WRITES_NICENESS } from '../../../src/plugins/app/script-writes/protocol';
 
 /**
- * Issue 22, item 7: a 5,000-line save does its work in slices with turns of the event loop
+ * A 5,000-line save does its work in slices with turns of the event loop
  * between them, writes only what changed, and an instance runs one large write at a time; a
  * large save's body is parsed, checked and written in the script-writes worker thread.
  */
@@ -44,7 +44,7 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turn
   }
 }
 
-describe('large script saves (issue 22, item 7)', () => {
+describe('large script saves (item 7)', () => {
   let app: FastifyInstance;
   let owner: TestUser;
 
@@ -197,7 +197,7 @@ describe('large script saves (issue 22, item 7)', () => {
   }, 120_000);
 });
 
-describe('one member\'s large writes are spaced out (issue 22, item 7)', () => {
+describe('one member\'s large writes are spaced out (item 7)', () => {
   let app: FastifyInstance;
   let owner: TestUser;
   let other: TestUser;

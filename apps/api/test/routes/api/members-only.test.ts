@@ -11,7 +11,7 @@ import { membersOnly } from '../../../src/routes/api/members-only';
 const PARAM_SAMPLES: Record<string, string> = {
   name: 'mail.password-reset',
   id: '0b6e7a3c-1f2d-4e5a-9b8c-7d6e5f4a3b2c',
-  // Issue 18: a certificate id is 16-64 letters and digits.
+  // A certificate id is 16-64 letters and digits.
   certId: 'AbCdEfGhIjKlMnOpQrStUvWx',
 };
 
@@ -19,7 +19,7 @@ const OPEN_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config/public',
-  // Issue 19: an app page's first reads in one request; each read runs as its own GET with the
+  // An app page's first reads in one request; each read runs as its own GET with the
   // caller's token, so a members-only read still answers 401 to nobody (first-reads.test.ts).
   'GET /api/first-reads',
   'POST /api/activities/',
@@ -42,24 +42,24 @@ const OPEN_ROUTES = [
   'GET /api/users/photo/:photo',
   'GET /api/scripts',
   'GET /api/audio/:audioId',
-  // Membership (issue 15): the plans, the test provider's checkout page (the checkout id is the
+  // Membership: the plans, the test provider's checkout page (the checkout id is the
   // capability) and Stripe's webhook (checked by signature).
   'GET /api/membership/plans',
   'GET /api/membership/test-checkout/:checkoutId',
   'POST /api/membership/test-checkout/:checkoutId',
   'POST /api/membership/stripe/webhook',
-  // --- Events (issue 18) ---
+  // --- Events ---
   'GET /api/events',
   'GET /api/events/:eventId',
   'POST /api/forms/contact',
   'POST /api/forms/pilot',
   'GET /api/certificates/:certId',
-  // Issue 18: a student sets a password with the code from the class list.
+  // A student sets a password with the code from the class list.
   'POST /api/school/set-password',
   // A sound's bytes by their SHA-256 (an <audio src> sends no token): a public sound's for anyone,
   // a private one's only by the signed, expiring link its answers carry (else 404).
   'GET /api/sound-files/:fileId',
-  // --- Podcast variant (issue 16): listening needs no account; a play counts anonymous players too.
+  // --- Podcast variant: listening needs no account; a play counts anonymous players too.
   'GET /api/podcast/channels',
   'GET /api/podcast/channels/:channelId',
   'GET /api/podcast/channels/:channelId/feed.xml',
@@ -71,9 +71,9 @@ const OPEN_ROUTES = [
   'POST /api/podcast/episodes/:episodeId/plays',
   'GET /api/podcast/share/:linkId',
   'GET /api/podcast/playlists/:playlistId',
-  // Issues 16 part 6 and 20 part 7: a rendered read shared by link (the token is the capability; revocable).
+  // A rendered read shared by link (the token is the capability; revocable).
   'GET /api/read-links/:token',
-  // Issue 21: a share link's preview for the logged-out landing (title, inviter, role only) and
+  // A share link's preview for the logged-out landing (title, inviter, role only) and
   // the front door's public demo scenes.
   'GET /api/sharelinks/:linkId/preview',
   'GET /api/showcase',

@@ -50,7 +50,7 @@ describe('messages', () => {
         text: 'Table read tonight at 8?',
         invite: null,
         membership: null,
-        // Issue 20: a live-read notice's fields; null on a direct message.
+        // A live-read notice's fields; null on a direct message.
         read: null,
       });
       // The sender keeps no copy: only the friend-acceptance is in Ann's list.

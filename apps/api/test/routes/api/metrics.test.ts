@@ -81,7 +81,7 @@ describe('GET /api/metrics', () => {
       .insertInto('subscriptions')
       .values({ id: newId(), user_id: users.u2, role: 'staff', expires_at: '2027-01-01T00:00:00.000Z', created_at: '2026-03-29T22:30:00.000Z', source: 'test' })
       .execute();
-    // Issue 16: podcast plays, one row per episode, listener and day (the API deduplicates).
+    // Podcast plays, one row per episode, listener and day (the API deduplicates).
     const channelId = newId();
     const episodeId = newId();
     await app.db

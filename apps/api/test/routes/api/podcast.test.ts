@@ -10,7 +10,7 @@ import { PUBLISH_DUE_JOB } from '../../../src/plugins/app/podcast';
 import { buildFeed } from '../../../src/plugins/app/podcast-feed';
 
 /**
- * The podcast variant (issue 16) through HTTP against a real database: channels, episodes with
+ * The podcast variant through HTTP against a real database: channels, episodes with
  * real ffmpeg-made audio, publishing (now, scheduled by the job, unpublished), ranges, the feed
  * parsed by a podcast feed parser, share links, follows, favourites, positions, playlists, plays.
  */

@@ -15,7 +15,7 @@ import { RENDER_TEXTS } from '../../../src/plugins/app/read-renderer';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 
 /**
- * The finished read (issue 20 part 7) and "Publish as episode" (issue 16 part 6) through HTTP on
+ * The finished read and "Publish as episode" through HTTP on
  * a real database and the real job queue: the render job with real ffmpeg (and eSpeak NG), the
  * download and its open link, single-take downloads, progress and failure texts, access rules,
  * and the episode's feed read by a podcast feed parser.

@@ -228,7 +228,7 @@ describe('reading sessions: detail, roles, share links, invitations', () => {
       expect((await getSession(app, friend, session.id)).me.role).toBe('Juliet');
     });
 
-    it('issue 21: lists an invitation as the friend\'s, not as one more plain "any role" link', async () => {
+    it('lists an invitation as the friend\'s, not as one more plain "any role" link', async () => {
       const session = await openSession(app, owner, script.id);
       const plain = (await app.inject({ method: 'POST', url: `/api/sessions/${session.id}/sharelinks`, headers: bearer(owner), payload: {} })).json().id;
       const invited = (await invite(owner, session.id, { userId: friend.id })).json();

@@ -17,7 +17,7 @@ async function upload(app: FastifyInstance, user: TestUser | null, fields: Recor
 }
 
 
-describe('audio library API (issue 14)', () => {
+describe('audio library API', () => {
   let app: FastifyInstance;
   let owner: TestUser;
   let other: TestUser;

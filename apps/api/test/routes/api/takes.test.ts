@@ -280,7 +280,7 @@ describe('takes: upload, exactly once, limits, sniffing, picks', () => {
       expect((await takesOf(lines.juliet2)).some((t) => t.id === mine.id)).toBe(true);
     });
 
-    it('removing a recorded line from the script keeps its takes and recordings, listed with the retired line (issue 13)', async () => {
+    it('removing a recorded line from the script keeps its takes and recordings, listed with the retired line', async () => {
       const t = await record(reader, lines.juliet2, 70);
       const script = (await getSession(app, owner, session.id)).script;
       const removed = script.lines.find((l) => l.id === lines.juliet2);

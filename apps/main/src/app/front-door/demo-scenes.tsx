@@ -40,7 +40,7 @@ function useReadPlayer() {
 }
 
 /**
- * The front door's demo scenes (issue 21): the public scenes of the VoxClub account, each with a
+ * The front door's demo scenes: the public scenes of the VoxClub account, each with a
  * Listen button when staff featured a finished read of it, and a way in for reading it yourself.
  */
 export default function DemoScenes() {

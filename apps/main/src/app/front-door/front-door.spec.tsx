@@ -49,7 +49,7 @@ function renderFrontDoor() {
 
 afterEach(() => authModal.close());
 
-describe('the front door (issue 21)', () => {
+describe('the front door', () => {
   it("keeps the seed's prompt for scripts and says what VoxClub does in one line", () => {
     renderFrontDoor();
     expect(screen.getByRole('heading', { level: 1, name: 'Log in to see your scripts' })).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('the front door (issue 21)', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
   });
 
-  it('asks for the demo scenes only once the page has shown for a while (issue 19)', async () => {
+  it('asks for the demo scenes only once the page has shown for a while', async () => {
     const asked = renderFrontDoor();
     await new Promise((resolve) => setTimeout(resolve, DEMO_SCENES_DELAY_MS - 100));
     expect(asked).toEqual([]);

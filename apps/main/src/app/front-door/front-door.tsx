@@ -13,14 +13,14 @@ const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default
  * How long after the front door's first frame the demo scenes are asked for. Long enough that the
  * hero's paint is on screen first: an idle callback right after the first frame came before the
  * frame was presented, and the scenes' chunk and read then counted as part of the page's largest
- * paint (Lighthouse, issue 19). The scenes sit below the hero.
+ * paint (Lighthouse). The scenes sit below the hero.
  */
 export const DEMO_SCENES_DELAY_MS = 500;
 
 /**
  * True once the page has shown, DEMO_SCENES_DELAY_MS have passed and the browser is idle (an idle
  * callback; at once where there is none): the demo scenes' chunk and read are asked for only
- * then, so nothing of theirs competes with the front door's first paint (issue 19).
+ * then, so nothing of theirs competes with the front door's first paint.
  */
 function useShown(): boolean {
   const [shown, setShown] = useState(false);
@@ -45,12 +45,12 @@ function useShown(): boolean {
   return shown;
 }
 
-/** What VoxClub does, in one line (issue 21). */
+/** What VoxClub does, in one line. */
 export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
 
 /**
  * The logged-out /scripts, where / leads (seed section 2): the seed's log-in prompt for 'scripts'
- * ("Log in to see your scripts", Log in, Sign up), made a real front door (issue 21): what VoxClub
+ * ("Log in to see your scripts", Log in, Sign up), made a real front door: what VoxClub
  * does in one line, and the public demo scenes, with a Listen button for a finished read.
  */
 export function FrontDoor() {

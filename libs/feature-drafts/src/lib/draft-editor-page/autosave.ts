@@ -2,7 +2,7 @@ import type { Draft } from '@vox/contract';
 import { editBetween, type TextEdit } from '@vox/fountain';
 
 /**
- * Autosave that loses nothing (issue 13). The editor hands every change to `change()`; typing
+ * Autosave that loses nothing. The editor hands every change to `change()`; typing
  * never waits for it. A short while after typing stops the text is saved as one replacement
  * against the last saved text (only what changed travels), made on the revision the editor
  * holds; the server refuses a stale one (409) and the editor asks the writer what to do. Until

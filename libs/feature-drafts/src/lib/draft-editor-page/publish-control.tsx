@@ -5,7 +5,7 @@ import { Alert, Button } from '@vox/ui';
 import { publishDraft } from '../api/drafts';
 
 /**
- * Publish (issue 13 part 6): the draft becomes a script, or updates the script it made before.
+ * Publish: the draft becomes a script, or updates the script it made before.
  * What is unsaved is saved first, so exactly the text on screen is published; the result says
  * what became of the lines and that every take was kept.
  */

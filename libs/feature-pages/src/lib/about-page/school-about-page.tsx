@@ -3,7 +3,7 @@ import { buttonClassName, ContentPage } from '@vox/ui';
 import { SCHOOL_PRODUCT_NAME } from '@vox/variant';
 import '../content-pages.css';
 
-/** The school site's own name (issue 21: its own identity, not a copy of the main site). */
+/** The school site's own name (its own identity, not a copy of the main site). */
 export const SCHOOL_NAME = SCHOOL_PRODUCT_NAME;
 export const SCHOOL_ABOUT_TITLE = `About ${SCHOOL_NAME}`;
 

@@ -4,7 +4,7 @@ import { usePlayer } from './player';
 import './player.css';
 
 /**
- * The persistent player bar (issue 16): what plays, a seek bar, back 15 s, play/pause, forward
+ * The persistent player bar: what plays, a seek bar, back 15 s, play/pause, forward
  * 30 s, speed, the chapters and the queue. Rendered once by the podcast app beside its routes.
  */
 export function PlayerBar() {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { QueueItem, QueueState } from './queue-state';
 
-/** What pages see of the podcast site's one player (issue 16). */
+/** What pages see of the podcast site's one player. */
 export interface Player {
   state: QueueState;
   playing: boolean;

@@ -6,11 +6,11 @@ import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, play
 import { LISTENER_KEY, STORE_KEY, type Player, type Saved } from './player-context';
 
 /**
- * The podcast site's player engine (issue 16): it drives the one <audio> element, which the
+ * The podcast site's player engine: it drives the one <audio> element, which the
  * provider (player.tsx) made and never drops, so a route change never stops playback. The
  * position goes to the server every 10 s of listening and on pause (it resumes on another
  * device); the queue, speed and the episode playing are kept in localStorage for a reload.
- * It loads on first use, not with the first route (issue 19), and hands its player up through
+ * It loads on first use, not with the first route, and hands its player up through
  * `onPlayer` each time it changes.
  */
 /** An anonymous player's own random id, so its plays count once a day. */

@@ -4,7 +4,7 @@ import { PlayerProvider, usePlayer } from './player';
 import { STORE_KEY } from './player-context';
 import type { QueueItem } from './queue';
 
-// Issue 19: the engine is its own chunk, loaded on first use; this records when it loads. A
+// The engine is its own chunk, loaded on first use; this records when it loads. A
 // module loads once per file, so the tests run in order: nothing loads it before the second.
 // (A global count: the factory may run before this file's own variables exist.)
 jest.mock('./player-engine', () => {

@@ -5,14 +5,14 @@ import { loadSaved, PlayerContext, type Player } from './player-context';
 
 export { usePlayer, type Player } from './player-context';
 
-// Issue 19: the engine (the element's events, the server's position, the queue's rules, media
+// The engine (the element's events, the server's position, the queue's rules, media
 // keys) loads when something is to be played, not with the podcast site's first route.
 const PlayerEngine = lazyComponent(() => import('./player-engine'), (m) => m.PlayerEngine);
 
 type Call = (player: Player) => void;
 
 /**
- * The podcast site's one player (issue 16). It sits above the routes in the podcast app and owns
+ * The podcast site's one player. It sits above the routes in the podcast app and owns
  * the only <audio> element, made once and never dropped: a route change re-renders pages, never
  * the element, so playback never stops. Until the engine has loaded, pages see a player that is
  * stopped, with the queue a reload kept; what they ask of it (play, queue, ...) is kept and done

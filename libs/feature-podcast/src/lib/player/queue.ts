@@ -2,12 +2,12 @@ import type { Chapter, Episode } from '@vox/contract';
 import type { QueueItem, QueueState } from './queue-state';
 
 /**
- * The player's pure rules (issue 16), kept apart from the <audio> element so Jest checks them:
+ * The player's pure rules, kept apart from the <audio> element so Jest checks them:
  * the queue (play now, next, last, advance), speeds, skips, where to resume, when to save the
  * position and which chapter is playing.
  */
 // The queue's shape and its empty state live apart (queue-state.ts): the podcast site's first route
-// needs them, and a module's code loads whole with the first chunk that needs any of it (issue 19).
+// needs them, and a module's code loads whole with the first chunk that needs any of it.
 export { EMPTY_QUEUE, type QueueItem, type QueueState } from './queue-state';
 
 export function toQueueItem(episode: Episode, startMs = episode.positionMs ?? 0): QueueItem {

@@ -5,7 +5,7 @@ import { schoolEndpoints } from '@vox/contract/school';
 import { scriptEndpoints } from '@vox/contract/scripts';
 import type { AssignmentInput, ClassDetail, ClassInput, CommentInput, ReviewInput } from '@vox/contract/school';
 
-/** React Query keys of classes and assignments (issue 18); every change invalidates `all`. */
+/** React Query keys of classes and assignments; every change invalidates `all`. */
 export const classKeys = {
   all: ['school'] as const,
   home: (viewer: string | null) => ['school', 'home', viewer] as const,

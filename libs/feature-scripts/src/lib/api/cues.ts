@@ -4,7 +4,7 @@ import { audioEndpoints } from '@vox/contract/audio';
 import { scriptEndpoints } from '@vox/contract/scripts';
 import type { CueInput, CueList } from '@vox/contract/audio';
 
-/** A script's sound cues (issue 14): read by anyone who may read the script, saved by its owner. */
+/** A script's sound cues: read by anyone who may read the script, saved by its owner. */
 export const cueKeys = {
   script: (scriptId: string) => ['cues', scriptId] as const,
   sounds: ['cues', 'sounds'] as const,

@@ -20,7 +20,7 @@ export function useShareLinkSession(linkId: string, userId: string | undefined) 
   return useQuery({ ...shareLinkSessionQueryOptions(linkId, userId), enabled: Boolean(userId) });
 }
 
-/** Issue 21: a link's public preview (title, inviter, role) for a logged-out visitor; none for a bad link. */
+/** A link's public preview (title, inviter, role) for a logged-out visitor; none for a bad link. */
 export function useShareLinkPreview(linkId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['share-link-preview', linkId],

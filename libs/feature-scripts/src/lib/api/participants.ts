@@ -3,7 +3,7 @@ import { api } from '@vox/api-client';
 import { scriptEndpoints } from '@vox/contract/scripts';
 import { sessionKey } from './sessions';
 
-/** DELETE /api/sessions/{id}/participants/{userId}: the session's creator removes someone (issue 22). */
+/** DELETE /api/sessions/{id}/participants/{userId}: the session's creator removes someone. */
 export const removeParticipant = (sessionId: string, userId: string): Promise<undefined> =>
   api.call(scriptEndpoints.removeParticipant, { params: { sessionId, userId } });
 

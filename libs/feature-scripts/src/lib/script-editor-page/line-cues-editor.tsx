@@ -11,7 +11,7 @@ const toInput = (cue: Cue): CueInput => ({ lineId: cue.lineId, soundId: cue.soun
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 /**
- * The sound cues of one line in the script editor (issue 14): for members with the audio
+ * The sound cues of one line in the script editor: for members with the audio
  * library, on lines already saved (cues hang on a line's id). Changes are saved at once, apart
  * from the script's own Save, with the whole list (PUT /api/scripts/{id}/cues).
  */

@@ -273,7 +273,7 @@ describe('/scripts/create', () => {
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
-  it('says when a large script may be saved again (issue 22: 429), and keeps everything typed', async () => {
+  it('says when a large script may be saved again (429), and keeps everything typed', async () => {
     const server = fakeScriptsApi();
     renderAt('/scripts/create');
     type('Title', 'Night Bus');
@@ -301,7 +301,7 @@ describe('/scripts/edit/{scriptId}', () => {
     expect(screen.getByRole('textbox', { name: 'Parenthetical of line 3' })).toHaveValue('(without turning)');
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open table read' })).toHaveAttribute('href', '/script/sc1');
-    // Issue 21: with everything saved, Open table read is the primary button and Save is not.
+    // With everything saved, Open table read is the primary button and Save is not.
     expect(screen.getByRole('link', { name: 'Open table read' })).toHaveClass('vox-button--primary');
     expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('vox-button--secondary');
     // An edit makes Save the primary action again.

@@ -31,7 +31,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
   const save = useSaveScript();
   const remove = useDeleteScript();
   const guard = useLeaveGuard(store.isDirty);
-  const fountainCues = useFountainCues(store); // Issue 14: cues as Fountain notes.
+  const fountainCues = useFountainCues(store); // Cues as Fountain notes.
 
   // Once a save was refused, the message follows the edits: the next problem, or none.
   useEffect(() => {
@@ -125,7 +125,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
               {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : (status ?? (scriptId ? 'All changes saved' : ''))}
             </span>
             {scriptId && (
-              // Issue 21: once everything is saved, reading it is the next step: the primary button.
+              // Once everything is saved, reading it is the next step: the primary button.
               <Link
                 to={scriptHref(scriptId)}
                 className={dirty || save.isPending ? 'vox-script-editor__open' : buttonClassName({ variant: 'primary', size: 'sm' })}

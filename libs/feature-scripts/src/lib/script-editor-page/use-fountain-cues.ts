@@ -8,7 +8,7 @@ import type { EditorStore } from './editor-store';
 import { fountainFileName } from './export-fountain';
 
 /**
- * Sound cues through Fountain (issue 14): Export writes them as notes after their lines
+ * Sound cues through Fountain: Export writes them as notes after their lines
  * ([[cue: …]], see @vox/fountain cues.ts); Import reads them, and once the imported lines are
  * saved (and so have ids) the cues are put on them. A cue whose sound this member cannot use
  * (another library's private sound) makes the server refuse the list; that text is shown.

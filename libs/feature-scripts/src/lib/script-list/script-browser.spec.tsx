@@ -100,7 +100,7 @@ describe('/scripts', () => {
     expect(ferry).toHaveTextContent('en');
     expect(ferry).toHaveTextContent('1 role · 1 line');
     expect(ferry).toHaveTextContent('Friends');
-    // Issue 21: Ada has no read_free_script, so the Free badge (a promise /free_scripts would
+    // Ada has no read_free_script, so the Free badge (a promise /free_scripts would
     // refuse) is not shown to her on someone else's script.
     expect(ferry.querySelector('.vox-script-card__badge--free')).toBeNull();
     // Not mine: no Edit link.

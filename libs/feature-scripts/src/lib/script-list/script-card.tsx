@@ -19,7 +19,7 @@ export interface ScriptCardProps {
   /** The signed-in user owns it: an Edit link joins the card. */
   mine: boolean;
   /**
-   * Issue 21: the Free badge shows to those it means something to (the owner, who set it, and
+   * The Free badge shows to those it means something to (the owner, who set it, and
    * members with read_free_script); to anyone else it promised what /free_scripts then refused.
    */
   showFree?: boolean;

@@ -74,7 +74,7 @@ const home = (channels: Array<{ id: string; title: string }>) => ({
 beforeEach(() => authStore.setSession({ token: 't', user: grace }));
 afterEach(() => authStore.clear());
 
-describe('FinishedRead (issues 20 part 7, 16 part 6)', () => {
+describe('FinishedRead (16 part 6)', () => {
   it('renders the read with the chosen fill, shows progress, then the ready file', async () => {
     let renders: ReadRender[] = [];
     const sent: unknown[] = [];

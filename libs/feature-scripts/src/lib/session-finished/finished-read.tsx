@@ -12,7 +12,7 @@ import { saveBlob } from './save-blob';
 import './finished-read.css';
 
 /**
- * "The finished read" (issues 20 part 7 and 16 part 6), loaded only when opened: render the
+ * "The finished read", loaded only when opened: render the
  * picked takes in script order into one file to download or share by link, and, for the
  * session's owner, publish it as an episode of one of their podcast channels. The server's one
  * renderer does both in a background job; this dialog follows its progress and failure text.

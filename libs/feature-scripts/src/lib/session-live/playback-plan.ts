@@ -1,6 +1,6 @@
 import type { ScriptLine } from '@vox/contract';
 
-/** Which lines a Play button plays (issue 20, part 5). */
+/** Which lines a Play button plays (part 5). */
 export type PlayMode =
   | { kind: 'top' }
   | { kind: 'here'; from: number }

@@ -6,7 +6,7 @@ import { PlayIcon } from '../session-ui/icons';
 import './earlier-takes.css';
 
 /**
- * Takes across rewrites (issue 13 part 6). When a published draft (or the script editor)
+ * Takes across rewrites. When a published draft (or the script editor)
  * changes a line's text, its takes stay on it, marked with the text they were recorded on;
  * when a line is taken out, its takes stay too, listed here apart from the script.
  */

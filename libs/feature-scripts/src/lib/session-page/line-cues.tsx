@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { CUE_PLACE_LABELS, type Cue } from '@vox/contract/audio';
 import './line-cues.css';
 
-/** The script's sound cues by line id, for the reader's lines (issue 14). */
+/** The script's sound cues by line id, for the reader's lines. */
 export const CuesByLine = createContext<ReadonlyMap<string, readonly Cue[]>>(new Map());
 
 export function cuesByLine(cues: readonly Cue[]): Map<string, Cue[]> {

@@ -38,7 +38,7 @@ const detail = (createdBy = 'u2'): SessionDetail => ({
 beforeEach(() => authStore.setSession({ token: 't', user: grace }));
 afterEach(() => authStore.clear());
 
-describe('PeopleManager (issue 22): the creator removes people from a table read', () => {
+describe('PeopleManager: the creator removes people from a table read', () => {
   it('lists the others with their seat and removes one through the API', async () => {
     const server = createFakeServer().routes({ 'DELETE /api/sessions/se1/participants/u1': () => ({ status: 204, body: undefined }) });
     renderPage(<PeopleManager session={detail()} userId="u2" />, { route: ['/session/se1'], path: '/session/:sessionId' });

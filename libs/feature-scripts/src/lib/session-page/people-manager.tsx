@@ -7,7 +7,7 @@ import { useRemoveParticipant } from '../api/participants';
 import { UsersIcon } from '../session-ui/icons';
 
 /**
- * Issue 22: the creator of a table read sees everyone in it and removes people (their takes
+ * The creator of a table read sees everyone in it and removes people (their takes
  * stay with the lines). Only the creator gets the button; the server checks again.
  */
 export function PeopleManager({ session, userId }: { session: SessionDetail; userId: string }) {

@@ -13,7 +13,7 @@ export interface ReaderActions {
   /** Plays one take alone; `audio` is its content hash. */
   preview(audio: string): void;
   pick(takeId: string): void;
-  /** Saves one take as a file (issue 20 part 7); `number` is its place in the line's list. */
+  /** Saves one take as a file; `number` is its place in the line's list. */
   download?(take: Take, number: number): void;
   remove(takeId: string): void;
   retry(clientId: string): void;

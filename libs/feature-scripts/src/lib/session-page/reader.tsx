@@ -32,7 +32,7 @@ import { DownloadIcon } from '../session-ui/icons';
 import { saveBlob, takeFileName } from '../session-finished/save-blob';
 import { api } from '@vox/api-client';
 
-// Issues 20 part 7 and 16 part 6: the finished read's dialog loads only when opened.
+// The finished read's dialog loads only when opened.
 const FinishedRead = lazyComponent(() => import('../session-finished/finished-read'), (m) => m.default);
 
 export interface ReaderProps {
@@ -80,9 +80,9 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
 
   const playback = usePlayback({ audioRef, items, roles, language: session.script.language, speech });
   const { state: playState } = playback;
-  const cues = useCuePlayer(session.script.id, lines, playState); // Issue 14: sound cues on lines.
+  const cues = useCuePlayer(session.script.id, lines, playState); // Sound cues on lines.
 
-  // Issue 20: recording aids (microphone choice, count-in, a check of each finished take).
+  // Recording aids (microphone choice, count-in, a check of each finished take).
   const mic = useMicrophone(devices);
   const countIn = useCountIn();
   const takeCheck = useTakeCheck(lines);
@@ -97,7 +97,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
     [queue, session.id, checkTake],
   );
   const recorder = useTakeRecorder(onRecorded, mic.devices);
-  // Issue 20: the live channel (presence, changes that arrive by themselves, the owner's notices).
+  // The live channel (presence, changes that arrive by themselves, the owner's notices).
   const live = useLiveSession(session.id, userId, recorder.state.status === 'recording' ? recorder.state.lineId : null);
   const pick = usePickTake(session.id);
   const remove = useDeleteTake(session.id);
@@ -220,7 +220,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
     event.preventDefault();
   };
 
-  // Issue 21: J/K and the arrows move between lines as soon as the reader opens, before anything
+  // J/K and the arrows move between lines as soon as the reader opens, before anything
   // in the script has focus. Keys typed in a field, a dialog or the script itself (which has its
   // own handler above) are left alone.
   const moveRef = useRef(move);
@@ -276,7 +276,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
         </div>
       </header>
 
-      {/* Issue 21: the readers and the player are a landmark of their own (they were outside any). */}
+      {/* The readers and the player are a landmark of their own (they were outside any). */}
       <section className="vox-reader__toolbar" aria-label="Readers and playback">
         <Button variant={myRole ? 'secondary' : 'primary'} size="sm" aria-haspopup="dialog" onClick={() => setDialog('roles')}>
           <UsersIcon />

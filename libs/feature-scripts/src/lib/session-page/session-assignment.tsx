@@ -6,14 +6,14 @@ import { WORK_STATUS_LABELS, type Work, schoolEndpoints } from '@vox/contract/sc
 import { Alert, Button } from '@vox/ui';
 import './session-assignment.css';
 
-/** Query key of the assignment work tied to a session (issue 18). */
+/** Query key of the assignment work tied to a session. */
 const workKey = (sessionId: string) => ['session-work', sessionId] as const;
 
 /** "4.5 s": takes are short, so seconds with a tenth. */
 const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * The reader's assignment panel (issue 18, docs/school.md): when the session belongs to a class
+ * The reader's assignment panel (docs/school.md): when the session belongs to a class
  * assignment, the student sees the feedback and hands the work in; the teacher comments on the
  * work, a line, or a time in a take, returns it for another try or marks it complete. Nothing
  * shows for an ordinary session.

@@ -238,7 +238,7 @@ describe('/session/{sessionId}: the reader', () => {
 
     await act(async () => uploads[0].resolve({ ...take('t9', 'l3', 'u1', true), clientId: uploads[0].take.clientId }));
     expect(await within(row('l3')).findByText('Take 1')).toBeInTheDocument();
-    // Issue 21: the picked take reads as a state.
+    // The picked take reads as a state.
     expect(within(row('l3')).getByText('In use')).toBeInTheDocument();
     expect(within(row('l3')).queryByText(/Uploading/)).toBeNull();
     expect(within(row('l3')).getByRole('button', { name: 'Record again: line 3, ALGERNON' })).toBeInTheDocument();
@@ -316,7 +316,7 @@ describe('/session/{sessionId}: the reader', () => {
     await waitFor(() => expect(played).toHaveLength(1));
   });
 
-  // Issue 21: the keys worked only once something in the script had focus.
+  // The keys worked only once something in the script had focus.
   it('keyboard: j/k and the arrows work as soon as the reader opens, and not while typing in a field', async () => {
     open();
     await findRow('l1');
@@ -426,7 +426,7 @@ describe('the share dialog', () => {
         return json(204);
       },
       'GET /api/friendships/': () => json(200, [{ user: { ...person('u7', 'Hedy'), role: { name: 'member', privileges: [] }, classes: [] } }]),
-      // Issue 21: the invitation is Hedy's link, in the server's list as hers.
+      // The invitation is Hedy's link, in the server's list as hers.
       'POST /api/sessions/se1/invitations': () => {
         const invitation = { ...link('inv1', 'JACK', null), invitedUser: person('u7', 'Hedy') };
         links = [...links, invitation];
@@ -457,7 +457,7 @@ describe('the share dialog', () => {
     await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Link for any role' })).toBeNull());
     expect(calls).toContain('DELETE /api/sharelinks/old1');
 
-    // Issue 21: the Invite button names the role it offers; the invitation shows as Hedy's (not
+    // The Invite button names the role it offers; the invitation shows as Hedy's (not
     // as one more plain link) and is cancelled as hers.
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Invite Hedy to read JACK' }));
     expect(await within(dialog).findByText(/Invited · JACK/)).toBeInTheDocument();

@@ -35,7 +35,7 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
   const create = useCreateShareLink(sessionId);
   const revoke = useRevokeShareLink(sessionId);
   const live = (links.data ?? []).filter((link) => link.revokedAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  // Issue 21: a friend's invitation is theirs, listed apart, never one more plain link.
+  // A friend's invitation is theirs, listed apart, never one more plain link.
   const active = live.filter((link) => !link.invitedUser);
   const invitations = live.filter((link) => link.invitedUser);
   const [cancelled, setCancelled] = useState<string | null>(null);

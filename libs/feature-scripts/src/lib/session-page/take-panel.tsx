@@ -12,7 +12,7 @@ import type { ReaderActions } from './reader-actions';
 export interface TakePanelProps {
   lineId: string;
   index: number;
-  /** Issue 21: the line's role, so the Record button names its line and role. */
+  /** The line's role, so the Record button names its line and role. */
   role?: string | null;
   takes: readonly Take[];
   pending: readonly PendingView[];
@@ -96,7 +96,7 @@ function TakeItem({ take, number, mine, actions, playing }: { take: Take; number
       </span>
       <EarlierTextMark take={take} />
       {take.picked && (
-        // Issue 21: a state, not an action ("Pick" read like a button).
+        // A state, not an action ("Pick" read like a button).
         <span className="vox-reader-take__pick">
           <CheckIcon /> In use
         </span>

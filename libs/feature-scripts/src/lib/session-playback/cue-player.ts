@@ -5,7 +5,7 @@ import { cuesByLine } from '../session-page/line-cues';
 import type { PlaybackState } from './sequencer';
 
 /**
- * Sound cues in the table read (issue 14). The read moves line by line (the sequencer's state);
+ * Sound cues in the table read. The read moves line by line (the sequencer's state);
  * each move decides what the cues do: start cues and beds start as their line starts, end cues as
  * their line ends, a bed stops when its "until" line starts, and beds sit ducked under the lines
  * being read (BED_DUCK), rising when the read ends. Pause pauses them, stop stops them.

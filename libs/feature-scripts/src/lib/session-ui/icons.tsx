@@ -65,7 +65,7 @@ export const ScriptIcon = (props: IconProps) => (
     <path d="M15 3v4h4M9 12h6M9 16h6" />
   </Icon>
 );
-// Issues 20 part 7 and 16 part 6: the finished read, a take's download.
+// The finished read, a take's download.
 export const DownloadIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />

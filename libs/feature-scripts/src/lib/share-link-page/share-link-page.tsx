@@ -29,13 +29,13 @@ export function ShareLinkPage() {
   const goBack = useGoBack();
   const user = useUser();
   // Joined here (Sign up in the modal): the shell takes the newcomer to the first-run step, which
-  // leads back to this link; resolving it now would race that (issue 21). Logging in resolves it.
+  // leads back to this link; resolving it now would race that. Logging in resolves it.
   const modalMode = useAuthModal();
   const lastModalMode = useRef<string | null>(null);
   if (modalMode) lastModalMode.current = modalMode;
   const joinedHere = Boolean(user) && lastModalMode.current === 'register';
   const session = useShareLinkSession(linkId, joinedHere ? undefined : user?.id);
-  // Logged out: what the link offers (title, inviter, role), from the public preview (issue 21).
+  // Logged out: what the link offers (title, inviter, role), from the public preview.
   const preview = useShareLinkPreview(linkId, !user);
   const opened = useRef(false);
 

@@ -4,7 +4,7 @@ import { useUser } from '@vox/auth';
 import type { Conversation, ConversationList, DirectMessageResult } from '@vox/contract';
 import { CONVERSATION_LIMITS, socialEndpoints } from '@vox/contract/social';
 
-/** Query keys of conversations (issue 21): under ['conversations'] so one invalidation refreshes all. */
+/** Query keys of conversations: under ['conversations'] so one invalidation refreshes all. */
 export const conversationKeys = {
   all: ['conversations'] as const,
   list: (userId: string | null) => ['conversations', 'list', userId] as const,

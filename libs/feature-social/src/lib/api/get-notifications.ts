@@ -11,7 +11,7 @@ export const getNotifications = (page: number): Promise<NotificationList> =>
 /**
  * One page of my messages. Its unread marks are relative to the mark as it was when it was read,
  * which the page then moves; the page keeps what was unread on this visit marked. The first page
- * is read again every 15 s while open (issue 21: the list refreshes while open).
+ * is read again every 15 s while open (the list refreshes while open).
  */
 export function useNotifications(page: number) {
   const user = useUser();

@@ -13,7 +13,7 @@ export interface ComposeMessageDialogProps {
   onSent?(message: string): void;
   /** "Reply to" instead of "Message" in the title. */
   reply?: boolean;
-  /** Issue 21: the message this one answers; it is quoted above the reply in the conversation. */
+  /** The message this one answers; it is quoted above the reply in the conversation. */
   replyTo?: { id: string; text: string };
 }
 

@@ -4,7 +4,7 @@ import { useConversations } from '../api/conversations';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
 
-/** My conversations (issue 21), newest first, each with its unread count; refreshes while open. */
+/** My conversations, newest first, each with its unread count; refreshes while open. */
 export function ConversationList() {
   const list = useConversations();
   if (!list.data || list.data.items.length === 0) return null;

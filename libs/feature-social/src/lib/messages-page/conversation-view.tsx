@@ -9,7 +9,7 @@ import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
 
 /**
- * One conversation (issue 21): what both of us wrote, oldest first, mine on the right; a reply
+ * One conversation: what both of us wrote, oldest first, mine on the right; a reply
  * quotes the message it answers; the box at the bottom writes the next one. Opening it marks the
  * other's messages read; it asks for new ones every few seconds while open.
  */

@@ -83,7 +83,7 @@ describe('MessagesPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Your message'), 'Yes, 8 pm!');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent to Grace Hopper.')).toBeInTheDocument();
-    // Issue 21: a reply from the list quotes the message it answers in the conversation.
+    // A reply from the list quotes the message it answers in the conversation.
     expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Yes, 8 pm!', replyTo: 'n5' });
   });
 
@@ -118,7 +118,7 @@ describe('MessagesPage', () => {
     expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
   });
 
-  it('words a role given to the account itself as a role, not as a membership (issue 21)', async () => {
+  it('words a role given to the account itself as a role, not as a membership', async () => {
     createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () =>
         json(200, { items: [item({ id: 'r1', type: 'membership', membership: { role: 'staff', expiry: null, event: 'granted' } })], total: 1, page: 1, pageSize: 20, lastSeen: 'r1' }),
@@ -184,7 +184,7 @@ describe('MessagesPage', () => {
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
   });
 
-  // --- Issue 21: conversations ---
+  // --- Conversations ---
   const thread = (over: Record<string, unknown> = {}) => ({
     person: grace,
     relationship: 'friends',

@@ -26,7 +26,7 @@ import './messages-page.css';
 export function MessagesPage() {
   const [params] = useSearchParams();
   const otherId = params.get('with');
-  // Issue 21: /notifications?with={userId} is the conversation with that member.
+  // /notifications?with={userId} is the conversation with that member.
   if (otherId) {
     return (
       <Page width="narrow" className="vox-social-messages">
@@ -45,7 +45,7 @@ function MessageFeed() {
   const markSeen = useMarkNotificationsSeen();
   const [replyTo, setReplyTo] = useState<{ person: Person; id: string; text: string } | null>(null);
   // What was unread when it first showed on this visit stays marked while the page is open,
-  // though the list refetches (issue 21: it refreshes while open) after the mark has moved.
+  // though the list refetches (it refreshes while open) after the mark has moved.
   const unreadSeen = useRef(new Set<string>());
   for (const item of list.data?.items ?? []) if (item.unread) unreadSeen.current.add(item.id);
   const [sent, setSent] = useState<string | null>(null);
@@ -180,7 +180,7 @@ function MessageItem({
               <Button size="sm" onClick={() => answer('accept')} busy={act.isPending && act.variables?.action === 'accept'} aria-label={`Accept friend request from ${name}`}>
                 Accept
               </Button>
-              {/* Issue 21: a request can be turned down where it arrives. */}
+              {/* A request can be turned down where it arrives. */}
               <Button
                 size="sm"
                 variant="secondary"
@@ -278,7 +278,7 @@ function membershipText(item: NotificationItem): string {
     return `Your ${role}membership is cancelled and ends on ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
   }
   if (m.expiry) return `Your ${role}membership is active until ${new Date(m.expiry).toLocaleDateString(undefined, { dateStyle: 'long' })}.`;
-  // Issue 21: a role given to the account itself (staff, a teacher) is not a membership
+  // A role given to the account itself (staff, a teacher) is not a membership
   // anyone bought: "Your staff membership is active." was a staff account's first message.
   return m.role === 'member' ? 'Your membership is active.' : `Your account now has the ${m.role} role.`;
 }

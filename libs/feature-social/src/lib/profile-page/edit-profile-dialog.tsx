@@ -35,7 +35,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   }, [photo]);
 
   const typedHandle = normalizeHandle(handle);
-  // Issue 21: "already taken" is about the handle: it shows under the handle field, and only
+  // "already taken" is about the handle: it shows under the handle field, and only
   // for the handle that was refused (it goes as soon as the handle changes).
   const [takenHandle, setTakenHandle] = useState<string | null>(null);
   const handleError =
@@ -51,7 +51,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (handleError || nameError || bioError) return;
-    // Issue 21: a chosen photo is saved with Save too (it was dropped unless Upload was pressed).
+    // A chosen photo is saved with Save too (it was dropped unless Upload was pressed).
     if (photo) {
       try {
         await upload.mutateAsync(photo);

@@ -133,7 +133,7 @@ describe('ProfilePage', () => {
     await userEvent.clear(handle);
     await userEvent.type(handle, 'grace');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    // Issue 21: the refusal is the handle field's own message (it sat at the dialog's bottom), and
+    // The refusal is the handle field's own message (it sat at the dialog's bottom), and
     // focus goes to the field it describes.
     await waitFor(() => expect(handle).toHaveAccessibleDescription(expect.stringContaining('This handle is already taken. Choose another one.')));
     expect(handle).toHaveFocus();
@@ -189,7 +189,7 @@ describe('ProfilePage', () => {
     expect(authStore.getSnapshot().user?.photo).toBe('f'.repeat(64));
   });
 
-  // Issue 21: choosing a photo and pressing Save dropped the photo.
+  // Choosing a photo and pressing Save dropped the photo.
   it('saves a chosen photo with Save, then the fields', async () => {
     authStore.setSession({ token: 't', user: me });
     const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };

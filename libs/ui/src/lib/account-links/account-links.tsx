@@ -11,7 +11,7 @@ export interface AccountLinksProps {
   photoUrl?: string | null;
   loginHref?: string;
   registerHref?: string;
-  /** Issue 21: the main site's address when this host does not serve profiles (the dashboard). */
+  /** The main site's address when this host does not serve profiles (the dashboard). */
   siteBase?: string;
 }
 
@@ -29,7 +29,7 @@ export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHre
       </div>
     );
   }
-  // The one person-name rule (name, else @handle, else Guest), as everywhere else (issue 21).
+  // The one person-name rule (name, else @handle, else Guest), as everywhere else.
   const displayName = personName(user);
   return (
     <div className="vox-account">

@@ -114,7 +114,7 @@ describe('Header', () => {
     expect(profile).toHaveTextContent('G');
   });
 
-  it('calls a member with a handle but no name by @handle, not Guest (issue 21: one person-name rule)', () => {
+  it('calls a member with a handle but no name by @handle, not Guest (one person-name rule)', () => {
     renderHeader({ user: { id: 'u3', handle: 'grace', name: '  ' } });
     const profile = screen.getByRole('link', { name: '@grace' });
     expect(profile).toHaveAttribute('href', '/members/grace');
@@ -260,7 +260,7 @@ describe('Header', () => {
   });
 });
 
-// Issue 21: no dead ends off the main host.
+// No dead ends off the main host.
 describe('Header off the main host', () => {
   it('on the dashboard host leads every tab, the logo, the avatar and the menu to the main site', async () => {
     const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'dashboard' }, '/metrics');

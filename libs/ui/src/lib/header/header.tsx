@@ -46,7 +46,7 @@ export function Header({
   podcastHref,
   mainSiteHref,
 }: HeaderProps) {
-  // Issue 21: the dashboard host serves only the metrics, so its header leads to the main site.
+  // The dashboard host serves only the metrics, so its header leads to the main site.
   const siteBase = page === 'dashboard' ? mainSiteHref : undefined;
   const tabs: Tab[] = [
     ...(privileges.draft ? [{ label: 'Drafts', to: '/write' }] : []),

@@ -6,7 +6,7 @@ export interface LogoProps {
   product: string;
   /** Where the logo leads; the seed has it link to the root. */
   to?: string;
-  /** Issue 21: the main site's address, when the logo leads there from another host. */
+  /** The main site's address, when the logo leads there from another host. */
   base?: string;
 }
 

@@ -92,7 +92,7 @@ describe('Modal', () => {
     expect(document.body).not.toHaveClass('vox-scroll-lock');
   });
 
-  // Issue 21: the message dialog's field has autoFocus, which took focus before the dialog
+  // The message dialog's field has autoFocus, which took focus before the dialog
   // could see who opened it, so closing left focus on the body.
   it('gives focus back to the opener when a field inside has autoFocus', async () => {
     function AutoFocusHarness() {

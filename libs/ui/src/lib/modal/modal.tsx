@@ -32,7 +32,7 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
   const onCloseRef = useRef(onClose);
   const pressStartedOnBackdrop = useRef(false);
   // The element that had focus when the dialog opened, read during the first render: a field
-  // with autoFocus takes focus during commit, before any effect could see the opener (issue 21).
+  // with autoFocus takes focus during commit, before any effect could see the opener.
   const openerRef = useRef<HTMLElement | null | undefined>(undefined);
   if (openerRef.current === undefined) {
     openerRef.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;

@@ -19,7 +19,7 @@ export function PrivilegeRequired({ privilege, label, membershipHref = '/members
       icon={<StarIcon />}
       title="Upgrade your membership"
       actions={
-        // Issue 21: on another host (the dashboard) the membership page is the main site's.
+        // On another host (the dashboard) the membership page is the main site's.
         /^https?:\/\//.test(membershipHref) ? (
           <a href={membershipHref} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Choose your membership

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export interface SiteLinkProps {
   to: string;
   /**
-   * Issue 21: on a host that does not serve the page (the dashboard), the main site's address;
+   * On a host that does not serve the page (the dashboard), the main site's address;
    * the link then leads there as an absolute URL instead of to this host's 404.
    */
   base?: string;

@@ -28,7 +28,7 @@ export function siteMenuEntries({
   podcastHref,
   mainSiteHref,
 }: SiteMenuOptions): SiteMenuEntry[][] {
-  // Issue 21: no entry may lead to a 404. The dashboard host serves only the metrics, so every
+  // No entry may lead to a 404. The dashboard host serves only the metrics, so every
   // entry goes to the main site (absolute); the podcast host has no Free Scripts or Audio
   // Library, so those go to the main site, or are left out without its address.
   const mainSite = (to: string): SiteMenuEntry | null => (mainSiteHref ? { kind: 'external', label: '', href: new URL(to, mainSiteHref).href } : null);

@@ -39,7 +39,7 @@ describe('TopBar', () => {
     const { user } = renderTopBar({ user: { id: 'u1', name: 'Ada' }, privileges: { ...NO_PRIVILEGES, audio_library: true } });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
-    // Issue 21: the podcast host has no /audio (a 404); the entry goes to the main site's page.
+    // The podcast host has no /audio (a 404); the entry goes to the main site's page.
     expect(menu.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', 'https://voxclub.example/audio');
     expect(menu.getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute('href', 'https://voxclub.example/');
     expect(menu.queryByRole('link', { name: 'My Podcast Page' })).not.toBeInTheDocument();

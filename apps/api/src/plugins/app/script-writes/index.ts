@@ -7,7 +7,7 @@ import type { SaveAnswer, SaveRefusal, WorkerStart } from './protocol';
 export type { SaveRefusal } from './protocol';
 
 /**
- * Issue 22, item 7: a large script save (over LARGE_WRITE_BYTES) is parsed, checked, written and
+ * A large script save (over LARGE_WRITE_BYTES) is parsed, checked, written and
  * answered in a worker thread, so one member's 5,000-line saves do not stall everyone else's
  * requests. The route hands over the body's bytes as they arrived (`RawJsonBody`); the worker
  * answers the serialized script.

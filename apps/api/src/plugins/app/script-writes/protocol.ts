@@ -2,8 +2,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { DatabaseOptions } from '../../../db/database';
 
 /**
- * The messages between the server's event loop and the script-writes worker thread (issue 22,
- * item 7). A large save's bytes go over as they arrived (transferred, not copied); the answer
+ * The messages between the server's event loop and the script-writes worker thread ( * item 7). A large save's bytes go over as they arrived (transferred, not copied); the answer
  * comes back serialized, so neither the 800 KB body nor the 800 KB answer is ever an object on
  * the main thread's heap.
  */

@@ -6,7 +6,7 @@ import { SCRIPT_WRITES_NICENESS, type SaveAnswer, type SaveRequest, type WorkerS
 import { compileSaveScriptBodyValidator, writeScript } from './work';
 
 /**
- * The script-writes worker thread (issue 22, item 7): its own database connection (SQLite in WAL
+ * The script-writes worker thread (item 7): its own database connection (SQLite in WAL
  * mode lets the server's connection read while this one writes), one save at a time, in the order
  * they came. Bundled as dist/apps/api/script-writes-worker.js; tests load it from source through
  * ts-worker.cjs.

@@ -47,7 +47,7 @@ export interface SoundUpload {
 }
 
 /**
- * The audio library (issue 14). The routes check `audio_library`; this service makes a sound
+ * The audio library. The routes check `audio_library`; this service makes a sound
  * its owner's (another member's private sound is "not found"; a public one can be listed, played
  * and used as a cue, never changed), keeps each member within their role's storage quota,
  * accepts only files whose bytes are audio it can read (nothing stored otherwise), computes the

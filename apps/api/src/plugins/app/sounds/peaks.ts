@@ -1,5 +1,5 @@
 /**
- * Waveform peaks (issue 14): the loudest sample of each slice of a sound, 0 to 1, computed once
+ * Waveform peaks: the loudest sample of each slice of a sound, 0 to 1, computed once
  * in a background job from the decoded audio and served as JSON, so a page draws the waveform
  * without downloading and decoding the file (wavesurfer.js takes them as `peaks`).
  */

@@ -32,7 +32,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract('refreshToken', { tags: ['users'], summary: 'New access token from the refresh cookie (rotates the cookie)' }),
     // 204 when no refresh cookie came: every logged-out page load starts with this call, and a
-    // 401 would show as an error in the browser's console on each of them (issue 19).
+    // 401 would show as an error in the browser's console on each of them.
     handler: async (request, reply) => (await app.authSessions.refresh(request, reply)) ?? reply.code(204).send(null),
   });
 

@@ -22,7 +22,7 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(cookie).toMatchObject({ path: '/api/users', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 60 * 60 });
     expect(cookie?.secure).toBeFalsy(); // inject's host is localhost
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Issue 19: the session hint every page request carries (no secret), living as long as the session.
+    // The session hint every page request carries (no secret), living as long as the session.
     expect(res.cookies.find((c) => c.name === 'vox_signed_in')).toMatchObject({ value: '1', path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 60 * 60 });
     // The access token works on the API.
     const subs = await app.inject({ method: 'GET', url: '/api/subscriptions', headers: { authorization: `Bearer ${body.token}` } });
@@ -38,7 +38,7 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(res.json().user.id).toBe(id);
   });
 
-  it('signs in with a handle (any case, with or without @) as a User ID (issue 21)', async () => {
+  it('signs in with a handle (any case, with or without @) as a User ID', async () => {
     const { id, password } = await signUp(app);
     const handle = `Reader_${id.slice(0, 6)}`;
     await app.db.updateTable('users').set({ handle }).where('id', '=', id).execute();
@@ -52,7 +52,7 @@ describe('POST /api/users/authenticate, refresh-token, signOut', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
-  it("prefers a school's login id over a handle spelled the same (issue 21)", async () => {
+  it("prefers a school's login id over a handle spelled the same", async () => {
     const student = await signUp(app, uniqueEmail(), 'student-pass');
     const member = await signUp(app, uniqueEmail(), 'member-pass');
     const loginId = `pupil${student.id.slice(0, 6)}`;

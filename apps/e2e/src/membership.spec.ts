@@ -60,7 +60,7 @@ test('a declined card shows the provider text and grants nothing; cancel returns
   await page.getByRole('button', { name: 'Choose Writer monthly' }).click();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $5.00' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Nothing was charged. Try another card.');
   expect(withDb((db) => db.prepare('select count(*) as n from subscriptions where user_id = ?').get(account.id))).toEqual({ n: 0 });
 
   await page.getByRole('button', { name: 'Cancel and go back' }).click();

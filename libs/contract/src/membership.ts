@@ -2,3 +2,4 @@
 // membership and subscription pages, not with every first page (the shell shares '@vox/contract').
 // Its types stay importable from '@vox/contract'.
 export * from './lib/membership-endpoints';
+export * from './lib/membership-values';

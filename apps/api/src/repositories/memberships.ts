@@ -90,8 +90,26 @@ export async function findSubscription(db: Db, id: string): Promise<Subscription
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findSubscriptionByCheckout(db: Db, checkoutId: string): Promise<SubscriptionRecord | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst();
+/** The subscription a completed checkout started or extended. */
+export async function findSubscriptionOfCheckout(db: Db, checkoutId: string): Promise<SubscriptionRecord | undefined> {
+  return db
+    .selectFrom('checkouts')
+    .innerJoin('subscriptions', 'subscriptions.id', 'checkouts.subscription_id')
+    .selectAll('subscriptions')
+    .where('checkouts.id', '=', checkoutId)
+    .executeTakeFirst();
+}
+
+/** The user's running subscription of the plan that ends last, if any. */
+export async function findRunningOfPlan(db: Db, userId: string, planId: string, now: Date): Promise<SubscriptionRecord | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('plan_id', '=', planId)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
 }
 
 export async function findSubscriptionByProviderRef(db: Db, ref: string): Promise<SubscriptionRecord | undefined> {
@@ -219,7 +237,8 @@ export const membershipQueries = {
   cancelCheckout,
   insertSubscription,
   findSubscription,
-  findSubscriptionByCheckout,
+  findSubscriptionOfCheckout,
+  findRunningOfPlan,
   findSubscriptionByProviderRef,
   setProviderSubscription,
   listSubscriptionsWithPlan,

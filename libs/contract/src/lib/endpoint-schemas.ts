@@ -280,7 +280,7 @@ export const endpointSchemas = {
 
   // --- Membership ---
   plans: { response: { 200: PlanList } },
-  startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E, 503: E } },
+  startCheckout: { body: CheckoutBody, response: { 201: Checkout, 400: E, 401: E, 404: E, 409: E, 503: E } },
   checkout: { params: CheckoutParams, response: { 200: Checkout, 401: E, 404: E } },
   testCheckoutPage: { params: CheckoutParams, response: { 200: Html, 303: Redirect, 404: E } },
   testCheckoutSubmit: { params: CheckoutParams, body: TestCheckoutForm, response: { 200: Html, 303: Redirect, 400: E, 402: Html, 404: E } },

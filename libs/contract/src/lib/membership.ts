@@ -101,6 +101,7 @@ export const MEMBERSHIP_MESSAGES = {
   checkoutNotFound: 'This checkout was not found.',
   subscriptionNotFound: 'This subscription was not found.',
   paymentNotFound: 'This payment was not found.',
+  planRenewsItself: 'You already have this plan and it renews by itself. To keep it after cancelling, resume it on the Subscription page.',
   notRenewable: 'Only a bought membership that is still running can be cancelled or resumed.',
   staffOnly: 'Only staff can manage the memberships of other users.',
   badSignature: 'The webhook signature is not valid.',

@@ -58,11 +58,15 @@ describe('membership page', () => {
     expect(writer).toHaveTextContent('Your current plan');
     expect(writer).toHaveTextContent('$5.00 / month');
     expect(writer).toHaveTextContent('Drafts and templates: write scripts with history');
+    expect(writer).toHaveTextContent('Write your own scripts: drafts with their full history, and templates to start from.');
+    expect(writer).not.toHaveTextContent('Grants');
+    expect(writer).not.toHaveTextContent(/\brole\b/);
     expect(within(writer).getByRole('button', { name: 'Add time to Writer monthly' })).toBeInTheDocument();
     const premium = screen.getByRole('listitem', { name: 'Premium yearly' });
     expect(premium).toHaveTextContent('$120.00 / year');
     expect(premium).toHaveTextContent('The audio library: your own music, effects and voices');
     expect(premium).toHaveTextContent('Free scripts to read and record');
+    expect(premium).toHaveTextContent('Everything a writer gets, plus your own audio library and free scripts to read and record.');
     expect(premium).not.toHaveTextContent('Your current plan');
   });
 
@@ -189,7 +193,7 @@ describe('subscription page', () => {
         json(200, { id: 'c1', planId: 'writer-monthly', planName: 'Writer monthly', status: 'failed', url: '/x', failure: 'Your card was declined.', subscriptionId: null, expiry: null }),
       );
     renderPage(<SubscriptionPage />, { route: '/subscription?checkout=c1' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Choose a plan again');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Nothing was charged. Try another card. Choose the plan again');
     expect(screen.getByText('You have no subscriptions yet.')).toBeInTheDocument();
   });
 

@@ -91,6 +91,9 @@ export function formatPrice(minor: number, currency: string): string {
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** Where a member sees their subscriptions and receipts. */
+const SUBSCRIPTION_LINK = { label: 'Your subscriptions and receipts', path: '/subscription' };
+
 const capital = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 async function memberships(app: FastifyInstance, { config }: { config: Config }) {
@@ -104,11 +107,13 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         : createNoProvider();
   const isStaff = (me: string) => app.hasRole(me, 'staff');
 
-  const mail = async (userId: string, subject: string, lines: string[]) => {
+  /** A membership mail; `link` ends it with a link to a page of the site (`path` such as /subscription). */
+  const mail = async (userId: string, subject: string, lines: string[], link?: { label: string; path: string }) => {
     const user = await app.usersRepository.findById(userId);
     if (!user?.email) return;
-    const text = `${lines.join('\n\n')}\n\nVoxClub`;
-    const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>VoxClub</p>`;
+    const url = link ? `${config.publicUrl}${link.path}` : '';
+    const text = `${[...lines, ...(link ? [`${link.label}: ${url}`] : [])].join('\n\n')}\n\nVoxClub`;
+    const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(url)}">${escapeHtml(link.label)}</a></p>` : ''}<p>VoxClub</p>`;
     app.mailer.sendLater({ to: user.email, subject, text, html }, { mail: 'membership', userId });
   };
 
@@ -218,6 +223,10 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
       if (provider.name === 'none') throw new ServiceUnavailableError(M.paymentsNotSetUp);
       const plan = await repo.findPlan(planId);
       if (!plan || !plan.active) throw new NotFoundError(M.planNotFound);
+      // A plan the provider renews by itself is not bought twice (two charges each period); a
+      // one-off plan bought again extends the one held (completeCheckout).
+      const held = await repo.findRunningOfPlan(me, plan.id, new Date());
+      if (held?.provider_subscription_id) throw new ConflictError(M.planRenewsItself);
       const user = await app.usersRepository.findById(me);
       const row: CheckoutRow = {
         id: newId(24),
@@ -249,7 +258,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
       const row = await repo.findCheckout(checkoutId);
       if (!row || row.user_id !== me) throw new NotFoundError(M.checkoutNotFound);
       const plan = (await repo.findPlan(row.plan_id)) as PlanRow;
-      const subscription = row.status === 'completed' ? await repo.findSubscriptionByCheckout(row.id) : undefined;
+      const subscription = row.status === 'completed' ? await repo.findSubscriptionOfCheckout(row.id) : undefined;
       return toCheckout(row, plan, subscription);
     },
 
@@ -267,7 +276,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         if (!checkout) throw new NotFoundError(M.checkoutNotFound);
         if (!(await q.claimCheckout(trx, checkoutId, now))) {
           // Completed before (a second click, a reloaded page, a redelivered webhook): the same subscription.
-          const existing = await q.findSubscriptionByCheckout(trx, checkoutId);
+          const existing = await q.findSubscriptionOfCheckout(trx, checkoutId);
           if (!existing) throw new ConflictError(M.checkoutNotFound);
           if (completion.providerSubscriptionId && !existing.provider_subscription_id) {
             await q.setProviderSubscription(trx, existing.id, completion.providerSubscriptionId);
@@ -275,25 +284,36 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
           return { subscription: existing, created: false };
         }
         const plan = (await q.findPlan(trx, checkout.plan_id)) as PlanRow;
-        // Buying more of a role already held adds the time after what is left.
-        const running = await q.latestExpiry(trx, checkout.user_id, plan.role, now);
-        const start = running ? new Date(running) : now;
-        const expiresAt = completion.periodEnd && !running ? completion.periodEnd : addPeriod(start, plan.period_unit, plan.period_count);
-        const subscription: SubscriptionRecord = {
-          id: newId(),
-          user_id: checkout.user_id,
-          role: plan.role,
-          expires_at: expiresAt.toISOString(),
-          created_at: now.toISOString(),
-          source: checkout.provider,
-          plan_id: plan.id,
-          checkout_id: checkout.id,
-          provider_subscription_id: completion.providerSubscriptionId ?? null,
-          started_at: now.toISOString(),
-          reminded_at: null,
-          cancel_at_period_end: 0,
-        };
-        await q.insertSubscription(trx, subscription);
+        // Buying again a one-off plan already held extends it by one period: still one membership,
+        // with one more receipt (and a cancellation undone: the member has just paid to keep it).
+        const held = completion.providerSubscriptionId ? undefined : await q.findRunningOfPlan(trx, checkout.user_id, plan.id, now);
+        let subscription: SubscriptionRecord;
+        if (held && !held.provider_subscription_id) {
+          const expiresAt = addPeriod(new Date(held.expires_at), plan.period_unit, plan.period_count);
+          await q.extendSubscription(trx, held.id, expiresAt);
+          if (held.cancel_at_period_end) await q.setCancelAtPeriodEnd(trx, held.id, false);
+          subscription = { ...held, expires_at: expiresAt.toISOString(), cancel_at_period_end: 0, reminded_at: null };
+        } else {
+          // Another plan of a role already held adds its time after what is left.
+          const running = await q.latestExpiry(trx, checkout.user_id, plan.role, now);
+          const start = running ? new Date(running) : now;
+          const expiresAt = completion.periodEnd && !running ? completion.periodEnd : addPeriod(start, plan.period_unit, plan.period_count);
+          subscription = {
+            id: newId(),
+            user_id: checkout.user_id,
+            role: plan.role,
+            expires_at: expiresAt.toISOString(),
+            created_at: now.toISOString(),
+            source: checkout.provider,
+            plan_id: plan.id,
+            checkout_id: checkout.id,
+            provider_subscription_id: completion.providerSubscriptionId ?? null,
+            started_at: now.toISOString(),
+            reminded_at: null,
+            cancel_at_period_end: 0,
+          };
+          await q.insertSubscription(trx, subscription);
+        }
         await q.setCheckoutSubscription(trx, checkout.id, subscription.id);
         const paid = completion.paid ?? { amountMinor: checkout.amount_minor, currency: checkout.currency };
         const expected = differs(paid, checkout, { checkoutId, userId: checkout.user_id, kind: 'purchase' });
@@ -319,8 +339,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
           `Thank you for buying ${result.plan.name}.`,
           `Paid: ${formatPrice(result.paid.amountMinor, result.paid.currency.toUpperCase())} on ${longDate(result.subscription.created_at)}.`,
           `Your ${capital(result.plan.role)} membership is active until ${longDate(result.subscription.expires_at)}.`,
-          'You can see your subscriptions and receipts on the Subscription page.',
-        ]);
+        ], SUBSCRIPTION_LINK);
       }
       return result.subscription;
     },
@@ -365,7 +384,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
           `Your ${capital(subscription.role)} membership was renewed.`,
           `Paid: ${formatPrice(amountMinor, currency.toUpperCase())} on ${longDate(now.toISOString())}.`,
           `It is active until ${longDate(periodEnd.toISOString())}.`,
-        ]);
+        ], SUBSCRIPTION_LINK);
       }
     },
 
@@ -424,7 +443,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         await mail(subscription.user_id, 'Your VoxClub membership is cancelled', [
           `Your ${capital(subscription.role)} membership is cancelled and will not renew.`,
           `You keep it until ${longDate(subscription.expires_at)}. You can resume it on the Subscription page until then.`,
-        ]);
+        ], SUBSCRIPTION_LINK);
       }
       return detailOf({ ...subscription, cancel_at_period_end: 1 });
     },
@@ -479,7 +498,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
         await mail(subscription.user_id, 'Your VoxClub membership ends soon', [
           `Your ${capital(subscription.role)} membership ends on ${longDate(subscription.expires_at)}.`,
           'To keep it, choose a plan on the membership page before then.',
-        ]);
+        ], { label: 'Choose a plan', path: '/membership' });
       }
       return sent;
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
+import { DECLINED_ADVICE } from '@vox/contract/membership';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { formatPrice } from '../../plugins/app/memberships';
@@ -162,7 +163,7 @@ button{font:inherit;font-size:16px;font-weight:600;border-radius:10px;padding:12
 <span class="badge">Test payment · no money moves</span>
 <h1>${escapeHtml(plan.name)}</h1>
 <p class="price">${escapeHtml(price)}</p><p class="period">${escapeHtml(period(plan))}</p>
-${failure ? `<p class="error" role="alert">${escapeHtml(failure)}</p>` : ''}
+${failure ? `<p class="error" role="alert">${escapeHtml(failure === TEST_CARD_UNKNOWN ? failure : `${failure} ${DECLINED_ADVICE}`)}</p>` : ''}
 <form method="post" action="${action}">
 <input type="hidden" name="action" value="pay">
 <label for="card">Card number</label>

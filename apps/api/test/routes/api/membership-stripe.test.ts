@@ -214,6 +214,9 @@ describe('membership purchase through Stripe Checkout (a local stand-in for the 
     };
     expect((await deliver(event('invoice.paid', renewal))).statusCode).toBe(200);
     expect((await deliver(event('invoice.paid', renewal))).statusCode).toBe(200);
+    // Stripe renews it: buying the same plan again (a second charge each month) is refused.
+    const twice = await app.inject({ method: 'POST', url: '/api/membership/checkouts', headers: bearer(me), payload: { planId: 'writer-monthly' } });
+    expect([twice.statusCode, twice.json()]).toEqual([409, { message: MEMBERSHIP_MESSAGES.planRenewsItself }]);
     let [renewed] = await details(me);
     expect(renewed.expiry).toBe(new Date(nextEnd * 1000).toISOString());
     expect(renewed.receipts.map((r) => r.kind)).toEqual(['purchase', 'renewal']);

@@ -25,7 +25,7 @@ describe('membership purchase with the built-in test provider', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-membership-'));
     outbox = path.join(dataDir, 'mail');
     app = await build(
-      { DATA_DIR: dataDir },
+      { DATA_DIR: dataDir, PUBLIC_URL: 'https://vox.example' },
       { setup: (instance) => void instance.get('/api/test-only/drafts', { preHandler: instance.requirePrivilege('draft') }, async () => ({ ok: true })) },
     );
   });
@@ -111,7 +111,9 @@ describe('membership purchase with the built-in test provider', () => {
     const checkout = await start(me);
     const declined = await pay(checkout.id, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
-    expect(declined.body).toContain('<p class="error" role="alert">Your card was declined.</p>');
+    expect(declined.body).toContain('<p class="error" role="alert">Your card was declined. Nothing was charged. Try another card.</p>');
+    // The page opened again (a reload) says the same.
+    expect((await app.inject({ method: 'GET', url: checkout.url })).body).toContain('<p class="error" role="alert">Your card was declined. Nothing was charged. Try another card.</p>');
     expect(await details(me)).toEqual([]);
     expect((await drafts(me)).statusCode).toBe(403);
     const status = await app.inject({ method: 'GET', url: `/api/membership/checkouts/${checkout.id}`, headers: bearer(me) });
@@ -152,6 +154,7 @@ describe('membership purchase with the built-in test provider', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Your VoxClub receipt: Writer monthly');
     expect(mails[0]).toContain('Paid: $5.00');
+    expect(mails[0]).toContain('Your subscriptions and receipts: https://vox.example/subscription\n');
   });
 
   it('ends in exactly one subscription after a double click, a reloaded success page and concurrent completions', async () => {
@@ -181,14 +184,41 @@ describe('membership purchase with the built-in test provider', () => {
     expect(await details(me)).toEqual([]);
   });
 
-  it('adds a second purchase of the same role after the time left', async () => {
+  it('extends the plan I already hold when I buy it again: one subscription, one more month, two receipts, cancellation undone', async () => {
     const me = await createUser(app);
     await buyWriter(me);
     const [first] = await details(me);
-    await buyWriter(me);
+    const cancelled = await app.inject({ method: 'POST', url: `/api/membership/subscriptions/${first.id}/cancel`, headers: bearer(me) });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const again = await buyWriter(me);
     const list = await details(me);
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.id, status: 'active', planName: 'Writer monthly' });
     expect(Date.parse(list[0].expiry)).toBeGreaterThan(Date.parse(first.expiry) + 27 * DAY);
+    expect(Date.parse(list[0].expiry)).toBeLessThan(Date.parse(first.expiry) + 32 * DAY);
+    expect(list[0].receipts.map((r) => [r.kind, r.amountMinor])).toEqual([
+      ['purchase', 500],
+      ['purchase', 500],
+    ]);
+    const status = await app.inject({ method: 'GET', url: `/api/membership/checkouts/${again.id}`, headers: bearer(me) });
+    expect(status.json()).toMatchObject({ status: 'completed', subscriptionId: first.id, expiry: list[0].expiry });
+    // A reloaded success page or a second completion changes nothing more.
+    await app.memberships.completeCheckout(again.id);
+    expect((await details(me))[0]).toMatchObject({ expiry: list[0].expiry, receipts: [expect.anything(), expect.anything()] });
+    const plans = await app.inject({ method: 'GET', url: '/api/membership/plans', headers: bearer(me) });
+    expect((plans.json() as Array<{ id: string; current: boolean }>).filter((p) => p.current).map((p) => p.id)).toEqual(['writer-monthly']);
+  });
+
+  it('adds another plan of a role I hold after the time left', async () => {
+    const me = await createUser(app);
+    await buyWriter(me);
+    const [monthly] = await details(me);
+    expect((await pay((await start(me, 'premium-monthly')).id, '4242424242424242')).statusCode).toBe(303);
+    expect((await pay((await start(me, 'premium-yearly')).id, '4242424242424242')).statusCode).toBe(303);
+    const list = await details(me);
+    expect(list.map((d) => d.planName)).toEqual(['Premium yearly', 'Premium monthly', 'Writer monthly']);
+    expect(Date.parse(list[0].expiry)).toBeGreaterThan(Date.parse(list[1].expiry) + 364 * DAY);
+    expect(list[2].expiry).toBe(monthly.expiry);
   });
 
   it('cancels at period end and resumes: status, Messages entry and mail; never for someone else', async () => {

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authModal, useAuthModal, useUser } from '@vox/auth';
 import type { Plan, Privilege } from '@vox/contract';
-import { membershipEndpoints } from '@vox/contract/membership';
+import { membershipEndpoints, membershipPitch } from '@vox/contract/membership';
 import { Alert, Button, cx, Page, Spinner } from '@vox/ui';
 import { formatPrice, PENDING_PLAN_KEY, periodWords, PRIVILEGE_WORDS } from '../shared/format';
 import { providerNavigation } from '../shared/navigation';
@@ -94,9 +94,7 @@ export function MembershipPage() {
                   <span className="vox-plan__amount">{formatPrice(plan.priceMinor, plan.currency)}</span>
                   <span className="vox-plan__period"> / {periodWords(plan)}</span>
                 </p>
-                <p className="vox-plan__role">
-                  Grants the <strong>{plan.role.name}</strong> role{plan.periodUnit === 'month' && plan.periodCount === 12 ? ' for a year' : ''}.
-                </p>
+                <p className="vox-plan__role">{membershipPitch(plan.role.name)}</p>
                 <ul className="vox-plan__features">
                   {plan.role.privileges
                     .filter((p): p is Privilege => p in PRIVILEGE_WORDS)

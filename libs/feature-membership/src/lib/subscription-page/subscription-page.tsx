@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { PRIVILEGE_LABELS, refreshSession, subscriptionsQueryKey, useUser } from '@vox/auth';
 import type { Privilege, SubscriptionDetail } from '@vox/contract';
-import { membershipEndpoints } from '@vox/contract/membership';
+import { DECLINED_ADVICE, membershipEndpoints } from '@vox/contract/membership';
 import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
 import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
@@ -45,7 +45,7 @@ function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCom
   }
   return (
     <Alert className="vox-subscriptions__notice">
-      {checkout.data.failure ?? 'The payment did not go through.'} <Link to="/membership">Choose a plan again</Link>
+      {checkout.data.failure ?? 'The payment did not go through.'} {checkout.data.status === 'failed' && `${DECLINED_ADVICE} `}<Link to="/membership">Choose the plan again</Link>
     </Alert>
   );
 }

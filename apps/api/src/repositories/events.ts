@@ -139,7 +139,8 @@ export async function register(db: Db, eventId: string, userId: string): Promise
 }
 
 export type CancelOutcome =
-  | { outcome: 'not_found' | 'not_registered' }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_registered' }
   | { outcome: 'cancelled'; was: ActiveStatus; promotedUserId: string | null };
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { MetricsChart, MetricsSeries, MetricsVariant } from '@vox/contract';
+import type { MetricsChart, MetricsSeries } from '@vox/contract';
+import type { MetricsVariant } from '@vox/contract/metrics';
 import { Button, lazyComponent } from '@vox/ui';
 import { csvFileName, downloadCsv, seriesCsv } from './csv';
 

@@ -1,4 +1,5 @@
-import type { MetricsSeries, MetricsTopPage, MetricsVariant } from '@vox/contract';
+import type { MetricsSeries, MetricsTopPage } from '@vox/contract';
+import type { MetricsVariant } from '@vox/contract/metrics';
 
 /** One CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
 function field(value: string | number): string {

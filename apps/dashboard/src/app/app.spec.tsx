@@ -47,14 +47,16 @@ describe('dashboard remote', () => {
     expect(screen.getByText('The metrics dashboard is for staff. Log in with a staff account to see it.')).toBeInTheDocument();
   });
 
-  // A signed-in member is not asked to log in again; they see what is missing.
-  it('shows a member without show_metrics the missing-privilege page, not the login modal', () => {
+  // A signed-in member is not asked to log in again, nor offered plans (none grants show_metrics):
+  // they are told the area is for staff.
+  it('tells a member without show_metrics the area is for staff, not the login modal and no plans', () => {
     authStore.setSession({ token: 't', user: person([]) });
     renderAt('/metrics');
     expect(authModal.getSnapshot()).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Upgrade your membership' })).toBeInTheDocument();
-    expect(screen.getByText('Your membership does not include the metrics dashboard.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose your membership' })).toHaveAttribute('href', 'http://localhost/membership');
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText('The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to VoxClub' })).toHaveAttribute('href', 'http://localhost/');
+    expect(screen.queryByRole('link', { name: 'Choose your membership' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Metrics' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { usePageTitle } from '@vox/ui/page-kit';
+import { documentTitle } from '@vox/variant';
 import './staff-nav.css';
 
 /** The dashboard's own pages; /metrics/... paths so they reach the dashboard from any host. */
@@ -25,7 +25,11 @@ export function StaffNav() {
 
 /** The top of every staff page: the tabs, then the title (also the tab's) with its lead line and any actions. */
 export function StaffPageHead({ title, lead, children }: { title: string; lead: ReactNode; children?: ReactNode }) {
-  usePageTitle(title);
+  // The tab's title (usePageTitle's rule, written here: @vox/ui/page-kit on the dashboard's first
+  // route would bring a second copy of @vox/ui's main entry).
+  useEffect(() => {
+    document.title = documentTitle(title, 'dashboard');
+  }, [title]);
   return (
     <>
       <StaffNav />

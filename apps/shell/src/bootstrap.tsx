@@ -4,8 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createActivityLogger } from '@vox/activity';
 import { api, createQueryClient, queryClientId } from '@vox/api-client';
-import { authStore, bootstrapAuth, getAuthConfig } from '@vox/auth';
-import { configureSiteOrigins } from '@vox/variant';
+import { authStore, bootstrapAuth } from '@vox/auth';
 import { App } from './app/app';
 import type { EarlyRequests } from './early';
 import { registerRemotesFromManifest } from './federation/remotes';
@@ -26,8 +25,6 @@ export async function start(early?: EarlyRequests) {
   if (early?.reads) api.acceptEarlyReads(early.reads);
   const manifest = registerRemotesFromManifest('/remotes.json', early?.manifest).catch((error: Error) => error);
   await bootstrapAuth({ activity }, { refresh: early?.refresh, publicConfig: early?.publicConfig });
-  // Links between the sites go to the origins the deployment lists (siteUrl).
-  configureSiteOrigins(getAuthConfig().siteOrigins);
   const manifestError = await manifest;
 
   // BrowserRouter, not createBrowserRouter: the data router adds about 16 KB gzip to every first

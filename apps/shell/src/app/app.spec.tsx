@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
@@ -16,10 +16,6 @@ jest.mock('../federation/remotes', () => ({
   registerRemotesFromManifest: jest.fn(async () => ({})),
   forgetFailedShares: jest.fn(),
 }));
-
-// The reporter the boundary loads when a page fails: what reaches the server's log.
-const reportRenderError = jest.fn();
-jest.mock('./report-render-error', () => ({ reportRenderError: (...args: unknown[]) => reportRenderError(...args) }));
 
 const activity = { log: jest.fn() } as unknown as ActivityLogger;
 let broken = true;
@@ -107,19 +103,7 @@ describe('the shell routes', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("reports a page's render error to the server with the route's id and the remote, once", async () => {
-    reportRenderError.mockClear();
-    renderShell('/friends');
-    await screen.findByRole('alert');
-    await waitFor(() => expect(reportRenderError).toHaveBeenCalledTimes(1));
-    const [error, componentStack, route, remote] = reportRenderError.mock.calls[0];
-    expect(error).toEqual(new Error('Cannot read the friend list'));
-    expect(componentStack).toContain('Broken');
-    expect([route, remote]).toEqual(['friends', 'main']);
-  });
-
   it('tells a page chunk that did not download from a page that threw: check the connection', async () => {
-    reportRenderError.mockClear();
     remoteModule = {
       ...siteModule,
       Page: () => {
@@ -130,9 +114,6 @@ describe('the shell routes', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The main site did not load');
     expect(alert).toHaveTextContent('Check your connection');
-    // A failed download is the network's, not the code's: nothing for the server's log.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(reportRenderError).not.toHaveBeenCalled();
   });
 
   it('draws a remote built before the shell matched the routes (only a default App) whole, at every path', async () => {

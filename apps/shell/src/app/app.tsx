@@ -35,7 +35,7 @@ export function App({ activity, manifestError }: AppProps) {
   const variant = resolveVariant(window.location.host, pathname);
   const site = hostSite(window.location.host);
   const chrome = !isFullScreenPath(pathname);
-  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} remote={variant.remote} />), [site, variant.remote]);
+  const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
   // Every route sets the tab's title ("Friends · VoxClub"). A layout effect, so it runs before
   // the page's own effects: a page that names what it shows (usePageTitle) always has the last word.
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, createContext, type ErrorInfo, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
@@ -63,8 +63,6 @@ function PageFailure({ title, error, onRetry }: { title?: string; error: unknown
 interface BoundaryProps {
   /** A new key clears a caught error (another remote, another path). */
   resetKey: string;
-  /** Where the error happened, for the server's log: the route's id and the remote. */
-  where: { route?: string; remote: RemoteName };
   /** What to draw instead of the children; `reset` draws them again. */
   fallback(error: Error, reset: () => void): ReactNode;
   children: ReactNode;
@@ -83,14 +81,6 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
-  }
-
-  // A page that failed to draw is logged by the server; a failed download is the network's,
-  // not the code's, and is not. The reporter is its own chunk, loaded only now.
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    if (isLoadFailure(error)) return;
-    const { route, remote } = this.props.where;
-    import('./report-render-error').then(({ reportRenderError }) => reportRenderError(error, info.componentStack, route, remote)).catch(() => undefined);
   }
 
   componentDidUpdate(prev: BoundaryProps) {
@@ -173,7 +163,6 @@ export function RemoteBoundary({ remote, manifestError, outlet, title }: { remot
   return (
     <ErrorBoundary
       resetKey={remote}
-      where={{ remote }}
       fallback={(error, reset) => (
         <RemoteFailure
           remote={remote}
@@ -208,11 +197,11 @@ function RouteFailure({ title, error, onRetry }: { title?: string; error: Error;
 }
 
 /** One route of the table as the shell draws it: the remote's page inside the route's error boundary. */
-export function RoutePage({ route, remote }: { route: SiteRoute | null; remote: RemoteName }) {
+export function RoutePage({ route }: { route: SiteRoute | null }) {
   const { pathname } = useLocation();
   return (
     // Another path draws the new page.
-    <ErrorBoundary resetKey={pathname} where={{ route: route?.id, remote }} fallback={(error, reset) => <RouteFailure title={route?.title} error={error} onRetry={reset} />}>
+    <ErrorBoundary resetKey={pathname} fallback={(error, reset) => <RouteFailure title={route?.title} error={error} onRetry={reset} />}>
       <RemotePage route={route?.id ?? null} />
     </ErrorBoundary>
   );

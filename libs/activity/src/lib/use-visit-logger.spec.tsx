@@ -4,7 +4,8 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import type { ActivityLogger } from './activity-logger';
-import { useVisitLogger, VISIT_DELAY_MS } from './use-visit-logger';
+import { VISIT_COUNTS_AFTER_MS as VISIT_DELAY_MS } from '@vox/contract';
+import { useVisitLogger } from './use-visit-logger';
 
 function Visits({ logger }: { logger: ActivityLogger | null }) {
   useVisitLogger(logger);

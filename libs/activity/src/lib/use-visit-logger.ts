@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ActivityLogger } from './activity-logger';
-import { VISIT_COUNTS_AFTER_MS } from '@vox/contract/metrics';
-
-/** How long a page must stay open to count as a visit; the dashboard says so (VISIT_RULE_TEXT). */
-export const VISIT_DELAY_MS = VISIT_COUNTS_AFTER_MS;
+import { VISIT_COUNTS_AFTER_MS } from '@vox/contract';
 
 /**
  * Logs 'visit' one second after each route change (seed section 7). A route left within that
@@ -14,7 +11,7 @@ export function useVisitLogger(logger: ActivityLogger | null | undefined): void 
   const { pathname } = useLocation();
   useEffect(() => {
     if (!logger) return undefined;
-    const timer = setTimeout(() => void logger.log('visit', pathname), VISIT_DELAY_MS);
+    const timer = setTimeout(() => void logger.log('visit', pathname), VISIT_COUNTS_AFTER_MS);
     return () => clearTimeout(timer);
   }, [logger, pathname]);
 }

@@ -50,23 +50,6 @@ export const NoContent = Type.Null({ description: 'No content' });
 export const HealthStatus = Type.Object({ status: Type.Literal('ok') });
 export type HealthStatus = Type.Static<typeof HealthStatus>;
 
-/**
- * POST /api/client-errors: a page that failed to draw in someone's browser (the shell's error
- * boundary), so the server's log holds what the member saw as "This page failed".
- */
-export const RenderErrorReport = Type.Object(
-  {
-    message: Type.String({ maxLength: 2000 }),
-    stack: Type.Optional(Type.String({ maxLength: 8000 })),
-    componentStack: Type.Optional(Type.String({ maxLength: 8000 })),
-    /** The route table's id of the page, not the raw path. */
-    route: Type.Optional(Type.String({ maxLength: 200 })),
-    remote: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
-);
-export type RenderErrorReport = Type.Static<typeof RenderErrorReport>;
-
 const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]);
 /** Readiness: whether this instance can serve, and each dependency's state (Redis only when configured). */
 export const ReadyStatus = Type.Object({

@@ -21,6 +21,12 @@ export const MESSAGES = {
   loginForSharedScript: 'Please log in to access the shared script.',
 } as const;
 
+/**
+ * A page counts as a visit once it has been open this long (the shell's visit logger logs it
+ * then; the dashboard says so). Here, in the core the shell shares, not in the metrics entry.
+ */
+export const VISIT_COUNTS_AFTER_MS = 1000;
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const RESET_CODE_LENGTH = 6;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -38,7 +38,7 @@ import {
   Xml,
 } from './podcast';
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
-import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport, SignedFileQuery } from './common';
+import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, SignedFileQuery } from './common';
 import { FirstReads, FirstReadsQuery } from './first-reads';
 import {
   Checkout,
@@ -201,7 +201,6 @@ export const endpointSchemas = {
   health: { response: { 200: HealthStatus } },
   ready: { response: { 200: ReadyStatus, 503: ReadyStatus } },
   firstReads: { querystring: FirstReadsQuery, response: { 200: FirstReads, 400: E } },
-  reportRenderError: { body: RenderErrorReport, response: { 204: NoContent, 400: E, 429: E } },
   handoffStart: { querystring: HandoffStartQuery, response: { 302: Redirect, 400: E } },
   handoffAuthorize: { querystring: HandoffAuthorizeQuery, response: { 302: Redirect, 400: E } },
   handoffExchange: { querystring: HandoffExchangeQuery, response: { 302: Redirect, 400: E } },

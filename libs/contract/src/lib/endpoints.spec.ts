@@ -44,7 +44,7 @@ describe('endpoints and their schemas', () => {
     const shellCalls = [
       'createUser', 'passwordCode', 'passwordVerify', 'passwordReset', 'authenticate', 'authenticateMicrosoft',
       'refreshToken', 'signOut', 'subscriptions', 'publicConfig', 'friendships', 'newNotifications',
-      'notificationsSeen', 'userPhoto', 'postActivity', 'reportRenderError', 'sessionCheck', 'scriptSession', 'shareLinkSession', 'showcase', 'audio',
+      'notificationsSeen', 'userPhoto', 'postActivity', 'sessionCheck', 'scriptSession', 'shareLinkSession', 'showcase', 'audio',
     ];
     expect(Object.keys(coreEndpoints).sort()).toEqual(shellCalls.sort());
     for (const name of shellCalls) expect(coreEndpoints[name as keyof typeof coreEndpoints]).toBe(endpoints[name as keyof typeof endpoints]);
@@ -103,9 +103,9 @@ describe('endpoints and their schemas', () => {
     // templates (17); metrics (1); hardening (2); publishing a draft (1); classes and assignments
     // (17); the audio library (12); the podcast (33); the live channel and presence (2); the finished
     // read (9); conversations (3); the first hour's preview, showcase and handle suggestion (3); an app
-    // page's first reads (1); render errors from the browser (1); one sign-in across the sites: the
+    // page's first reads (1); one sign-in across the sites: the
     // session check and the three steps of the handoff (4).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 3 + 1 + 1 + 4);
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 3 + 1 + 4);
   });
 
   it('check requests and answers against the schemas', () => {

@@ -35,8 +35,6 @@ export const coreEndpoints = named({
   userPhoto: { method: 'GET', path: '/api/users/photo/:photo', auth: 'public', binary: true },
   /** Anonymous visitors log with a null userId; a signed-in caller only as themselves. */
   postActivity: { method: 'POST', path: '/api/activities/', auth: 'optional' },
-  /** A page that failed to draw in the browser, for the server's log (the shell's error boundary sends it). */
-  reportRenderError: { method: 'POST', path: '/api/client-errors', auth: 'optional' },
   scriptSession: { method: 'GET', path: '/api/scripts/:scriptId/session', auth: 'user' },
   shareLinkSession: { method: 'GET', path: '/api/sharelinks/:linkId/session', auth: 'user' },
   /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */

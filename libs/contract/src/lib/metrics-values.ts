@@ -4,9 +4,7 @@
 export const METRICS_VARIANTS = ['all', 'main', 'school', 'podcast', 'dashboard'] as const;
 export type MetricsVariant = (typeof METRICS_VARIANTS)[number];
 
-/** A page counts as a visit once it has been open this long (the web logs it then). */
-export const VISIT_COUNTS_AFTER_MS = 1000;
-/** That rule in words, shown beside visit counts on the dashboard. */
+/** The rule of VISIT_COUNTS_AFTER_MS (core constants) in words, shown beside visit counts on the dashboard. */
 export const VISIT_RULE_TEXT = 'A visit counts once a page has been open for one second; pages left sooner, such as redirects, are not counted.';
 
 /** The charts, in the order the dashboard shows them. */

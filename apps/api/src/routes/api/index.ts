@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import health from './health';
 import firstReads from './first-reads';
-import clientErrors from './client-errors';
 import users from './users';
 import sessionRoutes from './users/session';
 import subscriptions from './subscriptions';
@@ -53,7 +52,6 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   // Open to anyone.
   await app.register(health);
   await app.register(firstReads);
-  await app.register(clientErrors);
   await app.register(users);
   await app.register(publicConfig, { config });
   await app.register(activities);

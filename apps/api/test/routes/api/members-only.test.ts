@@ -23,8 +23,6 @@ const OPEN_ROUTES = [
   // caller's token, so a members-only read still answers 401 to nobody (first-reads.test.ts).
   'GET /api/first-reads',
   'POST /api/activities/',
-  // A page that failed to draw, from the shell's error boundary: signed-out pages fail too.
-  'POST /api/client-errors',
   'POST /api/users/create',
   'POST /api/users/authenticate',
   'POST /api/users/authenticate/microsoft',

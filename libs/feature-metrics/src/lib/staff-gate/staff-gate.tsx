@@ -36,7 +36,6 @@ export function StaffGate({ children }: { children: ReactNode }) {
   if (userId) {
     return (
       <Notice
-        data={{ 'data-privilege': 'show_metrics' }}
         icon={<LockIcon />}
         title="Staff only"
         actions={

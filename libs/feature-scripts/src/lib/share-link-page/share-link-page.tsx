@@ -64,21 +64,23 @@ export function ShareLinkPage() {
       // The invitation leads with the person; joining here keeps this page, and after the
       // first-run step the link opens.
       return (
-        <Notice
-          icon={<LockIcon />}
-          title={shareInvitation(preview.data)}
-          actions={
-            <>
-              <Button variant="primary" size="lg" onClick={() => authModal.open('register')}>
-                Sign up
-              </Button>
-              {logIn}
-            </>
-          }
-          footnote={MESSAGES.loginForSharedScript}
-        >
-          <p>Claim the role, record your lines and hear the scene played back together. Signing up is free and takes a minute.</p>
-        </Notice>
+        <>
+          <Notice
+            icon={<LockIcon />}
+            title={shareInvitation(preview.data)}
+            actions={
+              <>
+                <Button variant="primary" size="lg" onClick={() => authModal.open('register')}>
+                  Sign up
+                </Button>
+                {logIn}
+              </>
+            }
+          >
+            <p>Claim the role, record your lines and hear the scene played back together. Signing up is free and takes a minute.</p>
+          </Notice>
+          <p className="vox-notice__footnote">{MESSAGES.loginForSharedScript}</p>
+        </>
       );
     }
     // A revoked or unknown link offers nothing to sign up for: the seed's sentence and Log in only.

@@ -8,8 +8,6 @@ export interface NoticeProps {
   children?: ReactNode;
   /** Buttons and links under the text. */
   actions?: ReactNode;
-  /** A quieter line under the actions. */
-  footnote?: ReactNode;
   /** A small label over the title, such as "Coming soon". */
   eyebrow?: string;
   /** data-* attributes for the card, e.g. which privilege a page is missing. */
@@ -17,7 +15,7 @@ export interface NoticeProps {
 }
 
 /** A full page with one centred card; shared by the prompt, privilege and placeholder pages. */
-export function Notice({ icon, title, children, actions, footnote, eyebrow, data }: NoticeProps) {
+export function Notice({ icon, title, children, actions, eyebrow, data }: NoticeProps) {
   const titleId = useId();
   return (
     <Page centered>
@@ -31,7 +29,6 @@ export function Notice({ icon, title, children, actions, footnote, eyebrow, data
         </h1>
         {children && <div className="vox-notice__text">{children}</div>}
         {actions && <div className="vox-notice__actions">{actions}</div>}
-        {footnote && <p className="vox-notice__footnote">{footnote}</p>}
       </section>
     </Page>
   );

@@ -277,7 +277,7 @@ test.describe('the handoff refuses what it must', () => {
  * staff: none may lose the sign-in or lead a signed-in member to a "Log in to see" page.
  */
 test('the crawl of every header, menu and footer link on the four sites loses no sign-in', async ({ browser }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(420_000);
   const d = handoff;
   const personas = [
     { name: 'logged out', who: null },
@@ -295,8 +295,14 @@ test('the crawl of every header, menu and footer link on the four sites loses no
         await page.goto(`${d.origin(site)}${PAGE_OF[site]}`);
         await expect(page.getByRole('banner')).toBeVisible();
         if (persona.who) await expectSignedIn(page);
+        if (!persona.who && site === 'dashboard.') {
+          // The dashboard is for staff: a visitor is asked to log in first, and may close that.
+          const login = page.getByRole('dialog', { name: 'Log in' });
+          await login.getByRole('button', { name: 'Close' }).click();
+          await expect(login).toBeHidden();
+        }
         const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
-        if (await menu.count()) await menu.first().click();
+        if (await menu.count()) await menu.first().click({ timeout: 10_000 });
         const hrefs = await page.evaluate(() => Array.from(document.querySelectorAll('header a[href], footer a[href], nav a[href]')).map((a) => (a as HTMLAnchorElement).href));
         // Links of the four sites (not mail or another product's); signing out is a button.
         for (const href of hrefs) if (SITES.some((s) => href.startsWith(`${d.origin(s)}/`)) && !href.includes('/auth/ms/')) links.add(href);

@@ -78,7 +78,7 @@ test.describe('podcast variant', () => {
     await expect(page.getByText('Uploaded “Pilot”.')).toBeVisible();
     const row = page.getByRole('list', { name: 'Episodes' }).getByRole('listitem').filter({ hasText: 'Pilot' });
     await expect(row).toContainText('Published');
-    await expect(row).toContainText('2 min');
+    await expect(row).toContainText('1 min 30 s');
 
     // 3. Play it, then move through four routes by links: it never stops.
     await row.getByRole('button', { name: 'Play Pilot', exact: true }).click();

@@ -64,23 +64,21 @@ export function ShareLinkPage() {
       // The invitation leads with the person; joining here keeps this page, and after the
       // first-run step the link opens.
       return (
-        <>
-          <Notice
-            icon={<LockIcon />}
-            title={shareInvitation(preview.data)}
-            actions={
-              <>
-                <Button variant="primary" size="lg" onClick={() => authModal.open('register')}>
-                  Sign up
-                </Button>
-                {logIn}
-              </>
-            }
-          >
-            <p>Claim the role, record your lines and hear the scene played back together. Signing up is free and takes a minute.</p>
-          </Notice>
-          <p className="vox-notice__footnote">{MESSAGES.loginForSharedScript}</p>
-        </>
+        <Notice
+          icon={<LockIcon />}
+          title={shareInvitation(preview.data)}
+          actions={
+            <>
+              <Button variant="primary" size="lg" onClick={() => authModal.open('register')}>
+                Sign up
+              </Button>
+              {logIn}
+              <p className="vox-notice__footnote">{MESSAGES.loginForSharedScript}</p>
+            </>
+          }
+        >
+          <p>Claim the role, record your lines and hear the scene played back together. Signing up is free and takes a minute.</p>
+        </Notice>
       );
     }
     // A revoked or unknown link offers nothing to sign up for: the seed's sentence and Log in only.

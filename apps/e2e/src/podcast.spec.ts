@@ -61,6 +61,9 @@ test.describe('podcast variant', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.getByText('Create a channel').click();
     await page.getByLabel('Title').fill('Night Shift Radio');
+    // A member without a name names the author podcast apps show; nothing is filled in for them.
+    await expect(page.getByLabel('Author')).toHaveValue('');
+    await page.getByLabel('Author').fill('The Night Shift');
     await page.getByLabel('Description').fill('Audio drama for the small hours, read at the VoxClub table.');
     await page.getByRole('button', { name: 'Create channel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Night Shift Radio' })).toBeVisible();
@@ -167,6 +170,7 @@ test.describe('podcast variant', () => {
     expect(feedRes.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
     const feed = parseFeed(await feedRes.text());
     expect(feed?.title).toBe('Night Shift Radio');
+    expect(feed?.author).toBe('The Night Shift');
     expect(feed?.items).toHaveLength(1);
     const item = feed?.items[0];
     expect(item?.title).toBe('Pilot');

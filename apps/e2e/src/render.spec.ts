@@ -93,7 +93,7 @@ test('record two takes, download the read, publish it as an episode that plays a
   const script = await page.request.post(appUrl('localhost', '/api/scripts'), { data: SCRIPT, headers });
   expect(script.status(), await script.text()).toBe(201);
   const channel = await page.request.post(appUrl('localhost', '/api/podcast/channels'), {
-    data: { title: 'Night Stories', description: 'Table reads from the late shift.', category: 'Fiction', language: 'en', explicit: false },
+    data: { title: 'Night Stories', author: 'The Late Shift', description: 'Table reads from the late shift.', category: 'Fiction', language: 'en', explicit: false },
     headers,
   });
   expect(channel.status()).toBe(201);

@@ -642,6 +642,8 @@ export interface PodcastChannelsTable {
   explicit: number;
   /** A photo id (photos table), or null. */
   cover: string | null;
+  /** The name podcast apps show as the channel's author and owner. */
+  author: string;
   created_at: string;
   updated_at: string;
 }

@@ -5,6 +5,7 @@
  */
 export const PODCAST_LIMITS = {
   title: 200,
+  author: 120,
   description: 4000,
   notes: 10000,
   playlistTitle: 120,
@@ -38,6 +39,7 @@ export type PodcastCategory = (typeof PODCAST_CATEGORIES)[number];
 
 export const PODCAST_MESSAGES = {
   channelNotFound: 'This channel was not found.',
+  authorMissing: 'Please name the author: podcast apps show it with every episode.',
   episodeNotFound: 'This episode was not found.',
   playlistNotFound: 'This playlist was not found.',
   playlistNameTaken: 'You already have a playlist with this name. Choose another name.',

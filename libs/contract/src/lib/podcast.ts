@@ -31,6 +31,8 @@ export const Channel = Type.Object({
   /** The cover picture's URL (square WebP), or null. */
   cover: Nullable(Type.String()),
   owner: Person,
+  /** The name podcast apps show as the author (itunes:author). */
+  author: Type.String(),
   /** Published episodes. */
   episodeCount: Type.Integer({ minimum: 0 }),
   /** The RSS feed, absolute (what a podcast app subscribes to). */
@@ -49,6 +51,8 @@ export type ChannelList = Type.Static<typeof ChannelList>;
 
 export const ChannelInput = Type.Object({
   title: Type.String({ maxLength: PODCAST_LIMITS.title }),
+  /** Left out when creating: the owner's name (a member without one must give it). */
+  author: Type.Optional(Type.String({ maxLength: PODCAST_LIMITS.author })),
   description: Type.String({ maxLength: PODCAST_LIMITS.description }),
   category: Type.String({ maxLength: 60 }),
   language: Type.String({ maxLength: 20 }),

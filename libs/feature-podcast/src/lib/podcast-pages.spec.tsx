@@ -34,6 +34,7 @@ const channel = (over: Partial<Channel> = {}): Channel => ({
   explicit: false,
   cover: null,
   owner: { id: 'o1', handle: 'nightshift', name: null, photo: null },
+  author: 'The Night Shift',
   episodeCount: 1,
   feedUrl: 'https://voxclub.example/api/podcast/channels/c1/feed.xml',
   createdAt: '2026-11-01T10:00:00.000Z',

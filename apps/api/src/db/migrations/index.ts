@@ -4,6 +4,7 @@ import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { setupCodeAttempts } from './249-setup-code-attempts';
+import { channelAuthor } from './247-channel-author';
 // The audio library.
 import { sounds } from './060-sounds';
 import { notificationChangeEvents } from './040-notification-change-events';
@@ -112,10 +113,12 @@ export const migrations: Record<string, Migration> = {
   // 155-159: the first hour (conversations, invitations).
   '155-conversations': conversations,
   '156-personal-invitations': personalInvitations,
+  // 247: a podcast channel's author.
+  '247-channel-author': channelAuthor,
   // 248-249: hardening (payments, set-password codes).
   '248-payment-expected-amount': paymentExpectedAmount,
   '249-setup-code-attempts': setupCodeAttempts,
-  // 140-149: the finished read (20 part 7).
+  // 140-149: the finished read.
   '140-read-renders': readRenders,
   // 150-154: the first hour.
   '150-featured-reads': featuredReads,

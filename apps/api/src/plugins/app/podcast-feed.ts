@@ -20,7 +20,6 @@ export interface FeedEpisode extends Episode {
 
 export interface FeedChannel extends Channel {
   pageUrl: string;
-  ownerName: string;
   /** Absolute cover URL, or null. */
   imageUrl: string | null;
 }
@@ -88,10 +87,10 @@ export function buildFeed(channel: FeedChannel, episodes: FeedEpisode[]): string
   ch.ele('language').txt(channel.language);
   ch.ele('generator').txt('VoxClub');
   ch.ele('podcast:guid').txt(channel.id);
-  ch.ele('itunes:author').txt(text(channel.ownerName));
+  ch.ele('itunes:author').txt(text(channel.author));
   ch.ele('itunes:summary').txt(text(channel.description || channel.title));
   ch.ele('itunes:type').txt('episodic');
-  ch.ele('itunes:owner').ele('itunes:name').txt(text(channel.ownerName));
+  ch.ele('itunes:owner').ele('itunes:name').txt(text(channel.author));
   ch.ele('itunes:explicit').txt(channel.explicit ? 'true' : 'false');
   ch.ele('itunes:category', attributes({ text: channel.category }));
   if (channel.imageUrl) {

@@ -153,6 +153,7 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
       explicit: Boolean(Number(row.explicit)),
       cover: coverUrl(row.cover),
       owner: owners.get(row.owner_id) ?? unknownPerson(row.owner_id),
+      author: row.author,
       episodeCount: counts.get(row.id) ?? 0,
       feedUrl: abs(`/api/podcast/channels/${row.id}/feed.xml`),
       createdAt: row.created_at,
@@ -229,6 +230,10 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
     if (out.title !== undefined) {
       out.title = out.title.trim();
       if (!out.title) throw new BadRequestError(M.titleMissing);
+    }
+    if (out.author !== undefined) {
+      out.author = out.author.trim();
+      if (!out.author) throw new BadRequestError(M.authorMissing);
     }
     if (out.description !== undefined) out.description = out.description.trim();
     if (out.category !== undefined && !(PODCAST_CATEGORIES as readonly string[]).includes(out.category)) throw new BadRequestError(M.badCategory);
@@ -314,9 +319,12 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
     },
 
     async createChannel(me, input) {
-      const checked = checkedChannelInput(input);
+      // Without an author given, the owner's own name; a member without one must name it, so no
+      // feed ever shows a channel by nobody.
+      const checked = checkedChannelInput({ ...input, author: input.author ?? (await peopleById(app.db, [me])).get(me)?.name ?? '' });
       const row = await repo.insertChannel({
         owner_id: me,
+        author: checked.author ?? '',
         title: checked.title,
         description: checked.description,
         category: checked.category,
@@ -379,7 +387,7 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
         transcriptUrl: rows[i].transcript ? abs(`/api/podcast/episodes/${e.id}/transcript.vtt`) : null,
       }));
       return buildFeed(
-        { ...shaped, pageUrl: podcastSite(`/channel/${channel.id}`), ownerName: displayName(shaped.owner), imageUrl: shaped.cover ? abs(shaped.cover) : null },
+        { ...shaped, pageUrl: podcastSite(`/channel/${channel.id}`), author: shaped.author || displayName(shaped.owner), imageUrl: shaped.cover ? abs(shaped.cover) : null },
         feedEpisodes,
       );
     },

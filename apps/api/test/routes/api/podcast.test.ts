@@ -50,6 +50,7 @@ describe('podcast variant', () => {
     app = await build({ PUBLIC_URL: 'https://voxclub.example' });
     delete process.env.PODCAST_MAX_AUDIO_BYTES;
     owner = await createUser(app, { handle: 'nightshift' });
+    await app.db.updateTable('users').set({ name: 'Nina Night' }).where('id', '=', owner.id).execute();
     listener = await createUser(app, { handle: 'listener' });
     const res = await app.inject({ method: 'POST', url: '/api/podcast/channels', headers: bearer(owner), payload: CHANNEL });
     expect(res.statusCode).toBe(201);
@@ -67,7 +68,8 @@ describe('podcast variant', () => {
       const res = await app.inject({ method: 'GET', url: `/api/podcast/channels/${channelId}` });
       expect(res.statusCode).toBe(200);
       const { channel, isOwner, following } = res.json();
-      expect(channel).toMatchObject({ ...CHANNEL, cover: null, episodeCount: 0, owner: { id: owner.id, handle: 'nightshift' } });
+      // No author given: the owner's name.
+      expect(channel).toMatchObject({ ...CHANNEL, author: 'Nina Night', cover: null, episodeCount: 0, owner: { id: owner.id, handle: 'nightshift' } });
       expect(channel.feedUrl).toMatch(new RegExp(`/api/podcast/channels/${channelId}/feed\\.xml$`));
       expect([isOwner, following]).toEqual([false, false]);
     });
@@ -95,7 +97,7 @@ describe('podcast variant', () => {
     });
 
     it('lists channels logged out, with search and categories', async () => {
-      const second = await app.inject({ method: 'POST', url: '/api/podcast/channels', headers: bearer(listener), payload: { ...CHANNEL, title: 'Garden Talk', description: 'Weeds & roses', category: 'Leisure' } });
+      const second = await app.inject({ method: 'POST', url: '/api/podcast/channels', headers: bearer(listener), payload: { ...CHANNEL, title: 'Garden Talk', author: 'Rosa Gardener', description: 'Weeds & roses', category: 'Leisure' } });
       expect(second.statusCode).toBe(201);
       const all = (await app.inject({ method: 'GET', url: '/api/podcast/channels' })).json();
       expect(all.channels.map((c: { title: string }) => c.title)).toEqual(['Garden Talk', 'Night Shift Radio']);
@@ -107,6 +109,25 @@ describe('podcast variant', () => {
       // A % in the search is a character, not a wildcard.
       const literal = (await app.inject({ method: 'GET', url: '/api/podcast/channels?q=%25' })).json();
       expect(literal.channels).toEqual([]);
+    });
+
+    it('names its author: the owner’s name unless given; a member without a name must give one, and it never goes blank', async () => {
+      const nameless = await createUser(app, { handle: 'nameless' });
+      const refused = await app.inject({ method: 'POST', url: '/api/podcast/channels', headers: bearer(nameless), payload: CHANNEL });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Please name the author: podcast apps show it with every episode.' }]);
+      expect(await app.db.selectFrom('podcast_channels').select('id').where('owner_id', '=', nameless.id).execute()).toEqual([]);
+      const created = await app.inject({ method: 'POST', url: '/api/podcast/channels', headers: bearer(nameless), payload: { ...CHANNEL, title: 'Late Readers Hour', author: '  The Late Readers ' } });
+      expect([created.statusCode, created.json().author]).toEqual([201, 'The Late Readers']);
+      const id = created.json().id as string;
+      const blank = await app.inject({ method: 'PATCH', url: `/api/podcast/channels/${id}`, headers: bearer(nameless), payload: { author: ' ' } });
+      expect([blank.statusCode, blank.json()]).toEqual([400, { message: 'Please name the author: podcast apps show it with every episode.' }]);
+      const renamed = await app.inject({ method: 'PATCH', url: `/api/podcast/channels/${id}`, headers: bearer(nameless), payload: { author: 'Late Readers Co.' } });
+      expect([renamed.statusCode, renamed.json().author]).toEqual([200, 'Late Readers Co.']);
+      const feed = await app.inject({ method: 'GET', url: `/api/podcast/channels/${id}/feed.xml` });
+      const rss = await new Parser({ customFields: { feed: ['itunes:author' as never] } }).parseString(feed.body);
+      expect(rss.itunes?.author).toBe('Late Readers Co.');
+      expect(feed.body).toContain('<itunes:name>Late Readers Co.</itunes:name>');
+      expect(feed.body).not.toContain('Guest');
     });
 
     it('answers 404 for an unknown channel', async () => {
@@ -257,7 +278,7 @@ describe('podcast variant', () => {
       expect(XMLValidator.validate(res.body)).toBe(true);
       const feed = parseFeed(res.body);
       if (!feed) throw new Error('The feed did not parse.');
-      expect(feed).toMatchObject({ title: 'Night Shift Radio', description: 'Stories for the small hours.', language: 'en', author: '@nightshift', explicit: false });
+      expect(feed).toMatchObject({ title: 'Night Shift Radio', description: 'Stories for the small hours.', language: 'en', author: 'Nina Night', explicit: false });
       // partytime lower-cases the category it read from itunes:category text="Fiction".
       expect(feed.categories).toEqual(['fiction']);
       expect(res.body).toContain('<itunes:category text="Fiction"/>');
@@ -478,7 +499,7 @@ describe('podcast variant', () => {
     it('drops a NUL as well (SQLite keeps one in a title; PostgreSQL text cannot hold it)', async () => {
       const person = { id: 'u1', handle: 'nul', name: 'A\u0000nn', photo: null };
       const channel = { ...CHANNEL, id: 'c1', title: 'Ni\u0000ght\u0007', description: '', cover: null, owner: person, episodeCount: 0, feedUrl: 'https://x.example/f.xml', createdAt: '2026-01-01T00:00:00.000Z' };
-      const xml = buildFeed({ ...channel, pageUrl: 'https://x.example/c', ownerName: person.name, imageUrl: null }, []);
+      const xml = buildFeed({ ...channel, pageUrl: 'https://x.example/c', author: person.name, imageUrl: null }, []);
       expect(XMLValidator.validate(xml)).toBe(true);
       const rss = await new Parser({ customFields: { feed: ['itunes:author' as never] } }).parseString(xml);
       expect([rss.title, rss.itunes?.author]).toEqual(['Night', 'Ann']);

@@ -72,7 +72,7 @@ describe('the finished read', () => {
       expect(res.statusCode).toBe(201);
       takeIds.push(res.json().id);
     }
-    const channel = await post(owner, '/api/podcast/channels', { title: 'Verona Nights', description: 'Table reads.', category: 'Fiction', language: 'en', explicit: false });
+    const channel = await post(owner, '/api/podcast/channels', { title: 'Verona Nights', author: 'Verona Players', description: 'Table reads.', category: 'Fiction', language: 'en', explicit: false });
     expect(channel.statusCode).toBe(201);
     channelId = channel.json().id;
   });
@@ -175,7 +175,7 @@ describe('the finished read', () => {
   it('publishes as an episode only for the session’s owner, to a channel of their own', async () => {
     const byGuest = await post(guest, `/api/sessions/${session.id}/episode`, { channelId, fill: 'skip' });
     expect([byGuest.statusCode, byGuest.json()]).toEqual([403, { message: READ_RENDER_MESSAGES.onlyOwnerPublishes }]);
-    const guestChannel = await post(guest, '/api/podcast/channels', { title: 'Juliet’s', description: '', category: 'Fiction', language: 'en', explicit: false });
+    const guestChannel = await post(guest, '/api/podcast/channels', { title: 'Juliet’s', author: 'Juliet', description: '', category: 'Fiction', language: 'en', explicit: false });
     const notMine = await post(owner, `/api/sessions/${session.id}/episode`, { channelId: guestChannel.json().id, fill: 'skip' });
     expect([notMine.statusCode, notMine.json()]).toEqual([403, { message: READ_RENDER_MESSAGES.notYourChannel }]);
     const none = await post(owner, `/api/sessions/${session.id}/episode`, { channelId: 'nosuchchannel', fill: 'skip' });

@@ -1,23 +1,36 @@
 import { useState, type FormEvent } from 'react';
 import { PODCAST_CATEGORIES } from '@vox/contract/podcast';
+import { useUser } from '@vox/auth';
 import type { Channel, ChannelInput } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 
-/** Create or edit a channel: title, description, category, language, explicit. */
+/** Create or edit a channel: title, author, description, category, language, explicit. */
 export function ChannelForm({ channel, submitLabel, onSubmit, pending, error }: { channel?: Channel; submitLabel: string; onSubmit: (input: ChannelInput) => void; pending: boolean; error: string | null }) {
+  const user = useUser();
   const [title, setTitle] = useState(channel?.title ?? '');
+  // Podcast apps show the author with every episode: the member's name to start with.
+  const [author, setAuthor] = useState(channel?.author ?? user?.name ?? '');
   const [description, setDescription] = useState(channel?.description ?? '');
   const [category, setCategory] = useState(channel?.category ?? 'Fiction');
   const [language, setLanguage] = useState(channel?.language ?? 'en');
   const [explicit, setExplicit] = useState(channel?.explicit ?? false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ title, description, category, language, explicit });
+    onSubmit({ title, author, description, category, language, explicit });
   };
   return (
     <form className="vox-pod-form" onSubmit={submit}>
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+      <TextField
+        label="Author"
+        hint="Podcast apps show it with every episode"
+        value={author}
+        onChange={(e) => setAuthor(e.target.value)}
+        required
+        maxLength={120}
+        autoComplete="name"
+      />
       <div className="vox-field">
         <label className="vox-field__label" htmlFor="vox-pod-description">
           Description

@@ -93,6 +93,20 @@ describe('read renderer', () => {
     expect(measured).toBeLessThan(-14.5);
   });
 
+  it('brings speech to about -16 LUFS too: a read of synthesized lines, as an episode would be', async () => {
+    // Speech has pauses and a wide range, unlike a tone: what podcast apps actually get.
+    const spoken = ['It is late, and the last bus has gone.', 'Then we walk. The river path is lit all the way.', 'Not in this rain. Sit down and wait with me.', 'Fine. But if it comes, you pay.'];
+    const result = await renderRead(
+      input({ fill: 'speech', lines: spoken.map((text, i) => ({ id: `q${i}`, kind: 'dialogue', role: i % 2 ? 'TOM' : 'MAYA', text, takeKey: null, actor: null })) }),
+      { open, workDir: work },
+    );
+    expect(result.synthesizedLines).toBe(4);
+    expect(result.durationMs).toBeGreaterThan(6000);
+    const measured = Number(/I:\s+(-?[\d.]+) LUFS/.exec(ebur(result.file))?.[1]);
+    expect(measured).toBeGreaterThan(-17.5);
+    expect(measured).toBeLessThan(-14.5);
+  }, 60_000);
+
   it('names role and actor in the transcript and makes chapters from the scenes', async () => {
     const result = await renderRead(input(), { open, workDir: work });
     expect(result.transcript).toBe(

@@ -55,6 +55,7 @@ const SCENE = {
   ],
 };
 const ALG_1 = 'Did you hear what I was playing, Lane?';
+const ALG_2 = "I'm sorry for that, for your sake. I don't play accurately.";
 
 /** What one step hands to the next. */
 const run = Date.now().toString(36);
@@ -262,10 +263,28 @@ test('a student sets a password with the code, logs in on the school site with t
     await expect(row.getByText('Take 1')).toBeVisible({ timeout: 20_000 });
     await expect(row.getByText(/Uploading|Waiting to upload/)).toHaveCount(0, { timeout: 20_000 });
 
-    // Hand in from the reader's assignment panel.
+    // Hand in from the reader's assignment panel: with a line left, it asks first and says how
+    // many; its default (Enter) keeps recording.
     const panel = page.locator('.vox-assignment__work');
     await expect(panel).toContainText('You read ALGERNON');
     await panel.getByRole('button', { name: 'Hand in to your teacher' }).click();
+    const ask = page.getByRole('dialog', { name: 'Hand in with 1 line unrecorded?' });
+    await expect(ask).toContainText('1 of your lines has no recording yet.');
+    await expect(ask.getByRole('button', { name: 'Keep recording' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+    await expect(panel).toContainText('To do');
+
+    // The second line, then handing in asks nothing.
+    const second = line(page, ALG_2);
+    await second.getByRole('button', { name: /^Record/ }).click();
+    await expect(second.getByRole('status', { name: 'Recording' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    await second.getByRole('button', { name: 'Stop' }).click();
+    await expect(second.getByText('Take 1')).toBeVisible({ timeout: 20_000 });
+    await expect(second.getByText(/Uploading|Waiting to upload/)).toHaveCount(0, { timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Hand in to your teacher' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Hand in to your teacher' })).toHaveCount(0);
     await expect(panel).toContainText('Submitted');
   } finally {

@@ -241,6 +241,25 @@ export async function worksOfSession(db: Db, sessionId: string): Promise<WorkVie
   return workQuery(db).where('w.session_id', '=', sessionId).orderBy('w.id').execute();
 }
 
+/** Per work: dialogue lines of its role (still in the script) with no take of the student's in its session. */
+export async function linesLeft(db: Db, workIds: string[]): Promise<Map<string, number>> {
+  if (workIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('assignment_work as w')
+    .innerJoin('reading_sessions as rs', 'rs.id', 'w.session_id')
+    .innerJoin('script_lines as l', (join) => join.onRef('l.script_id', '=', 'rs.script_id').onRef('l.role_name', '=', 'w.role_name'))
+    .where('w.id', 'in', workIds)
+    .where('l.kind', '=', 'dialogue')
+    .where('l.retired_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('takes as t').select('t.id').whereRef('t.session_id', '=', 'w.session_id').whereRef('t.line_id', '=', 'l.id').whereRef('t.user_id', '=', 'w.student_id'))),
+    )
+    .select(({ fn }) => ['w.id', fn.count<number | string>('l.id').as('left')])
+    .groupBy('w.id')
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.left)]));
+}
+
 /** A student's work in classes they are still in. */
 export async function worksOfStudent(db: Db, studentId: string): Promise<WorkView[]> {
   return workQuery(db)
@@ -370,6 +389,7 @@ const queries = {
   worksOfAssignment,
   worksOfSession,
   worksOfStudent,
+  linesLeft,
   worksToReview,
   workCounts,
   setWorkStatus,

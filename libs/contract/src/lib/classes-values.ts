@@ -30,6 +30,15 @@ export const WORK_STATUS_LABELS: Record<WorkStatus, string> = {
   complete: 'Complete',
 };
 
+/** Asked before handing in while lines of the student's role have no take of theirs. */
+export const HAND_IN_TEXTS = {
+  title: (left: number) => (left === 1 ? 'Hand in with 1 line unrecorded?' : `Hand in with ${left} lines unrecorded?`),
+  body: (left: number) =>
+    `${left === 1 ? '1 of your lines has' : `${left} of your lines have`} no recording yet. Your teacher hears only what you recorded; you can go back and record ${left === 1 ? 'it' : 'them'} first.`,
+  confirm: 'Hand in anyway',
+  dismiss: 'Keep recording',
+};
+
 export const CLASS_MESSAGES = {
   teachOnly: 'Only teachers can do this. Ask VoxClub staff to give your account the teacher role.',
   classNotFound: 'This class was not found.',

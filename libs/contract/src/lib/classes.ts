@@ -151,6 +151,8 @@ export const Work = Type.Object({
   canReview: Type.Boolean(),
   /** The caller is the student and may submit now. */
   canSubmit: Type.Boolean(),
+  /** Dialogue lines of the student's role that have no take of theirs in the session yet. */
+  linesLeft: Type.Integer({ minimum: 0 }),
 });
 export type Work = Type.Static<typeof Work>;
 export const WorkList = Type.Object({ works: Type.Array(Work) });

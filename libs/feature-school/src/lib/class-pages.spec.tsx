@@ -4,12 +4,13 @@ import { authStore } from '@vox/auth';
 import type { User } from '@vox/contract';
 import { CLASS_MESSAGES, type ClassDetail } from '@vox/contract/school';
 import { assignmentWork as work, createFakeServer, json, pageTitle, person, renderRoutes, teacher } from '@vox/testing';
+import { AssignmentPage } from './assignment-page/assignment-page';
 import { ClassPage } from './class-page/class-page';
 import { SchoolHomePage } from './school-home-page/school-home-page';
 import { SetPasswordPage } from './set-password-page/set-password-page';
 
 const TYPING_TIMEOUT = 30_000;
-const pages = { '/': <SchoolHomePage />, '/classes/:classId': <ClassPage />, '/set-password': <SetPasswordPage /> };
+const pages = { '/': <SchoolHomePage />, '/classes/:classId': <ClassPage />, '/assignments/:assignmentId': <AssignmentPage />, '/set-password': <SetPasswordPage /> };
 const student: User = { id: 's1', handle: null, name: 'Ana Ames', photo: null, role: { name: 'member', privileges: [] }, classes: ['c1'] };
 
 const cls = (over: Partial<ClassDetail> = {}): ClassDetail => ({
@@ -169,4 +170,41 @@ describe('/set-password', () => {
     },
     TYPING_TIMEOUT,
   );
+});
+
+describe('the assignment page, for the student', () => {
+  const summary = {
+    id: 'a1',
+    classId: 'c1',
+    className: 'Drama 9B',
+    scriptId: 'sc1',
+    scriptTitle: 'The Importance of Being Earnest',
+    instructions: '',
+    dueAt: '2027-03-05T17:00:00.000Z',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    counts: null,
+    mine: { workId: 'w1', sessionId: 'sess1', role: 'ALGERNON', status: 'assigned' as const },
+  };
+
+  it('says how many lines are unrecorded before handing in, and hands in only when asked to', async () => {
+    let current = work({ linesLeft: 1 });
+    const server = createFakeServer({ token: 't' }).on('assignment', () => json(200, { assignment: summary, works: [current] }));
+    server.on('submitWork', () => {
+      current = { ...current, status: 'submitted', canSubmit: false, submittedAt: '2026-11-02T10:00:00.000Z' };
+      return json(200, current);
+    });
+    renderRoutes(pages, { route: '/assignments/a1', user: student });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hand in' }));
+    const ask = await screen.findByRole('dialog', { name: 'Hand in with 1 line unrecorded?' });
+    expect(ask).toHaveTextContent('1 of your lines has no recording yet. Your teacher hears only what you recorded; you can go back and record it first.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep recording' }));
+    expect(server.calls.filter((c) => c.name === 'submitWork')).toHaveLength(0);
+
+    // Recorded in the reader meanwhile: counted again at the click, so it hands in at once.
+    current = { ...current, linesLeft: 0 };
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+    expect(await screen.findByText('Handed in. Your teacher listens and replies; you get a message.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.name === 'submitWork')).toHaveLength(1);
+  });
 });

@@ -9,7 +9,7 @@ export const teacher: User = { id: 't1', handle: null, name: 'Morgan Rivera', ph
 
 /**
  * Ana Ames's work on the Drama 9B assignment of "The Importance of Being Earnest" (class c1),
- * assigned and not yet handed in; `over` sets what a test is about.
+ * assigned, every line recorded and not yet handed in; `over` sets what a test is about.
  */
 export const assignmentWork = (over: Partial<Work> = {}): Work => ({
   id: 'w1',
@@ -28,6 +28,7 @@ export const assignmentWork = (over: Partial<Work> = {}): Work => ({
   comments: [],
   canReview: false,
   canSubmit: true,
+  linesLeft: 0,
   ...over,
 });
 

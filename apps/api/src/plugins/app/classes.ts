@@ -177,7 +177,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
   }
 
   async function shapeWorks(rows: WorkView[], me: string): Promise<Work[]> {
-    const comments = await repo.commentsOf(rows.map((w) => w.id));
+    const [comments, left] = await Promise.all([repo.commentsOf(rows.map((w) => w.id)), repo.linesLeft(rows.map((w) => w.id))]);
     const persons = await people.peopleById([...rows.map((w) => w.student_id), ...comments.map((c) => c.author_id ?? '').filter(Boolean)]);
     return rows.map((w) => ({
       id: w.id,
@@ -207,6 +207,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
         })),
       canReview: w.teacher_id === me,
       canSubmit: w.student_id === me && (w.status === 'assigned' || w.status === 'returned'),
+      linesLeft: left.get(w.id) ?? 0,
     }));
   }
 

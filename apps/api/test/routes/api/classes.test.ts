@@ -267,9 +267,13 @@ describe('school classes and assignments', () => {
 
     it('the student records and submits; the teacher comments on a line and a time in the take, returns it, then marks it complete; the student reads the feedback in Messages and on the session', async () => {
       const mine = works.find((w) => w.student.id === cy.id) as (typeof works)[number];
+      // Juliet has two lines; none recorded yet, then one (another reader's take would not count).
+      const left = async () => (await call(cy, 'GET', `/api/school/sessions/${mine.sessionId}/work`)).json().works[0].linesLeft;
+      expect(await left()).toBe(2);
       const take = await uploadTake(app, cy, mine.sessionId, { lineId: lines.juliet1, clientId: newClientId(), durationMs: '1200', audio: { data: wav(8000), type: 'audio/wav', filename: 'take.wav' } });
       expect(take.statusCode).toBe(201);
       const takeId = take.json().id as string;
+      expect(await left()).toBe(1);
 
       const early = await call(teacher, 'POST', `/api/school/work/${mine.id}/review`, { decision: 'complete' });
       expect([early.statusCode, early.json()]).toEqual([409, { message: CLASS_MESSAGES.notSubmitted }]);

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { displayName } from '@vox/contract';
+import { HAND_IN_TEXTS, type Work } from '@vox/contract/school';
 import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
+import { ConfirmDialog } from '@vox/ui/forms';
 import { dueText, useAssignment, useWorkActions } from '../shared/classes-api';
 import { CommentList, StatusChip } from '../shared/work-bits';
 import '../shared/school.css';
@@ -14,6 +17,14 @@ export function AssignmentPage() {
   const { assignmentId = '' } = useParams();
   const detail = useAssignment(assignmentId);
   const { submit } = useWorkActions();
+  // Handing in with lines left asks first, saying how many: counted by the server just now, as
+  // takes recorded in the reader since this page loaded count.
+  const [asking, setAsking] = useState<Work | null>(null);
+  const handIn = async (w: Work) => {
+    const fresh = (await detail.refetch()).data?.works.find((x) => x.id === w.id) ?? w;
+    if (fresh.linesLeft > 0) setAsking(fresh);
+    else submit.mutate(w.id);
+  };
 
   if (detail.isPending)
     return (
@@ -83,7 +94,7 @@ export function AssignmentPage() {
                 Open the reading session
               </Link>
               {w.canSubmit && (
-                <Button busy={submit.isPending} onClick={() => submit.mutate(w.id)}>
+                <Button busy={detail.isFetching || submit.isPending} onClick={() => void handIn(w)}>
                   Hand in
                 </Button>
               )}
@@ -91,6 +102,19 @@ export function AssignmentPage() {
             {submit.isError && <Alert variant="error">{submit.error.message}</Alert>}
           </section>
         ))
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={HAND_IN_TEXTS.title(asking.linesLeft)}
+          confirmLabel={HAND_IN_TEXTS.confirm}
+          dismissLabel={HAND_IN_TEXTS.dismiss}
+          busy={submit.isPending}
+          error={submit.error?.message}
+          onConfirm={() => submit.mutate(asking.id, { onSuccess: () => setAsking(null) })}
+          onClose={() => setAsking(null)}
+        >
+          <p>{HAND_IN_TEXTS.body(asking.linesLeft)}</p>
+        </ConfirmDialog>
       )}
     </Page>
   );

@@ -120,4 +120,30 @@ describe('the reader assignment panel', () => {
     expect(panel.open).toBe(true);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
+
+  it('asks before handing in with lines unrecorded, counted by the server at the click: keeping on recording sends nothing', async () => {
+    // The panel loaded with every line recorded; two were added to the role since.
+    let current = work({ canReview: false, canSubmit: true, status: 'assigned', linesLeft: 0 });
+    const server = createFakeServer({ token: 't' }).on('sessionWork', () => json(200, { works: [current] }));
+    server.on('submitWork', () => {
+      current = { ...current, status: 'submitted', canSubmit: false, linesLeft: 2 };
+      return json(200, current);
+    });
+    renderPage(<SessionAssignment session={session} audioRef={{ current: null }} />, { route: '/session/se1', path: '/session/:sessionId', user: { ...teacher, id: 's1' } });
+    const handIn = await screen.findByRole('button', { name: 'Hand in to your teacher' });
+    current = { ...current, linesLeft: 2 };
+    await userEvent.click(handIn);
+    const ask = await screen.findByRole('dialog', { name: 'Hand in with 2 lines unrecorded?' });
+    expect(ask).toHaveTextContent('2 of your lines have no recording yet. Your teacher hears only what you recorded; you can go back and record them first.');
+    expect(within(ask).getByRole('button', { name: 'Keep recording' })).toHaveFocus();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep recording' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.name === 'submitWork')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in to your teacher' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hand in anyway' }));
+    expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.name === 'submitWork')).toHaveLength(1);
+  });
 });

@@ -2,12 +2,15 @@ import { useState, type FormEvent, type RefObject } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { displayName, type SessionDetail } from '@vox/contract';
-import { WORK_STATUS_LABELS, type Work, schoolEndpoints } from '@vox/contract/school';
+import { HAND_IN_TEXTS, WORK_STATUS_LABELS, type Work, schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button } from '@vox/ui';
+import { ConfirmDialog } from '@vox/ui/forms';
 import './session-assignment.css';
 
 /** Query key of the assignment work tied to a session. */
 const workKey = (sessionId: string) => ['session-work', sessionId] as const;
+
+const fetchWork = (sessionId: string) => api.call(schoolEndpoints.sessionWork, { params: { sessionId } });
 
 /** "4.5 s": takes are short, so seconds with a tenth. */
 const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -19,7 +22,7 @@ const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * shows for an ordinary session.
  */
 export function SessionAssignment({ session, audioRef }: { session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
-  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => api.call(schoolEndpoints.sessionWork, { params: { sessionId: session.id } }) });
+  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => fetchWork(session.id) });
   const list = works.data?.works ?? [];
   if (list.length === 0) return null;
   return (
@@ -44,6 +47,18 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
   // Open when there is something to do or read (the student's Hand in, the teacher's review,
   // feedback); the reader folds it away and it stays as they left it while the work changes.
   const [open, setOpen] = useState(() => work.canReview || work.canSubmit || work.comments.length > 0);
+  // Handing in with lines left asks first, saying how many: counted by the server just now, as
+  // takes recorded since the panel loaded count.
+  const [asking, setAsking] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
+  const handIn = async () => {
+    setChecking(true);
+    const fresh = await client.fetchQuery({ queryKey: workKey(session.id), queryFn: () => fetchWork(session.id), staleTime: 0 }).catch(() => null);
+    setChecking(false);
+    const left = fresh?.works.find((w) => w.id === work.id)?.linesLeft ?? work.linesLeft;
+    if (left > 0) setAsking(left);
+    else submit.mutate();
+  };
 
   return (
     <details className="vox-assignment__work" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -74,9 +89,22 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
           !work.canReview && <p className="vox-assignment__none">No feedback yet.</p>
         )}
         {work.canSubmit && (
-          <Button size="sm" busy={submit.isPending} onClick={() => submit.mutate()}>
+          <Button size="sm" busy={checking || submit.isPending} onClick={() => void handIn()}>
             Hand in to your teacher
           </Button>
+        )}
+        {asking !== null && (
+          <ConfirmDialog
+            title={HAND_IN_TEXTS.title(asking)}
+            confirmLabel={HAND_IN_TEXTS.confirm}
+            dismissLabel={HAND_IN_TEXTS.dismiss}
+            busy={submit.isPending}
+            error={submit.error?.message}
+            onConfirm={() => submit.mutate(undefined, { onSuccess: () => setAsking(null) })}
+            onClose={() => setAsking(null)}
+          >
+            <p>{HAND_IN_TEXTS.body(asking)}</p>
+          </ConfirmDialog>
         )}
         {work.canReview && <CommentForm work={work} session={session} audioRef={audioRef} onDone={refresh} />}
         {work.canReview && work.status === 'submitted' && (

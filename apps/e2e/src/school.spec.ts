@@ -236,10 +236,8 @@ test('a student sets a password with the code, logs in on the school site with t
     await dialog.getByLabel('Password', { exact: true }).fill(ANA.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(dialog).toBeHidden();
-    expect(new URL(page.url()).host).toBe(new URL(appUrl(SCHOOL)).host);
-
-    // The school home: my class, the work due.
-    await page.goto(appUrl(SCHOOL, '/'));
+    // Signing in lands on the school home: my class, the work due.
+    await expect(page).toHaveURL(appUrl(SCHOOL, '/'));
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana' })).toBeVisible();
     const due = page.getByRole('region', { name: 'Due' });
     await expect(due.getByRole('link', { name: SCENE.title, exact: true })).toBeVisible();

@@ -12,8 +12,8 @@ const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthMo
 
 /**
  * The auth modal over the page (seed section 2): by route at /login, /register and
- * /resetpassword when logged out (logged in, those redirect to /scripts, or / on the podcast
- * site), or opened in place by a "Log in" button through the authModal store.
+ * /resetpassword when logged out (logged in, those redirect to /scripts on the main site, else to
+ * the site's home), or opened in place by a "Log in" button through the authModal store.
  */
 export function AuthModalHost({ variant }: { variant: Variant }) {
   const user = useUser();
@@ -21,7 +21,9 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
   const navigate = useNavigate();
   const routeMode = authRouteMode(pathname);
   const openedMode = useAuthModal();
-  const home = variant.page === 'channel' ? '/' : '/scripts';
+  // Where signing in lands: the scripts on the main site; every other site's own home (the
+  // school's shows a student what is due).
+  const home = variant.remote === 'main' ? '/scripts' : '/';
 
   // Right after joining, the first-run step (name, handle, photo, what next) on the
   // sites that have it; joined from a page (a share link), it leads back there. Chosen before the

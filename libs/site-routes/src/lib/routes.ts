@@ -114,7 +114,7 @@ export const ROUTES: readonly SiteRoute[] = [
 export const SITE_HOME: Record<TableSite, { signedIn: PathId; behindAuth: string }> = {
   // Behind the auth modal: what / shows a visitor (a route id, or a page id without a route).
   main: { signedIn: 'scripts', behindAuth: 'scripts' },
-  school: { signedIn: 'scripts', behindAuth: 'schoolAbout' },
+  school: { signedIn: 'home', behindAuth: 'schoolAbout' },
   podcast: { signedIn: 'home', behindAuth: 'channels' },
 };
 

@@ -42,7 +42,7 @@ const ROUNDS = Number(args.rounds);
 const SETTLE = Number(args.settle);
 const LOGIN_CONNECTIONS = 8;
 
-// Targets (part 11).
+// Targets.
 const TARGETS = {
   pollShareOfBare: { sqlite: 0.5, postgres: 0.3 },
   pollP99Ms: 20,

@@ -1,7 +1,7 @@
 export { CertificatesPage } from './lib/certificates-page/certificates-page';
 export { CertificatePage } from './lib/certificate-page/certificate-page';
 export { PilotProgramPage } from './lib/pilot-program-page/pilot-program-page';
-// Classes and assignments (parts 1-5).
+// Classes and assignments.
 export { SchoolHomePage } from './lib/school-home-page/school-home-page';
 export { ClassesPage } from './lib/classes-page/classes-page';
 export { ClassPage } from './lib/class-page/class-page';

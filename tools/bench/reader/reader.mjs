@@ -44,7 +44,7 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const LINES = Number(args.lines);
 
-// Targets (part 9).
+// Targets.
 const TARGETS = { renderMs: 300, longTaskMs: 50 };
 
 const log = (...parts) => console.log(...parts);

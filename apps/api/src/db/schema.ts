@@ -522,7 +522,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-// --- Classes and assignments (parts 1-5) ---
+// --- Classes and assignments ---
 export interface ClassesTable {
   id: string;
   teacher_id: string;

@@ -1,5 +1,5 @@
 /**
- * Plain values of classes and assignments (parts 1-5). No TypeBox here (the web
+ * Plain values of classes and assignments. No TypeBox here (the web
  * imports this); the schemas are in ./classes.ts.
  */
 export const CLASS_LIMITS = {

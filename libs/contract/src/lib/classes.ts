@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { IdParam, Person } from './common';
 import { CLASS_LIMITS } from './classes-values';
 
-/** Classes, enrolment, assignments on recorded reads and their review (parts 1-5). */
+/** Classes, enrolment, assignments on recorded reads and their review. */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const WorkStatusSchema = Type.Union([Type.Literal('assigned'), Type.Literal('submitted'), Type.Literal('returned'), Type.Literal('complete')]);

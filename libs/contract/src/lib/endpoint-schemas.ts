@@ -331,7 +331,7 @@ export const endpointSchemas = {
   // --- Removing people from a reading session ---
   removeParticipant: { params: ParticipantParams, response: { 204: NoContent, 400: E, 401: E, 403: E, 404: E } },
   removeLinkJoiners: { params: LinkParams, response: { 200: LinkJoinersRemoved, 401: E, 403: E, 404: E, 409: E } },
-  // --- School: classes and assignments (parts 1-5) ---
+  // --- School: classes and assignments ---
   schoolHome: { response: { 200: SchoolHome, 401: E } },
   classes: { response: { 200: ClassList, 401: E } },
   createClass: { body: ClassInput, response: { 201: ClassDetail, 400: E, 401: E, 403: E } },
@@ -403,7 +403,7 @@ export const endpointSchemas = {
   conversations: { response: { 200: ConversationList, 401: E } },
   conversation: { params: ConversationParams, response: { 200: Conversation, 401: E, 404: E } },
   markConversationRead: { params: ConversationParams, body: ConversationReadBody, response: { 200: ConversationRead, 400: E, 401: E, 404: E } },
-  // --- The finished read (20 part 7) ---
+  // --- The finished read ---
   renderRead: { params: SessionParams, body: ReadRenderInput, response: { 202: ReadRender, 400: E, 401: E, 404: E, 409: E } },
   sessionRenders: { params: SessionParams, response: { 200: ReadRenderList, 401: E, 404: E } },
   publishReadAsEpisode: { params: SessionParams, body: PublishReadInput, response: { 202: ReadRender, 400: E, 401: E, 403: E, 404: E, 409: E } },

@@ -1,4 +1,4 @@
-/** Texts of the finished read and "Publish as episode" (20 part 7). */
+/** Texts of the finished read and "Publish as episode". */
 export const READ_RENDER_MESSAGES = {
   renderNotFound: 'This rendered read was not found.',
   linkNotFound: 'This link to a read does not exist or was revoked.',

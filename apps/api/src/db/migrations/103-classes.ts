@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Classes (part 1): the teacher role (privilege `teach`, granted by staff with the
+ * Classes: the teacher role (privilege `teach`, granted by staff with the
  * admin CLI), classes, who is in them, and the one-time codes that let a student whose account
  * a teacher created set a password. Codes are stored as hashes; a code is shown once.
  */

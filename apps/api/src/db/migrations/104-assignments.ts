@@ -1,10 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Assignments on recorded reads (part 3): a script for a class with a due date; one
+ * Assignments on recorded reads: a script for a class with a due date; one
  * piece of work per student, each tied to a reading session (students of one group share one);
  * the teacher's comments on the work, a line, or a time in a take. A class certificate is
- * issued once per student (part 5).
+ * issued once per student.
  */
 export const assignments: Migration = {
   async up(db: Kysely<unknown>) {

@@ -6,7 +6,7 @@ import { bearer, build, createUser, type TestUser } from '../../helper';
 import { balcony, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 
 /**
- * Classes and assignments (parts 1-5) on a real database: enrolment from CSV and by
+ * Classes and assignments on a real database: enrolment from CSV and by
  * email, set-password codes and sign-in by User ID, assignments tied to reading sessions,
  * comments and review with messages, certificates; and privacy, one check per route.
  */

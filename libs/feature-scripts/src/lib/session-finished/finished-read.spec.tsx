@@ -74,7 +74,7 @@ const home = (channels: Array<{ id: string; title: string }>) => ({
 beforeEach(() => authStore.setSession({ token: 't', user: grace }));
 afterEach(() => authStore.clear());
 
-describe('FinishedRead (16 part 6)', () => {
+describe('FinishedRead', () => {
   it('renders the read with the chosen fill, shows progress, then the ready file', async () => {
     let renders: ReadRender[] = [];
     const sent: unknown[] = [];

@@ -1,6 +1,6 @@
 import type { ScriptLine } from '@vox/contract';
 
-/** Which lines a Play button plays (part 5). */
+/** Which lines a Play button plays. */
 export type PlayMode =
   | { kind: 'top' }
   | { kind: 'here'; from: number }

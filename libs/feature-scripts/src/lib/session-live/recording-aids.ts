@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browserDevices, type RecorderDevices } from '../take-recorder/recorder';
 
-/** Recording aids (part 6): the microphone choice, the count-in and the take check. */
+/** Recording aids: the microphone choice, the count-in and the take check. */
 
 export const AIDS_TEXTS = {
   clipped: (line: number) => `Your take of line ${line} clipped (too loud, it distorts). Move back from the microphone or turn its level down, then record it again.`,

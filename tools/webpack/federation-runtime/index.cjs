@@ -1,5 +1,6 @@
-// The web builds swap four files of the federation runtime (three of
-// @module-federation/runtime-core, one of @module-federation/sdk) for local ones.
+// The web builds swap five files of the federation runtime (three of
+// @module-federation/runtime-core, one of @module-federation/sdk, one of
+// @module-federation/error-codes) for local ones.
 // The shell carries the page's one federation runtime (remotes read it from globals, see
 // apps/shell/src/federation/provide-runtime-plugin.ts), so its every byte and millisecond is on
 // every first route:
@@ -12,7 +13,9 @@
 //   replacements keep what running code touches (see each file) and throw a clear error from
 //   the rest;
 // - sdk's env.js -> env.mjs: debug mode without reading localStorage (the page's first storage
-//   access, synchronous, inside main.js's evaluation).
+//   access, synchronous, inside main.js's evaluation);
+// - error-codes' desc.mjs -> error-descriptions.mjs: the errors keep their code and docs link,
+//   not the table of English sentences nothing here reads (~0.7 KB gzip).
 // The swap is by exact resolved path and checked: the build fails when an original is missing, or
 // when the runtime is bundled but an original was never imported (a new runtime version moved
 // it), rather than silently shipping the full code again.
@@ -27,6 +30,7 @@ const REPLACEMENTS = new Map([
   [path.join(runtimeCore, 'dist/plugins/snapshot/SnapshotHandler.js'), path.join(__dirname, 'snapshot-handler.mjs')],
   [path.join(runtimeCore, 'dist/utils/preload.js'), path.join(__dirname, 'preload.mjs')],
   [path.join(scope, 'sdk/dist/env.js'), path.join(__dirname, 'env.mjs')],
+  [path.join(scope, 'error-codes/dist/desc.mjs'), path.join(__dirname, 'error-descriptions.mjs')],
 ]);
 class FederationRuntimePlugin {
   /** @param {Map<string, string>} [replacements] original file -> replacement (tests pass their own) */

@@ -1,5 +1,5 @@
 // `node --test tools/webpack/federation-runtime/index.test.cjs` (part of `npm test`): the shell's
-// build swaps four files of the federation runtime, and fails rather than ship the
+// build swaps five files of the federation runtime, and fails rather than ship the
 // full code again when a runtime upgrade moves them.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -41,9 +41,9 @@ function bundle(source, plugins = [new FederationRuntimePlugin()]) {
 const core = JSON.stringify(path.join(runtimeCore, 'dist/index.js'));
 
 // Texts only the replaced code carries (they survive minification): the snapshot handler's
-// manifest check, and the SDK's link loading (which only the preload helpers use).
-// and the SDK's debug switch in localStorage.
-const REPLACED_TEXTS = ['is not a valid federation manifest', 'LinkNetworkError', 'localStorage'];
+// manifest check, the SDK's link loading (which only the preload helpers use), the SDK's debug
+// switch in localStorage and the error codes' English descriptions.
+const REPLACED_TEXTS = ['is not a valid federation manifest', 'LinkNetworkError', 'localStorage', 'Failed to load script resources'];
 
 test('the runtime is bundled with the replacements and without the code they replace', async () => {
   const runtime = `import * as runtime from ${core}; globalThis.runtime = runtime;`;
@@ -56,6 +56,7 @@ test('the runtime is bundled with the replacements and without the code they rep
   }
   assert.match(trimmed.text, /Module federation snapshots are off in this build/);
   assert.match(trimmed.text, /VoxClub preloads through Link headers/);
+  assert.match(trimmed.text, /Module Federation error/);
   // The semver memo wraps the original `satisfy`: the memo's key separator and the original's
   // version parsing are both in.
   assert.ok(trimmed.text.includes('\\0') || trimmed.text.includes('\\u0000'), 'the memo is in');
@@ -71,6 +72,7 @@ test('the build fails when the runtime is bundled but a file to replace is never
   const { errors } = await bundle(`import { satisfy } from ${semver}; globalThis.satisfy = satisfy;`, [plugin]);
   const never = errors.filter((message) => message.includes('was never imported')).map((m) => /@module-federation\/(\S+)/.exec(m)[1]);
   assert.deepEqual(never.sort(), [
+    'error-codes/dist/desc.mjs',
     'runtime-core/dist/plugins/snapshot/SnapshotHandler.js',
     'runtime-core/dist/utils/preload.js',
     'runtime-core/dist/utils/tool.js',

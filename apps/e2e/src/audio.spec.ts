@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
-import { admin, createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
+import { admin, createAccount, expect, signIn, test, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
@@ -15,7 +15,7 @@ import { expectNoSeriousViolations } from '../support/axe';
  * element at its line. Then axe on the new pages at laptop and phone size, with screenshots.
  */
 
-const SHOTS = process.env.AUDIO_SHOTS ?? '/work/wt/shots/audio';
+const SHOTS = shotsDir('audio');
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-e2e-audio-'));
 
 /** A real audio file: `seconds` of a tone, encoded by ffmpeg. */

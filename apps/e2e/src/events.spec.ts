@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
-import { test, expect, createAccount, dataDir, signIn, withDb, type TestAccount } from '../support/fixtures';
+import { test, expect, createAccount, dataDir, signIn, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /** Where the screenshots of these journeys go, to be looked at (not compared). */
-const shots = process.env.E2E_SHOTS ?? path.join(process.env.E2E_TMP ?? 'tmp/e2e', '..', 'e2e-h-events-shots');
+const shots = shotsDir('events');
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 

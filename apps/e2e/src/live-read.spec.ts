@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { appUrl } from '../support/ports';
-import { createAccount, expect as baseExpect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
+import { createAccount, expect as baseExpect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 
 // The shared machine is slow to load pages; steps wait longer. The 2 s and 5 s bounds the issue
 // sets are given explicitly where they are asserted.
@@ -24,8 +23,7 @@ test.use({
   viewport: { width: 1280, height: 800 },
 });
 
-const SHOTS = '/work/wt/shots/live';
-fs.mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('live');
 
 const TITLE = 'The Last Bus';
 const SCRIPT = {

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the route table's metadata only (no pages): the list of routes to visit, not a copy of it
 import { routesOf, type TableSite } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
-import { admin, createAccount, expect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
+import { admin, createAccount, expect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 /**
@@ -21,7 +21,7 @@ const HOSTS: Record<TableSite | 'dashboard', string> = {
   podcast: 'podcast.localhost',
   dashboard: 'dashboard.localhost',
 };
-const shots = process.env.E2E_SHOTS ?? path.join(process.env.E2E_TMP ?? 'tmp/e2e', '..', 'e2e-phone-shots');
+const shots = shotsDir('phone');
 
 // A hundred page loads or so per test on a shared 2-core machine.
 test.describe.configure({ timeout: 600_000 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { parseFeed } from 'podcast-partytime';
-import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures';
+import { createAccount, e2eTmp, expect, signIn, test, shotsDir } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
@@ -16,7 +16,7 @@ import { expectNoSeriousViolations } from '../support/axe';
  * at laptop and phone size, and screenshots of the dark theme.
  */
 const HOST = 'podcast.localhost';
-const SHOTS = '/work/wt/shots/podcast';
+const SHOTS = shotsDir('podcast');
 const SIZES = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -51,7 +51,6 @@ test.describe('podcast variant', () => {
 
   test('channel, upload, play across routes, favourite, playlist, resume, share link, feed', async ({ page, browser, request }) => {
     test.setTimeout(300_000);
-    fs.mkdirSync(SHOTS, { recursive: true });
     const mp3 = toneMp3(90);
     const creator = await createAccount(request);
     await signIn(page, creator, HOST);
@@ -180,6 +179,30 @@ test.describe('podcast variant', () => {
     expect(ranged.status()).toBe(206);
 
     Object.assign(made, { account: creator, channelPath, episodePath, playlistPath });
+  });
+
+  test('a visitor who logs in from a channel page comes back to it, and closing the dialog leaves them there', async ({ page }) => {
+    const { account, channelPath } = made;
+    if (!account) throw new Error('The first test made no channel.');
+    const channel = appUrl(HOST, channelPath);
+    await page.goto(channel);
+    await expect(page.getByRole('heading', { level: 1, name: 'Night Shift Radio' })).toBeVisible();
+    const logIn = page.getByRole('banner').getByRole('link', { name: 'Log in' });
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await logIn.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(channel);
+
+    await logIn.click();
+    await dialog.getByLabel('Email or handle', { exact: true }).fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(channel);
+    await expect(page.getByRole('banner').getByTitle('Your profile')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Night Shift Radio' })).toBeVisible();
   });
 
   test('axe at laptop and phone size on every podcast page, and screenshots of the dark theme', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { admin, createAccount, expect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
+import { admin, createAccount, expect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
@@ -33,7 +33,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const SCHOOL = 'school.localhost';
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const shots = process.env.E2E_SHOTS ?? path.join(process.env.E2E_TMP ?? 'tmp/e2e', '..', 'e2e-school-shots');
+const shots = shotsDir('school');
 
 const SCENE = {
   title: 'The Importance of Being Earnest, Act I',

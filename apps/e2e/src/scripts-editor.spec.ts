@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { parseFountain, type FountainScript } from '@vox/fountain';
-import { createAccount, e2eTmp, expect, root, signIn, test } from '../support/fixtures';
+import { createAccount, expect, root, signIn, test, shotsDir } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 /**
@@ -13,7 +13,7 @@ import { appUrl } from '../support/ports';
  */
 
 const FERRY = fs.readFileSync(path.join(root, 'libs/fountain/src/fixtures/last-ferry.fountain'), 'utf8');
-const SHOTS = path.join(e2eTmp, 'shots');
+const SHOTS = shotsDir('scripts-editor');
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -10,6 +10,16 @@ export const root = path.resolve(__dirname, '../../..');
 export const e2eTmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
 export const dataDir = path.join(e2eTmp, 'var');
 
+/**
+ * Where a spec's screenshots go, made if missing: tmp/e2e-shots/<name> (E2E_SHOTS moves the
+ * parent). They are there to be looked at, never compared.
+ */
+export function shotsDir(name: string): string {
+  const dir = path.join(process.env.E2E_SHOTS ?? path.join(root, 'tmp', 'e2e-shots'), name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 let counter = 0;
 /** A fresh email per call, unique across runs. */
 export const freshEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;

@@ -29,4 +29,15 @@ describe('where signing in lands', () => {
     );
     expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^${home}$`));
   });
+
+  it('leads back to the page the Log in link was followed from (a channel on the podcast site)', () => {
+    authStore.setSession({ user: member, token: 't' });
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/login', state: { back: '/channel/c1?t=5' } }]}>
+        <AuthModalHost variant={resolveVariant('podcast.localhost', '/login')} />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/channel\/c1$/);
+  });
 });

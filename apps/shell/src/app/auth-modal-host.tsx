@@ -17,7 +17,7 @@ const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthMo
  */
 export function AuthModalHost({ variant }: { variant: Variant }) {
   const user = useUser();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
   const routeMode = authRouteMode(pathname);
   const openedMode = useAuthModal();
@@ -57,17 +57,20 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
     if (routeMode) authModal.close();
   }, [routeMode]);
 
-  if (routeMode && user) return <Navigate to={joinedTo.current ?? home} replace />;
+  // The page the Log in link was followed from: signing in, or closing the dialog, goes back there.
+  const back = (state as { back?: string } | null)?.back;
+  // Signed in at an auth route: the first-run step after joining, else that page, else the site's home.
+  if (routeMode && user) return <Navigate to={joinedTo.current ?? back ?? home} replace />;
   const mode: AuthMode | null = openedMode ?? (routeMode && !user ? routeMode : null);
   if (!mode) return null;
 
   const onModeChange = (next: AuthMode) => {
-    if (routeMode) navigate(authRoutePath(next), { replace: true });
+    if (routeMode) navigate(authRoutePath(next), { replace: true, state });
     else authModal.open(next);
   };
   const onClose = () => {
     authModal.close();
-    if (routeMode) navigate('/', { replace: true });
+    if (routeMode) navigate(back ?? '/', { replace: true });
   };
   return (
     <AuthModal

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { displayName as personName } from '@vox/contract';
 import { SiteLink } from '../site-link/site-link';
 import { Avatar } from '../avatar/avatar';
@@ -17,10 +17,12 @@ export interface AccountLinksProps {
 
 /** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
 export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register', siteBase }: AccountLinksProps) {
+  // Logging in from a page comes back to it (the login route reads `back`).
+  const { pathname, search } = useLocation();
   if (!user) {
     return (
       <div className="vox-account vox-account--guest">
-        <Link to={loginHref} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link to={loginHref} state={{ back: pathname + search }} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Log in
         </Link>
         <Link to={registerHref} className={buttonClassName({ variant: 'primary', size: 'sm' })}>

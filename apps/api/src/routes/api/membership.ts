@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { DECLINED_ADVICE } from '@vox/contract/membership';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
@@ -37,7 +37,7 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
       if (!found) throw new NotFoundError(MEMBERSHIP_MESSAGES.checkoutNotFound);
       if (found.checkout.status === 'completed') return reply.redirect(successPath(found.checkout.id), 303);
       if (found.checkout.status === 'cancelled') return reply.redirect(CANCEL_PATH, 303);
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(found.checkout, found.plan, found.checkout.failure));
+      return sendCheckoutPage(reply, 200, checkoutPage(found.checkout, found.plan, found.checkout.failure));
     },
   });
 
@@ -61,7 +61,7 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
       const failure = card === TEST_CARDS.declined ? TEST_CARD_DECLINED : TEST_CARD_UNKNOWN;
       if (card === TEST_CARDS.declined) await memberships.declineCheckout(checkout.id, failure);
       // The page again, with the card's failure on it: the buyer's browser shows HTML, not { message }.
-      return reply.code(402).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(checkout, plan, failure));
+      return sendCheckoutPage(reply, 402, checkoutPage(checkout, plan, failure));
     },
   });
 
@@ -140,6 +140,28 @@ function period(plan: PlanRow): string {
   if (plan.period_unit === 'month' && plan.period_count === 12) return 'per year';
   if (plan.period_count === 1) return `per ${plan.period_unit}`;
   return `per ${plan.period_count} ${plan.period_unit}s`;
+}
+
+/**
+ * The checkout page's own headers, stricter than the app's where it can be and looser in one:
+ * - Referrer-Policy `same-origin` instead of the app's `no-referrer`: under `no-referrer` a
+ *   browser sends a form's POST with `Origin: null` (Fetch, "append a request Origin header"),
+ *   which the site-origin check rightly refuses. `same-origin` gives the POST its real origin and
+ *   still sends the page's address (the checkout id is its capability) to no other site.
+ * - A policy of its own: no script, frame, fetch or font at all (the page has none), inline
+ *   styles and this origin's images (the favicon), forms posted back here only, and no framing
+ *   (a payment page is not clickjacked).
+ */
+export const CHECKOUT_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function sendCheckoutPage(reply: FastifyReply, status: 200 | 402, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .header('content-security-policy', CHECKOUT_PAGE_POLICY)
+    .send(html);
 }
 
 /** The test provider's checkout page: plain HTML, no script, styled inline in the app's colours. */

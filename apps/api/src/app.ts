@@ -12,6 +12,7 @@ import cookies from './plugins/external/cookies';
 import rateLimit from './plugins/external/rate-limit';
 import multipart from './plugins/external/multipart';
 import bodyParsing from './plugins/external/body-parsing';
+import nulCharacters from './plugins/external/nul-characters';
 import openapi from './plugins/external/openapi';
 import { schemaController } from './plugins/external/validation';
 import { withLogRedaction } from './plugins/external/log-redaction';
@@ -140,6 +141,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(compression);
   await app.register(cookies);
   await app.register(siteOrigins, { config });
+  await app.register(nulCharacters);
   await app.register(bodyParsing);
   await app.register(multipart, { config });
   await app.register(rateLimit, { config });

@@ -1,6 +1,6 @@
 /**
- * Domain errors: what went wrong, in the words the user reads. Services throw them; they know
- * nothing of HTTP. The error handler (plugins/app/error-handler.ts) is the one place that maps
+ * Domain errors: what went wrong, in the words the user reads. Services throw them, and so do
+ * route handlers and hooks instead of writing a 4xx by hand; they know nothing of HTTP. The error handler (plugins/app/error-handler.ts) is the one place that maps
  * each kind to a status and answers `{ message }`. Repositories throw none of these: they
  * answer what they found (undefined, false, an outcome) and the service decides.
  */
@@ -25,7 +25,13 @@ export class ConflictError extends DomainError {}
 export class PayloadTooLargeError extends DomainError {}
 /** The upload is not a type we take (415). */
 export class UnsupportedMediaTypeError extends DomainError {}
-/** Too many attempts; try again later (429). */
-export class TooManyRequestsError extends DomainError {}
+/** Too many attempts; try again later (429), after `retryAfterSeconds` when that is known (Retry-After). */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 /** A part of the service is not set up or not reachable (503). */
 export class ServiceUnavailableError extends DomainError {}

@@ -49,6 +49,11 @@ const INJECTIONS = [
   // Text that breaks XML unless escaped: a CDATA end, an entity-like name, controls XML forbids.
   ']]> &nbsp; &lt;b&gt; \u0007\u001b\ufffe',
 ];
+/**
+ * Text with a NUL character, which PostgreSQL cannot store or compare with text: refused with a
+ * 400 wherever a JSON body holds it, and never a 5xx in a path or query either.
+ */
+const NUL_TEXT = 'Before\u0000after';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_LIMIT = 1024 * 1024;
 
@@ -197,7 +202,7 @@ function casesFor(method: string, url: string, schema: Record<string, Schema | u
   });
 
   for (const param of paramNames) {
-    for (const text of [...INJECTIONS, 'x'.repeat(300)]) {
+    for (const text of [...INJECTIONS, NUL_TEXT, 'x'.repeat(300)]) {
       cases.push({
         name: `param ${param} = ${text.slice(0, 30)}`,
         request: { method: method as InjectOptions['method'], url: fillPath(url, { ...baseParams, [param]: text }), query: baseQuery, ...(hasBody ? { payload: baseBody } : {}) },
@@ -207,7 +212,7 @@ function casesFor(method: string, url: string, schema: Record<string, Schema | u
   }
 
   for (const [key, prop] of Object.entries(querySchema?.properties ?? {})) {
-    for (const text of INJECTIONS) {
+    for (const text of [...INJECTIONS, NUL_TEXT]) {
       cases.push({ name: `query ${key} = ${text.slice(0, 30)}`, request: { method: method as InjectOptions['method'], url: path, query: { ...baseQuery, [key]: text } }, mustRefuse: false });
     }
     if (accepts(prop, 'string') && !accepts(prop, 'array')) {
@@ -257,6 +262,7 @@ function casesFor(method: string, url: string, schema: Record<string, Schema | u
       }
       if (accepts(prop, 'string')) {
         for (const text of INJECTIONS) cases.push(json({ ...baseBody, [key]: text }, `body ${key} = ${text.slice(0, 30)}`, false));
+        cases.push(json({ ...baseBody, [key]: NUL_TEXT }, `body ${key} with a NUL character`, true));
       }
     }
   }

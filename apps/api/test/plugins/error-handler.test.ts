@@ -49,6 +49,9 @@ describe('error handler: domain errors', () => {
               throw new Kind(`Text for the user from ${Kind.name}.`);
             });
           }
+          instance.get('/api/test-only/retry-later', async () => {
+            throw new TooManyRequestsError('Try again in a minute.', 42);
+          });
         },
       },
     );
@@ -58,6 +61,13 @@ describe('error handler: domain errors', () => {
   it.each(CASES)('answers %p with its status and its own text as { message }', async (Kind, status) => {
     const res = await app.inject({ method: 'GET', url: `/api/test-only/${Kind.name}` });
     expect([res.statusCode, res.json()]).toEqual([status, { message: `Text for the user from ${Kind.name}.` }]);
+  });
+
+  it('says when to try again (Retry-After) when a 429 knows it, and not otherwise', async () => {
+    const later = await app.inject({ method: 'GET', url: '/api/test-only/retry-later' });
+    expect([later.statusCode, later.headers['retry-after'], later.json()]).toEqual([429, '42', { message: 'Try again in a minute.' }]);
+    const unknown = await app.inject({ method: 'GET', url: '/api/test-only/TooManyRequestsError' });
+    expect(unknown.headers['retry-after']).toBeUndefined();
   });
 
   it('answers a domain error it has no status for as a logged 500 with the generic text', async () => {

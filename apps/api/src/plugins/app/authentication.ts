@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { UnauthorizedError } from '../../domain-errors';
@@ -110,31 +110,32 @@ async function authentication(app: FastifyInstance, { config }: { config: Config
   app.addHook('onClose', async () => clearInterval(timer));
 
   app.decorateRequest('userId', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) return reply.code(401).send({ message: MESSAGE_SESSION_EXPIRED });
+    if (!match) throw new UnauthorizedError(MESSAGE_SESSION_EXPIRED);
     const token = match[1];
     const known = verified.get(token);
     if (known && known.exp * 1000 > Date.now()) {
-      if (known.sid && revoked.has(known.sid)) return reply.code(401).send({ message: MESSAGE_SESSION_EXPIRED });
+      if (known.sid && revoked.has(known.sid)) throw new UnauthorizedError(MESSAGE_SESSION_EXPIRED);
       request.userId = known.sub;
       return;
     }
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
-      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-      if (sid && revoked.has(sid)) return reply.code(401).send({ message: MESSAGE_SESSION_EXPIRED });
-      request.userId = typeof payload.sub === 'string' ? payload.sub : null;
-      if (request.userId && typeof payload.exp === 'number') {
-        // Oldest first out; Map iterates in insertion order.
-        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-        verified.set(token, { sub: request.userId, exp: payload.exp, sid });
-      }
+      ({ payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] }));
     } catch {
       verified.delete(token);
-      return reply.code(401).send({ message: MESSAGE_SESSION_EXPIRED });
+      throw new UnauthorizedError(MESSAGE_SESSION_EXPIRED);
+    }
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    if (sid && revoked.has(sid)) throw new UnauthorizedError(MESSAGE_SESSION_EXPIRED);
+    request.userId = typeof payload.sub === 'string' ? payload.sub : null;
+    if (request.userId && typeof payload.exp === 'number') {
+      // Oldest first out; Map iterates in insertion order.
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(token, { sub: request.userId, exp: payload.exp, sid });
     }
   });
 

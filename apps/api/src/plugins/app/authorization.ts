@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type Privilege } from '@vox/contract/schemas';
+import { ForbiddenError, UnauthorizedError } from '../../domain-errors';
 import { MESSAGE_LOGIN_REQUIRED } from './authentication';
 
 declare module 'fastify' {
@@ -9,7 +10,7 @@ declare module 'fastify' {
      * preHandler factory for privileged routes (`preHandler: app.requirePrivilege('draft')`):
      * 401 for anonymous callers, 403 when the caller's effective privileges lack `privilege`.
      */
-    requirePrivilege: (privilege: Privilege) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requirePrivilege: (privilege: Privilege) => (request: FastifyRequest) => Promise<void>;
     /** True when the user's own role or a running subscription is `role` (e.g. 'staff'). */
     hasRole: (userId: string, role: string) => Promise<boolean>;
   }
@@ -23,10 +24,10 @@ declare module 'fastify' {
 async function authorization(app: FastifyInstance) {
   const { rolesRepository } = app;
 
-  app.decorate('requirePrivilege', (privilege: Privilege) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.userId) return reply.code(401).send({ message: MESSAGE_LOGIN_REQUIRED });
+  app.decorate('requirePrivilege', (privilege: Privilege) => async (request: FastifyRequest) => {
+    if (!request.userId) throw new UnauthorizedError(MESSAGE_LOGIN_REQUIRED);
     const privileges = (await rolesRepository.effectivePrivileges([request.userId])).get(request.userId) ?? [];
-    if (!privileges.includes(privilege)) return reply.code(403).send({ message: AUTH_MESSAGES.missingPrivilege });
+    if (!privileges.includes(privilege)) throw new ForbiddenError(AUTH_MESSAGES.missingPrivilege);
   });
 
   app.decorate('hasRole', async (userId: string, role: string) => (await rolesRepository.effectiveRoles(userId)).includes(role));

@@ -27,7 +27,7 @@ export interface CertificatesService {
 }
 
 async function certificates(app: FastifyInstance, { config }: { config: Config }) {
-  const { certificatesRepository: repo } = app;
+  const { certificatesRepository: repo, peopleRepository: people } = app;
   const notFound = () => new NotFoundError(CERTIFICATE_MESSAGES.notFound);
 
   const isStaff = (userId: string | null) => (userId ? app.hasRole(userId, 'staff') : Promise.resolve(false));
@@ -47,17 +47,19 @@ async function certificates(app: FastifyInstance, { config }: { config: Config }
     };
   }
 
+  const personOf = async (userId: string) => (await people.peopleById([userId])).get(userId);
+
   /** The issuer's own name, as printed on a certificate: a handle or "Guest" will not do. */
   async function issuerName(userId: string): Promise<string> {
-    const user = await app.db.selectFrom('users').select(['name']).where('id', '=', userId).executeTakeFirst();
-    const name = user?.name?.trim();
+    const name = (await personOf(userId))?.name?.trim();
     if (!name) throw new BadRequestError(CERTIFICATE_MESSAGES.issuerNameMissing);
     return name;
   }
 
+  /** The recipient's name as others see it; null when there is no such member. */
   async function nameOf(userId: string): Promise<string | null> {
-    const user = await app.db.selectFrom('users').select(['name', 'handle']).where('id', '=', userId).executeTakeFirst();
-    return user ? displayName(user) : null;
+    const person = await personOf(userId);
+    return person ? displayName(person) : null;
   }
 
   app.decorate('certificates', {
@@ -112,4 +114,4 @@ async function certificates(app: FastifyInstance, { config }: { config: Config }
   } satisfies CertificatesService);
 }
 
-export default fp(certificates, { name: 'certificates', dependencies: ['certificates-repository', 'events-repository', 'authorization'] });
+export default fp(certificates, { name: 'certificates', dependencies: ['certificates-repository', 'people-repository', 'events-repository', 'authorization'] });

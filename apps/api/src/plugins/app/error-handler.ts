@@ -173,6 +173,7 @@ async function errorHandler(app: FastifyInstance) {
     }
     // Domain errors carry texts written for the user, 503 "not configured" included.
     const domain = domainStatus(error);
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     if (domain !== undefined && domain < 500) return reply.code(domain).send({ message: error.message });
     if (domain === 503) return reply.code(503).send({ message: error.message });
     const brokenForm = error.statusCode === undefined || error.code === 'FST_MP_PREMATURE_CLOSE' ? multipartError(error) : undefined;

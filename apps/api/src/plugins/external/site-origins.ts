@@ -12,7 +12,10 @@ export const FOREIGN_ORIGIN_MESSAGE = 'Requests from this site are not accepted.
  * browser, so SameSite=Lax alone would let any of them send the shared refresh cookie: a
  * state-changing request whose Origin is neither is refused (403), and only listed siblings get
  * CORS answers (with credentials). Requests without an Origin (servers, webhooks, curl) carry no
- * browser's cookies by surprise and pass.
+ * browser's cookies by surprise and pass. `Origin: null` (an opaque origin, or a form posted
+ * from a page whose Referrer-Policy is `no-referrer`, the app's default) is refused like any
+ * foreign one, on every path: a page of ours that posts a form sets a policy that keeps its
+ * origin (the test checkout page, routes/api/membership.ts).
  */
 async function siteOrigins(app: FastifyInstance, { config }: { config: Config }) {
   const listed = new Set(config.siteOrigins);
@@ -21,9 +24,6 @@ async function siteOrigins(app: FastifyInstance, { config }: { config: Config })
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin?.toLowerCase();
     if (origin === undefined || !request.url.startsWith('/api')) return;
-    // The test provider's checkout page posts its own form from a sandboxed page (Origin: null);
-    // the checkout id in the path is its capability, and no cookie of ours acts there.
-    if (request.url.startsWith('/api/membership/test-checkout/')) return;
     const own = origin === ownOrigin(request);
     const sibling = !own && listed.has(origin);
     if (sibling) {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PATHS, resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
+import { NotFoundError } from '../../domain-errors';
 import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
 import { publicConfigOf } from '../app/microsoft-sign-in';
 import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
@@ -188,7 +189,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       reply.header('Cache-Control', NO_CACHE);
       return sendAppPage(request, reply);
     }
-    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    throw new NotFoundError(`Not found: ${request.method} ${request.url.split('?')[0]}`);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { TooManyRequestsError } from '../../domain-errors';
 import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../plugins/app/activity-log';
 import { fromContract } from './from-contract';
 
@@ -18,11 +19,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     timeWindow: '1 minute',
     keyGenerator: (request) => `activity-session:${(request.body as { session?: string } | undefined)?.session ?? request.ip}`,
   });
-  const perSession = async (request: FastifyRequest, reply: FastifyReply) => {
+  const perSession = async (request: FastifyRequest) => {
     const limit = await countSession(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      return reply.code(429).header('retry-after', String(limit.ttlInSeconds)).send({ message: ACTIVITY_MESSAGES.tooMany });
-    }
+    if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(ACTIVITY_MESSAGES.tooMany, limit.ttlInSeconds);
   };
   app.route({
     ...fromContract('postActivity', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCRIPT_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
+import { NotFoundError } from '../../domain-errors';
 import { createAudioStore } from '../../repositories/audio-store';
 import { PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
@@ -25,7 +26,7 @@ const audioRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     ...fromContract('audio'),
     handler: async (request, reply) => {
       const audio = await store.find(request.params.audioId);
-      if (!audio) return reply.code(404).send({ message: SCRIPT_MESSAGES.audioNotFound });
+      if (!audio) throw new NotFoundError(SCRIPT_MESSAGES.audioNotFound);
       return serveFile(request, reply, {
         etag: `"${audio.id}"`,
         size: audio.byteSize,

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
+import { NotFoundError } from '../../domain-errors';
 import type { ByteRange } from '../../plugins/app/storage';
 
 /** What such an id names never changes: browsers may keep it for good. */
@@ -61,6 +62,7 @@ export async function serveFile(request: FastifyRequest, reply: FastifyReply, fi
   const ifRange = request.headers['if-range'];
   const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
   const ranges = header ? parseRange(size, header, { combine: true }) : -2;
+  // HTTP's range protocol, not a domain rule: the 416 carries the size in Content-Range for the player.
   if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: file.rangeNotSatisfiable });
   const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
   // Browsers must not sniff another type out of the bytes.
@@ -72,8 +74,9 @@ export async function serveFile(request: FastifyRequest, reply: FastifyReply, fi
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
   const body = await file.open(range);
   if (!body) {
-    reply.removeHeader('Content-Range').removeHeader('Content-Length').removeHeader('Content-Disposition');
-    return reply.code(404).type('application/json').send({ message: file.notFound });
+    // The error answer drops the file's type and length itself; these belong to the file alone.
+    reply.removeHeader('Content-Range').removeHeader('Content-Disposition');
+    throw new NotFoundError(file.notFound);
   }
   return reply.send(body);
 }

@@ -2,6 +2,7 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { SCRIPT_MESSAGES, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
+import { jsonBodyParser } from '../../plugins/external/body-parsing';
 import { serverValidator } from '../../plugins/external/validation';
 import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
 
@@ -98,14 +99,12 @@ export function createLargeWriteGate(slots = 1) {
  * worker thread. Smaller bodies are parsed exactly as everywhere else (plugins/external/body-parsing.ts).
  */
 export function acceptLargeBodiesUnparsed(scope: FastifyInstance, limit: number): void {
-  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  const parse = jsonBodyParser(scope);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length > limit) return done(null, new RawJsonBody(bytes));
-    const text = bytes.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    parse(request, bytes.toString('utf8'), done);
   });
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { DECLINED_ADVICE } from '@vox/contract/membership';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { formatPrice } from '../../plugins/app/memberships';
 import { CANCEL_PATH, createStripeClient, successPath, TEST_CARD_DECLINED, TEST_CARD_UNKNOWN, TEST_CARDS } from '../../plugins/app/payment-providers';
 import { handleStripeEvent } from '../../plugins/app/stripe-events';
@@ -33,10 +34,10 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
     ...fromContract('testCheckoutPage', { tags, summary: "The built-in test provider's checkout page (HTML)" }),
     handler: async (request, reply) => {
       const found = memberships.provider.name === 'test' ? await memberships.findOpenCheckout(request.params.checkoutId) : undefined;
-      if (!found) return reply.code(404).send({ message: MEMBERSHIP_MESSAGES.checkoutNotFound });
+      if (!found) throw new NotFoundError(MEMBERSHIP_MESSAGES.checkoutNotFound);
       if (found.checkout.status === 'completed') return reply.redirect(successPath(found.checkout.id), 303);
       if (found.checkout.status === 'cancelled') return reply.redirect(CANCEL_PATH, 303);
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(found.checkout, found.plan, found.checkout.failure));
+      return sendCheckoutPage(reply, 200, checkoutPage(found.checkout, found.plan, found.checkout.failure));
     },
   });
 
@@ -44,7 +45,7 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
     ...fromContract('testCheckoutSubmit', { tags, summary: 'Pay with a test card, or cancel' }),
     handler: async (request, reply) => {
       const found = memberships.provider.name === 'test' ? await memberships.findOpenCheckout(request.params.checkoutId) : undefined;
-      if (!found) return reply.code(404).send({ message: MEMBERSHIP_MESSAGES.checkoutNotFound });
+      if (!found) throw new NotFoundError(MEMBERSHIP_MESSAGES.checkoutNotFound);
       const { checkout, plan } = found;
       // Paid already (a second click, the back button): straight to the same success page.
       if (checkout.status === 'completed') return reply.redirect(successPath(checkout.id), 303);
@@ -59,7 +60,8 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
       }
       const failure = card === TEST_CARDS.declined ? TEST_CARD_DECLINED : TEST_CARD_UNKNOWN;
       if (card === TEST_CARDS.declined) await memberships.declineCheckout(checkout.id, failure);
-      return reply.code(402).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(checkout, plan, failure));
+      // The page again, with the card's failure on it: the buyer's browser shows HTML, not { message }.
+      return sendCheckoutPage(reply, 402, checkoutPage(checkout, plan, failure));
     },
   });
 
@@ -70,20 +72,20 @@ export const membershipOpenRoutes: FastifyPluginAsyncTypebox<{ config: Config }>
     const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
     webhook.route({
       ...fromContract('stripeWebhook', { tags, summary: "Stripe's events (signature checked with the Stripe SDK)" }),
-      handler: async (request, reply) => {
-        if (!stripe || !config.stripe) return reply.code(404).send({ message: 'Stripe is not configured.' });
+      handler: async (request) => {
+        if (!stripe || !config.stripe) throw new NotFoundError('Stripe is not configured.');
         const signature = request.headers['stripe-signature'];
         let event;
         try {
           if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
           event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
         } catch {
-          return reply.code(400).send({ message: MEMBERSHIP_MESSAGES.badSignature });
+          throw new BadRequestError(MEMBERSHIP_MESSAGES.badSignature);
         }
         // The SDK refuses a signature older than its tolerance but not one dated ahead of it
         // (a clock far off, or a signature made to be replayed later): refused the same way.
         const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
-        if (signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) return reply.code(400).send({ message: MEMBERSHIP_MESSAGES.futureTimestamp });
+        if (signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new BadRequestError(MEMBERSHIP_MESSAGES.futureTimestamp);
         await handleStripeEvent(memberships, event);
         return { received: true };
       },
@@ -138,6 +140,28 @@ function period(plan: PlanRow): string {
   if (plan.period_unit === 'month' && plan.period_count === 12) return 'per year';
   if (plan.period_count === 1) return `per ${plan.period_unit}`;
   return `per ${plan.period_count} ${plan.period_unit}s`;
+}
+
+/**
+ * The checkout page's own headers, stricter than the app's where it can be and looser in one:
+ * - Referrer-Policy `same-origin` instead of the app's `no-referrer`: under `no-referrer` a
+ *   browser sends a form's POST with `Origin: null` (Fetch, "append a request Origin header"),
+ *   which the site-origin check rightly refuses. `same-origin` gives the POST its real origin and
+ *   still sends the page's address (the checkout id is its capability) to no other site.
+ * - A policy of its own: no script, frame, fetch or font at all (the page has none), inline
+ *   styles and this origin's images (the favicon), forms posted back here only, and no framing
+ *   (a payment page is not clickjacked).
+ */
+export const CHECKOUT_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function sendCheckoutPage(reply: FastifyReply, status: 200 | 402, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .header('content-security-policy', CHECKOUT_PAGE_POLICY)
+    .send(html);
 }
 
 /** The test provider's checkout page: plain HTML, no script, styled inline in the app's colours. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import { BadRequestError } from '../../domain-errors';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { createPhotoStore } from '../../repositories/photos';
 import { IMMUTABLE, matchesEtag, NO_BODY } from './content-addressed';
 import { fromContract } from './from-contract';
@@ -13,16 +13,15 @@ const photoRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.route({
     ...fromContract('userPhoto'),
     handler: async (request, reply) => {
-      const notFound = () => reply.code(404).send({ message: SOCIAL_MESSAGES.photoNotFound });
       const photo = await photos.findPhoto(request.params.photo);
-      if (!photo) return notFound();
+      if (!photo) throw new NotFoundError(SOCIAL_MESSAGES.photoNotFound);
       // The id is the content hash, so it is the entity tag as it stands.
       const etag = `"${photo.id}"`;
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         return reply.code(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send(NO_BODY);
       }
       const bytes = await photos.readPhoto(photo);
-      if (!bytes) return notFound();
+      if (!bytes) throw new NotFoundError(SOCIAL_MESSAGES.photoNotFound);
       return (
         reply
           .type(photo.contentType)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { PODCAST_LIMITS, PODCAST_MESSAGES } from '@vox/contract/schemas';
-import { BadRequestError, PayloadTooLargeError } from '../../domain-errors';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../domain-errors';
 import type { EpisodeUpload } from '../../plugins/app/podcast';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
@@ -68,7 +68,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('podcastAudio', { tags, summary: 'An episode’s audio, with range requests' }),
     handler: async (request, reply) => {
       const audio = await podcast.audio(request.params.audioId, request.query);
-      if (!audio) return reply.code(404).send({ message: PODCAST_MESSAGES.episodeNotFound });
+      if (!audio) throw new NotFoundError(PODCAST_MESSAGES.episodeNotFound);
       return serveFile(request, reply, {
         etag: `"${audio.key.slice('podcast/'.length)}"`,
         size: audio.byteSize,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_RENDER_MESSAGES, SCRIPT_MESSAGES } from '@vox/contract/schemas';
+import { NotFoundError } from '../../domain-errors';
 import { serveFile, type ServedFile } from './content-addressed';
 import { fromContract } from './from-contract';
 
@@ -38,7 +39,7 @@ export const sharedReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('sharedReadAudio', { tags, summary: 'A rendered read shared by link' }),
     handler: async (request, reply) => {
       const file = await app.readRenders.shared(request.params.token);
-      if (!file) return reply.code(404).send({ message: READ_RENDER_MESSAGES.linkNotFound });
+      if (!file) throw new NotFoundError(READ_RENDER_MESSAGES.linkNotFound);
       return sendStored(request, reply, { ...file, open: (range) => app.storage.get(file.key, range), etag: `"${file.key.split('/')[1]}"` }, 'inline', READ_RENDER_MESSAGES.linkNotFound);
     },
   });

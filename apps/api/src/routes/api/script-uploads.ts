@@ -5,6 +5,7 @@ import { Compile } from 'typebox/compile';
 import { AUDIO_MAX_BYTES, SCRIPT_MESSAGES, TakeUploadFields } from '@vox/contract/schemas';
 import { BadRequestError, DomainError } from '../../domain-errors';
 import { validationMessage } from '../../plugins/app/error-handler';
+import { hasNul, NUL_IN_BODY, NUL_IN_FILE_NAME, nulFieldMessage } from '../../plugins/external/nul-characters';
 import type { TakeUpload } from '../../plugins/app/reading-sessions';
 
 /**
@@ -33,7 +34,8 @@ export function asUploadError(err: unknown): unknown {
 
 /**
  * The one file of a multipart upload, under `field`, with the text fields sent before it.
- * Answers undefined (after draining) when there is no file or it has another name.
+ * Answers undefined (after draining) when there is no file or it has another name; refuses
+ * (400, after draining) a text field or file name holding a NUL character.
  */
 export async function readFilePart(request: FastifyRequest, field: string, fileSize: number): Promise<MultipartFile | undefined> {
   let part: MultipartFile | undefined;
@@ -46,7 +48,19 @@ export async function readFilePart(request: FastifyRequest, field: string, fileS
     await drain(part);
     return undefined;
   }
+  const nul = part ? nulInUpload(part) : undefined;
+  if (part && nul) {
+    await drain(part);
+    throw new BadRequestError(nul);
+  }
   return part;
+}
+
+/** A text field or the file's name holding a NUL character (plugins/external/nul-characters.ts). */
+function nulInUpload(part: MultipartFile): string | undefined {
+  const name = Object.keys(part.fields).find((key) => hasNul(key) || hasNul(fieldValue(part, key) ?? ''));
+  if (name !== undefined) return hasNul(name) ? NUL_IN_BODY : nulFieldMessage(name);
+  return hasNul(part.filename) ? NUL_IN_FILE_NAME : undefined;
 }
 
 /** The text value of a multipart field sent before the file, or undefined. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SOUND_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import { BadRequestError } from '../../domain-errors';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { soundFilePath, type SoundUpload } from '../../plugins/app/sounds';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
@@ -43,6 +43,7 @@ export const soundRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
     ...fromContract('deleteSound', { tags }),
     handler: async (request, reply) => {
       const inUse = await sounds.remove(request.user.id, request.params.soundId, request.query.confirm === true);
+      // A question, not a refusal: the 409 lists the uses to confirm against, more than a domain error's { message }.
       if (inUse) return reply.code(409).send(inUse);
       return reply.code(204).send(null);
     },
@@ -82,9 +83,7 @@ export const soundFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply: FastifyReply) => {
       const { fileId } = request.params;
       const file = await app.sounds.file(fileId);
-      if (!file || (!file.isPublic && !app.fileLinks.verify(soundFilePath(fileId), request.query))) {
-        return reply.code(404).send({ message: SOUND_MESSAGES.notFound });
-      }
+      if (!file || (!file.isPublic && !app.fileLinks.verify(soundFilePath(fileId), request.query))) throw new NotFoundError(SOUND_MESSAGES.notFound);
       return serveFile(request, reply, {
         etag: `"${fileId}"`,
         size: file.byteSize,

@@ -125,6 +125,10 @@ describe('POST /api/activities/', () => {
     const sessionAnswers = await inTurn(61, (i) => fromIp(i, `10.98.0.${i + 1}`, 'oneSess001'));
     expect(sessionAnswers.filter((r) => r.statusCode === 204)).toHaveLength(60);
     expect(sessionAnswers.filter((r) => r.statusCode === 429).map((r) => r.json())).toEqual([{ message: ACTIVITY_MESSAGES.tooMany }]);
+    // It says when to try again: within the minute.
+    const wait = Number(sessionAnswers.find((r) => r.statusCode === 429)?.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
     expect(await rowsFor('oneSess001')).toHaveLength(60);
   });
 

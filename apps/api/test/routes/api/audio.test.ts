@@ -85,6 +85,20 @@ describe('GET /api/audio/{audioId}', () => {
     }
   });
 
+  it('answers a recording that goes between the look-up and the read with a JSON 404, none of the file\'s headers kept', async () => {
+    const read = jest.spyOn(app.storage, 'get').mockResolvedValueOnce(undefined);
+    try {
+      const res = await get(take.audio, { range: 'bytes=0-9' });
+      expect([res.statusCode, res.json()]).toEqual([404, { message: 'This recording was not found.' }]);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+      expect(res.headers['content-range']).toBeUndefined();
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('answers 304 when the browser has it, and HEAD with the size and no body', async () => {
     const cached = await get(take.audio, { 'if-none-match': `"${take.audio}"` });
     expect(cached.statusCode).toBe(304);

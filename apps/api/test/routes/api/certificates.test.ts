@@ -85,6 +85,14 @@ describe('certificates: issue, list mine, verify by id, revoke', () => {
     expect(named.json().course).toBe('Diction for radio');
   });
 
+  it('names a recipient as others see them: their name, else @handle, else Guest', async () => {
+    const handled = await createUser(app, { handle: 'kit' });
+    const bare = await createUser(app);
+    const named = await issue(staff, { recipientId: handled.id, course: 'Breathing for the stage' });
+    const guest = await issue(staff, { recipientId: bare.id, course: 'Breathing for the stage' });
+    expect([named.statusCode, named.json().recipientName, guest.statusCode, guest.json().recipientName]).toEqual([201, '@kit', 201, 'Guest']);
+  });
+
   it('answers an unknown or malformed id as not found, revealing nothing', async () => {
     const unknown = await get('AbCdEfGhIjKlMnOpQrStUvWx');
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: CERTIFICATE_MESSAGES.notFound }]);

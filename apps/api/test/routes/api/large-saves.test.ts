@@ -181,6 +181,7 @@ describe('large script saves (item 7)', () => {
       ['a value outside the contract', { ...balcony(), lines: [{ kind: 'song', role: null, text: 'la' }] }],
       ['a missing field', { ...balcony(), roles: undefined }],
       ['a save rule', balcony({ lines: [{ kind: 'dialogue', role: 'Mercutio', text: 'A plague!' }] })],
+      ['a NUL character in a line', balcony({ lines: [{ kind: 'dialogue', role: 'Romeo', text: 'A plague\u0000!' }] })],
     ];
     for (const [name, payload] of cases) {
       const small = await put(owner, script.id, typeof payload === 'string' ? payload : JSON.stringify(payload));
@@ -188,6 +189,7 @@ describe('large script saves (item 7)', () => {
       expect({ name, status: large.statusCode, body: large.json() }).toEqual({ name, status: small.statusCode, body: small.json() });
       expect(large.statusCode).toBe(400);
     }
+    expect((await put(owner, script.id, padded(cases[6][1]))).json()).toEqual({ message: "Field 'lines.0.text' must not contain a NUL character." });
     // Not the caller's script: refused before the body goes to the worker, as a small save is.
     const notMine = await put(stranger, script.id, padded(balcony({ title: 'Taken over' })));
     expect(notMine.statusCode).toBe(404);

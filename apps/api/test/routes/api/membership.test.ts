@@ -106,6 +106,22 @@ describe('membership purchase with the built-in test provider', () => {
     expect((await app.inject({ method: 'GET', url: '/api/membership/test-checkout/Nosuchcheckout123' })).statusCode).toBe(404);
   });
 
+  it('serves the checkout page so that its form posts carry its origin, and with a policy that allows no script or framing', async () => {
+    const me = await createUser(app);
+    const checkout = await start(me);
+    const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    const page = await app.inject({ method: 'GET', url: checkout.url });
+    const declined = await pay(checkout.id, '4000 0000 0000 0002');
+    for (const [name, res, status] of [['page', page, 200], ['declined', declined, 402]] as const) {
+      // Under the app's Referrer-Policy (no-referrer) a browser posts the form with Origin: null, which the origin check refuses.
+      expect({ name, status: res.statusCode, referrer: res.headers['referrer-policy'], csp: res.headers['content-security-policy'] }).toEqual({ name, status, referrer: 'same-origin', csp: policy });
+    }
+    // Every other answer keeps the app's own.
+    const plans = await app.inject({ method: 'GET', url: '/api/membership/plans' });
+    expect(plans.headers['referrer-policy']).toBe('no-referrer');
+    expect(plans.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('declines 4000 0000 0000 0002 with the provider text and grants nothing', async () => {
     const me = await createUser(app);
     const checkout = await start(me);

@@ -2,6 +2,7 @@ import { parse as parseJson } from 'secure-json-parse';
 import { endpointSchemas, normalizeScript } from '@vox/contract/schemas';
 import type { Db } from '../../../db/database';
 import { loadScript, saveScript } from '../../../repositories/scripts';
+import { nulCharacterMessage } from '../../external/nul-characters';
 import { serverValidator } from '../../external/validation';
 import type { SaveRefusal, SaveRequest } from './protocol';
 
@@ -17,7 +18,8 @@ export function compileSaveScriptBodyValidator() {
 
 /**
  * One large save, everything a small save does between receiving the body and sending the answer:
- * parse (prototype-poisoning safe, as Fastify's JSON parser), check against the contract's schema,
+ * parse (prototype-poisoning safe, as Fastify's JSON parser; text with a NUL character refused as
+ * the app's JSON parser refuses it), check against the contract's schema,
  * apply the save rules, write (repositories/scripts.ts `saveScript`, the same code as every save)
  * and read back the answer, serialized. Runs in the script-writes worker thread.
  */
@@ -30,6 +32,8 @@ export async function writeScript(db: Db, validate: ReturnType<typeof compileSav
     } catch (err) {
       return { ok: false, refusal: { kind: 'json', message: (err as Error).message } };
     }
+    const nul = nulCharacterMessage(text, input);
+    if (nul) return { ok: false, refusal: { kind: 'rule', message: nul } };
   }
   if (!validate(input)) return { ok: false, refusal: { kind: 'validation', errors: (validate.errors ?? []) as never } };
   const checked = normalizeScript(input as Parameters<typeof normalizeScript>[0]);

@@ -45,8 +45,18 @@ export function siteMenuEntries({
 
   // The podcast variant links back to the main app; the main variant links a signed-in
   // user to the podcast site. Each needs the other site's address from the shell.
+  const podcast = page === 'channel';
+  // The podcast site's own pages first: its channels (its home holds them, and the playlists) and
+  // what the member listened to.
+  const own: SiteMenuEntry[] = podcast
+    ? [
+        { kind: 'route', label: 'Channels', to: '/' },
+        { kind: 'route', label: 'Listening history', to: '/history' },
+      ]
+    : [];
+
   const otherSite: SiteMenuEntry[] = [];
-  if (page === 'channel') {
+  if (podcast) {
     if (mainSiteHref) otherSite.push({ kind: 'external', label: `${product} web app`, href: mainSiteHref });
   } else if (loggedIn && podcastHref) {
     otherSite.push({ kind: 'external', label: 'My Podcast Page', href: podcastHref });
@@ -55,7 +65,8 @@ export function siteMenuEntries({
   const info: SiteMenuEntry[] = [];
   push(info, at('About', '/about', dashboard));
   if (site === 'default') push(info, at('Choose your membership', '/membership', dashboard));
-  push(info, at('Guide to create and upload a script', '/guide', dashboard));
+  // The guide is about writing scripts: not the podcast site's.
+  if (!podcast) push(info, at('Guide to create and upload a script', '/guide', dashboard));
   push(info, at('FAQ', '/faq', dashboard));
   push(info, at('Contact us', '/contact', dashboard));
 
@@ -65,5 +76,5 @@ export function siteMenuEntries({
 
   const account: SiteMenuEntry[] = loggedIn ? [{ kind: 'sign-out', label: 'Sign Out' }] : [];
 
-  return [features, otherSite, info, legal, account].filter((group) => group.length > 0);
+  return [own, features, otherSite, info, legal, account].filter((group) => group.length > 0);
 }

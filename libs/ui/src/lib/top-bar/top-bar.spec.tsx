@@ -46,6 +46,15 @@ describe('TopBar', () => {
     expect(menu.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
+  it("opens with the podcast site's own pages and leaves out the guide to writing scripts", async () => {
+    const { user } = renderTopBar({ user: { id: 'u1', name: 'Ada' } });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
+    expect(menu.getAllByRole('link').map((l) => l.textContent)).toEqual(['Channels', 'Listening history', 'VoxClub web app', 'About', 'Choose your membership', 'FAQ', 'Contact us', 'Terms of Service', 'Privacy Policy']);
+    expect(menu.getByRole('link', { name: 'Channels' })).toHaveAttribute('href', '/');
+    expect(menu.getByRole('link', { name: 'Listening history' })).toHaveAttribute('href', '/history');
+  });
+
   it('shows the avatar of a signed-in user, linked to their profile', () => {
     renderTopBar({ user: { id: 'u1', handle: 'ada', name: 'Ada' } });
     expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/members/ada');

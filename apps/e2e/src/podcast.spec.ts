@@ -4,7 +4,7 @@ import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { parseFeed } from 'podcast-partytime';
-import { createAccount, e2eTmp, expect, signIn, test, shotsDir } from '../support/fixtures';
+import { createAccount, e2eTmp, expect, freshEmail, signIn, test, shotsDir } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
 
@@ -203,6 +203,25 @@ test.describe('podcast variant', () => {
     await expect(page).toHaveURL(channel);
     await expect(page.getByRole('banner').getByTitle('Your profile')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Night Shift Radio' })).toBeVisible();
+  });
+
+  test('a visitor who joins on the podcast site is asked for a name, and their channel form names them as author', async ({ page }) => {
+    await page.goto(appUrl(HOST, '/'));
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join VoxClub' });
+    await dialog.getByLabel('Email').fill(freshEmail('listener'));
+    await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await dialog.getByRole('button', { name: 'Agree and Join' }).click();
+    await expect(page).toHaveURL(appUrl(HOST, '/welcome'));
+    await expect(page.getByText('Tell listeners who you are. Your name shows on your channels, playlists and messages.')).toBeVisible();
+    await expect(page.getByText('Step 1 of 2')).toHaveCount(0);
+    await page.getByLabel('Display name').fill('Nadia Night');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page).toHaveURL(appUrl(HOST, '/'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('banner').getByTitle('Your profile')).toContainText('Nadia Night');
+    await page.getByText('Create a channel').click();
+    await expect(page.getByLabel('Author')).toHaveValue('Nadia Night');
   });
 
   test('axe at laptop and phone size on every podcast page, and screenshots of the dark theme', async ({ page, browser }) => {

@@ -24,12 +24,14 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
   // Where signing in lands: the scripts on the main site; every other site's own home (the
   // school's shows a student what is due).
   const home = variant.remote === 'main' ? '/scripts' : '/';
+  // The page the Log in link was followed from: signing in, or closing the dialog, goes back there.
+  const back = (state as { back?: string } | null)?.back;
 
   // Right after joining, the first-run step (name, handle, photo, what next) on the
   // sites that have it; joined from a page (a share link), it leads back there. Chosen before the
   // sign-in lands, because /register redirects as soon as someone is signed in.
   const joinedTo = useRef<string | null>(null);
-  const hasWelcome = variant.remote === 'main' || variant.remote === 'school';
+  const hasWelcome = variant.remote !== 'dashboard';
   const actions = useMemo(
     () => ({
       ...authActions,
@@ -38,8 +40,8 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
         await authActions.login(username, password);
       },
       async register(username: string, password: string) {
-        const back = routeMode || pathname === '/' || pathname === '/scripts' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
-        joinedTo.current = hasWelcome ? `/welcome${back}` : null;
+        const then = routeMode || pathname === '/' || pathname === '/scripts' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+        joinedTo.current = hasWelcome ? `/welcome${then}` : null;
         try {
           await authActions.register(username, password);
         } catch (err) {
@@ -57,8 +59,6 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
     if (routeMode) authModal.close();
   }, [routeMode]);
 
-  // The page the Log in link was followed from: signing in, or closing the dialog, goes back there.
-  const back = (state as { back?: string } | null)?.back;
   // Signed in at an auth route: the first-run step after joining, else that page, else the site's home.
   if (routeMode && user) return <Navigate to={joinedTo.current ?? back ?? home} replace />;
   const mode: AuthMode | null = openedMode ?? (routeMode && !user ? routeMode : null);

@@ -107,7 +107,7 @@ export const ROUTES: readonly SiteRoute[] = [
   route('msLogin', ALL, 'Logging in', { fullScreen: true }),
   route('msLogout', ALL, 'Logged out', { fullScreen: true }),
   // The first-run step right after joining.
-  route('welcome', WEB, 'Welcome'),
+  route('welcome', ALL, 'Welcome'),
 ];
 
 /** What differs between the sites beyond their routes. */

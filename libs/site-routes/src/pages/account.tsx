@@ -10,9 +10,14 @@ function MicrosoftLogin() {
   return <MicrosoftLoginPage homePath={useSignedInHome()} />;
 }
 
+const WelcomePage = lazyPage(load, (m) => m.WelcomePage);
+
 export const accountPages: PageRecord = {
   msLogin: MicrosoftLogin,
   msLogout: lazyPage(load, (m) => m.MicrosoftLogoutPage),
   // The first-run step after joining.
-  welcome: lazyPage(load, (m) => m.WelcomePage),
+  welcome: WelcomePage,
 };
+
+/** The podcast site's: its first-run step asks for the name alone. */
+export const podcastAccountPages: PageRecord = { ...accountPages, welcome: () => <WelcomePage site="podcast" /> };

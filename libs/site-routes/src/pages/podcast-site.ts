@@ -1,4 +1,4 @@
-import { accountPages } from './account';
+import { podcastAccountPages } from './account';
 import { contentPages } from './content';
 import { membershipPages } from './membership';
 import { podcastPages } from './podcast';
@@ -11,4 +11,4 @@ import { socialPages } from './social';
  * feature libs' page records: a dynamic import anywhere in a build's module graph names that lib
  * in the remote's entry (about 1 KB gzip for the lot), whatever tree shaking drops later.
  */
-export const podcastSitePages: PageRecord = { ...podcastPages, ...socialPages, ...membershipPages, ...accountPages, ...contentPages };
+export const podcastSitePages: PageRecord = { ...podcastPages, ...socialPages, ...membershipPages, ...podcastAccountPages, ...contentPages };

@@ -98,6 +98,34 @@ describe('/welcome, the first-run step', () => {
     expect(back).toHaveAttribute('href', '/s/link1');
   });
 
+  it('on the podcast site asks for the name alone, then goes on to where the member was headed, or home', async () => {
+    const server = createFakeServer({ token: 't' });
+    const sent: unknown[] = [];
+    server.on('handleSuggestion', () => json(200, { handle: 'ada' }));
+    server.on('updateMyProfile', ({ body }) => {
+      sent.push(body);
+      return json(200, myProfile(named('Ada Lovelace', 'ada')));
+    });
+    renderPage(<WelcomePage site="podcast" />, { route: '/welcome?next=%2Fchannel%2Fc1', user: newcomer, server });
+    expect(screen.queryByText('Step 1 of 2')).not.toBeInTheDocument();
+    expect(screen.getByText('Tell listeners who you are. Your name shows on your channels, playlists and messages.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Display name'), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/channel/c1'));
+    expect(sent).toContainEqual(expect.objectContaining({ name: 'Ada Lovelace' }));
+    expect(screen.queryByText('What would you like to do first?')).not.toBeInTheDocument();
+  });
+
+  it('on the podcast site, Skip for now goes to its home', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('handleSuggestion', () => json(200, { handle: 'ada' }));
+    server.on('updateMyProfile', () => json(200, myProfile(named('', 'ada'))));
+    renderPage(<WelcomePage site="podcast" />, { route: ['/', '/welcome'], user: newcomer, server, routes: [{ path: '/', element: <h1>Podcasts home</h1> }] });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Podcasts home' })).toBeInTheDocument();
+  });
+
   it('never leads to another site', () => {
     expect(safeNext('/s/abc')).toBe('/s/abc');
     expect(safeNext('//evil.example/x')).toBeNull();

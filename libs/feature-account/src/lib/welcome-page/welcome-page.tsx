@@ -26,11 +26,15 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
  * it arrives, so the header and the form show the same @handle from the start and "Skip for now"
  * leaves nobody a Guest to others; the form changes it.
  */
-export function WelcomePage() {
+export function WelcomePage({ site }: { site?: 'podcast' }) {
   const user = useUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  // The podcast site asks for the name alone, then goes on to where the member was headed (or its
+  // home): its members listen and publish, so the scene and friend choices are not theirs.
+  const podcast = site === 'podcast';
+  const onwards = () => (podcast ? navigate(next ?? '/', { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
   const [step, setStep] = useState<'profile' | 'next'>('profile');
   const [name, setName] = useState(user?.name ?? '');
   const [handle, setHandle] = useState(user?.handle ?? '');
@@ -84,7 +88,7 @@ export function WelcomePage() {
       }
       return answer;
     },
-    onSuccess: () => setStep('next'),
+    onSuccess: () => (podcast ? onwards() : setStep('next')),
   });
 
   const demo = useQuery({
@@ -163,11 +167,15 @@ export function WelcomePage() {
 
   return (
     <Page width="narrow" className="vox-welcome">
-      <p className="vox-welcome__eyebrow">Step 1 of 2</p>
+      {!podcast && <p className="vox-welcome__eyebrow">Step 1 of 2</p>}
       <h1 ref={headingRef} tabIndex={-1}>
         Welcome to VoxClub
       </h1>
-      <p>Tell the club who you are. Your name shows on your reads, messages and friend requests.</p>
+      <p>
+        {podcast
+          ? 'Tell listeners who you are. Your name shows on your channels, playlists and messages.'
+          : 'Tell the club who you are. Your name shows on your reads, messages and friend requests.'}
+      </p>
       <form className="vox-welcome__form" noValidate onSubmit={onSubmit}>
         {save.isError && <Alert>{errorText(save.error)}</Alert>}
         <div className="vox-welcome__photo">
@@ -207,7 +215,7 @@ export function WelcomePage() {
           <Button type="submit" variant="primary" size="lg" busy={save.isPending}>
             Save and continue
           </Button>
-          <Button variant="link" onClick={() => (next ? navigate(next, { replace: true }) : setStep('next'))}>
+          <Button variant="link" onClick={onwards}>
             Skip for now
           </Button>
         </div>

@@ -17,15 +17,16 @@ export interface AccountLinksProps {
 
 /** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
 export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register', siteBase }: AccountLinksProps) {
-  // Logging in from a page comes back to it (the login route reads `back`).
+  // Logging in from a page comes back to it (the login route reads `back`); closing either dialog too.
   const { pathname, search } = useLocation();
   if (!user) {
+    const from = { back: pathname + search };
     return (
       <div className="vox-account vox-account--guest">
-        <Link to={loginHref} state={{ back: pathname + search }} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link to={loginHref} state={from} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Log in
         </Link>
-        <Link to={registerHref} className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+        <Link to={registerHref} state={from} className={buttonClassName({ variant: 'primary', size: 'sm' })}>
           Sign up
         </Link>
       </div>

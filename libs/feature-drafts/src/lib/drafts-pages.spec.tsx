@@ -253,6 +253,121 @@ describe('/write/{documentId}', () => {
     watch.disconnect();
   }, 15_000);
 
+  describe('open in two tabs of this browser', () => {
+    /** BroadcastChannel as the browser has it (jsdom has none): messages go to the other channels of the name, a turn later. */
+    class TestChannel {
+      static open = new Set<TestChannel>();
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      constructor(readonly name: string) {
+        TestChannel.open.add(this);
+      }
+      postMessage(data: unknown) {
+        const copy = JSON.parse(JSON.stringify(data));
+        for (const other of TestChannel.open) if (other !== this && other.name === this.name) setTimeout(() => other.onmessage?.({ data: copy } as MessageEvent));
+      }
+      close() {
+        TestChannel.open.delete(this);
+      }
+    }
+    beforeEach(() => Object.assign(globalThis, { BroadcastChannel: TestChannel }));
+    afterEach(() => {
+      delete (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
+      TestChannel.open.clear();
+    });
+
+    /** A server holding the draft, taking saves as the real one does (409 on a stale revision). */
+    function draftServer(start: Draft) {
+      const server = createFakeServer();
+      let current = start;
+      server.on('draft', () => json(200, current));
+      server.on('saveDraft', ({ body }) => {
+        const save = body as { baseRevision: number; edit?: { from: number; to: number; insert: string }; body?: string };
+        if (save.baseRevision !== current.revision) return json(409, { message: 'This draft was changed elsewhere since you opened it. Merge the changes or keep both versions.' });
+        const text = save.body ?? current.body.slice(0, save.edit?.from) + save.edit?.insert + current.body.slice(save.edit?.to);
+        current = { ...current, body: text, revision: current.revision + 1 };
+        return json(200, current);
+      });
+      server.on('createDraft', ({ body }) => json(201, { ...current, id: 'd2', title: (body as { title: string }).title, body: (body as { body: string }).body, revision: 1 }));
+      return { server, current: () => current, set: (next: Draft) => (current = next) };
+    }
+
+    const START = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\n\nBOB\nTab B line 1.';
+
+    async function openEditor() {
+      renderRoutes(pages, { route: '/write/d1' });
+      const code = await screen.findByRole('textbox', { name: 'The Night Ferry, Fountain text' });
+      const { EditorView } = await import('@codemirror/view');
+      return EditorView.findFromDOM(code) as InstanceType<typeof EditorView>;
+    }
+
+    it("takes in the other tab's save, merges it with this tab's typing line by line, and tells the other tab of its own save", async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      const otherTab = new TestChannel('vox-draft:d1');
+      const heard: Draft[] = [];
+      otherTab.onmessage = (event) => heard.push(event.data);
+      expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/);
+
+      // This tab types a cue under JANE's line; meanwhile the other tab saves a line under BOB's.
+      const end = START.indexOf('\n\nBOB');
+      view.dispatch({ changes: { from: end, insert: '\nJANE' }, selection: { anchor: end + 5 }, userEvent: 'input.type' });
+      const theirs = api.set({ ...api.current(), body: START.replace('Tab B line 1.', 'Tab B line 1.\nTab B line 2.'), revision: 2 });
+      act(() => otherTab.postMessage(theirs));
+      // The cursor is still after JANE: the next words go on a line of their own.
+      view.dispatch({ changes: { from: view.state.selection.main.head, insert: '\nTab A again.' }, userEvent: 'input.type' });
+
+      const both = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\nJANE\nTab A again.\n\nBOB\nTab B line 1.\nTab B line 2.';
+      await waitFor(() => expect(api.current().body).toBe(both), { timeout: 5000 });
+      expect(view.state.doc.toString()).toBe(both);
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // The other tab hears of the merged save.
+      await waitFor(() => expect(heard.map((d) => [d.revision, d.body])).toEqual([[3, both]]));
+    }, 15_000);
+
+    it('shown again, looks for a save made meanwhile elsewhere (another device) and takes it in', async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      api.set({ ...api.current(), body: START.replace('Tab A line 1.', 'Tab A line 1. From the phone.'), revision: 2 });
+      const shown = Object.getOwnPropertyDescriptor(document, 'visibilityState');
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      try {
+        act(() => void document.dispatchEvent(new Event('visibilitychange')));
+        await waitFor(() => expect(view.state.doc.toString()).toBe(START.replace('Tab A line 1.', 'Tab A line 1. From the phone.')));
+        expect(api.server.requests.filter((r) => r === 'GET /api/drafts/d1')).toHaveLength(2);
+        await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/));
+        expect(api.server.requests.filter((r) => !r.startsWith('GET'))).toEqual([]);
+      } finally {
+        if (shown) Object.defineProperty(document, 'visibilityState', shown);
+        else delete (document as { visibilityState?: unknown }).visibilityState;
+      }
+    }, 15_000);
+
+    it('asks only when both tabs changed the same line; a key typed as the question opens chooses nothing; Keep both keeps what this tab has now', async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      const otherTab = new TestChannel('vox-draft:d1');
+      const at = START.indexOf('Tab B line 1.') + 'Tab B line 1'.length;
+      view.dispatch({ changes: { from: at, insert: ', here' }, userEvent: 'input.type' });
+      act(() => otherTab.postMessage(api.set({ ...api.current(), body: START.replace('Tab B line 1.', 'Tab B line 1, there.'), revision: 2 })));
+      const dialog = await screen.findByRole('dialog', { name: 'This draft changed elsewhere' }, { timeout: 5000 });
+      expect(screen.getByRole('status')).toHaveTextContent('Changed elsewhere');
+      const why = within(dialog).getByText('These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.');
+      await waitFor(() => expect(document.activeElement).toBe(why));
+      // Enter, as the writer goes on typing, presses no button.
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+      expect(api.server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep both' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.server.calls.find((call) => call.name === 'createDraft')?.body).toEqual({ title: 'The Night Ferry (my version)', body: START.replace('Tab B line 1.', 'Tab B line 1, here.') });
+      expect(view.state.doc.toString()).toBe(START.replace('Tab B line 1.', 'Tab B line 1, there.'));
+      expect(screen.getByText(/^Your version is kept as a new draft/).closest('.vox-alert')).toHaveTextContent(
+        'Your version is kept as a new draft: The Night Ferry (my version). This one now shows the other version.',
+      );
+      await waitFor(() => expect(document.querySelector('.vox-draft-editor__status')).toHaveTextContent(/^Saved$/));
+    }, 15_000);
+  });
+
   it("says so when the draft is not there (someone else's)", async () => {
     createFakeServer().on('draft', () => json(404, { message: 'This draft was not found.' }));
     renderRoutes(pages, { route: '/write/zz' });

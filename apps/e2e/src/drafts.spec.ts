@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Draft } from '@vox/contract';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, root, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 import { draftEditor as editor, saveStatus as status, serverDraft, writer } from '../support/drafts';
 
@@ -137,6 +138,33 @@ test("two tabs on one draft: each takes the other's saves in and merges them wit
   // Nobody was asked: these edits touch different lines.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(other.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a Fountain file becomes a new draft, its text whole; a file that is not one is refused with a clear reason', async ({ page }) => {
+  const me = await writer(page.request);
+  await signIn(page, me);
+  await page.goto('/write');
+  const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import a Fountain file' }).click()]);
+    await chooser.setFiles(file);
+  };
+
+  await choose({ name: 'poster.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3') });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
+  );
+  await expect(page).toHaveURL(/\/write$/);
+
+  const ferry = fs.readFileSync(path.join(root, 'libs/fountain/src/fixtures/last-ferry.fountain'));
+  await choose({ name: 'last-ferry.fountain', mimeType: 'text/plain', buffer: ferry });
+  await expect(page).toHaveURL(/\/write\/[A-Za-z0-9]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'THE LAST FERRY' })).toBeVisible();
+  await expect(editor(page)).toContainText('EXT. HARBOUR - NIGHT #1#');
+  await expect(status(page)).toHaveText('Saved');
+  const draftId = page.url().split('/').pop() as string;
+  expect((await serverDraft(page.request, me.token, draftId)).body).toBe(ferry.toString('utf8'));
+  await page.goto('/write');
+  await expect(page.getByRole('list', { name: 'Your drafts' }).getByRole('link', { name: /THE LAST FERRY/ })).toBeVisible();
 });
 
 test('screenshots: drafts, editor, revisions compare, templates, on a laptop and a phone', async ({ page }) => {

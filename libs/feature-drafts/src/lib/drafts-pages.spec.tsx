@@ -130,6 +130,41 @@ describe('/write', () => {
     expect(server.requests).toContain('POST /api/drafts');
   });
 
+  it('makes a new draft of a Fountain file, its text whole, and opens it; says what is wrong with a file that is not one or too long', async () => {
+    const server = createFakeServer();
+    server.on('drafts', () => json(200, { items: [] }));
+    server.on('createDraft', ({ body }) => json(201, fullDraft({ id: 'new2', title: (body as { title?: string }).title ?? 'The Last Ferry', body: (body as { body: string }).body })));
+    server.on('draft', () => json(200, fullDraft({ id: 'new2', title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' })));
+    renderRoutes(pages, { route: '/write' });
+    await screen.findByText('No drafts yet');
+    const input = document.querySelector('.vox-drafts input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', '.fountain,.spmd,.txt,text/plain');
+    // The button opens the file picker.
+    const picked = jest.spyOn(input, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Import a Fountain file' }));
+    expect(picked).toHaveBeenCalled();
+    const choose = (content: string, name: string) => fireEvent.change(input, { target: { files: [new File([content], name)] } });
+
+    // Not Fountain, and too long for a draft: said plainly, nothing made.
+    choose('%PDF-1.7', 'harbour.pdf');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
+    );
+    choose(`INT. HARBOUR - NIGHT\n\n${'Fog. '.repeat(180_001)}`, 'long.fountain');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This screenplay is longer than a draft can be (900,000 characters, about 400 pages). Split it into parts and import each one.',
+      ),
+    );
+    expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+
+    // A .txt in Fountain with no Title: the draft is named after the file; the text is sent whole (line ends made "\n").
+    choose('INT. HARBOUR - NIGHT\r\n\r\nNELL\r\nWait!\r\n', 'Harbour.txt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.name === 'createDraft')?.body).toEqual({ title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('renames, duplicates, and deletes only after confirmation', async () => {
     const server = createFakeServer();
     let items = [summary('d1')];

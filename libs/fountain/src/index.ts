@@ -9,8 +9,8 @@ export {
 } from './lib/fountain';
 export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
-export { layoutScreenplay, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
-export { applyEdit, countWords, editBetween, pageEstimate, type TextEdit } from './lib/text-edits';
+export { layoutScreenplay, pageCount, printedPages, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
+export { applyEdit, countWords, editBetween, type TextEdit } from './lib/text-edits';
 // A screenplay file the writer chose (the script editor's import, a draft from a file).
 export {
   FOUNTAIN_FILE_ACCEPT,

@@ -96,16 +96,17 @@ describe('the draft gate', () => {
 });
 
 describe('/write', () => {
-  it('lists my drafts with word count, page estimate and last edit, linking to the editor', async () => {
+  it('lists my drafts with word count, page count (its PDF’s) and last edit, linking to the editor', async () => {
     createFakeServer().on('drafts', () => json(200, { items: [summary('d1', { title: 'The Night Ferry' }), summary('d2', { wordCount: 1, pageEstimate: 0, updatedAt: minutesAgo(0) })] }));
     renderRoutes(pages, { route: '/write' });
     expect(pageTitle()).toHaveTextContent('Drafts');
     const list = await screen.findByRole('list', { name: 'Your drafts' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/write/d1', '/write/d2']);
-    expect(links[0]).toHaveTextContent('The Night Ferry1,234 words · about 2 pages · Edited 5 minutes ago');
+    expect(links[0]).toHaveTextContent('The Night Ferry1,234 words · 2 pages · Edited 5 minutes ago');
     expect(links[1]).toHaveTextContent('1 word · no pages yet · Edited just now');
-    expect(draftStats({ wordCount: 250, pageEstimate: 1 })).toBe('250 words · about 1 page');
+    expect(draftStats({ wordCount: 250, pageEstimate: 1 })).toBe('250 words · 1 page');
+    expect(draftStats({ wordCount: 31_000, pageEstimate: 1_204 })).toBe('31,000 words · 1,204 pages');
   });
 
   it('searches by title through the server', async () => {

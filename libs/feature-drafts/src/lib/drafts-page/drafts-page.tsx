@@ -9,10 +9,10 @@ import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
 import { formatWhen } from '../format';
 import './drafts-page.css';
 
-/** "1,234 words · about 3 pages" */
+/** "1,234 words · 3 pages": the pages of the draft's PDF after its title page, as the PDF numbers them. */
 export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate'>): string =>
   `${draft.wordCount.toLocaleString('en')} ${draft.wordCount === 1 ? 'word' : 'words'} · ${
-    draft.pageEstimate === 0 ? 'no pages yet' : `about ${draft.pageEstimate} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
+    draft.pageEstimate === 0 ? 'no pages yet' : `${draft.pageEstimate.toLocaleString('en')} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
   }`;
 
 export const DRAFT_IMPORT_MESSAGES = {

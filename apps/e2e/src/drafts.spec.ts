@@ -1,12 +1,15 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import type { Draft } from '@vox/contract';
-import { admin, createAccount, expect, signIn, test, type TestAccount } from '../support/fixtures';
+import { expect, root, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
+import { draftEditor as editor, saveStatus as status, serverDraft, writer } from '../support/drafts';
 
 /**
  * The writing room in Chromium against the real API: autosave keeps every character
- * through a lost network and a reload, two tabs on one draft are merged instead of overwritten,
+ * through a lost network and a reload, two tabs on one draft take each other's saves in and merge
+ * them with their own typing (drafts-two-tabs.spec.ts types 50 edits in turn),
  * publishing carries recorded takes across rewrites, and the pages are looked at on a laptop
  * and a phone.
  */
@@ -23,23 +26,6 @@ test.use({
   },
   permissions: ['microphone'],
 });
-
-const status = (page: Page) => page.locator('.vox-draft-editor__bar').getByRole('status');
-const editor = (page: Page) => page.locator('.cm-content');
-
-async function writer(request: APIRequestContext): Promise<TestAccount & { token: string }> {
-  const account = await createAccount(request);
-  admin('grant', '--user', account.email, '--role', 'writer', '--days', '30');
-  const res = await request.post('/api/users/authenticate', { data: { username: account.email, password: account.password } });
-  expect(res.status()).toBe(200);
-  return { ...account, token: (await res.json()).token };
-}
-
-async function serverDraft(request: APIRequestContext, token: string, draftId: string): Promise<Draft> {
-  const res = await request.get(`/api/drafts/${draftId}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
 
 /** Opens a new blank draft from /write and answers its id. */
 async function newDraft(page: Page): Promise<string> {
@@ -114,7 +100,8 @@ test('autosave: typing offline survives a reload and every character reaches the
   await expect(status(page)).toHaveText('Saved');
 });
 
-test('two tabs on one draft: the stale one is refused and merges instead of overwriting', async ({ page, context }) => {
+test("two tabs on one draft: each takes the other's saves in and merges them with its own typing, line by line", async ({ page, context }) => {
+  test.setTimeout(60_000);
   const me = await writer(page.request);
   await signIn(page, me);
   const draftId = await newDraft(page);
@@ -125,20 +112,59 @@ test('two tabs on one draft: the stale one is refused and merges instead of over
   await other.goto(`/write/${draftId}`);
   await expect(editor(other)).toContainText('The ferry horn sounds.');
 
-  // Tab one adds a line at the end and saves.
+  // Tab one adds a line at the end and saves: tab two shows it without a reload and says Saved.
   await typeAtEnd(page, '\n\nNora runs.');
   await expect(status(page)).toHaveText('Saved');
-
-  // Tab two, still on the older revision, changes the first action line.
-  await editor(other).getByText('Gulls.').click();
-  await other.keyboard.press('End');
-  await other.keyboard.insertText(' Hundreds of them.');
-  const dialog = other.getByRole('dialog', { name: 'This draft changed elsewhere' });
-  await expect(dialog).toBeVisible();
-  await expect(status(other)).toHaveText('Changed elsewhere');
-  await dialog.getByRole('button', { name: 'Merge the changes' }).click();
+  await expect(editor(other)).toContainText('Nora runs.');
   await expect(status(other)).toHaveText('Saved');
-  expect((await serverDraft(page.request, me.token, draftId)).body).toBe('INT. PIER - DAWN\n\nGulls. Hundreds of them.\n\nThe ferry horn sounds.\n\nNora runs.');
+
+  // Tab two starts a line at the end (a cue) just as tab one's change of the first action line is saved.
+  await editor(page).getByText('Gulls.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(' Hundreds of them.');
+  await typeAtEnd(other, '\n\nJANE');
+  await expect(status(page)).toHaveText('Saved');
+  // Tab two takes it in once its typing pauses; the cursor stays after JANE, so the next words are a line of their own.
+  await expect(editor(other)).toContainText('Gulls. Hundreds of them.');
+  await other.keyboard.press('Enter');
+  await other.keyboard.insertText('Tab two again.');
+
+  const both = 'INT. PIER - DAWN\n\nGulls. Hundreds of them.\n\nThe ferry horn sounds.\n\nNora runs.\n\nJANE\nTab two again.';
+  await expect(status(other)).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
+  await expect.poll(async () => (await serverDraft(page.request, me.token, draftId)).body).toBe(both);
+  await expect(editor(page).locator('.cm-line')).toHaveText(both.split('\n'));
+  await expect(editor(other).locator('.cm-line')).toHaveText(both.split('\n'));
+  // Nobody was asked: these edits touch different lines.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a Fountain file becomes a new draft, its text whole; a file that is not one is refused with a clear reason', async ({ page }) => {
+  const me = await writer(page.request);
+  await signIn(page, me);
+  await page.goto('/write');
+  const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import a Fountain file' }).click()]);
+    await chooser.setFiles(file);
+  };
+
+  await choose({ name: 'poster.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3') });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
+  );
+  await expect(page).toHaveURL(/\/write$/);
+
+  const ferry = fs.readFileSync(path.join(root, 'libs/fountain/src/fixtures/last-ferry.fountain'));
+  await choose({ name: 'last-ferry.fountain', mimeType: 'text/plain', buffer: ferry });
+  await expect(page).toHaveURL(/\/write\/[A-Za-z0-9]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'THE LAST FERRY' })).toBeVisible();
+  await expect(editor(page)).toContainText('EXT. HARBOUR - NIGHT #1#');
+  await expect(status(page)).toHaveText('Saved');
+  const draftId = page.url().split('/').pop() as string;
+  expect((await serverDraft(page.request, me.token, draftId)).body).toBe(ferry.toString('utf8'));
+  await page.goto('/write');
+  await expect(page.getByRole('list', { name: 'Your drafts' }).getByRole('link', { name: /THE LAST FERRY/ })).toBeVisible();
 });
 
 test('screenshots: drafts, editor, revisions compare, templates, on a laptop and a phone', async ({ page }) => {

@@ -2,3 +2,5 @@
 // pages, not with every first page (the shell shares '@vox/contract'). Its types stay importable
 // from '@vox/contract'.
 export * from './lib/drafts-endpoints';
+// The drafts' limits: the page checks a Fountain file's length before making a draft of it.
+export { DRAFT_LIMITS } from './lib/drafts-values';

@@ -1,5 +1,5 @@
 // Fountain (https://fountain.io) screenplay text <-> the structured script of @vox/contract.
-// Used by the script editor (import/export) and by `npm run seed:demo`. See README.md.
+// Used by the script editor (import/export), the drafts (import, layout, PDF) and by `npm run seed:demo`. See README.md.
 export {
   normalizeFountainScript,
   normalizeLine,
@@ -9,7 +9,18 @@ export {
 } from './lib/fountain';
 export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
-export { layoutScreenplay, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
-export { applyEdit, countWords, editBetween, pageEstimate, type TextEdit } from './lib/text-edits';
+export { layoutScreenplay, pageCount, printedPages, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
+export { applyEdit, countWords, editBetween, type TextEdit } from './lib/text-edits';
+// A screenplay file the writer chose (the script editor's import, a draft from a file).
+export {
+  FOUNTAIN_FILE_ACCEPT,
+  FOUNTAIN_FILE_MAX_BYTES,
+  FOUNTAIN_FILE_MESSAGES,
+  fountainFileProblem,
+  fountainFileText,
+  readFountainFile,
+  type ChosenFile,
+  type FountainFile,
+} from './lib/file';
 // Sound cues as Fountain notes.
 export { cueNote, readCueNotes, toFountainWithCues, type FountainCue } from './lib/cues';

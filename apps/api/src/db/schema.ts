@@ -330,6 +330,7 @@ export interface DraftsTable {
   body: string;
   revision: number;
   word_count: number;
+  /** Pages of its PDF after the title page (@vox/fountain's pageCount; migration 241). */
   page_estimate: number;
   created_at: string;
   updated_at: string;

@@ -1,7 +1,9 @@
 /**
  * Drafts, revisions and templates: the limits and texts of the API. Exported from
- * `@vox/contract/schemas` only: the web's `@vox/contract` is a shared module of the shell, and the
- * editor needs none of these. Text helpers both sides use (word count, edits) are in @vox/fountain.
+ * `@vox/contract/schemas`, and `DRAFT_LIMITS` from the drafts area's web entry
+ * (`@vox/contract/drafts`, for the length of an imported file), never from the web's
+ * `@vox/contract`, a shared module of the shell. Text helpers both sides use (word count, edits,
+ * the page count) are in @vox/fountain.
  */
 
 export const DRAFT_LIMITS = {

@@ -22,6 +22,10 @@ export const DraftSummary = Type.Object({
   /** The save counter: every accepted save adds one. */
   revision: Type.Integer({ minimum: 1 }),
   wordCount: Type.Integer({ minimum: 0 }),
+  /**
+   * Pages of the draft's PDF after its title page, by the PDF's own layout (@vox/fountain's
+   * `pageCount`): the number of its last page. 0 when there is nothing to print.
+   */
   pageEstimate: Type.Integer({ minimum: 0 }),
   createdAt: Type.String(),
   updatedAt: Type.String(),

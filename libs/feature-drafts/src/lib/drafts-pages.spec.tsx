@@ -96,16 +96,17 @@ describe('the draft gate', () => {
 });
 
 describe('/write', () => {
-  it('lists my drafts with word count, page estimate and last edit, linking to the editor', async () => {
+  it('lists my drafts with word count, page count (its PDF’s) and last edit, linking to the editor', async () => {
     createFakeServer().on('drafts', () => json(200, { items: [summary('d1', { title: 'The Night Ferry' }), summary('d2', { wordCount: 1, pageEstimate: 0, updatedAt: minutesAgo(0) })] }));
     renderRoutes(pages, { route: '/write' });
     expect(pageTitle()).toHaveTextContent('Drafts');
     const list = await screen.findByRole('list', { name: 'Your drafts' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/write/d1', '/write/d2']);
-    expect(links[0]).toHaveTextContent('The Night Ferry1,234 words · about 2 pages · Edited 5 minutes ago');
+    expect(links[0]).toHaveTextContent('The Night Ferry1,234 words · 2 pages · Edited 5 minutes ago');
     expect(links[1]).toHaveTextContent('1 word · no pages yet · Edited just now');
-    expect(draftStats({ wordCount: 250, pageEstimate: 1 })).toBe('250 words · about 1 page');
+    expect(draftStats({ wordCount: 250, pageEstimate: 1 })).toBe('250 words · 1 page');
+    expect(draftStats({ wordCount: 31_000, pageEstimate: 1_204 })).toBe('31,000 words · 1,204 pages');
   });
 
   it('searches by title through the server', async () => {
@@ -128,6 +129,41 @@ describe('/write', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New draft' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Untitled draft' })).toBeInTheDocument();
     expect(server.requests).toContain('POST /api/drafts');
+  });
+
+  it('makes a new draft of a Fountain file, its text whole, and opens it; says what is wrong with a file that is not one or too long', async () => {
+    const server = createFakeServer();
+    server.on('drafts', () => json(200, { items: [] }));
+    server.on('createDraft', ({ body }) => json(201, fullDraft({ id: 'new2', title: (body as { title?: string }).title ?? 'The Last Ferry', body: (body as { body: string }).body })));
+    server.on('draft', () => json(200, fullDraft({ id: 'new2', title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' })));
+    renderRoutes(pages, { route: '/write' });
+    await screen.findByText('No drafts yet');
+    const input = document.querySelector('.vox-drafts input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', '.fountain,.spmd,.txt,text/plain');
+    // The button opens the file picker.
+    const picked = jest.spyOn(input, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Import a Fountain file' }));
+    expect(picked).toHaveBeenCalled();
+    const choose = (content: string, name: string) => fireEvent.change(input, { target: { files: [new File([content], name)] } });
+
+    // Not Fountain, and too long for a draft: said plainly, nothing made.
+    choose('%PDF-1.7', 'harbour.pdf');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
+    );
+    choose(`INT. HARBOUR - NIGHT\n\n${'Fog. '.repeat(180_001)}`, 'long.fountain');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This screenplay is longer than a draft can be (900,000 characters, about 400 pages). Split it into parts and import each one.',
+      ),
+    );
+    expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+
+    // A .txt in Fountain with no Title: the draft is named after the file; the text is sent whole (line ends made "\n").
+    choose('INT. HARBOUR - NIGHT\r\n\r\nNELL\r\nWait!\r\n', 'Harbour.txt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.name === 'createDraft')?.body).toEqual({ title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('renames, duplicates, and deletes only after confirmation', async () => {
@@ -252,6 +288,121 @@ describe('/write/{documentId}', () => {
     expect(document.querySelectorAll('.cm-editor')).toHaveLength(1);
     watch.disconnect();
   }, 15_000);
+
+  describe('open in two tabs of this browser', () => {
+    /** BroadcastChannel as the browser has it (jsdom has none): messages go to the other channels of the name, a turn later. */
+    class TestChannel {
+      static open = new Set<TestChannel>();
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      constructor(readonly name: string) {
+        TestChannel.open.add(this);
+      }
+      postMessage(data: unknown) {
+        const copy = JSON.parse(JSON.stringify(data));
+        for (const other of TestChannel.open) if (other !== this && other.name === this.name) setTimeout(() => other.onmessage?.({ data: copy } as MessageEvent));
+      }
+      close() {
+        TestChannel.open.delete(this);
+      }
+    }
+    beforeEach(() => Object.assign(globalThis, { BroadcastChannel: TestChannel }));
+    afterEach(() => {
+      delete (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
+      TestChannel.open.clear();
+    });
+
+    /** A server holding the draft, taking saves as the real one does (409 on a stale revision). */
+    function draftServer(start: Draft) {
+      const server = createFakeServer();
+      let current = start;
+      server.on('draft', () => json(200, current));
+      server.on('saveDraft', ({ body }) => {
+        const save = body as { baseRevision: number; edit?: { from: number; to: number; insert: string }; body?: string };
+        if (save.baseRevision !== current.revision) return json(409, { message: 'This draft was changed elsewhere since you opened it. Merge the changes or keep both versions.' });
+        const text = save.body ?? current.body.slice(0, save.edit?.from) + save.edit?.insert + current.body.slice(save.edit?.to);
+        current = { ...current, body: text, revision: current.revision + 1 };
+        return json(200, current);
+      });
+      server.on('createDraft', ({ body }) => json(201, { ...current, id: 'd2', title: (body as { title: string }).title, body: (body as { body: string }).body, revision: 1 }));
+      return { server, current: () => current, set: (next: Draft) => (current = next) };
+    }
+
+    const START = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\n\nBOB\nTab B line 1.';
+
+    async function openEditor() {
+      renderRoutes(pages, { route: '/write/d1' });
+      const code = await screen.findByRole('textbox', { name: 'The Night Ferry, Fountain text' });
+      const { EditorView } = await import('@codemirror/view');
+      return EditorView.findFromDOM(code) as InstanceType<typeof EditorView>;
+    }
+
+    it("takes in the other tab's save, merges it with this tab's typing line by line, and tells the other tab of its own save", async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      const otherTab = new TestChannel('vox-draft:d1');
+      const heard: Draft[] = [];
+      otherTab.onmessage = (event) => heard.push(event.data);
+      expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/);
+
+      // This tab types a cue under JANE's line; meanwhile the other tab saves a line under BOB's.
+      const end = START.indexOf('\n\nBOB');
+      view.dispatch({ changes: { from: end, insert: '\nJANE' }, selection: { anchor: end + 5 }, userEvent: 'input.type' });
+      const theirs = api.set({ ...api.current(), body: START.replace('Tab B line 1.', 'Tab B line 1.\nTab B line 2.'), revision: 2 });
+      act(() => otherTab.postMessage(theirs));
+      // The cursor is still after JANE: the next words go on a line of their own.
+      view.dispatch({ changes: { from: view.state.selection.main.head, insert: '\nTab A again.' }, userEvent: 'input.type' });
+
+      const both = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\nJANE\nTab A again.\n\nBOB\nTab B line 1.\nTab B line 2.';
+      await waitFor(() => expect(api.current().body).toBe(both), { timeout: 5000 });
+      expect(view.state.doc.toString()).toBe(both);
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // The other tab hears of the merged save.
+      await waitFor(() => expect(heard.map((d) => [d.revision, d.body])).toEqual([[3, both]]));
+    }, 15_000);
+
+    it('shown again, looks for a save made meanwhile elsewhere (another device) and takes it in', async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      api.set({ ...api.current(), body: START.replace('Tab A line 1.', 'Tab A line 1. From the phone.'), revision: 2 });
+      const shown = Object.getOwnPropertyDescriptor(document, 'visibilityState');
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      try {
+        act(() => void document.dispatchEvent(new Event('visibilitychange')));
+        await waitFor(() => expect(view.state.doc.toString()).toBe(START.replace('Tab A line 1.', 'Tab A line 1. From the phone.')));
+        expect(api.server.requests.filter((r) => r === 'GET /api/drafts/d1')).toHaveLength(2);
+        await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Saved$/));
+        expect(api.server.requests.filter((r) => !r.startsWith('GET'))).toEqual([]);
+      } finally {
+        if (shown) Object.defineProperty(document, 'visibilityState', shown);
+        else delete (document as { visibilityState?: unknown }).visibilityState;
+      }
+    }, 15_000);
+
+    it('asks only when both tabs changed the same line; a key typed as the question opens chooses nothing; Keep both keeps what this tab has now', async () => {
+      const api = draftServer(fullDraft({ body: START, revision: 1 }));
+      const view = await openEditor();
+      const otherTab = new TestChannel('vox-draft:d1');
+      const at = START.indexOf('Tab B line 1.') + 'Tab B line 1'.length;
+      view.dispatch({ changes: { from: at, insert: ', here' }, userEvent: 'input.type' });
+      act(() => otherTab.postMessage(api.set({ ...api.current(), body: START.replace('Tab B line 1.', 'Tab B line 1, there.'), revision: 2 })));
+      const dialog = await screen.findByRole('dialog', { name: 'This draft changed elsewhere' }, { timeout: 5000 });
+      expect(screen.getByRole('status')).toHaveTextContent('Changed elsewhere');
+      const why = within(dialog).getByText('These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.');
+      await waitFor(() => expect(document.activeElement).toBe(why));
+      // Enter, as the writer goes on typing, presses no button.
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+      expect(api.server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep both' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.server.calls.find((call) => call.name === 'createDraft')?.body).toEqual({ title: 'The Night Ferry (my version)', body: START.replace('Tab B line 1.', 'Tab B line 1, here.') });
+      expect(view.state.doc.toString()).toBe(START.replace('Tab B line 1.', 'Tab B line 1, there.'));
+      expect(screen.getByText(/^Your version is kept as a new draft/).closest('.vox-alert')).toHaveTextContent(
+        'Your version is kept as a new draft: The Night Ferry (my version). This one now shows the other version.',
+      );
+      await waitFor(() => expect(document.querySelector('.vox-draft-editor__status')).toHaveTextContent(/^Saved$/));
+    }, 15_000);
+  });
 
   it("says so when the draft is not there (someone else's)", async () => {
     createFakeServer().on('draft', () => json(404, { message: 'This draft was not found.' }));

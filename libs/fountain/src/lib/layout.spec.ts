@@ -1,4 +1,4 @@
-import { layoutScreenplay, wrap } from './layout';
+import { layoutScreenplay, pageCount, printedPages, wrap } from './layout';
 import { parseFountain } from './parse';
 
 describe('screenplay layout', () => {
@@ -44,5 +44,17 @@ describe('screenplay layout', () => {
     expect(all.length).toBeGreaterThan(5);
     expect(layoutScreenplay(script, undefined, 3)).toEqual(all.slice(0, 3));
     expect(layoutScreenplay(script, undefined, 1000)).toEqual(all);
+  });
+
+  it("counts a draft's pages as its PDF prints them: the layout's pages, none when there is nothing to print", () => {
+    expect(pageCount('')).toBe(0);
+    expect(pageCount('  \n\n[[a note only]]\n')).toBe(0);
+    expect(printedPages(parseFountain('Title: Empty\n'))).toEqual([]);
+    expect(pageCount('INT. DECK - NIGHT\n\nRain.')).toBe(1);
+    const long = Array.from({ length: 60 }, (_, i) => `INT. ROOM ${i} - DAY\n\nNORA\nStill waiting for the last ferry, as I have every night.`).join('\n\n');
+    const pages = layoutScreenplay(parseFountain(long));
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pageCount(long)).toBe(pages.length);
+    expect(pages.at(-1)?.number).toBe(pageCount(long));
   });
 });

@@ -1,4 +1,5 @@
 import type { FountainScript } from './fountain';
+import { parseFountain } from './parse';
 
 /**
  * A screenplay laid out on US Letter pages the way the industry prints it: Courier 12 pt (ten
@@ -137,4 +138,21 @@ export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PE
   }
   if (page.lines.length > 0 || pages.length === 0) pages.push(page);
   return pages;
+}
+
+/**
+ * The pages a screenplay prints on: the PDF export's pages after its title page, numbered 1, 2,
+ * ... as the PDF numbers them; none when the script has nothing to print.
+ */
+export function printedPages(script: FountainScript): ScreenplayPage[] {
+  return script.lines.length === 0 ? [] : layoutScreenplay(script);
+}
+
+/**
+ * A draft's page count, by the one rule the PDF export follows (`printedPages`): what the drafts
+ * list shows is the number of the PDF's last page. The title page is not counted, as a
+ * screenplay's length is told.
+ */
+export function pageCount(fountain: string): number {
+  return printedPages(parseFountain(fountain)).length;
 }

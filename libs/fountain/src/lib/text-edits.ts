@@ -1,23 +1,12 @@
 /**
- * Text helpers of the writing room that the server and the editor both use: word
- * count and page estimate of a draft, and the one-replacement edit autosave sends.
+ * Text helpers of the writing room that the server and the editor both use: a draft's word
+ * count and the one-replacement edit autosave sends. (Its page count is layout.ts's `pageCount`.)
  */
 
 /** Words as a writer counts them: runs of letters, digits and apostrophes. */
 export function countWords(text: string): number {
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu);
   return words ? words.length : 0;
-}
-
-/**
- * Pages of a standard screenplay, estimated the usual way: about 55 printed lines a page. A
- * Fountain line longer than the 60 characters of an action line wraps.
- */
-export function pageEstimate(text: string): number {
-  if (!text.trim()) return 0;
-  let lines = 0;
-  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / 60));
-  return Math.max(1, Math.round(lines / 55));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
+import { draftPageCounts } from './241-draft-page-counts';
 import { setupCodeAttempts } from './249-setup-code-attempts';
 import { channelAuthor } from './247-channel-author';
 // The audio library.
@@ -124,4 +125,6 @@ export const migrations: Record<string, Migration> = {
   '150-featured-reads': featuredReads,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
+  // 241-243: drafts (the list's page count is the PDF's).
+  '241-draft-page-counts': draftPageCounts,
 };

@@ -17,7 +17,7 @@ import {
   type TemplateInput,
   type TemplateList,
 } from '@vox/contract/schemas';
-import { applyEdit, countWords, pageEstimate, parseFountain } from '@vox/fountain';
+import { applyEdit, countWords, pageCount, parseFountain } from '@vox/fountain';
 import { newId } from '../../db/ids';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
 import type { DraftRevisionRow, DraftRow, DraftSummaryRow, TemplateRow } from '../../repositories/drafts';
@@ -102,7 +102,8 @@ const toPublishedAs = (row: { script_id: string; title: string; revision: number
   publishedAt: row.published_at,
 });
 
-const measures = (body: string) => ({ word_count: countWords(body), page_estimate: pageEstimate(body) });
+/** The list's numbers of a text: its words, and its pages as its PDF prints them. */
+const measures = (body: string) => ({ word_count: countWords(body), page_estimate: pageCount(body) });
 
 async function drafts(app: FastifyInstance) {
   const repo = app.draftsRepository;

@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { LAYOUT, layoutScreenplay, parseFountain } from '@vox/fountain';
+import { LAYOUT, parseFountain, printedPages } from '@vox/fountain';
 
 /**
  * A standard screenplay PDF from Fountain text: US Letter, Courier 12 pt, 1.5 in left
  * margin and 1 in elsewhere, a title page when the draft has a title, page numbers ("2.") at the
  * top right from the second page on, as scripts are printed. Line and page breaks come from
- * `layoutScreenplay`, the same layout as the editor's preview.
+ * `printedPages` (`layoutScreenplay`, the same layout as the editor's preview), whose number is
+ * the page count the drafts list shows (`pageCount`).
  */
 const INCH = 72;
 const CHAR = 7.2; // Courier 12 pt: ten characters to the inch.
@@ -34,7 +35,7 @@ export async function screenplayPdf(fountain: string, fallbackTitle: string): Pr
     if (script.genre) centre(script.genre, 4 * INCH + 3 * LINE);
   }
 
-  for (const page of layoutScreenplay(script)) {
+  for (const page of printedPages(script)) {
     doc.addPage();
     if (page.number > 1) {
       const label = `${page.number}.`;

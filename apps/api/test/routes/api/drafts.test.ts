@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Draft, DraftList, DraftRevision, DraftRevisionList, Template, TemplateList } from '@vox/contract';
+import { draftPageCounts } from '../../../src/db/migrations/241-draft-page-counts';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
 const NOT_FOUND = { message: 'This draft was not found.' };
@@ -124,7 +125,7 @@ describe('drafts, revisions and templates', () => {
   });
 
   describe('the list', () => {
-    it('lists my drafts last edited first, with word count and page estimate, and finds them by title', async () => {
+    it('lists my drafts last edited first, with word count and page count, and finds them by title', async () => {
       const me = await createUser(app, { role: 'writer' });
       const a = await create(me, { title: 'Harbour lights' });
       const b = await create(me, { body: SCENE });
@@ -308,6 +309,63 @@ describe('drafts, revisions and templates', () => {
       for (const page of script) for (const line of page.lines) expect(line.y).toBeGreaterThanOrEqual(72 - 12);
       const all = script.flatMap((p) => p.lines.map((l) => l.text));
       expect(all).toContain('Scene 40, and still waiting.');
+    });
+
+    it("agrees with the list's page count on a draft of several pages, after every save too", async () => {
+      const me = await createUser(app, { role: 'writer' });
+      // Dialogue-heavy scenes: speeches wrap at 35 characters on the page, not at 60 as the old rule had it.
+      const scenes = (n: number) =>
+        Array.from(
+          { length: n },
+          (_, i) => `INT. ROOM ${i + 1} - DAY\n\nThe clock ticks.\n\nNORA\nStill waiting for the last ferry, as I have every night.\n\nTOM\nI know.\n\nNORA\n(quietly)\nScene ${i + 1}.`,
+        ).join('\n\n');
+      const numbered = async (draftId: string) => {
+        const pages = pdfText((await call('GET', `/api/drafts/${draftId}/pdf`, me)).rawPayload);
+        const last = pages.at(-1)?.lines[0]?.text;
+        // The title page, then the script's pages: the last one bears the script's page count.
+        return { printed: pages.length - 1, lastNumber: last && /^\d+\.$/.test(last) ? Number(last.slice(0, -1)) : 1 };
+      };
+      const listed = async (draftId: string) => ((await call('GET', '/api/drafts', me)).json() as DraftList).items.find((d) => d.id === draftId)?.pageEstimate;
+
+      const draft = await create(me, { body: scenes(30), title: 'Waiting' });
+      const pdf = await numbered(draft.id);
+      expect(pdf.printed).toBeGreaterThanOrEqual(4);
+      expect(pdf.lastNumber).toBe(pdf.printed);
+      expect(draft.pageEstimate).toBe(pdf.printed);
+      expect(await listed(draft.id)).toBe(pdf.printed);
+      // The old rule (about 55 lines of text a page, every line here under 60 characters) said otherwise.
+      expect(Math.round(scenes(30).split('\n').length / 55)).not.toBe(pdf.printed);
+
+      // A save that adds pages: the list follows the PDF.
+      const saved = await call('PUT', `/api/drafts/${draft.id}`, me, { baseRevision: 1, body: scenes(45) });
+      expect(saved.statusCode).toBe(200);
+      const longer = await numbered(draft.id);
+      expect(longer.printed).toBeGreaterThan(pdf.printed);
+      expect(saved.json().pageEstimate).toBe(longer.printed);
+      expect(await listed(draft.id)).toBe(longer.printed);
+
+      // Nothing to print: no script page in the PDF (its title page only), none in the list.
+      const blank = await create(me, { title: 'Blank' });
+      expect(blank.pageEstimate).toBe(0);
+      expect((await numbered(blank.id)).printed).toBe(0);
+    });
+
+    it('counts the drafts saved before the count followed the PDF (migration 241)', async () => {
+      const me = await createUser(app, { role: 'writer' });
+      const body = Array.from({ length: 40 }, (_, i) => `INT. ROOM ${i + 1} - DAY\n\nNORA\nScene ${i + 1}.\n\nTOM\nYes.`).join('\n\n');
+      const draft = await create(me, { body, title: 'Old count' });
+      const pages = pdfText((await call('GET', `/api/drafts/${draft.id}/pdf`, me)).rawPayload).length - 1;
+      // As the old rule stored it.
+      await app.db.updateTable('drafts').set({ page_estimate: 2 }).where('id', '=', draft.id).execute();
+      await draftPageCounts.up(app.db as never);
+      expect((await call('GET', `/api/drafts/${draft.id}`, me)).json().pageEstimate).toBe(pages);
+      // Down puts the old rule's count back (55 lines of text a page; these are all under 60 characters).
+      await draftPageCounts.down(app.db as never);
+      const oldRule = Math.round(body.split('\n').length / 55);
+      expect(oldRule).not.toBe(pages);
+      expect((await call('GET', `/api/drafts/${draft.id}`, me)).json().pageEstimate).toBe(oldRule);
+      await draftPageCounts.up(app.db as never);
+      expect((await call('GET', `/api/drafts/${draft.id}`, me)).json().pageEstimate).toBe(pages);
     });
   });
 });

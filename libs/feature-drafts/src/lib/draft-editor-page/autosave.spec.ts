@@ -17,6 +17,10 @@ function setup(start = draft('INT. DECK - NIGHT', 1), overrides: Partial<Autosav
   let local: LocalCopy | undefined;
   const statuses: SaveStatus[] = [];
   const conflicts: Conflict[] = [];
+  /** What the editor was given (a merge with another tab's revision). */
+  const texts: { text: string; edits: readonly TextEdit[] }[] = [];
+  /** Each 'Saved' shown while the text differed from the server's. */
+  const savedButDifferent: string[] = [];
   const sent: { baseRevision: number; change: { edit: TextEdit } | { body: string } }[] = [];
   const options: AutosaveOptions = {
     async save(baseRevision, change) {
@@ -38,8 +42,12 @@ function setup(start = draft('INT. DECK - NIGHT', 1), overrides: Partial<Autosav
       },
     },
     isOnline: () => online,
-    onStatus: (status) => statuses.push(status),
+    onStatus: (status) => {
+      statuses.push(status);
+      if (status === 'saved' && autosave.current !== server.body) savedButDifferent.push(autosave.current);
+    },
     onConflict: (conflict) => conflicts.push(conflict),
+    onText: (text, edits) => texts.push({ text, edits }),
     delayMs: 500,
     retryMs: 2000,
     ...overrides,
@@ -49,6 +57,8 @@ function setup(start = draft('INT. DECK - NIGHT', 1), overrides: Partial<Autosav
     autosave,
     statuses,
     conflicts,
+    texts,
+    savedButDifferent,
     sent,
     server: () => server,
     setServer: (next: Draft) => (server = next),
@@ -211,6 +221,108 @@ describe('autosave', () => {
     await settle(1000);
     expect(t.sent).toEqual([]);
     expect(t.conflicts).toEqual([{ mine: 'Old offline text.', base: undefined, theirs: t.server() }]);
+  });
+});
+
+describe('autosave with the draft open in two tabs', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const START = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\n\nBOB\nTab B line 1.';
+  /** The other tab's save: the server moves on, and this tab hears of it (as the page's channel tells it). */
+  const otherTabSaves = (t: ReturnType<typeof setup>, body: string, tell = true) => {
+    const saved = draft(body, t.server().revision + 1);
+    t.setServer(saved);
+    if (tell) t.autosave.heard(saved);
+    return saved;
+  };
+
+  it("an idle tab takes the other tab's save in: the editor gets only the other's lines, nothing is sent, Saved again", async () => {
+    const t = setup(draft(START, 1));
+    const theirs = otherTabSaves(t, START.replace('Tab B line 1.', 'Tab B line 1.\nTab B line 2.'));
+    expect(t.statuses).toEqual(['saving']);
+    await settle(0);
+    expect(t.texts).toEqual([{ text: theirs.body, edits: [{ from: START.length, to: START.length, insert: '\nTab B line 2.' }] }]);
+    expect(t.autosave.current).toBe(theirs.body);
+    expect(t.autosave.revision).toBe(2);
+    expect(t.sent).toEqual([]);
+    expect(t.statuses).toEqual(['saving', 'saved']);
+    // An old or repeated message changes nothing.
+    t.autosave.heard(draft(START, 1));
+    t.autosave.heard(theirs);
+    await settle(1000);
+    expect(t.texts).toHaveLength(1);
+    expect(t.savedButDifferent).toEqual([]);
+  });
+
+  it("merges the other tab's save with a line being typed here, keeps both lines whole, saves on their revision", async () => {
+    const t = setup(draft(START, 1));
+    t.autosave.change(START.replace('Tab A line 1.', 'Tab A line 1.\nJANE'));
+    await settle(100);
+    otherTabSaves(t, START.replace('Tab B line 1.', 'Tab B line 1. Again 2.'));
+    // Still typing: the merge waits for the pause, as a save does.
+    t.autosave.change(START.replace('Tab A line 1.', 'Tab A line 1.\nJANE\nTab A again.'));
+    await settle(499);
+    expect(t.texts).toEqual([]);
+    await settle(1);
+    const both = 'INT. PIER - DAWN\n\nJANE\nTab A line 1.\nJANE\nTab A again.\n\nBOB\nTab B line 1. Again 2.';
+    expect(t.texts.map((x) => x.text)).toEqual([both]);
+    expect(t.sent.at(-1)).toEqual({ baseRevision: 2, change: { edit: { from: 37, to: 37, insert: 'JANE\nTab A again.\n' } } });
+    expect(t.server()).toMatchObject({ body: both, revision: 3 });
+    expect(t.conflicts).toEqual([]);
+    expect(t.statuses.at(-1)).toBe('saved');
+    expect(t.savedButDifferent).toEqual([]);
+  });
+
+  it('a save refused as stale (409) is merged with the newer revision by itself and sent again', async () => {
+    const t = setup(draft(START, 1));
+    // The other tab saved, and this tab was not told (another device, or its message still on the way).
+    otherTabSaves(t, START.replace('Tab B line 1.', 'Tab B line 1. Again 2.'), false);
+    t.autosave.change(START.replace('Tab A line 1.', 'Tab A line 1. Again 1.'));
+    // The save at 500 ms, its 409, the merge (the diff module loads the first time) and the save again.
+    await settle(500);
+    await settle(100);
+    expect(t.sent.map((x) => x.baseRevision)).toEqual([1, 2]);
+    expect(t.server()).toMatchObject({ body: START.replace('Tab A line 1.', 'Tab A line 1. Again 1.').replace('Tab B line 1.', 'Tab B line 1. Again 2.'), revision: 3 });
+    expect(t.autosave.current).toBe(t.server().body);
+    expect(t.conflicts).toEqual([]);
+    expect(t.statuses.at(-1)).toBe('saved');
+    expect(t.savedButDifferent).toEqual([]);
+  });
+
+  it("is never Saved while the other tab's newer revision waits to be merged in, even when this tab's own save lands first", async () => {
+    let release: () => void = () => undefined;
+    const t = setup(draft(START, 1));
+    const save = t.autosave['options'].save;
+    let hold = true;
+    t.autosave['options'].save = async (baseRevision, change) => {
+      const saved = await save(baseRevision, change);
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      return saved;
+    };
+    t.autosave.change(START.replace('Tab A line 1.', 'Tab A line 1. Again 1.'));
+    await settle(500);
+    // This tab's save is on the server (revision 2); its answer is still on the way when the other tab's lands on top.
+    hold = false;
+    otherTabSaves(t, t.server().body.replace('Tab B line 1.', 'Tab B line 1. Again 2.'));
+    release();
+    await settle(0);
+    expect(t.server().revision).toBe(3);
+    expect(t.autosave.current).toBe(t.server().body);
+    expect(t.statuses.at(-1)).toBe('saved');
+    expect(t.savedButDifferent).toEqual([]);
+    expect(t.conflicts).toEqual([]);
+  });
+
+  it('asks the writer only when both tabs changed the same line', async () => {
+    const t = setup(draft(START, 1));
+    t.autosave.change(START.replace('Tab B line 1.', 'Tab B line 1, here.'));
+    otherTabSaves(t, START.replace('Tab B line 1.', 'Tab B line 1, there.'));
+    await settle(500);
+    expect(t.statuses.at(-1)).toBe('conflict');
+    expect(t.conflicts).toEqual([{ mine: START.replace('Tab B line 1.', 'Tab B line 1, here.'), base: START, theirs: t.server() }]);
+    expect(t.sent).toEqual([]);
+    expect(t.texts).toEqual([]);
   });
 });
 

@@ -1,13 +1,18 @@
 import type { Draft } from '@vox/contract';
 import { editBetween, type TextEdit } from '@vox/fountain';
+import { mergeTexts } from './merge';
 
 /**
  * Autosave that loses nothing. The editor hands every change to `change()`; typing
  * never waits for it. A short while after typing stops the text is saved as one replacement
  * against the last saved text (only what changed travels), made on the revision the editor
- * holds; the server refuses a stale one (409) and the editor asks the writer what to do. Until
- * the server has it, the text is kept in the browser (`LocalStore`, IndexedDB), so a lost
- * network or a reload keeps every character; the copy is sent when the network is back.
+ * holds; the server refuses a stale one (409). A newer revision saved elsewhere (the 409's, or
+ * one another tab of this browser tells of through `heard`) is merged with the writer's unsaved
+ * changes line by line (merge.ts) and the editor is given the merged text; only when both changed
+ * the same lines is the writer asked. 'Saved' means the editor's text is the newest revision this
+ * tab knows of. Until the server has it, the text is kept in the browser (`LocalStore`,
+ * IndexedDB), so a lost network or a reload keeps every character; the copy is sent when the
+ * network is back.
  */
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'conflict' | 'error';
 
@@ -61,6 +66,12 @@ export interface AutosaveOptions {
   isOnline(): boolean;
   onStatus(status: SaveStatus, message?: string): void;
   onConflict(conflict: Conflict): void;
+  /**
+   * The text is now `text` (a newer revision from elsewhere, merged with the writer's changes):
+   * the editor shows it. `edits` turn the editor's text into it (the other side's lines only, in
+   * the editor's positions). Autosave already holds it; the editor must not hand it back as a change.
+   */
+  onText(text: string, edits: readonly TextEdit[]): void;
   onSaved?(draft: Draft): void;
   /** Quiet time after the last change before saving. */
   delayMs?: number;
@@ -107,6 +118,8 @@ export class Autosave {
   private keptRevision: number | undefined;
   private running: Promise<void> | null = null;
   private again = false;
+  /** A newer revision from elsewhere, to be merged in before the next save. */
+  private theirs: Draft | null = null;
   private status: SaveStatus = 'saved';
   private stopped = false;
   private readonly delay: number;
@@ -206,6 +219,7 @@ export class Autosave {
    * or mine written over theirs); it is saved on their revision.
    */
   adopt(theirs: Draft, text: string): void {
+    if (this.theirs && this.theirs.revision <= theirs.revision) this.theirs = null;
     this.baseRevision = theirs.revision;
     this.baseText = theirs.body;
     this.source = text;
@@ -213,6 +227,18 @@ export class Autosave {
     this.clean = false;
     this.setStatus('saving');
     void this.keep();
+    this.schedule(0);
+  }
+
+  /**
+   * The server has `draft` (another tab saved it, or a check found it): when newer than this tab's
+   * revision, it is merged with what the writer has typed since (the status is not 'Saved' until then).
+   */
+  heard(draft: Draft): void {
+    if (this.stopped || draft.revision <= this.baseRevision || (this.theirs && this.theirs.revision >= draft.revision)) return;
+    this.theirs = draft;
+    if (this.status === 'conflict') return;
+    if (this.status === 'saved' || this.status === 'error') this.setStatus(this.options.isOnline() ? 'saving' : 'offline');
     this.schedule(0);
   }
 
@@ -353,6 +379,7 @@ export class Autosave {
 
   private async attempt(): Promise<void> {
     if (this.status === 'conflict') return;
+    if (!(await this.takeIn())) return;
     const sent = this.text;
     if (sent === this.baseText) {
       this.setStatus('saved');
@@ -375,13 +402,7 @@ export class Autosave {
       this.baseRevision = saved.revision;
       this.baseText = sent;
       this.options.onSaved?.(saved);
-      if (this.text === sent) {
-        await this.forget();
-        this.setStatus('saved');
-      } else {
-        await this.keep();
-        this.schedule(this.delay);
-      }
+      await this.landed(sent, this.delay);
     } catch (error) {
       if ((error as { status?: number }).status === 409) return this.stale(sent);
       if (isNetworkFailure(error)) {
@@ -390,6 +411,60 @@ export class Autosave {
         return;
       }
       this.setStatus('error', (error as Error).message);
+    }
+  }
+
+  /**
+   * `sent` is saved: 'Saved' when it is still the editor's text and no newer revision waits to be
+   * merged in; otherwise the next save (in `ms`, at once for a merge) follows.
+   */
+  private async landed(sent: string, ms: number): Promise<void> {
+    const done = () => this.text === sent && !this.theirs;
+    if (done()) {
+      await this.forget();
+      // Typing, or another tab's save, while the browser's copy was let go: not 'Saved' yet.
+      if (done()) {
+        this.setStatus('saved');
+        return;
+      }
+    }
+    if (this.text !== sent) await this.keep();
+    this.schedule(this.theirs ? 0 : ms);
+  }
+
+  /**
+   * Merges the newer revision heard of (`theirs`) with the writer's text: the merge becomes the
+   * editor's text, written on their revision (saved next when it differs from theirs). Answers
+   * false when the two changed the same lines: the writer is asked (status 'conflict').
+   */
+  private async takeIn(): Promise<boolean> {
+    for (;;) {
+      const theirs = this.theirs;
+      if (!theirs) return true;
+      if (theirs.revision <= this.baseRevision) {
+        this.theirs = null;
+        return true;
+      }
+      const mine = this.text;
+      const merged = await mergeTexts(this.baseText, mine, theirs.body);
+      // Typed meanwhile, or a newer revision came: merge again with what is there now.
+      if (this.text !== mine || this.theirs !== theirs) continue;
+      this.theirs = null;
+      if (merged === null) {
+        this.setStatus('conflict');
+        this.options.onConflict({ mine, base: this.baseText, theirs });
+        return false;
+      }
+      this.baseRevision = theirs.revision;
+      this.baseText = theirs.body;
+      if (merged.text !== mine) {
+        this.source = merged.text;
+        this.unkept = null;
+        this.clean = false;
+        this.options.onText(merged.text, merged.edits);
+        void this.keep();
+      }
+      return true;
     }
   }
 
@@ -407,14 +482,12 @@ export class Autosave {
       this.baseRevision = theirs.revision;
       this.baseText = sent;
       this.options.onSaved?.(theirs);
-      if (this.text === sent) {
-        await this.forget();
-        this.setStatus('saved');
-      } else this.schedule(0);
+      await this.landed(sent, 0);
       return;
     }
-    this.setStatus('conflict');
-    this.options.onConflict({ mine: this.text, base: this.baseText, theirs });
+    // Saved elsewhere meanwhile: merged in, then saved on their revision (or the writer is asked).
+    if (!this.theirs || this.theirs.revision < theirs.revision) this.theirs = theirs;
+    if (await this.takeIn()) this.schedule(0);
   }
 }
 
@@ -429,7 +502,7 @@ export function warmChangePath(read: () => string, edits: readonly TextEdit[], s
   const never = () => Promise.reject(new Error('the warm-up saves nothing'));
   const copy = new Autosave(
     { body: text, revision: 0 },
-    { save: never, load: never, store, isOnline: () => true, onStatus: () => undefined, onConflict: () => undefined },
+    { save: never, load: never, store, isOnline: () => true, onStatus: () => undefined, onConflict: () => undefined, onText: () => undefined },
   );
   copy.keepSaved();
   copy.change(() => text, edits);

@@ -13,9 +13,9 @@ import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus }
 import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
 import { idbDraftStore, logStore, memoryBackend } from './local-store';
-import { mergeTexts } from './merge';
 import { PublishControl } from './publish-control';
 import { RevisionsPanel } from './revisions-panel';
+import { tabChannel, type TabChannel } from './tab-channel';
 import './draft-editor.css';
 
 // CodeMirror is a chunk of its own (never loaded by /write or the shell). webpackPreload: the
@@ -137,6 +137,8 @@ function Writer({ draft }: { draft: Draft }) {
     setPageWindow((current) => (current.first === next.first && current.last === next.last ? current : next));
   }, []);
 
+  // The other tabs of this browser with this draft open (see tab-channel.ts).
+  const tabs = useRef<TabChannel | null>(null);
   const autosave = useMemo(
     () =>
       new Autosave(draft, {
@@ -146,6 +148,12 @@ function Writer({ draft }: { draft: Draft }) {
         isOnline,
         onStatus: (next, message) => status.set({ status: next, message }),
         onConflict: setConflict,
+        // Another tab's or device's revision merged with this tab's typing.
+        onText: (text, edits) => {
+          editor.current?.setText(text, edits);
+          setPreviewText(text);
+        },
+        onSaved: (saved) => tabs.current?.post(saved),
       }),
     [draft, status],
   );
@@ -170,10 +178,18 @@ function Writer({ draft }: { draft: Draft }) {
   }, [autosave, draft]);
 
   useEffect(() => {
+    const channel = tabChannel(draft.id, (saved) => autosave.heard(saved));
+    tabs.current = channel;
     const online = () => void autosave.flush();
     const offline = () => autosave.pending && status.set({ status: 'offline' });
     const hide = () => {
       if (document.visibilityState === 'hidden') void autosave.flush();
+      // Shown again: a save made meanwhile on another device is taken in as another tab's would be.
+      else
+        void getDraft(draft.id).then(
+          (server) => autosave.heard(server),
+          () => undefined,
+        );
     };
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
@@ -184,10 +200,14 @@ function Writer({ draft }: { draft: Draft }) {
       window.removeEventListener('offline', offline);
       window.removeEventListener('pagehide', online);
       document.removeEventListener('visibilitychange', hide);
-      // Leaving the editor saves what is left (the local copy stays until it lands).
-      void autosave.flush().finally(() => autosave.stop());
+      // Leaving the editor saves what is left (the local copy stays until it lands), and tells the other tabs.
+      void autosave.flush().finally(() => {
+        autosave.stop();
+        channel.close();
+        if (tabs.current === channel) tabs.current = null;
+      });
     };
-  }, [autosave, status]);
+  }, [autosave, draft.id, status]);
 
   const onChange = useCallback(
     (read: () => string, edits: readonly TextEdit[]) => {
@@ -314,6 +334,8 @@ function Writer({ draft }: { draft: Draft }) {
               characters={characters}
               onReady={(handle) => {
                 editor.current = handle;
+                // A revision from another tab may have been merged in while the editor was loading.
+                handle.setText(autosave.current);
                 handle.focus();
               }}
               label={`${draft.title}, Fountain text`}
@@ -331,11 +353,7 @@ function Writer({ draft }: { draft: Draft }) {
         <ConflictDialog
           conflict={conflict}
           title={draft.title}
-          onMerged={(text) => {
-            autosave.adopt(conflict.theirs, text);
-            replaceText(text);
-            setConflict(null);
-          }}
+          mine={() => autosave.current}
           onKeptBoth={(copy) => {
             autosave.adopt(conflict.theirs, conflict.theirs.body);
             replaceText(conflict.theirs.body);
@@ -359,6 +377,7 @@ function Writer({ draft }: { draft: Draft }) {
           onRestored={(restored) => {
             autosave.adopt(restored, restored.body);
             replaceText(restored.body);
+            tabs.current?.post(restored);
             setShowRevisions(false);
           }}
           onClose={() => setShowRevisions(false)}
@@ -368,23 +387,22 @@ function Writer({ draft }: { draft: Draft }) {
   );
 }
 
-function ConflictDialog({ conflict, title, onMerged, onKeptBoth }: { conflict: Conflict; title: string; onMerged(text: string): void; onKeptBoth(copy: Draft): void }) {
-  const [busy, setBusy] = useState<'merge' | 'both' | null>(null);
+/**
+ * Asked only when the automatic merge could not be made: both sides changed the same lines, or
+ * the changes were kept in this browser on an older revision (no base to merge on). Focus goes to
+ * the explanation, not to a button, so a key still being typed as the dialog opens chooses nothing.
+ */
+function ConflictDialog({ conflict, title, mine, onKeptBoth }: { conflict: Conflict; title: string; mine(): string; onKeptBoth(copy: Draft): void }) {
+  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const merge = async () => {
-    setBusy('merge');
-    const merged = await mergeTexts(conflict.base, conflict.mine, conflict.theirs.body);
-    setBusy(null);
-    if (merged === null) setProblem('These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.');
-    else onMerged(merged);
-  };
   const keepBoth = async () => {
-    setBusy('both');
+    setBusy(true);
     try {
-      onKeptBoth(await createDraft({ title: `${title} (my version)`, body: conflict.mine }));
+      // What the editor holds now (typing may have gone on after the conflict was found).
+      onKeptBoth(await createDraft({ title: `${title} (my version)`, body: mine() }));
     } catch (error) {
       setProblem((error as Error).message);
-      setBusy(null);
+      setBusy(false);
     }
   };
   return (
@@ -395,15 +413,16 @@ function ConflictDialog({ conflict, title, onMerged, onKeptBoth }: { conflict: C
       size="md"
     >
       {problem && <Alert>{problem}</Alert>}
+      <p className="vox-draft-editor__hint" tabIndex={-1} data-autofocus>
+        {conflict.base === undefined
+          ? 'These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.'
+          : 'These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.'}
+      </p>
       <div className="vox-draft-editor__conflict-actions">
-        <Button variant="primary" busy={busy === 'merge'} disabled={busy !== null || conflict.base === undefined} onClick={() => void merge()}>
-          Merge the changes
-        </Button>
-        <Button variant="secondary" busy={busy === 'both'} disabled={busy !== null} onClick={() => void keepBoth()}>
+        <Button variant="primary" busy={busy} disabled={busy} onClick={() => void keepBoth()}>
           Keep both
         </Button>
       </div>
-      {conflict.base === undefined && <p className="vox-draft-editor__hint">These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.</p>}
     </Modal>
   );
 }

@@ -243,6 +243,30 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     t.rendered.unmount();
   });
 
+  it("takes a text merged in from another tab around the writer's cursor: only the other's lines change, no change is reported, no undo step", async () => {
+    const t = await open();
+    // The writer is at the end of "Rain hammers the deck." and has typed there.
+    t.view.dispatch({ changes: { from: 41, insert: ' Hard.' }, selection: { anchor: 47 }, userEvent: 'input.type' });
+    expect(t.changes).toEqual(['INT. DECK - NIGHT\n\nRain hammers the deck. Hard.\n\nTOM\nHold on.']);
+    const mine = t.view.state.doc.toString();
+    // The other tab changed the heading and TOM's line: two edits, the writer's line between them untouched.
+    const merged = 'INT. DECK - DAWN\n\nRain hammers the deck. Hard.\n\nTOM\nHold on. Now.';
+    t.handle()?.setText(merged, [
+      { from: 0, to: 17, insert: 'INT. DECK - DAWN' },
+      { from: mine.indexOf('Hold on.'), to: mine.length, insert: 'Hold on. Now.' },
+    ]);
+    expect(t.view.state.doc.toString()).toBe(merged);
+    // The cursor is still at the end of the writer's line: typing on stays on it.
+    expect(t.view.state.selection.main.head).toBe(merged.indexOf(' Hard.') + ' Hard.'.length);
+    expect(t.changes).toHaveLength(1);
+    expect(t.undoDepth(t.view.state)).toBe(1);
+    // Edits that do not fit the text give way to one replacement of what differs: the text is still right.
+    t.handle()?.setText(`${merged}\n`, [{ from: 9999, to: 9999, insert: 'x' }]);
+    expect(t.view.state.doc.toString()).toBe(`${merged}\n`);
+    expect(t.changes).toHaveLength(1);
+    t.rendered.unmount();
+  });
+
   it('leaves no timer or element behind when stopped early', async () => {
     const { warmTypingPath } = await import('./fountain-editor');
     const changed: string[] = [];

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { autocompletion, closeCompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
-import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text } from '@codemirror/state';
+import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text, Transaction } from '@codemirror/state';
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import type { TextEdit } from '@vox/fountain';
+import { editBetween, type TextEdit } from '@vox/fountain';
 import { whenIdle } from '../when-idle';
 import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
 
@@ -17,7 +17,13 @@ import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outl
 export interface FountainEditorHandle {
   jumpTo(offset: number): void;
   openSearch(): void;
-  setText(text: string): void;
+  /**
+   * Makes the text `text` without handing it back through onChange, replacing only what differs
+   * (`edits`, in the current text's positions, when the caller knows them: a merge's lines), so
+   * the cursor and the lines around it stay where the writer has them; it is no step of the
+   * writer's undo history.
+   */
+  setText(text: string, edits?: readonly TextEdit[]): void;
   focus(): void;
 }
 
@@ -340,10 +346,24 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
         view.focus();
       },
       openSearch: () => openSearchPanel(view),
-      setText(text) {
+      setText(text, edits) {
+        const current = view.state.doc.toString();
+        if (current === text) return;
         silent = true;
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-        silent = false;
+        try {
+          let changes: ChangeSet | null = null;
+          if (edits && edits.length > 0) {
+            try {
+              const made = view.state.changes(edits.map((edit) => ({ ...edit })));
+              if (made.apply(view.state.doc).toString() === text) changes = made;
+            } catch {
+              // Not made on this text: one replacement below.
+            }
+          }
+          view.dispatch({ changes: changes ?? editBetween(current, text), annotations: Transaction.addToHistory.of(false) });
+        } finally {
+          silent = false;
+        }
       },
       focus: () => view.focus(),
     });

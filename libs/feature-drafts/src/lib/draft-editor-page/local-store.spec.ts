@@ -146,6 +146,7 @@ describe('autosave with a store that keeps changes', () => {
       isOnline: online,
       onStatus: () => undefined,
       onConflict: () => undefined,
+      onText: () => undefined,
       delayMs: 800,
     });
     return { store, autosave };

@@ -1,19 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DraftSummary } from '@vox/contract';
+import { DRAFT_LIMITS } from '@vox/contract/drafts';
+import { FOUNTAIN_FILE_ACCEPT, readFountainFile } from '@vox/fountain';
 import { Alert, Button, Page, Spinner, buttonClassName, cx } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
 import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
 import { formatWhen } from '../format';
 import './drafts-page.css';
 
-/** "1,234 words · about 3 pages" */
+/** "1,234 words · 3 pages": the pages of the draft's PDF after its title page, as the PDF numbers them. */
 export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate'>): string =>
   `${draft.wordCount.toLocaleString('en')} ${draft.wordCount === 1 ? 'word' : 'words'} · ${
-    draft.pageEstimate === 0 ? 'no pages yet' : `about ${draft.pageEstimate} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
+    draft.pageEstimate === 0 ? 'no pages yet' : `${draft.pageEstimate.toLocaleString('en')} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
   }`;
 
-/** /write (privilege draft): my drafts, newest edit first, with search and the list's actions. */
+export const DRAFT_IMPORT_MESSAGES = {
+  tooLong: `This screenplay is longer than a draft can be (${DRAFT_LIMITS.body.toLocaleString('en')} characters, about 400 pages). Split it into parts and import each one.`,
+} as const;
+
+/** The file's name without its extension: the draft's title when the screenplay has no Title. */
+const titleOf = (fileName: string) => fileName.replace(/\.[^.]*$/, '').trim().slice(0, DRAFT_LIMITS.title);
+
+/**
+ * /write (privilege draft): my drafts, newest edit first, with search and the list's actions. A
+ * Fountain file (.fountain, or .txt in Fountain) becomes a new draft: its text whole, read and
+ * checked as the script editor's import reads a file (@vox/fountain's readFountainFile).
+ */
 export function DraftsPage() {
   const [search, setSearch] = useState('');
   const drafts = useDrafts(search.trim());
@@ -23,6 +36,8 @@ export function DraftsPage() {
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
   const actions = useDraftActions();
   const [problem, setProblem] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
 
   const newDraft = async () => {
     setProblem(null);
@@ -31,6 +46,23 @@ export function DraftsPage() {
       void navigate(`/write/${draft.id}`);
     } catch (error) {
       setProblem((error as Error).message);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setProblem(null);
+    setImporting(true);
+    try {
+      const read = await readFountainFile(file);
+      if (read.problem !== undefined) return setProblem(read.problem);
+      if (read.text.length > DRAFT_LIMITS.body) return setProblem(DRAFT_IMPORT_MESSAGES.tooLong);
+      // The server names the draft after the screenplay's Title; without one, after the file.
+      const draft = await create.mutateAsync({ body: read.text, ...(read.script.title ? {} : { title: titleOf(file.name) || undefined }) });
+      void navigate(`/write/${draft.id}`);
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setImporting(false);
     }
   };
 
@@ -57,6 +89,22 @@ export function DraftsPage() {
           <Link to="/templates" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             From a template
           </Link>
+          <Button variant="secondary" size="lg" busy={importing} onClick={() => fileRef.current?.click()}>
+            Import a Fountain file
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept={FOUNTAIN_FILE_ACCEPT}
+            className="vox-visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
         </div>
       </header>
 

@@ -1,11 +1,8 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import { parseFountain, type FountainScript } from '@vox/fountain';
+import { FOUNTAIN_FILE_ACCEPT, parseFountain, readFountainFile, type FountainScript } from '@vox/fountain';
 import { Alert, Button } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
 import { scriptProblems } from './validate';
-
-/** A pasted or chosen file larger than this is surely not a screenplay. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -19,16 +16,6 @@ export function importSummary(script: FountainScript): string[] {
     plural(count('action'), 'action line', 'action lines'),
     plural(count('transition'), 'transition', 'transitions'),
   ];
-}
-
-/** The file's text (UTF-8 unless it says otherwise). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file);
-  });
 }
 
 export interface ImportDialogProps {
@@ -53,17 +40,12 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
   const replaces = current.lines > 0 || current.roles > 0;
   const ready = script !== null && !empty && problems.length === 0 && deferred === text;
 
+  // Read and checked as every chosen screenplay is (@vox/fountain's readFountainFile).
   const readFile = async (file: File) => {
     setFileError(null);
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError('This file is larger than 5 MB. Choose a Fountain or plain-text screenplay.');
-      return;
-    }
-    try {
-      setText(await readText(file));
-    } catch {
-      setFileError('This file could not be read. Choose a Fountain or plain-text screenplay.');
-    }
+    const read = await readFountainFile(file);
+    if (read.problem !== undefined) setFileError(read.problem);
+    else setText(read.text);
   };
 
   return (
@@ -96,7 +78,7 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
           <input
             ref={fileRef}
             type="file"
-            accept=".fountain,.spmd,.txt,text/plain"
+            accept={FOUNTAIN_FILE_ACCEPT}
             className="vox-visually-hidden"
             tabIndex={-1}
             aria-hidden="true"

@@ -506,6 +506,19 @@ describe('/scripts/edit/{scriptId}', () => {
     expect(texts()).toEqual(['INT. ROOM - DAY', 'Hi.']);
   });
 
+  it('says what is wrong with a chosen file that is not Fountain, as the drafts page does (one reading of a file)', async () => {
+    fakeScriptsApi();
+    renderAt('/scripts/create');
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Import Fountain' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import Fountain' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Shopping: milk, eggs.'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Screenplay' })).toHaveValue('');
+  });
+
   it('exports Fountain: what it holds now, named after the title, reading back as the same script', async () => {
     fakeScriptsApi([existing()]);
     renderAt('/scripts/edit/sc1');

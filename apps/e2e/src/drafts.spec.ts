@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Draft } from '@vox/contract';
-import { expect, root, signIn, test } from '../support/fixtures';
+import { expect, root, shotsDir, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 import { draftEditor as editor, saveStatus as status, serverDraft, writer } from '../support/drafts';
 
@@ -14,8 +14,7 @@ import { draftEditor as editor, saveStatus as status, serverDraft, writer } from
  * and a phone.
  */
 
-const SHOTS = process.env.DRAFT_SHOTS ?? '/tmp/h-drafts-shots';
-fs.mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('drafts');
 
 // The config's Chromium, plus a fake microphone (a beep, no prompt) for the takes of the publish test.
 test.use({
@@ -228,7 +227,7 @@ test('screenshots: drafts, editor, revisions compare, templates, on a laptop and
   await page.screenshot({ path: `${SHOTS}/templates-phone.png`, fullPage: true });
 });
 
-// --- Publish (part 6): recordings carry forward ---
+// --- Publish: recordings carry forward ---
 
 const FERRY = `Title: The Night Ferry
 Genre: Drama

@@ -11,11 +11,11 @@ export const e2eTmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
 export const dataDir = path.join(e2eTmp, 'var');
 
 /**
- * Where a spec's screenshots go, made if missing: tmp/e2e-shots/<name> (E2E_SHOTS moves the
+ * Where a spec's screenshots go, made if missing: tmp/screens/<name> (E2E_SHOTS moves the
  * parent). They are there to be looked at, never compared.
  */
 export function shotsDir(name: string): string {
-  const dir = path.join(process.env.E2E_SHOTS ?? path.join(root, 'tmp', 'e2e-shots'), name);
+  const dir = path.join(process.env.E2E_SHOTS ?? path.join(root, 'tmp', 'screens'), name);
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }

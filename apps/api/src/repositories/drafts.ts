@@ -113,7 +113,7 @@ export async function deleteTemplate(db: Db, ownerId: string, templateId: string
   return Number(result.numDeletedRows) === 1;
 }
 
-// --- publishing (part 6) ---
+// --- publishing ---
 
 /** The script the draft was last published as, while that script exists and is still the writer's. */
 export async function findPublication(db: Db, ownerId: string, draftId: string) {

@@ -32,7 +32,7 @@ export const DraftSummary = Type.Object({
 });
 export type DraftSummary = Type.Static<typeof DraftSummary>;
 
-/** The script a draft was last published as (part 6); the next publish updates that script. */
+/** The script a draft was last published as; the next publish updates that script. */
 export const DraftPublishedAs = Type.Object({
   scriptId: Type.String(),
   scriptTitle: Type.String(),

@@ -65,6 +65,7 @@ const home = (channels: Array<{ id: string; title: string }>) => ({
     explicit: false,
     cover: null,
     owner: person('u2', 'Grace'),
+    author: 'Grace',
     episodeCount: 0,
     feedUrl: `https://x/api/podcast/channels/${c.id}/feed.xml`,
     createdAt: '2026-11-21T09:00:00.000Z',

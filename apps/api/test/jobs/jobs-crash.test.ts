@@ -39,10 +39,16 @@ describe('pg-boss queue: a worker killed mid-job', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The workspace's @vox/* paths (tsconfig.base.json) for jiti, which reads no tsconfig: the migrations import a lib. */
+  function workspaceAliases(): string {
+    const paths = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths as Record<string, string[]>;
+    return JSON.stringify(Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, path.join(root, target)])));
+  }
+
   function startWorker(hang: boolean): { child: ChildProcess; enqueued: Promise<string> } {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/jiti/lib/jiti-cli.mjs'), path.join(__dirname, 'crash-worker.ts')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL, DATABASE_SCHEMA: schema, JOBS_SCHEMA: jobsSchema, RUNS_FILE: runsFile, HANG: hang ? '1' : '0' },
+      env: { ...process.env, JITI_ALIAS: workspaceAliases(), DATABASE_URL, DATABASE_SCHEMA: schema, JOBS_SCHEMA: jobsSchema, RUNS_FILE: runsFile, HANG: hang ? '1' : '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

@@ -215,6 +215,12 @@ test.describe('podcast variant', () => {
     await expect(page).toHaveURL(appUrl(HOST, '/welcome'));
     await expect(page.getByText('Tell listeners who you are. Your name shows on your channels, playlists and messages.')).toBeVisible();
     await expect(page.getByText('Step 1 of 2')).toHaveCount(0);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await expectNoSeriousViolations(page, `podcast welcome (${size.name})`);
+      await page.screenshot({ path: path.join(SHOTS, `welcome-${size.name}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Display name').fill('Nadia Night');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page).toHaveURL(appUrl(HOST, '/'));

@@ -269,6 +269,8 @@ test('a student sets a password with the code, logs in on the school site with t
     const ask = page.getByRole('dialog', { name: 'Hand in with 1 line unrecorded?' });
     await expect(ask).toContainText('1 of your lines has no recording yet.');
     await expect(ask.getByRole('button', { name: 'Keep recording' })).toBeFocused();
+    await expectNoSeriousViolations(page, 'hand-in question', { include: '[role="dialog"]' });
+    await page.screenshot({ path: path.join(shots, 'hand-in-question-laptop.png') });
     await page.keyboard.press('Enter');
     await expect(ask).toBeHidden();
     await expect(panel).toContainText('To do');

@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 
+const TEST_KIT_ONLY_IN_SPECS = { name: '@vox/testing', message: '@vox/testing is for spec files only.' };
+
 export default [
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/var/**', '**/test-results/**', '**/playwright-report/**', '**/tmp/**'],
@@ -61,12 +63,20 @@ export default [
     },
   },
   {
-    // The test kit is for specs only: app code importing it would ship fakes to users.
+    // The test kit is for specs only: app code importing it would ship fakes to users. Links between
+    // hosts come from the route table (siteHref in @vox/site-routes, SiteLink in @vox/ui), so no
+    // page builds another host's address itself.
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'libs/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@vox/testing', message: '@vox/testing is for spec files only.' }] }],
+      'no-restricted-imports': ['error', { paths: [TEST_KIT_ONLY_IN_SPECS, { name: '@vox/variant', importNames: ['siteUrl'], message: 'Link with SiteLink or useSiteHref (@vox/ui): the route table knows which host serves a path.' }] }],
     },
+  },
+  {
+    // The one place the web app builds another host's address, and the API's feeds and mails.
+    files: ['libs/site-routes/src/lib/derived.ts', 'libs/variant/src/**', 'apps/api/src/**'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TEST_KIT_ONLY_IN_SPECS] }] },
   },
   // --- end of the layers block ---
   {

@@ -104,9 +104,10 @@ test.describe('podcast variant', () => {
     // 4. Favourite it; the top bar's heart leads to it.
     await page.getByRole('button', { name: 'Add to favorites' }).click();
     await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
-    // The episode page is full screen (no top bar): back to the channel, whose top bar has the heart.
-    await page.getByRole('main').getByRole('link', { name: 'Night Shift Radio' }).click();
-    await page.getByRole('link', { name: 'Favorites' }).first().click();
+    // On the podcast site the episode page is one of its own pages, under the podcast's top bar.
+    const topBar = page.getByRole('banner');
+    await expect(topBar.getByRole('navigation', { name: 'Shortcuts' })).toBeVisible();
+    await topBar.getByRole('link', { name: 'Favorites' }).click();
     await expect(page.getByRole('list', { name: 'Favorite episodes' }).getByRole('link', { name: 'Pilot' })).toBeVisible();
 
     // 5. A playlist.

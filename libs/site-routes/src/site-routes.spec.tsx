@@ -6,8 +6,8 @@ import type { Privilege, User } from '@vox/contract';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the spec frames the podcast routes as its app does (static import there too)
 import { PlayerBar, PlayerProvider } from '@vox/feature-podcast';
 import { createFakeServer, json, renderRouter } from '@vox/testing';
-import { PATHS } from '@vox/variant';
-import { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, ROUTES, routesOf, SITE_HOME, siteRouteObjects, type TableSite } from './index';
+import { PATHS, resolveVariant } from '@vox/variant';
+import { authRouteMode, authRoutePath, isFullScreenPath, matchRoute, pageTitle, ROUTES, routesOf, SITE_HOME, siteHref, siteRouteObjects, type TableSite } from './index';
 import { podcastSitePages } from './pages/podcast-site';
 import { webSitePages } from './pages/web';
 import { sitePage } from './remote';
@@ -80,7 +80,9 @@ const SEED: [string, readonly TableSite[], Gate, boolean][] = [
   ['/write/d1', W, { privilege: 'draft' }, true],
   ['/template/t1', W, { privilege: 'draft' }, true],
   ['/s/l1', W, null, true],
-  ['/podcast-ep/l1', A, null, true],
+  ['/podcast-ep/l1', W, null, true],
+  // The podcast site's own episode page keeps its top bar.
+  ['/podcast-ep/l1', ['podcast'], null, false],
   ['/script/sc1', W, null, true],
   ['/auth/ms/login', A, null, true],
   ['/auth/ms/logout', A, null, true],
@@ -133,7 +135,7 @@ describe('the route table', () => {
       expect(route).toBeDefined();
       expect(route!.login ? { login: route!.login } : route!.privilege ? { privilege: route!.privilege } : null).toEqual(gate);
       expect(!!route!.fullScreen).toBe(fullScreen);
-      expect(isFullScreenPath(path)).toBe(fullScreen);
+      expect(isFullScreenPath(path, site)).toBe(fullScreen);
     });
   });
 
@@ -150,7 +152,7 @@ describe('the route table', () => {
 
   it('keeps the header on the full-screen pages\' relatives', () => {
     for (const path of ['/', '/event/e1/register', '/write', '/templates', '/templates/edit/t1', '/events', '/history', '/about']) {
-      expect([path, isFullScreenPath(path)]).toEqual([path, false]);
+      for (const site of SITES) expect([path, site, isFullScreenPath(path, site)]).toEqual([path, site, false]);
     }
   });
 });
@@ -419,5 +421,54 @@ describe('the podcast site', () => {
     renderSite('podcast', '/profile/u7');
     // The page's chunk loads first, as `title` waits for it.
     expect(await screen.findByText('The link may be mistyped, or the member changed their handle.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+// Links between hosts come from the table: a path leads to this host when its site has the page,
+// else to the host of a site that has it, never to a host that answers "Page not found".
+describe('links between hosts', () => {
+  const HOSTS: [string, TableSite | null][] = [
+    ['voxclub.test', 'main'],
+    ['school.voxclub.test', 'school'],
+    ['podcast.voxclub.test', 'podcast'],
+    ['dashboard.voxclub.test', null],
+  ];
+  const at = (host: string, here: TableSite | null) => siteHref(here, { protocol: 'https:', host });
+  const example = (pattern: string) => pattern.replace(/:(\w+)/g, 'x1');
+  const paths = [...new Set(ROUTES.filter((r) => !r.auth).map((r) => example(PATHS[r.path])))];
+
+  describe.each(HOSTS)('from %s', (host, here) => {
+    it.each(paths)('%s leads to a host whose site serves it', (path) => {
+      const target = at(host, here)(path);
+      if (!target.startsWith('https://')) {
+        expect(target).toBe(path);
+        expect([path, here && matchRoute(path, here) ? 'served here' : 'not served here']).toEqual([path, 'served here']);
+        return;
+      }
+      const url = new URL(target);
+      const { remote } = resolveVariant(url.host, '/');
+      expect(remote).not.toBe('dashboard');
+      expect(url.host).not.toBe(host);
+      expect(url.pathname).toBe(path);
+      expect([path, matchRoute(path, remote as TableSite) ? 'served there' : 'not served there']).toEqual([path, 'served there']);
+      if (here) expect(matchRoute(path, here)).toBeUndefined();
+    });
+  });
+
+  it.each([
+    ['dashboard.voxclub.test', null, '/scripts', undefined, 'https://voxclub.test/scripts'],
+    ['dashboard.voxclub.test', null, '/', undefined, 'https://voxclub.test/'],
+    ['podcast.voxclub.test', 'podcast', '/audio', undefined, 'https://voxclub.test/audio'],
+    ['podcast.voxclub.test', 'podcast', '/about', undefined, '/about'],
+    ['podcast.voxclub.test', 'podcast', '/', 'main', 'https://voxclub.test/'],
+    ['voxclub.test', 'main', '/', 'podcast', 'https://podcast.voxclub.test/'],
+    ['voxclub.test', 'main', '/favorites', undefined, 'https://podcast.voxclub.test/favorites'],
+    ['voxclub.test', 'main', '/classes', undefined, 'https://school.voxclub.test/classes'],
+    ['voxclub.test', 'main', '/set-password?user=a&code=b', undefined, 'https://school.voxclub.test/set-password?user=a&code=b'],
+    ['school.voxclub.test', 'school', '/about', undefined, '/about'],
+    ['school.voxclub.test', 'school', '/login', 'school', '/login'],
+    ['school.voxclub.test', 'school', '/', 'main', 'https://voxclub.test/'],
+  ] as const)('from %s (%s) %s, site %s, is %s', (host, here, path, site, expected) => {
+    expect(at(host, here)(path, site)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ export { siteMenuEntries, type SiteMenuEntry, type SiteMenuOptions } from './lib
 export { AccountLinks, type AccountLinksProps } from './lib/account-links/account-links';
 export { Logo, type LogoProps } from './lib/logo/logo';
 export { SkipLink } from './lib/skip-link/skip-link';
+export { isOtherHost, SiteHrefProvider, SiteLink, useSiteHref, type LinkSite, type SiteHref, type SiteLinkProps } from './lib/site-link/site-link';
 export { Avatar, initialsOf, GUEST_NAME, type AvatarProps, type AvatarSize } from './lib/avatar/avatar';
 export { Page, type PageProps, type PageWidth } from './lib/page/page';
 export { ContentPage, type ContentPageProps } from './lib/content-page/content-page';

@@ -2,8 +2,8 @@ import { useLayoutEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
-import { ThemeRoot } from '@vox/ui';
-import { isFullScreenPath, matchRoute, pageTitle, siteRouteObjects, type TableSite } from '@vox/site-routes';
+import { SiteHrefProvider, ThemeRoot } from '@vox/ui';
+import { isFullScreenPath, matchRoute, pageTitle, siteHref, siteRouteObjects, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
 import { AuthModalHost } from './auth-modal-host';
 import { RemoteBoundary, RoutePage } from './remote-boundary';
@@ -34,33 +34,38 @@ export function App({ activity, manifestError }: AppProps) {
   useVisitLogger(activity);
   const variant = resolveVariant(window.location.host, pathname);
   const site = hostSite(window.location.host);
-  const chrome = !isFullScreenPath(pathname);
+  const chrome = !isFullScreenPath(pathname, site);
   const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
+  // Links between hosts, from the route table (the dashboard's pages serve none of it).
+  const dashboard = variant.page === 'dashboard';
+  const links = useMemo(() => siteHref(dashboard ? null : site, window.location), [dashboard, site]);
   // Every route sets the tab's title ("Friends · VoxClub"). A layout effect, so it runs before
   // the page's own effects: a page that names what it shows (usePageTitle) always has the last word.
   useLayoutEffect(() => {
     document.title = pageTitle(pathname, variant);
   }, [pathname, variant.page, variant.site]); // eslint-disable-line react-hooks/exhaustive-deps -- the variant object is new each render
   return (
-    <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
-      <ScrollToTop />
-      {chrome && <ShellHeader variant={variant} />}
-      <div className="vox-shell__content">
-        <RemoteBoundary
-          remote={variant.remote}
-          manifestError={manifestError}
-          title={matchRoute(pathname, site)?.title}
-          outlet={
-            <Routes>
-              {routes.map((route) => (
-                <Route key={route.id} path={route.path} element={route.element} />
-              ))}
-            </Routes>
-          }
-        />
-      </div>
-      {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
-      <AuthModalHost variant={variant} />
-    </ThemeRoot>
+    <SiteHrefProvider value={links}>
+      <ThemeRoot theme={variant.page === 'channel' ? 'podcast' : variant.site === 'school' ? 'school' : 'main'} className="vox-shell">
+        <ScrollToTop />
+        {chrome && <ShellHeader variant={variant} />}
+        <div className="vox-shell__content">
+          <RemoteBoundary
+            remote={variant.remote}
+            manifestError={manifestError}
+            title={matchRoute(pathname, site)?.title}
+            outlet={
+              <Routes>
+                {routes.map((route) => (
+                  <Route key={route.id} path={route.path} element={route.element} />
+                ))}
+              </Routes>
+            }
+          />
+        </div>
+        {chrome && variant.page !== 'dashboard' && <ShellFooter variant={variant} />}
+        <AuthModalHost variant={variant} />
+      </ThemeRoot>
+    </SiteHrefProvider>
   );
 }

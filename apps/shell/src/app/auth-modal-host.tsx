@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
 import { authRouteMode, authRoutePath } from '@vox/site-routes';
-import { productNameFor, siteUrl, type Variant } from '@vox/variant';
-import { lazyComponent } from '@vox/ui';
+import { productNameFor, type Variant } from '@vox/variant';
+import { lazyComponent, useSiteHref } from '@vox/ui';
 
 // The modal's forms load when it first opens (no first route carries them); a visit
 // that opens it at once (/login, the dashboard's staff gate) fetches them in parallel.
@@ -16,6 +16,7 @@ const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthMo
  * the site's home), or opened in place by a "Log in" button through the authModal store.
  */
 export function AuthModalHost({ variant }: { variant: Variant }) {
+  const siteHref = useSiteHref();
   const user = useUser();
   const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
@@ -88,7 +89,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
         actions={actions}
         site={variant.site}
         // The School Member button is the main site's; the podcast site's login has none.
-        schoolLoginHref={variant.page === 'channel' ? undefined : siteUrl(window.location, 'school', '/login')}
+        schoolLoginHref={variant.page === 'channel' ? undefined : siteHref('/login', 'school')}
         msConfigured={isMicrosoftConfigured()}
         product={productNameFor(variant.site)}
       />

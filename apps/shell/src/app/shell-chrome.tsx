@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { authActions, useUser, usePrivileges } from '@vox/auth';
 import { useNewMessageDot } from '@vox/feature-notifications';
 import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
-import { PRODUCT_NAME, productNameFor, siteUrl, type Variant } from '@vox/variant';
+import { PRODUCT_NAME, productNameFor, type Variant } from '@vox/variant';
 
 export const PRODUCT = PRODUCT_NAME;
 
@@ -14,6 +14,7 @@ function usePrivilegeFlags(): PrivilegeFlags {
     audio_library: has('audio_library'),
     read_free_script: has('read_free_script'),
     show_metrics: has('show_metrics'),
+    teach: has('teach'),
   };
 }
 
@@ -29,16 +30,13 @@ export function ShellHeader({ variant }: { variant: Variant }) {
   };
   const common = { user, photoUrl, privileges, site: variant.site, product: productNameFor(variant.site), onSignOut };
   if (variant.page === 'channel') {
-    return <TopBar {...common} mainSiteHref={siteUrl(window.location, '')} />;
+    return <TopBar {...common} />;
   }
   return (
     <Header
       {...common}
       page={variant.page}
       hasNewMessages={hasNewMessages}
-      podcastHref={siteUrl(window.location, 'podcast')}
-      // The dashboard host's header and menu lead to the main site.
-      mainSiteHref={variant.page === 'dashboard' ? siteUrl(window.location, '') : undefined}
     />
   );
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { authModal, authStore } from '@vox/auth';
 import type { User } from '@vox/contract';
+import { SiteHrefProvider } from '@vox/ui';
 import { MetricsPage } from './metrics-page/metrics-page';
 import { StaffGate } from './staff-gate/staff-gate';
 
@@ -22,9 +23,12 @@ function renderGate() {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <StaffGate>
-          <MetricsPage />
-        </StaffGate>
+        {/* The dashboard host serves none of the route table: the shell's answer leads to the main site. */}
+        <SiteHrefProvider value={(path, site) => `https://${site === 'main' || !site ? '' : `${site}.`}voxclub.test${path}`}>
+          <StaffGate>
+            <MetricsPage />
+          </StaffGate>
+        </SiteHrefProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -62,7 +66,7 @@ describe('the dashboard', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Staff only' })).toBeInTheDocument();
     expect(screen.getByText('The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.')).toBeInTheDocument();
     expect(screen.getByText('If you work for VoxClub, ask an administrator to give your account the staff role.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to VoxClub' })).toHaveAttribute('href', 'http://localhost/');
+    expect(screen.getByRole('link', { name: 'Go to VoxClub' })).toHaveAttribute('href', 'https://voxclub.test/');
     expect(screen.queryByText(/membership does not include/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Choose your membership' })).toBeNull();
     act(() => authStore.setSession({ token: 't2', user: person('other', []) }));

@@ -1,4 +1,4 @@
-import { documentTitle, PATHS, pathPattern, type Variant } from '@vox/variant';
+import { documentTitle, PATHS, pathPattern, siteUrl, type Variant } from '@vox/variant';
 import { ROUTES, type AuthRouteMode, type SiteRoute, type TableSite } from './routes';
 
 const patternOf = (route: SiteRoute): RegExp => pathPattern(PATHS[route.path]);
@@ -8,9 +8,9 @@ export function matchRoute(pathname: string, site?: TableSite): SiteRoute | unde
   return ROUTES.find((r) => (!site || r.sites.includes(site)) && patternOf(r).test(pathname));
 }
 
-/** Seed section 2: the routes that fill the screen, without header and footer. */
-export function isFullScreenPath(pathname: string): boolean {
-  return ROUTES.some((r) => r.fullScreen && patternOf(r).test(pathname));
+/** Seed section 2: the routes that fill the screen, without header and footer, on a site. */
+export function isFullScreenPath(pathname: string, site: TableSite): boolean {
+  return !!matchRoute(pathname, site)?.fullScreen;
 }
 
 /** The title of a path the site has no page for (its 404 page says the same). */
@@ -37,4 +37,20 @@ export function authRouteMode(pathname: string): AuthRouteMode | null {
 
 export function authRoutePath(mode: AuthRouteMode): string {
   return PATHS[ROUTES.find((r) => r.auth === mode)!.path];
+}
+
+const SITES: readonly TableSite[] = ['main', 'school', 'podcast'];
+
+/**
+ * Links between hosts, from the table: a path stays on this host when the host's site has a route
+ * for it, else it leads to the first site that has one (the main site first), on that site's host
+ * of the same deployment. `site` names the host outright ("My Podcast Page" is the podcast
+ * site's /). `here` is null where the host serves none of the table (the dashboard).
+ */
+export function siteHref(here: TableSite | null, location: Pick<Location, 'protocol' | 'host'>) {
+  return (path: string, site?: TableSite): string => {
+    const pathname = path.replace(/[?#].*/, '');
+    const target = site ?? (here && matchRoute(pathname, here) ? here : SITES.find((s) => matchRoute(pathname, s)));
+    return !target || target === here ? path : siteUrl(location, target === 'main' ? '' : target, path);
+  };
 }

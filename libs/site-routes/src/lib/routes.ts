@@ -102,7 +102,9 @@ export const ROUTES: readonly SiteRoute[] = [
   route('draft', WEB, 'Draft', { fullScreen: true, privilege: 'draft' }),
   route('template', WEB, 'Template', { fullScreen: true, privilege: 'draft' }),
   route('shareLink', WEB, 'Shared script', { fullScreen: true }),
-  route('episode', ALL, 'Episode', { fullScreen: true }),
+  route('episode', WEB, 'Episode', { fullScreen: true }),
+  // On its own site an episode is one of the podcast's pages, under the podcast's top bar.
+  route('podcastEpisode', PODCAST, 'Episode', { path: 'episode' }),
   route('script', WEB, 'Table read', { fullScreen: true }),
   route('msLogin', ALL, 'Logging in', { fullScreen: true }),
   route('msLogout', ALL, 'Logged out', { fullScreen: true }),

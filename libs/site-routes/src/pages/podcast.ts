@@ -3,6 +3,7 @@ import { byVisitor } from './by-visitor';
 import type { PageRecord } from './types';
 
 const load = () => import('@vox/feature-podcast');
+const episode = lazyPage(load, (m) => m.EpisodePage);
 
 export const podcastPages: PageRecord = {
   // Seed section 2: channels for visitors, the home page once logged in. Each side from an entry
@@ -16,5 +17,7 @@ export const podcastPages: PageRecord = {
   playlist: lazyPage(load, (m) => m.PlaylistPage),
   favorites: lazyPage(load, (m) => m.FavoritesPage),
   listeningHistory: lazyPage(load, (m) => m.ListeningHistoryPage),
-  episode: lazyPage(load, (m) => m.EpisodePage),
+  // Full screen on the main and school sites, under the top bar on the podcast site.
+  episode,
+  podcastEpisode: episode,
 };

@@ -4,6 +4,8 @@ export interface PrivilegeFlags {
   audio_library: boolean;
   read_free_script: boolean;
   show_metrics: boolean;
+  /** A teacher's: the school site's header leads to their classes. */
+  teach: boolean;
 }
 
 /** Site variant from the host name: school and dashboard hosts, else default. */

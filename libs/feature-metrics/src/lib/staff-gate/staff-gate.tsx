@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { authModal, usePrivileges, useUser } from '@vox/auth';
-import { Button, buttonClassName, LockIcon, Notice, Page, Spinner } from '@vox/ui';
-import { siteUrl } from '@vox/variant';
+import { Button, buttonClassName, LockIcon, Notice, Page, SiteLink, Spinner } from '@vox/ui';
 
 export const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
 export const STAFF_AREA_TEXTS = [
@@ -39,9 +38,9 @@ export function StaffGate({ children }: { children: ReactNode }) {
         icon={<LockIcon />}
         title="Staff only"
         actions={
-          <a href={siteUrl(window.location, '', '/')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <SiteLink to="/" site="main" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Go to VoxClub
-          </a>
+          </SiteLink>
         }
       >
         {STAFF_AREA_TEXTS.map((text) => (

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderPage } from '../render-page';
+import { SiteHrefProvider } from '@vox/ui';
 import { AboutPage } from './about-page';
 
 describe('AboutPage', () => {
@@ -30,16 +31,11 @@ describe('AboutPage', () => {
     expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute('href', '/guide');
   });
 
-  it('names the other sites without linking them when their addresses are unknown', () => {
-    renderPage(<AboutPage />);
-    expect(screen.getByText('VoxClub school site').tagName).toBe('STRONG');
-    expect(screen.queryByRole('link', { name: 'VoxClub school site' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'VoxClub podcast site' })).not.toBeInTheDocument();
-  });
-
-  it('links the other sites when the app passes their addresses', () => {
+  it('links the other sites where the route table says they are', () => {
     renderPage(
-      <AboutPage schoolSiteHref="https://school.voxclub.test/" podcastSiteHref="https://podcast.voxclub.test/" />,
+      <SiteHrefProvider value={(path, site) => `https://${site}.voxclub.test${path}`}>
+        <AboutPage />
+      </SiteHrefProvider>,
     );
     expect(screen.getByRole('link', { name: 'VoxClub school site' })).toHaveAttribute(
       'href',

@@ -1,23 +1,11 @@
 import { Link } from 'react-router';
-import { buttonClassName, ContentPage } from '@vox/ui';
+import { buttonClassName, ContentPage, SiteLink } from '@vox/ui';
 import '../content-pages.css';
 
 export const ABOUT_TITLE = 'About VoxClub';
 
-export interface AboutPageProps {
-  /**
-   * The school and podcast sites live on other hosts, which only the shell knows. Without an
-   * address the site is described but not linked, rather than linked somewhere wrong.
-   */
-  schoolSiteHref?: string;
-  podcastSiteHref?: string;
-}
-
-function SiteName({ href, children }: { href?: string; children: string }) {
-  return href ? <a href={href}>{children}</a> : <strong>{children}</strong>;
-}
-
-export function AboutPage({ schoolSiteHref, podcastSiteHref }: AboutPageProps) {
+/** The school and podcast sites live on hosts of their own: SiteLink leads to each from the route table. */
+export function AboutPage() {
   return (
     <ContentPage title={ABOUT_TITLE} subtitle="A club for people who bring scripts to life with their voice.">
       <p>
@@ -64,14 +52,18 @@ export function AboutPage({ schoolSiteHref, podcastSiteHref }: AboutPageProps) {
 
       <h2>The school site</h2>
       <p>
-        The <SiteName href={schoolSiteHref}>VoxClub school site</SiteName> is for drama classes. Teachers create a
+        The <SiteLink to="/" site="school">
+          VoxClub school site
+        </SiteLink> is for drama classes. Teachers create a
         class, enrol students (a school can issue each student a User ID to sign in with, no email needed), assign
         scripts and issue certificates. Students sign in with the User ID their school gives them.
       </p>
 
       <h2>The podcast site</h2>
       <p>
-        On the <SiteName href={podcastSiteHref}>VoxClub podcast site</SiteName>, creators run channels of episodes and
+        On the <SiteLink to="/" site="podcast">
+          VoxClub podcast site
+        </SiteLink>, creators run channels of episodes and
         playlists, and listeners follow their favourites in a player that keeps playing while they browse. Every
         channel has an RSS feed, so listeners can also subscribe in their usual podcast app.
       </p>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClassName, ContentPage } from '@vox/ui';
+import { buttonClassName, ContentPage, SiteLink } from '@vox/ui';
 import { SCHOOL_PRODUCT_NAME } from '@vox/variant';
 import '../content-pages.css';
 
@@ -7,16 +7,11 @@ import '../content-pages.css';
 export const SCHOOL_NAME = SCHOOL_PRODUCT_NAME;
 export const SCHOOL_ABOUT_TITLE = `About ${SCHOOL_NAME}`;
 
-export interface SchoolAboutPageProps {
-  /** The main site, for members who came here by mistake. */
-  mainSiteHref?: string;
-}
-
 /**
  * /about on the school site, its front page for visitors (seed section 2): what the school site
  * is for, for teachers and for students, and how each signs in.
  */
-export function SchoolAboutPage({ mainSiteHref }: SchoolAboutPageProps) {
+export function SchoolAboutPage() {
   return (
     <ContentPage title={SCHOOL_ABOUT_TITLE} subtitle="Drama classes that read, record and rehearse together, in the browser.">
       <p>
@@ -57,11 +52,13 @@ export function SchoolAboutPage({ mainSiteHref }: SchoolAboutPageProps) {
           </Link>
         </li>
       </ul>
-      {mainSiteHref && (
-        <p>
-          Not with a school? The <a href={mainSiteHref}>VoxClub main site</a> is open to every voice actor and reader.
-        </p>
-      )}
+      <p>
+        Not with a school? The{' '}
+        <SiteLink to="/" site="main">
+          VoxClub main site
+        </SiteLink>{' '}
+        is open to every voice actor and reader.
+      </p>
     </ContentPage>
   );
 }

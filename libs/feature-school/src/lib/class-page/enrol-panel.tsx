@@ -3,12 +3,12 @@ import { CLASS_LIMITS, CLASS_MESSAGES, SETUP_CODE_DAYS, isEmailAddress, type Cla
 import { displayName } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
-import { siteUrl } from '@vox/variant';
+import { href } from '@vox/variant';
 import { useClassActions } from '../shared/classes-api';
 
-/** The school site's set-password page with the student's User ID and code filled in. */
+/** The set-password page with the student's User ID and code filled in, on this (the school) host. */
 const setPasswordLink = (s: CreatedStudent) =>
-  siteUrl(window.location, 'school', `/set-password?user=${encodeURIComponent(s.loginId)}&code=${encodeURIComponent(s.code)}`);
+  `${window.location.origin}${href('setPassword')}?user=${encodeURIComponent(s.loginId)}&code=${encodeURIComponent(s.code)}`;
 
 /**
  * Enrolment: User ID accounts from a pasted or uploaded CSV (all rows or none, every problem

@@ -11,12 +11,10 @@ export interface AccountLinksProps {
   photoUrl?: string | null;
   loginHref?: string;
   registerHref?: string;
-  /** The main site's address when this host does not serve profiles (the dashboard). */
-  siteBase?: string;
 }
 
 /** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
-export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register', siteBase }: AccountLinksProps) {
+export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register' }: AccountLinksProps) {
   // Logging in from a page comes back to it (the login route reads `back`); closing either dialog too.
   const { pathname, search } = useLocation();
   if (!user) {
@@ -36,7 +34,7 @@ export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHre
   const displayName = personName(user);
   return (
     <div className="vox-account">
-      <SiteLink to={profileHref(user)} base={siteBase} className="vox-account__profile" title="Your profile">
+      <SiteLink to={profileHref(user)} className="vox-account__profile" title="Your profile">
         <Avatar name={displayName} photoUrl={photoUrl} size="sm" decorative />
         <span className="vox-account__name">{displayName}</span>
       </SiteLink>

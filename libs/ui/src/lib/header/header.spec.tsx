@@ -2,17 +2,29 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { PrivilegeFlags, ShellUser } from '../shell-types';
+import { SiteHrefProvider, type LinkSite, type SiteHref } from '../site-link/site-link';
 import { Header, type HeaderProps } from './header';
 
-const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false };
-const ALL_PRIVILEGES: PrivilegeFlags = { draft: true, audio_library: true, read_free_script: true, show_metrics: true };
+const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false, teach: false };
+const ALL_PRIVILEGES: PrivilegeFlags = { draft: true, audio_library: true, read_free_script: true, show_metrics: true, teach: true };
 const ada: ShellUser = { id: 'u1', handle: 'ada', name: 'Ada Lovelace', photo: 'p1' };
 
 function CurrentPath() {
   return <output aria-label="current path">{useLocation().pathname}</output>;
 }
 
-function renderHeader(props: Partial<HeaderProps> = {}, path = '/scripts') {
+/**
+ * A stand-in for the route table's answer (@vox/site-routes' siteHref): this host serves every
+ * path but `missing`, which the main site serves; `here` null is a host that serves none.
+ */
+const hosts =
+  (here: LinkSite | null, missing: string[] = []): SiteHref =>
+  (path, site) => {
+    const target = site ?? (here && !missing.includes(path) ? here : 'main');
+    return target === here ? path : `https://${target === 'main' ? '' : `${target}.`}example.com${path}`;
+  };
+
+function renderHeader(props: Partial<HeaderProps> = {}, path = '/scripts', siteHref = hosts('main')) {
   const onSignOut = jest.fn();
   const all: HeaderProps = {
     user: null,
@@ -22,17 +34,17 @@ function renderHeader(props: Partial<HeaderProps> = {}, path = '/scripts') {
     product: 'VoxClub',
     hasNewMessages: false,
     onSignOut,
-    podcastHref: 'https://podcast.example.com/',
-    mainSiteHref: 'https://example.com/',
     ...props,
   };
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Header {...all} />
-      <Routes>
-        <Route path="*" element={<CurrentPath />} />
-      </Routes>
-      <button type="button">outside</button>
+      <SiteHrefProvider value={siteHref}>
+        <Header {...all} />
+        <Routes>
+          <Route path="*" element={<CurrentPath />} />
+        </Routes>
+        <button type="button">outside</button>
+      </SiteHrefProvider>
     </MemoryRouter>,
   );
   return { onSignOut, user: userEvent.setup() };
@@ -67,6 +79,28 @@ describe('Header', () => {
       ['Friends', '/friends'],
       ['Messages', '/notifications'],
     ]);
+  });
+
+  it('on the school site leads a teacher to Classes and everyone to Certificates', () => {
+    renderHeader({ user: ada, site: 'school', privileges: { ...NO_PRIVILEGES, teach: true } });
+    expect(within(tabs()).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Classes', '/classes'],
+      ['Scripts', '/scripts'],
+      ['History', '/history'],
+      ['Friends', '/friends'],
+      ['Messages', '/notifications'],
+      ['Certificates', '/certificate'],
+    ]);
+  });
+
+  it('on the school site leads a student to Certificates, with no Classes tab; the main site has neither', () => {
+    renderHeader({ user: ada, site: 'school' });
+    expect(within(tabs()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Scripts', 'History', 'Friends', 'Messages', 'Certificates']);
+  });
+
+  it('keeps Classes to the school site even for a teacher', () => {
+    renderHeader({ user: ada, privileges: { ...NO_PRIVILEGES, teach: true } });
+    expect(within(tabs()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Scripts', 'History', 'Friends', 'Messages']);
   });
 
   it('puts Drafts first when the user may write', () => {
@@ -183,7 +217,7 @@ describe('Header', () => {
     });
 
     it('links to the {product} web app instead of My Podcast Page in the podcast variant', async () => {
-      const { user } = renderHeader({ user: ada, page: 'channel' });
+      const { user } = renderHeader({ user: ada, page: 'channel' }, '/', hosts('podcast'));
       await user.click(menuButton());
       expect(within(menuPanel()).getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute(
         'href',
@@ -263,7 +297,7 @@ describe('Header', () => {
 // No dead ends off the main host.
 describe('Header off the main host', () => {
   it('on the dashboard host leads every tab, the logo, the avatar and the menu to the main site', async () => {
-    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'dashboard' }, '/metrics');
+    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'dashboard' }, '/metrics', hosts(null));
     expect(within(tabs()).getByRole('link', { name: 'Scripts' })).toHaveAttribute('href', 'https://example.com/scripts');
     expect(within(tabs()).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', 'https://example.com/notifications');
     expect(screen.getByRole('link', { name: 'VoxClub' })).toHaveAttribute('href', 'https://example.com/');
@@ -276,7 +310,7 @@ describe('Header off the main host', () => {
   });
 
   it("in the podcast variant sends Free Scripts and Audio Library to the main site's pages", async () => {
-    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'channel' });
+    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'channel' }, '/', hosts('podcast', ['/free_scripts', '/audio']));
     await user.click(menuButton());
     const panel = within(menuPanel());
     expect(panel.getByRole('link', { name: 'Free Scripts' })).toHaveAttribute('href', 'https://example.com/free_scripts');
@@ -285,10 +319,15 @@ describe('Header off the main host', () => {
     expect(panel.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
   });
 
-  it('in the podcast variant leaves them out without the main site address', async () => {
-    const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES, page: 'channel', mainSiteHref: undefined });
+  it('asks the route table where every link of the bar and the menu leads', async () => {
+    const asked: string[] = [];
+    const { user } = renderHeader({ user: ada }, '/scripts', (path, site) => {
+      asked.push(site ? `${site}:${path}` : path);
+      return hosts('main')(path, site);
+    });
     await user.click(menuButton());
-    expect(within(menuPanel()).queryByRole('link', { name: 'Free Scripts' })).not.toBeInTheDocument();
-    expect(within(menuPanel()).queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
+    expect(new Set(asked)).toEqual(
+      new Set(['/', '/scripts', '/history', '/friends', '/notifications', '/members/ada', 'podcast:/', '/about', '/membership', '/guide', '/faq', '/contact', '/terms', '/privacy']),
+    );
   });
 });

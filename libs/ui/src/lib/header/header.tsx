@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { cx } from '../class-names';
 import { Logo } from '../logo/logo';
 import { SiteMenu } from '../site-menu/site-menu';
+import { isOtherHost, useSiteHref } from '../site-link/site-link';
 import { SkipLink } from '../skip-link/skip-link';
 import type { PageVariant, PrivilegeFlags, ShellUser, SiteVariant } from '../shell-types';
 import { AccountLinks } from '../account-links/account-links';
@@ -20,10 +21,6 @@ export interface HeaderProps {
   onSignOut(): void;
   loginHref?: string;
   registerHref?: string;
-  /** Address of the podcast site, for the "My Podcast Page" menu entry. */
-  podcastHref?: string;
-  /** Address of the main site: the podcast variant's "{product} web app" entry; on the dashboard host, every link. */
-  mainSiteHref?: string;
 }
 
 interface Tab {
@@ -43,17 +40,19 @@ export function Header({
   onSignOut,
   loginHref,
   registerHref,
-  podcastHref,
-  mainSiteHref,
 }: HeaderProps) {
-  // The dashboard host serves only the metrics, so its header leads to the main site.
-  const siteBase = page === 'dashboard' ? mainSiteHref : undefined;
+  // A tab leads to the host that serves its page (the dashboard host serves only the metrics).
+  const siteHref = useSiteHref();
+  // The school site adds a teacher's classes and everyone's certificates.
+  const school = site === 'school';
   const tabs: Tab[] = [
     ...(privileges.draft ? [{ label: 'Drafts', to: '/write' }] : []),
+    ...(school && privileges.teach ? [{ label: 'Classes', to: '/classes' }] : []),
     { label: 'Scripts', to: '/scripts' },
     { label: 'History', to: '/history' },
     { label: 'Friends', to: '/friends' },
     { label: 'Messages', to: '/notifications' },
+    ...(school ? [{ label: 'Certificates', to: '/certificate' }] : []),
   ];
 
   return (
@@ -67,35 +66,35 @@ export function Header({
             site={site}
             page={page}
             product={product}
-            podcastHref={podcastHref}
-            mainSiteHref={mainSiteHref}
             onSignOut={onSignOut}
           />
-          <Logo product={product} base={siteBase} />
+          <Logo product={product} />
         </div>
         <nav className="vox-header__tabs" aria-label="Sections">
           <ul className="vox-tabs">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                {siteBase ? (
-                  <a href={new URL(tab.to, siteBase).href} className="vox-tab">
-                    {tab.label}
-                    {tab.to === '/notifications' && hasNewMessages && <span className="vox-tab__dot" role="img" aria-label="new messages" />}
-                  </a>
-                ) : (
-                  <NavLink to={tab.to} className={({ isActive }) => cx('vox-tab', isActive && 'vox-tab--active')}>
-                    {tab.label}
-                    {tab.to === '/notifications' && hasNewMessages && (
-                      <span className="vox-tab__dot" role="img" aria-label="new messages" />
-                    )}
-                  </NavLink>
-                )}
-              </li>
-            ))}
+            {tabs.map((tab) => {
+              const target = siteHref(tab.to);
+              const dot = tab.to === '/notifications' && hasNewMessages && <span className="vox-tab__dot" role="img" aria-label="new messages" />;
+              return (
+                <li key={tab.to}>
+                  {isOtherHost(target) ? (
+                    <a href={target} className="vox-tab">
+                      {tab.label}
+                      {dot}
+                    </a>
+                  ) : (
+                    <NavLink to={target} className={({ isActive }) => cx('vox-tab', isActive && 'vox-tab--active')}>
+                      {tab.label}
+                      {dot}
+                    </NavLink>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="vox-header__end">
-          <AccountLinks user={user} photoUrl={photoUrl} loginHref={loginHref} registerHref={registerHref} siteBase={siteBase} />
+          <AccountLinks user={user} photoUrl={photoUrl} loginHref={loginHref} registerHref={registerHref} />
         </div>
       </div>
     </header>

@@ -6,13 +6,11 @@ export interface LogoProps {
   product: string;
   /** Where the logo leads; the seed has it link to the root. */
   to?: string;
-  /** The main site's address, when the logo leads there from another host. */
-  base?: string;
 }
 
-export function Logo({ product, to = '/', base }: LogoProps) {
+export function Logo({ product, to = '/' }: LogoProps) {
   return (
-    <SiteLink to={to} base={base} className="vox-logo">
+    <SiteLink to={to} className="vox-logo">
       <span className="vox-logo__mark" aria-hidden="true">
         <MicIcon />
       </span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { MenuIcon } from '../icons/icons';
+import { SiteLink } from '../site-link/site-link';
 import { siteMenuEntries, type SiteMenuEntry, type SiteMenuOptions } from './site-menu-entries';
 import './site-menu.css';
 
@@ -107,17 +108,11 @@ export function SiteMenu({ onSignOut, label = 'Menu', ...options }: SiteMenuProp
 
   const renderEntry = (entry: SiteMenuEntry) => {
     switch (entry.kind) {
-      case 'route':
+      case 'link':
         return (
-          <Link className="vox-menu__item" to={entry.to} onClick={() => close(false)}>
+          <SiteLink className="vox-menu__item" to={entry.to} site={entry.site} onClick={() => close(false)}>
             {entry.label}
-          </Link>
-        );
-      case 'external':
-        return (
-          <a className="vox-menu__item" href={entry.href} onClick={() => close(false)}>
-            {entry.label}
-          </a>
+          </SiteLink>
         );
       case 'sign-out':
         return (

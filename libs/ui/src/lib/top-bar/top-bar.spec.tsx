@@ -2,23 +2,22 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PrivilegeFlags } from '../shell-types';
+import { SiteHrefProvider, type SiteHref } from '../site-link/site-link';
 import { TopBar, type TopBarProps } from './top-bar';
 
-const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false };
+const NO_PRIVILEGES: PrivilegeFlags = { draft: false, audio_library: false, read_free_script: false, show_metrics: false, teach: false };
+
+// The route table's answer on the podcast host: Free Scripts and the audio library are the main site's.
+const podcastHost: SiteHref = (path, site) =>
+  (site ?? (['/audio', '/free_scripts'].includes(path) ? 'main' : 'podcast')) === 'podcast' ? path : `https://example.com${path}`;
 
 function renderTopBar(props: Partial<TopBarProps> = {}) {
   const onSignOut = jest.fn();
   render(
     <MemoryRouter initialEntries={['/']}>
-      <TopBar
-        user={null}
-        privileges={NO_PRIVILEGES}
-        site="default"
-        product="VoxClub"
-        onSignOut={onSignOut}
-        mainSiteHref="https://voxclub.example/"
-        {...props}
-      />
+      <SiteHrefProvider value={podcastHost}>
+        <TopBar user={null} privileges={NO_PRIVILEGES} site="default" product="VoxClub" onSignOut={onSignOut} {...props} />
+      </SiteHrefProvider>
     </MemoryRouter>,
   );
   return { onSignOut, user: userEvent.setup() };
@@ -40,8 +39,8 @@ describe('TopBar', () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
     // The podcast host has no /audio (a 404); the entry goes to the main site's page.
-    expect(menu.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', 'https://voxclub.example/audio');
-    expect(menu.getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute('href', 'https://voxclub.example/');
+    expect(menu.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', 'https://example.com/audio');
+    expect(menu.getByRole('link', { name: 'VoxClub web app' })).toHaveAttribute('href', 'https://example.com/');
     expect(menu.queryByRole('link', { name: 'My Podcast Page' })).not.toBeInTheDocument();
     expect(menu.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });

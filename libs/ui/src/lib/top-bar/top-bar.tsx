@@ -17,8 +17,6 @@ export interface TopBarProps {
   onSignOut(): void;
   loginHref?: string;
   registerHref?: string;
-  /** Address of the main site, for the "{product} web app" menu entry. */
-  mainSiteHref?: string;
 }
 
 const iconLinkClass = ({ isActive }: { isActive: boolean }) => cx('vox-icon-link', isActive && 'vox-icon-link--active');
@@ -33,7 +31,6 @@ export function TopBar({
   onSignOut,
   loginHref,
   registerHref,
-  mainSiteHref,
 }: TopBarProps) {
   return (
     <header className="vox-top-bar">
@@ -46,7 +43,6 @@ export function TopBar({
             site={site}
             page="channel"
             product={product}
-            mainSiteHref={mainSiteHref}
             onSignOut={onSignOut}
           />
           <Logo product={product} />

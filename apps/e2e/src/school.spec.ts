@@ -349,7 +349,17 @@ test('the teacher listens in the reader, comments on a line at a time in the tak
   await expect(feedback).toContainText('Lean on "playing" a little more.');
   await page.screenshot({ path: path.join(shots, 'school-reader-teacher-laptop.png') });
 
-  await page.getByRole('button', { name: 'Mark complete' }).click();
+  // On a phone the review panel fits the width, and "Mark complete" is in view as it opens.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const markComplete = page.getByRole('button', { name: 'Mark complete' });
+  await expect(markComplete).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const panel = page.locator('.vox-assignment');
+  expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  await page.screenshot({ path: path.join(shots, 'school-reader-teacher-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await markComplete.click();
   await expect(page.locator('.vox-assignment__work').filter({ hasText: ANA.name })).toContainText('Complete');
   await expect(page.getByRole('button', { name: 'Mark complete' })).toHaveCount(0);
   expect(problems).toEqual([]);

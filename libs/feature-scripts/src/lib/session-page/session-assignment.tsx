@@ -106,7 +106,7 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
             <p>{HAND_IN_TEXTS.body(asking)}</p>
           </ConfirmDialog>
         )}
-        {work.canReview && <CommentForm work={work} session={session} audioRef={audioRef} onDone={refresh} />}
+        {/* The decision before the comment form, so a phone shows it without scrolling the panel. */}
         {work.canReview && work.status === 'submitted' && (
           <div className="vox-assignment__actions">
             <Button size="sm" variant="secondary" busy={review.isPending && review.variables === 'returned'} onClick={() => review.mutate('returned')}>
@@ -117,6 +117,7 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
             </Button>
           </div>
         )}
+        {work.canReview && <CommentForm work={work} session={session} audioRef={audioRef} onDone={refresh} />}
         {error && <Alert variant="error">{error}</Alert>}
       </div>
     </details>

@@ -24,7 +24,7 @@ const outboxNames = (outbox) => new Set(fs.existsSync(outbox) ? fs.readdirSync(o
 
 export const authProbes = {
   async lockout({ url }) {
-    console.log('\n1. Parallel wrong passwords (lockout after 10)');
+    console.log('\nParallel wrong passwords (lockout after 10)');
     for (const n of [18, 30, 80]) {
       const user = await signUp(url);
       const t0 = Date.now();
@@ -36,7 +36,7 @@ export const authProbes = {
   },
 
   async resetBurst({ url, dataDir, args }) {
-    console.log(`\n2. Reset-code bursts: 19 wrong codes + the right one on 20 sockets, ${args.bursts} bursts (5 tries per code)`);
+    console.log(`\nReset-code bursts: 19 wrong codes + the right one on 20 sockets, ${args.bursts} bursts (5 tries per code)`);
     let succeeded = 0;
     const outbox = path.join(dataDir, 'mail');
     for (let b = 0; b < Number(args.bursts); b++) {
@@ -66,7 +66,7 @@ export const authProbes = {
   },
 
   async coercion({ url }) {
-    console.log('\n5. Type coercion');
+    console.log('\nType coercion');
     const user = await signUp(url);
     const res = await call(`${url}/api/scripts`, 'POST', { title: true, synopsis: 12345, genre: '', language: ['en'], visibility: 'private', isFree: null, roles: [], lines: [] }, { authorization: `Bearer ${user.token}` });
     console.log(`  {"title": true, "synopsis": 12345, "language": ["en"], "isFree": null}: ${res.status} ${res.json?.message ?? ''}`);
@@ -74,7 +74,7 @@ export const authProbes = {
   },
 
   async activityFlood({ url, dataDir, kind }) {
-    console.log('\n6. Anonymous activity flood: as fast as possible for 5 s, one address, 10 sockets');
+    console.log('\nAnonymous activity flood: as fast as possible for 5 s, one address, 10 sockets');
     const size = () => (kind === 'sqlite' ? fs.readdirSync(dataDir).filter((f) => f.startsWith('voxclub.sqlite')).reduce((s, f) => s + fs.statSync(path.join(dataDir, f)).size, 0) : NaN);
     const before = size();
     const statuses = [];
@@ -95,7 +95,7 @@ export const authProbes = {
 
 
   async setPassword({ server }) {
-    console.log('\n6b. Set-password codes from a class list: wrong guesses from one address, then the right code');
+    console.log('\nSet-password codes from a class list: wrong guesses from one address, then the right code');
     const url = server.url;
     const teacher = await grant(server, await signUp(url), 'teacher');
     const cls = await call(`${url}/api/school/classes`, 'POST', { name: 'Probe class', term: 'Spring 2027', description: 'Probing set-password codes.' }, bearer(teacher));
@@ -124,7 +124,7 @@ export const authProbes = {
   },
 
   async enumeration({ url }) {
-    console.log('\n6c. Who has an account: sign-up and friend request by email (docs/security.md says why they tell, and the limits)');
+    console.log('\nWho has an account: sign-up and friend request by email (docs/security.md says why they tell, and the limits)');
     const member = await signUp(url);
     const from = nextIp();
     const taken = await call(`${url}/api/users/create`, 'POST', { username: member.email, password: 'probe-password-1' }, { 'x-forwarded-for': from });
@@ -146,7 +146,7 @@ export const authProbes = {
   },
 
   async activityCap({ spawn }) {
-    console.log('\n6d. The activity log\'s overall cap (ACTIVITY_MAX_ENTRIES=100 on a server of its own)');
+    console.log('\nThe activity log\'s overall cap (ACTIVITY_MAX_ENTRIES=100 on a server of its own)');
     const server = await spawn({ ACTIVITY_MAX_ENTRIES: '100' });
     const statuses = [];
     for (let batch = 0; batch < 10; batch++) {

@@ -3,7 +3,7 @@ import { activitySession, call, nextIp, raw, signUp, tally, verdict } from './ki
 
 export const bodyProbes = {
   async multipart({ url, port, args }) {
-    console.log(`\n3-4. Truncated and malformed multipart (request time-out ${Number(args['request-timeout-ms'])} ms)`);
+    console.log(`\nTruncated and malformed multipart (request time-out ${Number(args['request-timeout-ms'])} ms)`);
     const user = await signUp(url);
     const head = (length, type = 'multipart/form-data; boundary=XyZ') =>
       `POST /api/users/photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
@@ -24,7 +24,7 @@ export const bodyProbes = {
   },
 
   async nesting({ url }) {
-    console.log('\n4. Deep nesting, odd bodies');
+    console.log('\nDeep nesting, odd bodies');
     // {"a":[[[…]]]}: two bytes a level, so 5,000 levels fit the route's 16 KB body limit.
     const deep = (n) => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
     const activity = await call(`${url}/api/activities/`, 'POST', `{"userId":null,"localTime":"2026-11-23T10:00:00.000Z","session":"${activitySession()}","path":"/","action":"visit","context":${deep(5000)}}`, { 'x-forwarded-for': nextIp() });

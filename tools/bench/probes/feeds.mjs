@@ -67,7 +67,7 @@ function report(name, feed) {
 
 export const feedProbes = {
   async feeds({ url }) {
-    console.log('\n11. RSS feeds full of hostile text (`]]>`, markup, entity-like text, BEL, VT, ESC, U+FFFE; NUL)');
+    console.log('\nRSS feeds full of hostile text (`]]>`, markup, entity-like text, BEL, VT, ESC, U+FFFE; NUL)');
     const owner = await signUp(url);
     const author = await call(`${url}/api/users/me`, 'PATCH', { name: hostile('Ann') }, bearer(owner));
     console.log(`  the owner's display name with it: ${author.status}${author.json?.message ? ` "${author.json.message}"` : ''}`);

@@ -3,7 +3,7 @@ import { call, nextIp, verdict } from './kit.mjs';
 
 export const firstReadProbes = {
   async firstReads({ url }) {
-    console.log('\n9. First reads: encoded paths, nesting, and the health check while four connections send them');
+    console.log('\nFirst reads: encoded paths, nesting, and the health check while four connections send them');
     const attacks = [
       '/api/%66irst-reads?url=/api/health',
       '/api/first-reads?url=/api/health',
@@ -40,7 +40,7 @@ export const firstReadProbes = {
   },
 
   async csp({ url }) {
-    console.log('\n8. Content-Security-Policy');
+    console.log('\nContent-Security-Policy');
     const res = await fetch(`${url}/`);
     const policy = res.headers.get('content-security-policy') ?? '';
     for (const d of policy.split(';').map((x) => x.trim()).filter((x) => /^(script-src|connect-src|frame-src|form-action|default-src|img-src|media-src|font-src)\b/.test(x))) console.log(`  ${d}`);

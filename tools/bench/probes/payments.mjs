@@ -38,7 +38,7 @@ const buy = (url, user, plan) => call(`${url}/api/membership/checkouts`, 'POST',
 
 export const paymentProbes = {
   async payments({ url, spawn }) {
-    console.log('\n10. Payments in production: no provider named, then PAYMENTS_PROVIDER=test');
+    console.log('\nPayments in production: no provider named, then PAYMENTS_PROVIDER=test');
     const user = await signUp(url);
     const plan = await firstPlan(url);
     const r = await buy(url, user, plan);
@@ -52,7 +52,7 @@ export const paymentProbes = {
   },
 
   async stripeUnreachable({ spawn }) {
-    console.log('\n10b. Stripe unreachable (STRIPE_API_BASE a port nobody listens on)');
+    console.log('\nStripe unreachable (STRIPE_API_BASE a port nobody listens on)');
     const server = await spawn(stripeEnv(`http://127.0.0.1:${await freePort()}`));
     const user = await signUp(server.url);
     const r = await buy(server.url, user, await firstPlan(server.url));
@@ -61,7 +61,7 @@ export const paymentProbes = {
   },
 
   async webhooks({ spawn }) {
-    console.log('\n10c. Stripe webhooks: signed in the future; paid another amount than the price');
+    console.log('\nStripe webhooks: signed in the future; paid another amount than the price');
     const standIn = await stripeStandIn();
     try {
       const server = await spawn(stripeEnv(standIn.base));

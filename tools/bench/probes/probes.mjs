@@ -63,11 +63,12 @@ console.log(`probes against ${SERVER} (NODE_ENV=production, ${kind === 'postgres
 console.log(`inputs: ${args.bursts} reset bursts, ${args.streams} streams by one member, ${args.changes} role changes per timing, request time-out ${args['request-timeout-ms']} ms`);
 console.log(`machine: ${machine()}`);
 
-const main = await store(kind, admin, args['pg-url']);
+const common = { REQUEST_TIMEOUT_MS: args['request-timeout-ms'] };
+const main = await store(kind, admin, args['pg-url'], common);
 /** Servers with settings of their own (a payments provider, a small activity cap, one to kill): each on its own store. */
 const others = [];
 const spawn = async (env = {}) => {
-  const s = await store(kind, admin, args['pg-url'], env);
+  const s = await store(kind, admin, args['pg-url'], { ...common, ...env });
   others.push(s);
   return s.start();
 };

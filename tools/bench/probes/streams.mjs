@@ -10,7 +10,7 @@ export const streamProbes = {
   async streams({ url, args }) {
     const opened = Number(args.streams);
     const changes = Number(args.changes);
-    console.log(`\n12. Live streams: one member opens ${opened}; ${PER_SESSION} listeners from ${PER_SESSION / STREAMS_PER_MEMBER} members; ${changes} role changes timed each time`);
+    console.log(`\nLive streams: one member opens ${opened}; ${PER_SESSION} listeners from ${PER_SESSION / STREAMS_PER_MEMBER} members; ${changes} role changes timed each time`);
     const read = await setUpRead(url, PER_SESSION / STREAMS_PER_MEMBER + 1);
     const greedy = read.members.at(-1);
     const listeners = read.members.slice(0, -1);

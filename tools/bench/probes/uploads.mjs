@@ -73,7 +73,7 @@ async function uploadSound(url, user, bytes, name) {
 
 export const uploadProbes = {
   async polyglots({ server }) {
-    console.log('\n13. Files that only look like audio, as a podcast episode and as a sound');
+    console.log('\nFiles that only look like audio, as a podcast episode and as a sound');
     const { url } = server;
     const owner = await grant(server, await signUp(url), 'staff');
     const channelId = await channelOf(url, owner);
@@ -89,7 +89,7 @@ export const uploadProbes = {
   },
 
   async uploadCrash({ spawn }) {
-    console.log('\n14. kill -9 in the middle of an upload, then a restart');
+    console.log('\nkill -9 in the middle of an upload, then a restart');
     const server = await spawn();
     const owner = await signUp(server.url);
     const channelId = await channelOf(server.url, owner);
@@ -121,7 +121,7 @@ export const uploadProbes = {
   },
 
   async privateAudio({ server }) {
-    console.log('\n15. Private sounds and draft episodes\' audio: the bare URL, a stranger, the signed link and its caching');
+    console.log('\nPrivate sounds and draft episodes\' audio: the bare URL, a stranger, the signed link and its caching');
     const { url } = server;
     const owner = await grant(server, await signUp(url), 'staff');
     const stranger = await signUp(url);

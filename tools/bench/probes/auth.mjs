@@ -73,10 +73,10 @@ export const authProbes = {
     verdict(res.status === 400, `wrong types are refused, not coerced (${res.status})`);
   },
 
-  async activityFlood({ url, dataDir, kind }) {
+  async activityFlood({ server }) {
     console.log('\nAnonymous activity flood: as fast as possible for 5 s, one address, 10 sockets');
-    const size = () => (kind === 'sqlite' ? fs.readdirSync(dataDir).filter((f) => f.startsWith('voxclub.sqlite')).reduce((s, f) => s + fs.statSync(path.join(dataDir, f)).size, 0) : NaN);
-    const before = size();
+    const { url } = server;
+    const before = await server.rows('activities');
     const statuses = [];
     const end = Date.now() + 5000;
     const session = activitySession();
@@ -89,8 +89,9 @@ export const authProbes = {
       }),
     );
     const stored = statuses.filter((s) => s === 204).length;
-    console.log(`  ${statuses.length} requests: ${tally(statuses)}; database files ${kind === 'sqlite' ? `${((size() - before) / 1024).toFixed(0)} KB larger` : '(PostgreSQL: not measured)'}`);
-    verdict(stored > 0 && stored <= 120, `the flood is cut at the per-address and per-session limits (${stored} stored of ${statuses.length})`);
+    const rows = (await server.rows('activities')) - before;
+    console.log(`  ${statuses.length} requests: ${tally(statuses)}; ${rows} rows added to the activity log`);
+    verdict(stored > 0 && rows <= 120, `the flood is cut at the per-address and per-session limits (${rows} rows from ${statuses.length} requests)`);
   },
 
 

@@ -14,23 +14,24 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 /** The server keeps at most this many open streams per member (LIVE_STREAM_LIMITS in live-sessions.ts). */
-const STREAMS_PER_MEMBER = 10;
+export const STREAMS_PER_MEMBER = 10;
 
-const { values: args } = parseArgs({
-  options: {
-    'no-build': { type: 'boolean', default: false },
-    listeners: { type: 'string', default: '200' },
-    changes: { type: 'string', default: '21' },
-    port: { type: 'string' },
-  },
-});
-const LISTENERS = Number(args.listeners);
-const CHANGES = Number(args.changes);
+/** The command line, read when run as a script (not when the probes import the helpers). */
+const cli = () =>
+  parseArgs({
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      listeners: { type: 'string', default: '200' },
+      changes: { type: 'string', default: '21' },
+      port: { type: 'string' },
+    },
+  }).values;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -43,8 +44,8 @@ function freePort() {
   });
 }
 
-async function startServer(env, logFile) {
-  const port = args.port ? Number(args.port) : await freePort();
+async function startServer(env, logFile, fixedPort) {
+  const port = fixedPort ? Number(fixedPort) : await freePort();
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
@@ -87,7 +88,7 @@ async function call(url, method, pathname, { token, body, from } = {}) {
   return json;
 }
 
-async function person(url) {
+export async function person(url) {
   address += 1;
   const from = `10.9.${address >> 8}.${address & 255}`;
   const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
@@ -98,7 +99,7 @@ async function person(url) {
 }
 
 /** One open stream, counting the `changed … roles` events it has had. */
-async function listen(url, token, sessionId) {
+export async function listen(url, token, sessionId) {
   const abort = new AbortController();
   const res = await fetch(`${url}/api/sessions/${sessionId}/live`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
   if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
@@ -130,6 +131,63 @@ async function listen(url, token, sessionId) {
   return stream;
 }
 
+/** An owner's live read (a two-role script) and `memberCount` members who joined it by a link. */
+export async function setUpRead(url, memberCount) {
+  const owner = await person(url);
+  const script = await call(url, 'POST', '/api/scripts', {
+    token: owner.token,
+    body: {
+      title: 'Bench read',
+      synopsis: '',
+      genre: 'Drama',
+      language: 'en',
+      visibility: 'private',
+      isFree: false,
+      roles: [{ name: 'Romeo', description: '' }, { name: 'Juliet', description: '' }],
+      lines: [
+        { kind: 'dialogue', role: 'Romeo', text: 'But, soft!' },
+        { kind: 'dialogue', role: 'Juliet', text: 'Ay me!' },
+      ],
+    },
+  });
+  const { id: sessionId } = await call(url, 'GET', `/api/scripts/${script.id}/session`, { token: owner.token });
+  const link = await call(url, 'POST', `/api/sessions/${sessionId}/sharelinks`, { token: owner.token, body: {} });
+  const members = [];
+  for (let i = 0; i < memberCount; i++) {
+    const member = await person(url);
+    await call(url, 'GET', `/api/sharelinks/${link.id}/session`, { token: member.token });
+    members.push(member);
+  }
+  return { owner, sessionId, members };
+}
+
+/**
+ * The owner's role changes one after another (one untimed first, then `changes` timed), each
+ * until the PUT answers and until every open stream of `streams` has its `changed` event.
+ */
+export async function timeRoleChanges(url, { owner, sessionId }, streams, changes) {
+  const answers = [];
+  const delivered = [];
+  for (let round = 0; round <= changes; round++) {
+    const open = streams.filter((s) => !s.ended);
+    const seen = open.map((s) => s.roleChanges);
+    const start = performance.now();
+    await call(url, 'PUT', `/api/sessions/${sessionId}/role`, { token: owner.token, body: { role: round % 2 ? null : 'Romeo' } });
+    const answered = performance.now() - start;
+    const deadline = Date.now() + 30_000;
+    while (open.some((s, i) => s.roleChanges === seen[i])) {
+      if (Date.now() > deadline) throw new Error(`round ${round}: ${open.filter((s, i) => s.roleChanges === seen[i]).length} streams had no changed event within 30 s`);
+      await new Promise((r) => setImmediate(r));
+    }
+    const everyone = performance.now() - start;
+    if (round > 0) {
+      answers.push(answered);
+      delivered.push(everyone);
+    }
+  }
+  return { answers, delivered };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -138,6 +196,9 @@ const median = (values) => {
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 async function main() {
+  const args = cli();
+  const LISTENERS = Number(args.listeners);
+  const CHANGES = Number(args.changes);
   if (!args['no-build']) {
     execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
   }
@@ -151,55 +212,12 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-bench-live-'));
   const logFile = path.join(dataDir, 'server.log');
-  const { url, child } = await startServer({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1' }, logFile);
+  const { url, child } = await startServer({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1' }, logFile, args.port);
   const streams = [];
   try {
-    const owner = await person(url);
-    const script = await call(url, 'POST', '/api/scripts', {
-      token: owner.token,
-      body: {
-        title: 'Bench read',
-        synopsis: '',
-        genre: 'Drama',
-        language: 'en',
-        visibility: 'private',
-        isFree: false,
-        roles: [{ name: 'Romeo', description: '' }, { name: 'Juliet', description: '' }],
-        lines: [
-          { kind: 'dialogue', role: 'Romeo', text: 'But, soft!' },
-          { kind: 'dialogue', role: 'Juliet', text: 'Ay me!' },
-        ],
-      },
-    });
-    const { id: sessionId } = await call(url, 'GET', `/api/scripts/${script.id}/session`, { token: owner.token });
-    const link = await call(url, 'POST', `/api/sessions/${sessionId}/sharelinks`, { token: owner.token, body: {} });
-    const members = [];
-    for (let i = 0; i < Math.ceil(LISTENERS / STREAMS_PER_MEMBER); i++) {
-      const member = await person(url);
-      await call(url, 'GET', `/api/sharelinks/${link.id}/session`, { token: member.token });
-      members.push(member);
-    }
-    for (let i = 0; i < LISTENERS; i++) streams.push(await listen(url, members[i % members.length].token, sessionId));
-
-    const answers = [];
-    const delivered = [];
-    // One change untimed first (warm-up), then CHANGES timed, each after the last has reached every stream.
-    for (let round = 0; round <= CHANGES; round++) {
-      const seen = streams.map((s) => s.roleChanges);
-      const start = performance.now();
-      await call(url, 'PUT', `/api/sessions/${sessionId}/role`, { token: owner.token, body: { role: round % 2 ? null : 'Romeo' } });
-      const answered = performance.now() - start;
-      const deadline = Date.now() + 30_000;
-      while (streams.some((s, i) => s.roleChanges === seen[i])) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: ${streams.filter((s, i) => s.roleChanges === seen[i]).length} streams had no changed event within 30 s`);
-        await new Promise((r) => setImmediate(r));
-      }
-      const everyone = performance.now() - start;
-      if (round > 0) {
-        answers.push(answered);
-        delivered.push(everyone);
-      }
-    }
+    const read = await setUpRead(url, Math.ceil(LISTENERS / STREAMS_PER_MEMBER));
+    for (let i = 0; i < LISTENERS; i++) streams.push(await listen(url, read.members[i % read.members.length].token, read.sessionId));
+    const { answers, delivered } = await timeRoleChanges(url, read, streams, CHANGES);
     const open = streams.filter((s) => !s.ended).length;
     console.log(`streams open at the end: ${open} of ${LISTENERS}`);
     console.log(`role change, PUT answered:          median ${ms(median(answers))}, min ${ms(Math.min(...answers))}, max ${ms(Math.max(...answers))}`);
@@ -211,7 +229,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// Run as a script; imported (tools/bench/probes), only the helpers above are used.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

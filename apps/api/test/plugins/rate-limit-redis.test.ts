@@ -62,7 +62,7 @@ describe('per-IP attempt limit in Redis (REDIS_URL)', () => {
     await redis.quit();
   });
 
-  it("spaces one member's large script saves across instances (item 7)", async () => {
+  it("spaces one member's large script saves across instances", async () => {
     const owner = await createUser(apps[0]);
     // 3,000 lines: a body of about 250 KB, over the 128 KB of a large write.
     const long = balcony({ lines: Array.from({ length: 3000 }, (_, i) => ({ kind: 'dialogue' as const, role: i % 2 ? 'Romeo' : 'Juliet', text: `Line ${i}, said across the orchard.` })) });

@@ -143,8 +143,11 @@ test('staff make a member a teacher, who creates a class, enrols two students fr
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria' })).toBeVisible();
   await expect(page.getByText('Nothing is waiting for you.', { exact: false })).toBeVisible();
 
-  // A class.
-  await page.goto(appUrl(SCHOOL, '/classes'));
+  // A class, from the school header's Classes tab (a teacher's), beside Certificates.
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await expect(sections.getByRole('link', { name: 'Certificates' })).toHaveAttribute('href', '/certificate');
+  await sections.getByRole('link', { name: 'Classes' }).click();
+  await expect(page).toHaveURL(appUrl(SCHOOL, '/classes'));
   await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
   await shoot(page, 'school-classes-teacher');
   const create = page.getByRole('region', { name: 'New class' });

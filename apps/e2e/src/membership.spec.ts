@@ -96,3 +96,28 @@ test('logged out, Choose opens the login modal and continues to checkout after s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium yearly');
   await expect(page.getByRole('button', { name: 'Pay $120.00' })).toBeVisible();
 });
+
+test('another open tab learns of a membership bought or ended within 2 s, with no reload', async ({ page, context }) => {
+  const account = await createAccount(page.request);
+  await signIn(page, account);
+  // The other tab waits on a page the membership opens.
+  const other = await context.newPage();
+  await other.goto('/write');
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Upgrade your membership');
+  await expect(sections(other).getByRole('link')).toHaveText(['Scripts', 'History', 'Friends', 'Messages']);
+
+  // Bought in this tab.
+  await page.goto('/membership');
+  await page.getByRole('listitem', { name: 'Writer monthly' }).getByRole('button', { name: 'Choose Writer monthly' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $5.00' }).click();
+  await expect(page.getByText('Payment received')).toBeVisible();
+  await expect(sections(other).getByRole('link')).toHaveText(['Drafts', 'Scripts', 'History', 'Friends', 'Messages'], { timeout: 2_000 });
+  await expect(other.getByRole('heading', { level: 1 })).not.toHaveText('Upgrade your membership');
+
+  // Ended by staff (not a cancel at period end: gone now).
+  admin('revoke', '--user', account.email, '--role', 'writer');
+  await expect(sections(other).getByRole('link')).toHaveText(['Scripts', 'History', 'Friends', 'Messages'], { timeout: 2_000 });
+  await expect(sections(page).getByRole('link')).toHaveText(['Scripts', 'History', 'Friends', 'Messages'], { timeout: 2_000 });
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Upgrade your membership');
+});

@@ -1,5 +1,5 @@
 import { answerOf, api, type ApiClient } from '@vox/api-client';
-import { configureAuth, getAuthConfig, type AuthConfig } from './auth-config';
+import { configureAuth, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
 import { browserNavigation } from './browser-navigation';
 import { handleMicrosoftRedirect, loadMicrosoftSettings } from './microsoft';
@@ -68,8 +68,15 @@ export function bootstrapAuth(
     void settings.then(handleMicrosoftRedirect);
     await Promise.all([refreshSession(early?.refresh), settings]);
     authStore.setReady();
-    // Several sites: notice a sign-out on another one (./sites.ts).
-    if (getAuthConfig().siteOrigins.length > 1) void import('./sites').then((sites) => sites.watchSession(refreshSession));
+    // Once someone is signed in: notice a sign-out or a membership change made in another tab,
+    // site or device (./sites.ts). A visitor's page loads none of it.
+    const unsubscribe = authStore.subscribe(watchOnceSignedIn);
+    function watchOnceSignedIn() {
+      if (!authStore.getSnapshot().token) return;
+      unsubscribe();
+      void import('./sites').then((sites) => sites.watchSession(refreshSession));
+    }
+    watchOnceSignedIn();
     return authStore.getSnapshot();
   })();
   return bootstrapping;

@@ -39,7 +39,7 @@ describe('watchSession', () => {
     let alive = true;
     const server = fakeServer({
       'POST /api/users/refresh-token': () => (alive ? json(200, session('u1', 'jwt-2')) : json(401, { message: 'Your session has ended. Please log in again.' })),
-      'GET /api/users/session': () => (alive ? json(204) : json(401, { message: 'Your session has expired. Please log in again.' })),
+      'GET /api/users/session': () => (alive ? json(200, { privileges: [] }) : json(401, { message: 'Your session has expired. Please log in again.' })),
     });
     auth.api.configure({ fetch: server.fetch });
     auth.connectApiClient();
@@ -55,6 +55,38 @@ describe('watchSession', () => {
     // Signed out: no more checks.
     await jest.advanceTimersByTimeAsync(9000);
     expect(server.callsTo('GET', '/api/users/session')).toHaveLength(2);
+    stop();
+  });
+
+  it('renews the session within one period once a membership was bought or ended elsewhere, and only then', async () => {
+    jest.useFakeTimers();
+    let held: string[] = [];
+    const writer = (token: string) => ({ ...session('u1', token), user: { ...session('u1').user, role: { name: 'member', privileges: [...held] } } });
+    let issued = 1;
+    const server = fakeServer({
+      'POST /api/users/refresh-token': () => json(200, writer(`jwt-${++issued}`)),
+      'GET /api/users/session': () => json(200, { privileges: held }),
+    });
+    auth.api.configure({ fetch: server.fetch });
+    auth.connectApiClient();
+    auth.authStore.setSession(session('u1', 'jwt-1'));
+    const stop = sites.watchSession(auth.refreshSession, 1500);
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(server.callsTo('POST', '/api/users/refresh-token')).toHaveLength(0);
+
+    // Bought in another tab: the next check renews the session, whose user holds the privileges.
+    held = ['draft', 'template'];
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(server.callsTo('POST', '/api/users/refresh-token')).toHaveLength(1);
+    expect(auth.authStore.getSnapshot().user?.role.privileges).toEqual(['draft', 'template']);
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(server.callsTo('POST', '/api/users/refresh-token')).toHaveLength(1);
+
+    // Ended: the same, the other way.
+    held = [];
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(server.callsTo('POST', '/api/users/refresh-token')).toHaveLength(2);
+    expect(auth.authStore.getSnapshot().user?.role.privileges).toEqual([]);
     stop();
   });
 });

@@ -4,11 +4,11 @@ import { getAuthConfig } from './auth-config';
 import { authStore } from './auth-store';
 import { browserNavigation } from './browser-navigation';
 
-// One sign-in across the deployment's sites (SITE_ORIGINS). Loaded with import() only where the
-// deployment lists several sites, so a single site's first route carries none of it.
+// One sign-in across the deployment's sites (SITE_ORIGINS), and every open tab kept up with it.
+// Loaded with import() once the sign-in is known, so no first route carries it.
 
-/** How often an open, visible tab asks whether another site ended the sign-in. */
-export const SESSION_CHECK_MS = 3000;
+/** How often an open, visible tab asks whether the sign-in ended or its privileges changed. */
+export const SESSION_CHECK_MS = 1500;
 export const HANDOFF_START_PATH = '/api/users/handoff/start';
 
 /**
@@ -29,8 +29,11 @@ export function shareSignIn(location: Pick<Location, 'origin' | 'href'> = window
 /**
  * Signing out on one site ends the session on every site (one session family on the server);
  * an open tab of another site notices within SESSION_CHECK_MS while visible, and at once when it
- * becomes visible again. `refresh`: the session refresh (bootstrap-auth's refreshSession), which
- * empties the store when the session is over. Answers the function that stops watching.
+ * becomes visible again. So does a membership bought or ended in another tab, site or device:
+ * the check answers the member's privileges now, and a tab whose user holds others renews its
+ * session (the new user carries them; the header and gated pages follow). `refresh`: the session
+ * refresh (bootstrap-auth's refreshSession), which empties the store when the session is over.
+ * Answers the function that stops watching.
  */
 export function watchSession(refresh: () => Promise<boolean>, intervalMs = SESSION_CHECK_MS): () => void {
   let asking = false;
@@ -38,7 +41,9 @@ export function watchSession(refresh: () => Promise<boolean>, intervalMs = SESSI
     if (asking || !authStore.getSnapshot().token || document.visibilityState !== 'visible') return;
     asking = true;
     try {
-      await api.call(coreEndpoints.sessionCheck, { retryOnUnauthorized: false });
+      const { privileges } = await api.call(coreEndpoints.sessionCheck, { retryOnUnauthorized: false });
+      const mine = authStore.getSnapshot().user?.role.privileges ?? [];
+      if (privileges.join() !== [...mine].sort().join()) await refresh();
     } catch (error) {
       // Ended elsewhere, or only this access token's time is up: the refresh tells which, and
       // empties the store when the session is over.

@@ -186,6 +186,7 @@ import {
   HandoffStartQuery,
   HandoffAuthorizeQuery,
   HandoffExchangeQuery,
+  SessionCheck,
   SignInResult,
   SubscriptionsQuery,
   User,
@@ -215,7 +216,7 @@ export const endpointSchemas = {
   /** 204: no refresh cookie came (not signed in); 401: the cookie cannot be used. */
   refreshToken: { response: { 200: SignInResult, 204: NoContent, 401: E } },
   signOut: { response: { 204: NoContent } },
-  sessionCheck: { response: { 204: NoContent, 401: E } },
+  sessionCheck: { response: { 200: SessionCheck, 401: E } },
   subscriptions: { querystring: SubscriptionsQuery, response: { 200: SubscriptionList, 401: E, 403: E } },
   publicConfig: { response: { 200: PublicConfig } },
 

@@ -22,6 +22,14 @@ export type User = Type.Static<typeof User>;
 export const SignInResult = Type.Object({ user: User, token: Type.String() });
 export type SignInResult = Type.Static<typeof SignInResult>;
 
+/**
+ * Answer of the session check an open tab sends every few seconds: what the member may do now
+ * (their role's and running subscriptions' privileges, sorted), so a tab whose user differs (a
+ * membership bought or ended in another tab, on another site or device) renews its session.
+ */
+export const SessionCheck = Type.Object({ privileges: Type.Array(Type.String()) });
+export type SessionCheck = Type.Static<typeof SessionCheck>;
+
 export const Credentials = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 320 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),

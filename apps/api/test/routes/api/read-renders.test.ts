@@ -108,6 +108,22 @@ describe('the finished read', () => {
     expect(list.json().renders.map((r: ReadRender) => r.id)).toContain(done.id);
   });
 
+  it('reports progress that moves while it renders: the member sees it climb, never fall, to 1', async () => {
+    const res = await post(owner, `/api/sessions/${session.id}/renders`, { fill: 'speech' });
+    expect(res.statusCode).toBe(202);
+    const seen: number[] = [];
+    for (;;) {
+      const now = (await get(owner, `/api/read-renders/${res.json().id}`)).json() as ReadRender;
+      if (now.progress !== null && seen.at(-1) !== now.progress) seen.push(now.progress);
+      if (now.state === 'done' || now.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen.at(-1)).toBe(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    // Steps along the way (each line, then the encoding), not a jump from nothing to done.
+    expect(seen.filter((p) => p > 0 && p < 1).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('is for participants only: to anyone else the session and its renders do not exist', async () => {
     const { renders } = (await get(owner, `/api/sessions/${session.id}/renders`)).json();
     const id = renders[0].id;

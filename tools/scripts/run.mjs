@@ -1,8 +1,9 @@
 // Small helpers shared by the workspace scripts: run a command with inherited output and
-// stop the whole script, with the command's exit code, when it fails.
+// stop the whole script, with the command's exit code, when it fails (or, with `keepGoing`,
+// answer whether it passed, so a script can run its other stages and report them all).
 import { spawnSync } from 'node:child_process';
 
-export function run(command, { env = {}, label } = {}) {
+export function run(command, { env = {}, label, keepGoing = false } = {}) {
   if (label) console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
@@ -10,8 +11,9 @@ export function run(command, { env = {}, label } = {}) {
   if (label) console.log(`⏱ ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✖ failed (${result.status ?? result.signal}): ${command}`);
-    process.exit(result.status ?? 1);
+    if (!keepGoing) process.exit(result.status ?? 1);
   }
+  return result.status === 0;
 }
 
 export const WEB_APPS = ['shell', 'main', 'school', 'dashboard', 'podcast'];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything that must be green before a change lands, in the order that fails
-// fastest: lint, typecheck and unit/integration tests of every project, the API suite again on
-// PostgreSQL, a production build, the browser tests in headless Chromium, the bundle budget.
+// `npm test`: everything that must be green before a change lands: lint, typecheck and
+// unit/integration tests of every project, the API suite again on PostgreSQL, a production build,
+// the browser tests in headless Chromium, the bundle budget.
 import fs from 'node:fs';
 import { BUILD_ALL, run } from './run.mjs';
 
@@ -14,14 +14,22 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-run('npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=static', {
-  label: 'Lint, typecheck and Jest for every project (SQLite for the API)',
-});
-run('node --test tools/webpack/route-preloads.test.cjs tools/webpack/federation-runtime/index.test.cjs', {
-  label: 'Build tools: the route preloads of a remote, the trimmed federation runtime',
-});
-run('npx nx run api:test-pg --outputStyle=static', { label: 'API integration suite on PostgreSQL' });
-run(BUILD_ALL, { label: 'Production build' });
-run('npx playwright test -c apps/e2e/playwright.config.ts', { label: 'End-to-end tests in headless Chromium' });
-run('node tools/bundle-report/report.mjs', { label: 'Bundle report and budget' });
+// Every stage runs even after one fails (but those that need the build, when the build fails), so
+// one red Jest file never hides the browser suite's verdict; the run fails if any stage did.
+const failed = [];
+const stage = (label, command) => run(command, { label, keepGoing: true }) || (failed.push(label), false);
+
+stage('Lint, typecheck and Jest for every project (SQLite for the API)', 'npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=static');
+stage('Build tools: the route preloads of a remote, the trimmed federation runtime', 'node --test tools/webpack/route-preloads.test.cjs tools/webpack/federation-runtime/index.test.cjs');
+stage('API integration suite on PostgreSQL', 'npx nx run api:test-pg --outputStyle=static');
+if (stage('Production build', BUILD_ALL)) {
+  stage('End-to-end tests in headless Chromium', 'npx playwright test -c apps/e2e/playwright.config.ts');
+  stage('Bundle report and budget', 'node tools/bundle-report/report.mjs');
+} else {
+  failed.push('End-to-end tests and the bundle report: not run, they need the build');
+}
+if (failed.length > 0) {
+  console.error(`\n✖ ${failed.length} stage${failed.length === 1 ? '' : 's'} failed:\n${failed.map((label) => `  - ${label}`).join('\n')}`);
+  process.exit(1);
+}
 console.log('\n✔ all checks passed');

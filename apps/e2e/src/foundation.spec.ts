@@ -99,9 +99,14 @@ const breakEventsAnswer = (page: Page) =>
 
 test('a page that throws names itself with a way back; the header and the other pages keep working', async ({ page }) => {
   await breakEventsAnswer(page);
+  // The server's log hears of it (POST /api/client-errors): what threw, on which path.
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST');
   await page.goto(appUrl('localhost', '/events'));
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The Events page failed');
+  const report = await reported;
+  expect(report.postDataJSON()).toMatchObject({ path: '/events', message: expect.any(String), componentStack: expect.stringContaining(' at ') });
+  expect((await report.response())?.status()).toBe(204);
   await expect(alert).not.toContainText(/connection/i);
   await expect(page.getByRole('banner')).toBeVisible();
   await page.screenshot({ path: `tmp/screens/page-failed.png`, fullPage: true });

@@ -3,6 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
+import { api } from '@vox/api-client';
+import { coreEndpoints } from '@vox/contract';
 import { routesOf, siteRouteObjects } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
 import type { RemoteAppModule } from '../federation/remotes';
@@ -33,6 +35,8 @@ const siteModule: RemoteAppModule = {
 
 /** The shell at `path`, with links to move around as a reader would. */
 function renderShell(path: string) {
+  // The app's router is the browser's: the address bar shows the path too.
+  window.history.replaceState(null, '', path);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[path]}>
@@ -46,11 +50,14 @@ function renderShell(path: string) {
   );
 }
 
+let reported: jest.SpyInstance;
 beforeEach(() => {
   remoteModule = siteModule;
   broken = true;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  reported = jest.spyOn(api, 'call').mockImplementation((async () => undefined) as never);
 });
+const renderErrorReports = () => reported.mock.calls.filter(([endpoint]) => endpoint === coreEndpoints.reportRenderError);
 afterEach(() => jest.restoreAllMocks());
 
 describe('the shell routes', () => {
@@ -86,6 +93,12 @@ describe('the shell routes', () => {
     expect(alert).not.toHaveTextContent(/connection/i);
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.getAllByRole('banner').length).toBeGreaterThan(0);
+    // The server's log hears of it: what threw, where in the code and the tree, on which path.
+    expect(renderErrorReports()).toHaveLength(1);
+    const [, { body }] = renderErrorReports()[0] as [unknown, { body: Record<string, string> }];
+    expect(body).toMatchObject({ message: 'Cannot read the friend list', path: '/friends' });
+    expect(body.stack).toContain('Broken');
+    expect(body.componentStack).toContain('Broken');
 
     // Try again draws the page anew.
     broken = false;
@@ -114,6 +127,8 @@ describe('the shell routes', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The main site did not load');
     expect(alert).toHaveTextContent('Check your connection');
+    // A download that failed is the network's, not a fault in the code: nothing is reported.
+    expect(renderErrorReports()).toHaveLength(0);
   });
 
   it('draws a remote built before the shell matched the routes (only a default App) whole, at every path', async () => {

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { api } from '@vox/api-client';
+import { coreEndpoints } from '@vox/contract';
 import { Link, useLocation } from 'react-router';
 import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
@@ -81,6 +83,11 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
+  }
+
+  // A page that threw is told to the server's log; a failed download is the network's, not a fault.
+  componentDidCatch(error: Error, { componentStack }: ErrorInfo) {
+    if (!isLoadFailure(error)) api.call(coreEndpoints.reportRenderError, { body: { message: error.message, stack: error.stack, componentStack: componentStack ?? undefined, path: location.pathname } }).catch(() => undefined);
   }
 
   componentDidUpdate(prev: BoundaryProps) {

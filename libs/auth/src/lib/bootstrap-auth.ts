@@ -69,12 +69,15 @@ export function bootstrapAuth(
     await Promise.all([refreshSession(early?.refresh), settings]);
     authStore.setReady();
     // Once someone is signed in: notice a sign-out or a membership change made in another tab,
-    // site or device (./sites.ts). A visitor's page loads none of it.
+    // site or device (./sites.ts), fetched after the page's load event so it never competes with
+    // the first load. A visitor's page loads none of it.
     const unsubscribe = authStore.subscribe(watchOnceSignedIn);
     function watchOnceSignedIn() {
       if (!authStore.getSnapshot().token) return;
       unsubscribe();
-      void import('./sites').then((sites) => sites.watchSession(refreshSession));
+      const watch = () => void import('./sites').then((sites) => sites.watchSession(refreshSession));
+      if (document.readyState === 'complete') watch();
+      else window.addEventListener('load', watch, { once: true });
     }
     watchOnceSignedIn();
     return authStore.getSnapshot();

@@ -57,3 +57,16 @@ export const ReadyStatus = Type.Object({
   checks: Type.Object({ database: CheckState, redis: Type.Optional(CheckState), storage: CheckState, jobs: CheckState }),
 });
 export type ReadyStatus = Type.Static<typeof ReadyStatus>;
+
+/**
+ * A page that threw while drawing in a member's browser, told to the server's log: what threw,
+ * where in the code and in the component tree, on which path. Each field is bounded, so the open
+ * endpoint stays cheap.
+ */
+export const RenderErrorReport = Type.Object({
+  message: Type.String({ maxLength: 4000 }),
+  stack: Type.Optional(Type.String({ maxLength: 16_000 })),
+  componentStack: Type.Optional(Type.String({ maxLength: 16_000 })),
+  path: Type.String({ maxLength: 4096 }),
+});
+export type RenderErrorReport = Type.Static<typeof RenderErrorReport>;

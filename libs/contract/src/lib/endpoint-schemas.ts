@@ -38,7 +38,7 @@ import {
   Xml,
 } from './podcast';
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
-import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, SignedFileQuery } from './common';
+import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport, SignedFileQuery } from './common';
 import { FirstReads, FirstReadsQuery } from './first-reads';
 import {
   Checkout,
@@ -246,6 +246,7 @@ export const endpointSchemas = {
   removeMyPhoto: { response: { 200: MyProfile, 401: E } },
 
   postActivity: { body: ActivityEntry, response: { 204: NoContent, 400: E, 403: E, 429: E } },
+  reportRenderError: { body: RenderErrorReport, response: { 204: NoContent, 400: E, 429: E } },
 
   // --- Scripts ---
   scripts: { querystring: ScriptListQuery, response: { 200: ScriptList, 401: E, 403: E } },

@@ -44,7 +44,7 @@ describe('endpoints and their schemas', () => {
     const shellCalls = [
       'createUser', 'passwordCode', 'passwordVerify', 'passwordReset', 'authenticate', 'authenticateMicrosoft',
       'refreshToken', 'signOut', 'subscriptions', 'publicConfig', 'friendships', 'newNotifications',
-      'notificationsSeen', 'userPhoto', 'postActivity', 'sessionCheck', 'scriptSession', 'shareLinkSession', 'showcase', 'audio',
+      'notificationsSeen', 'userPhoto', 'postActivity', 'reportRenderError', 'sessionCheck', 'scriptSession', 'shareLinkSession', 'showcase', 'audio',
     ];
     expect(Object.keys(coreEndpoints).sort()).toEqual(shellCalls.sort());
     for (const name of shellCalls) expect(coreEndpoints[name as keyof typeof coreEndpoints]).toBe(endpoints[name as keyof typeof endpoints]);

@@ -4,7 +4,7 @@ import { named } from './endpoint-meta';
  * The core calls, in '@vox/contract' (which the shell shares eagerly, so every first route on every
  * variant carries them): the calls the shell's own code makes (sign-in, sign-up and password reset,
  * the token refresh, subscriptions, friendships, the red-dot poll and the last-seen mark, user
- * photos, the activity log, joining a script's or a share link's session), plus the two the main
+ * photos, the activity log, render errors, joining a script's or a share link's session), plus the two the main
  * site's front door makes on its first route (the demo scenes and their takes' audio): a first
  * route loads this table anyway, and an area entry would cost it a request.
  *
@@ -23,7 +23,7 @@ export const coreEndpoints = named({
   /** Reads the httpOnly refresh cookie, not a Bearer token. */
   refreshToken: { method: 'POST', path: '/api/users/refresh-token', auth: 'public' },
   signOut: { method: 'POST', path: '/api/users/signOut', auth: 'public' },
-  /** 204 while the caller's session lives: an open tab's check that another site did not end it. */
+  /** While the caller's session lives, their privileges now: an open tab's check that nothing ended or changed it elsewhere. */
   sessionCheck: { method: 'GET', path: '/api/users/session', auth: 'user' },
   /** Without `user`: my own subscriptions; another user's only for staff. */
   subscriptions: { method: 'GET', path: '/api/subscriptions', auth: 'user' },
@@ -35,6 +35,8 @@ export const coreEndpoints = named({
   userPhoto: { method: 'GET', path: '/api/users/photo/:photo', auth: 'public', binary: true },
   /** Anonymous visitors log with a null userId; a signed-in caller only as themselves. */
   postActivity: { method: 'POST', path: '/api/activities/', auth: 'optional' },
+  /** The shell's error boundary: a page that threw while drawing, for the server's log. */
+  reportRenderError: { method: 'POST', path: '/api/client-errors', auth: 'optional' },
   scriptSession: { method: 'GET', path: '/api/scripts/:scriptId/session', auth: 'user' },
   shareLinkSession: { method: 'GET', path: '/api/sharelinks/:linkId/session', auth: 'user' },
   /** No sign-in: an <audio src> sends no Bearer header; the id (a content hash) is the capability. */

@@ -7,6 +7,7 @@ import sessionRoutes from './users/session';
 import subscriptions from './subscriptions';
 import publicConfig from './config';
 import activities from './activities';
+import clientErrors from './client-errors';
 import friendships from './friendships';
 import notifications from './notifications';
 import photos, { myPhotoRoutes } from './photos';
@@ -55,6 +56,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(users);
   await app.register(publicConfig, { config });
   await app.register(activities);
+  await app.register(clientErrors);
   // Member pages, under /api/users beside the account routes.
   await app.register(profileRoutes);
   // Public scripts for anonymous visitors (a public profile page); the other scopes answer 401.

@@ -23,6 +23,8 @@ const OPEN_ROUTES = [
   // caller's token, so a members-only read still answers 401 to nobody (first-reads.test.ts).
   'GET /api/first-reads',
   'POST /api/activities/',
+  // A page that threw in a visitor's browser is worth knowing of too (bounded per address).
+  'POST /api/client-errors',
   'POST /api/users/create',
   'POST /api/users/authenticate',
   'POST /api/users/authenticate/microsoft',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, build, createUser } from '../../../helper';
+import { build, createUser } from '../../../helper';
 import { MESSAGE_SESSION_EXPIRED } from '../../../../src/plugins/app/authentication';
 
 /**

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { authModal, authStore } from '@vox/auth';
+import { SiteHrefProvider } from '@vox/ui';
 import type { User } from '@vox/contract';
 import App from './app';
 
@@ -20,7 +21,10 @@ function renderAt(path: string) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <App />
+        {/* As the shell frames it on the dashboard host, which serves none of the route table. */}
+        <SiteHrefProvider value={(to) => `http://localhost${to}`}>
+          <App />
+        </SiteHrefProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -94,6 +94,29 @@ describe('RequirePrivilege', () => {
     }
   });
 
+  it('closes when the renewed user lost it (ended elsewhere), reading the stale subscriptions again; a gain asks nothing', async () => {
+    let answer: unknown[] = [{ role: { name: 'writer', privileges: ['draft'] }, expiry: new Date(Date.now() + 86_400_000).toISOString() }];
+    const read = jest.spyOn(api, 'getSubscriptions').mockImplementation(async () => answer as never);
+    // A changed list renews the session too; the server's user is the renewed one.
+    const refresh = jest.spyOn(api, 'refreshToken').mockResolvedValue({ token: 't2', user: user([]) });
+    authStore.setSession({ token: 't', user: user(['draft']) });
+    renderGate(<RequirePrivilege privilege="draft">drafts</RequirePrivilege>, answer);
+    expect(screen.getByText('drafts')).toBeInTheDocument();
+    // Another tab's check renewed the session: the writer subscription was ended by staff.
+    answer = [];
+    await act(async () => authStore.setSession({ token: 't2', user: user([]) }));
+    // The list read again answers no running subscription: the member is told what is missing.
+    expect(await screen.findByRole('link', { name: /membership/i })).toHaveAttribute('href', '/membership');
+    expect(screen.queryByText('drafts')).toBeNull();
+    expect(read).toHaveBeenCalledTimes(1);
+    // Bought again: the user grants it at once, with no read of the list.
+    await act(async () => authStore.setSession({ token: 't3', user: user(['draft']) }));
+    expect(screen.getByText('drafts')).toBeInTheDocument();
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
+    refresh.mockRestore();
+  });
+
   it('asks a logged-out visitor to log in', () => {
     renderGate(<RequirePrivilege privilege="show_metrics">metrics</RequirePrivilege>);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();

@@ -69,14 +69,14 @@ export function usePrivileges(): Privileges {
   const user = useUser();
   const subscriptions = useSubscriptions();
   useExpiryWatch(subscriptions.data, Boolean(user));
-  // A renewed user with other privileges (a membership bought or ended elsewhere): the list here
-  // may still hold the ended subscription, so it is read again.
-  const held = user?.role.privileges.join();
+  // A renewed user who lost privileges (a membership ended elsewhere): the list here may still
+  // hold the ended subscription, so it is read again. (Gains need nothing: the user grants them.)
+  const held = user?.role.privileges;
   const heldBefore = useRef(held);
   useEffect(() => {
-    if (heldBefore.current !== undefined && held !== undefined && heldBefore.current !== held) void subscriptions.refetch();
+    if (held && heldBefore.current?.some((p) => !held.includes(p))) void subscriptions.refetch();
     heldBefore.current = held;
-  }, [held]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the privileges asks
+  }, [held]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the user asks
   const set = privilegesFor(user, subscriptions.data ?? []);
   return { has: (p) => set.has(p), known: !user || !subscriptions.isPending };
 }

@@ -1,9 +1,14 @@
 import type { Subscription } from '@vox/contract';
-import { hasPrivilege, isSubscriptionActive, privilegesFor } from './has-privilege';
+import type { Privilege, User } from '@vox/contract';
+import { isSubscriptionActive, privilegesFor } from './has-privilege';
 import { makeSubscription, makeUser, NOW } from './test-users';
 
 const FUTURE = '2025-06-15T12:00:00.001Z';
 const PAST = '2025-06-15T11:59:59.999Z';
+
+/** Seed section 6: the user's own role or any non-expired subscription's role has the privilege. */
+const hasPrivilege = (user: User | null | undefined, subscriptions: Subscription[] | null | undefined, privilege: Privilege, now?: Date) =>
+  privilegesFor(user, subscriptions, now).has(privilege);
 
 describe('isSubscriptionActive', () => {
   it('is true while the expiry lies in the future', () => {
@@ -28,7 +33,7 @@ describe('isSubscriptionActive', () => {
   });
 });
 
-describe('hasPrivilege', () => {
+describe('privilegesFor (seed section 6)', () => {
   it("is true when the user's own role has the privilege", () => {
     const user = makeUser({ role: { name: 'editor', privileges: ['draft'] } });
     expect(hasPrivilege(user, [], 'draft', NOW)).toBe(true);

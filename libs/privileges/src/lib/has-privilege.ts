@@ -1,4 +1,4 @@
-import type { Privilege, Subscription, User } from '@vox/contract';
+import type { Subscription, User } from '@vox/contract';
 
 type Subscriptions = readonly Subscription[] | null | undefined;
 
@@ -22,14 +22,4 @@ export function privilegesFor(user: User | null | undefined, subscriptions?: Sub
     for (const privilege of subscription.role?.privileges ?? []) held.add(privilege);
   }
   return held;
-}
-
-/** Seed section 6: the user's own role or any non-expired subscription's role has the privilege. */
-export function hasPrivilege(
-  user: User | null | undefined,
-  subscriptions: Subscriptions,
-  privilege: Privilege,
-  now: Date = new Date(),
-): boolean {
-  return privilegesFor(user, subscriptions, now).has(privilege);
 }

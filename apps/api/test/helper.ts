@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import argon2 from 'argon2';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -116,3 +117,17 @@ export async function createUser(
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
+
+/** Collects the app's log (pino JSON lines) for the tests that read it: pass `stream` as `logger.stream`. */
+export function logSink() {
+  const lines: Array<Record<string, unknown>> = [];
+  let raw = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      raw += String(chunk);
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream, text: () => raw };
+}

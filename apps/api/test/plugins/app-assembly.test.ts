@@ -1,24 +1,12 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { build } from '../helper';
+import { build, logSink } from '../helper';
 import { MESSAGE_SERVER_ERROR, validationMessage } from '../../src/plugins/app/error-handler';
 import { SECURITY_HEADER_OPTIONS } from '../../src/plugins/external/security-headers';
 
-/** Collects the app's JSON log lines. */
-function logSink() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 describe('app assembly: headers, docs, errors, uploads', () => {
   let app: FastifyInstance;

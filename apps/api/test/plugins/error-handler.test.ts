@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { build } from '../helper';
+import { build, logSink } from '../helper';
 import {
   BadRequestError,
   ConflictError,
@@ -31,14 +30,8 @@ const CASES: Array<[new (message: string) => DomainError, number]> = [
 
 describe('error handler: domain errors', () => {
   let app: FastifyInstance;
-  const lines: Array<Record<string, unknown>> = [];
+  const { lines, stream } = logSink();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
     app = await build(
       {},
       {

@@ -1,32 +1,24 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { bearer, build, createUser } from '../../helper';
+import { bearer, build, createUser, logSink } from '../../helper';
 import { RENDER_ERROR_REPORTS_PER_MINUTE } from '../../../src/routes/api/client-errors';
 import { freshIp } from './users/kit';
 
 /** The shell's error boundary tells the server's log of a page that threw in a browser. */
 describe('POST /api/client-errors', () => {
   let app: FastifyInstance;
-  let output = '';
+  const { lines, stream } = logSink();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        output += String(chunk);
-        done();
-      },
-    });
     app = await build({}, { logger: { level: 'warn', stream } });
   });
   afterAll(async () => app.close());
 
   const report = { message: "Cannot read properties of undefined (reading 'map')", stack: 'TypeError: x\n    at EventsPage (events.js:1:2)', componentStack: '\n    at EventsPage\n    at RoutePage', path: '/events' };
-  const lines = () => output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it("logs what threw, where and for whom at error level, and answers no content", async () => {
     const member = await createUser(app);
     const res = await app.inject({ method: 'POST', url: '/api/client-errors', headers: bearer(member), payload: report, remoteAddress: freshIp() });
     expect([res.statusCode, res.body]).toEqual([204, '']);
-    const logged = lines().find((l) => l.msg === 'a page failed to draw in the browser');
+    const logged = lines.find((l) => l.msg === 'a page failed to draw in the browser');
     expect(logged).toMatchObject({ level: 50, renderError: { ...report, userId: member.id } });
   });
 

@@ -1,24 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
-import { bearer, build, createUser, type TestUser } from '../../helper';
+import { bearer, build, createUser, logSink, type TestUser } from '../../helper';
 
 const WEBHOOK_SECRET = 'whsec_test_voxclub';
 
-/** Collects the app's JSON log lines. */
-function logSink() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 /** A local stand-in for Stripe's API: records each request and answers the few calls the provider makes. */
 function stripeStandIn() {

@@ -3,12 +3,11 @@ import childProcess from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { parseFile } from 'music-metadata';
 import { parseFeed } from 'podcast-partytime';
 import { READ_RENDER_MESSAGES } from '@vox/contract/schemas';
 import type { ReadRender, SessionDetail } from '@vox/contract';
-import { bearer, build, createUser, type TestUser } from '../../helper';
+import { bearer, build, createUser, logSink, type TestUser } from '../../helper';
 import { toneFile } from '../../fixtures/podcast-audio';
 import { RENDER_JOB } from '../../../src/plugins/app/read-renders';
 import { RENDER_TEXTS } from '../../../src/plugins/app/read-renderer';
@@ -256,13 +255,7 @@ describe('the finished read', () => {
 describe('a render the server fails', () => {
   let app: FastifyInstance;
   let owner: TestUser;
-  const logged: string[] = [];
-  const log = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines: logged, stream: log } = logSink();
 
   beforeAll(async () => {
     app = await build({}, { logger: { level: 'info', stream: log } });
@@ -288,7 +281,7 @@ describe('a render the server fails', () => {
         state: 'failed',
         error: 'The speech synthesizer failed on our side, so the lines without a take could not be read. Choose "Leave them out" to render the takes alone; the error is logged for the site’s team.',
       });
-      const entries = logged.map((line) => JSON.parse(line)).filter((entry) => entry.render === res.json().id);
+      const entries = logged.filter((entry) => entry.render === res.json().id);
       expect(entries).toEqual([
         expect.objectContaining({
           level: 50,

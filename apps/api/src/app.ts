@@ -46,6 +46,7 @@ import tokensRepository from './repositories/tokens-repository';
 import passwordResetsRepository from './repositories/password-resets-repository';
 import lockoutsRepository from './repositories/lockouts-repository';
 import peopleRepository from './repositories/people';
+import readRendersRepository from './repositories/read-renders';
 import profilesRepository from './repositories/profiles';
 import friendshipsRepository from './repositories/friendships';
 import notificationsRepository from './repositories/notifications';
@@ -158,6 +159,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(passwordResetsRepository);
   await app.register(lockoutsRepository);
   await app.register(peopleRepository);
+  await app.register(readRendersRepository);
   await app.register(profilesRepository);
   await app.register(friendshipsRepository);
   await app.register(notificationsRepository);

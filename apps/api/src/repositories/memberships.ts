@@ -223,7 +223,13 @@ export async function recordEvent(db: Db, provider: string, eventId: string, now
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Forgets a provider event, so its redelivery is handled again (its handler failed). */
+export async function forgetEvent(db: Db, provider: string, eventId: string): Promise<void> {
+  await db.deleteFrom('payment_events').where('provider', '=', provider).where('event_id', '=', eventId).execute();
+}
+
 export const membershipQueries = {
+  forgetEvent,
   listPlans,
   findPlan,
   insertPlan,

@@ -221,7 +221,7 @@ async function scriptLinesInPages(db: Db, scriptId: string): Promise<ScriptLine[
 export async function findLine(db: Db, scriptId: string, lineId: string) {
   return db
     .selectFrom('script_lines')
-    .select(['id', 'kind', 'role_name'])
+    .select(['id', 'kind', 'role_name', 'text'])
     .where('script_id', '=', scriptId)
     .where('id', '=', lineId)
     .where('retired_at', 'is', null)

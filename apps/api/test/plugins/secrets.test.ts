@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jwtVerify } from 'jose';
 import { build, createUser } from '../helper';
-import { loadSecret } from '../../src/plugins/app/secrets';
+import { loadSecret } from '../../src/repositories/secrets';
 
 describe('secrets shared by every instance (app_secrets)', () => {
   it('two apps on one database sign and check each other’s tokens without any secret setting', async () => {

@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { UnauthorizedError } from '../../domain-errors';
-import { loadSecret } from './secrets';
+import { loadSecret } from '../../repositories/secrets';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const MESSAGE_LOGIN_REQUIRED = 'Please log in.';

@@ -39,12 +39,13 @@ import {
   insertStudentAccount,
   insertWork,
   putSetupCode,
+  setParticipantRole,
   type AssignmentView,
   type ClassRow,
   type WorkView,
 } from '../../repositories/classes';
 import { createSession } from '../../repositories/sessions';
-import { loadSecret } from './secrets';
+import { loadSecret } from '../../repositories/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -482,7 +483,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
           // The first student starts the session; the others and the teacher (a listener) join it.
           const [first, ...rest] = group;
           const sessionId = await createSession(trx, script.id, first.studentId);
-          await trx.updateTable('session_participants').set({ role_name: first.role }).where('session_id', '=', sessionId).where('user_id', '=', first.studentId).execute();
+          await setParticipantRole(trx, sessionId, first.studentId, first.role);
           for (const seat of rest) await addParticipant(trx, sessionId, seat.studentId, seat.role);
           await addParticipant(trx, sessionId, me, null);
           for (const seat of group) await insertWork(trx, { assignment_id: assignment.id, student_id: seat.studentId, role_name: seat.role, session_id: sessionId });
@@ -538,7 +539,7 @@ async function classes(app: FastifyInstance, { config }: { config: Config }) {
       if (lineId) {
         const line = await app.scriptsRepository.findLine(work.script_id, lineId);
         if (!line) throw new BadRequestError(CLASS_MESSAGES.lineNotInScript);
-        lineText = (await db.selectFrom('script_lines').select('text').where('id', '=', lineId).executeTakeFirst())?.text ?? null;
+        lineText = line.text;
       }
       const takeId = input.takeId ?? null;
       if (takeId && !(await repo.takeInSession(work.session_id, takeId))) throw new BadRequestError(CLASS_MESSAGES.takeNotInSession);

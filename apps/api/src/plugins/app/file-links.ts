@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { SignedFileQuery } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import { loadSecret } from './secrets';
+import { loadSecret } from '../../repositories/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -419,7 +419,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
       try {
         await handle();
       } catch (err) {
-        await db.deleteFrom('payment_events').where('provider', '=', providerName).where('event_id', '=', eventId).execute();
+        await repo.forgetEvent(providerName, eventId);
         throw err;
       }
       return true;

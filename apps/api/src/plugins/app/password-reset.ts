@@ -7,7 +7,7 @@ import { passwordResetMail } from '../../mail/password-reset-mail';
 import { normalizeEmail } from '../../repositories/users-repository';
 import type { PasswordResetRow } from '../../repositories/password-resets-repository';
 import { BadRequestError, TooManyRequestsError } from '../../domain-errors';
-import { loadSecret } from './secrets';
+import { loadSecret } from '../../repositories/secrets';
 
 export const CODE_VALID_MINUTES = 10;
 export const MAX_WRONG_PER_CODE = 5;

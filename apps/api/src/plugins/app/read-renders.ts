@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
 import {
   READ_RENDER_MESSAGES as M,
   SCRIPT_MESSAGES,
@@ -14,11 +13,11 @@ import {
   type ReadRenderInput,
 } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import type { ReadRendersTable } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
 import { createAudioStore, type StoredAudio } from '../../repositories/audio-store';
 import { peopleById } from '../../repositories/people';
+import type { RenderRow } from '../../repositories/read-renders';
 import { loadScript } from '../../repositories/scripts';
 import { creditNotes, renderRead, RenderError, type RenderCue, type RenderLine } from './read-renderer';
 
@@ -27,8 +26,6 @@ declare module 'fastify' {
     readRenders: ReadRendersService;
   }
 }
-
-type RenderRow = Selectable<ReadRendersTable>;
 
 export const RENDER_JOB = 'read.render';
 /** Retries after the first run, for the machine's failures (a RenderError is final at once). */
@@ -80,13 +77,12 @@ export const safeFileName = (name: string) =>
     .slice(0, 120) || 'read';
 
 async function readRenders(app: FastifyInstance, { config }: { config: Config }) {
-  const { db, sessionsRepository: sessions, podcastRepository: podcast, soundsRepository: sounds } = app;
+  const { db, sessionsRepository: sessions, podcastRepository: podcast, soundsRepository: sounds, readRendersRepository: renders } = app;
   const audio = createAudioStore(db, config.dataDir, app.storage);
   const scratch = path.join(config.dataDir, 'tmp', 'renders');
   const now = () => new Date().toISOString();
 
-  const find = (id: string) => db.selectFrom('read_renders').selectAll().where('id', '=', id).executeTakeFirst();
-  const update = (id: string, changes: Partial<RenderRow>) => db.updateTable('read_renders').set(changes).where('id', '=', id).execute();
+  const { findRender: find, updateRender: update } = renders;
 
   async function seatOf(sessionId: string, me: string) {
     const seat = await sessions.findParticipation(sessionId, me);
@@ -102,15 +98,7 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
     return { row, seat };
   }
 
-  async function scriptTitleOf(sessionId: string): Promise<string> {
-    const row = await db
-      .selectFrom('reading_sessions as r')
-      .innerJoin('scripts as s', 's.id', 'r.script_id')
-      .select('s.title')
-      .where('r.id', '=', sessionId)
-      .executeTakeFirst();
-    return row?.title ?? 'Table read';
-  }
+  const scriptTitleOf = async (sessionId: string) => (await renders.sessionScriptTitle(sessionId)) ?? 'Table read';
 
   async function shape(row: RenderRow): Promise<ReadRender> {
     let progress: number | null = row.state === 'done' ? 1 : null;
@@ -148,17 +136,8 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
   }
 
   async function enqueue(row: RenderRow): Promise<ReadRender> {
-    const running = await db
-      .selectFrom('read_renders')
-      .select('id')
-      .where('session_id', '=', row.session_id)
-      .where('kind', '=', row.kind)
-      .where('requested_by', '=', row.requested_by)
-      .where('state', 'in', ['queued', 'rendering'])
-      .where('created_at', '>', new Date(Date.now() - 30 * 60_000).toISOString())
-      .executeTakeFirst();
-    if (running) throw new ConflictError(M.busy);
-    await db.insertInto('read_renders').values(row).execute();
+    if (await renders.findRunningRender(row)) throw new ConflictError(M.busy);
+    await renders.insertRender(row);
     const jobId = await app.jobs.enqueue(RENDER_JOB, { renderId: row.id }, { key: row.id });
     await update(row.id, { job_id: jobId });
     return shape({ ...row, job_id: jobId });
@@ -212,7 +191,7 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
 
     async list(me, sessionId) {
       const seat = await seatOf(sessionId, me);
-      const rows = await db.selectFrom('read_renders').selectAll().where('session_id', '=', seat.id).orderBy('created_at', 'desc').orderBy('id').limit(20).execute();
+      const rows = await renders.listSessionRenders(seat.id);
       return Promise.all(rows.map(shape));
     },
 
@@ -241,7 +220,7 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
     },
 
     async shared(token) {
-      const row = await db.selectFrom('read_renders').selectAll().where('share_token', '=', token.replace(/\.mp3$/, '')).executeTakeFirst();
+      const row = await renders.findRenderByShareToken(token.replace(/\.mp3$/, ''));
       if (!row || row.state !== 'done') return undefined;
       return fileOf(row);
     },
@@ -263,11 +242,11 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
 
   /** What the renderer needs of the session: lines in order with their picks, readers and cues. */
   async function renderInput(row: RenderRow) {
-    const session = await db.selectFrom('reading_sessions').select(['id', 'script_id']).where('id', '=', row.session_id).executeTakeFirst();
+    const session = await renders.findSessionScriptId(row.session_id);
     if (!session) throw new RenderError(SCRIPT_MESSAGES.sessionNotFound);
     const script = await loadScript(db, session.script_id, row.requested_by);
     if (!script) throw new RenderError(SCRIPT_MESSAGES.sessionNotFound);
-    const picks = await db.selectFrom('takes').select(['line_id', 'audio_id', 'user_id']).where('session_id', '=', row.session_id).where('picked', '=', 1).execute();
+    const picks = await renders.pickedTakes(row.session_id);
     const pickOf = new Map(picks.map((p) => [p.line_id, p]));
     const people = await peopleById(db, picks.map((p) => p.user_id));
     const lines: RenderLine[] = script.lines.map((l) => {
@@ -363,4 +342,4 @@ async function readRenders(app: FastifyInstance, { config }: { config: Config })
   app.decorate('readRenders', service);
 }
 
-export default fp(readRenders, { name: 'read-renders', dependencies: ['jobs', 'storage', 'podcast-repository', 'sessions-repository', 'sounds-repository', 'takes-repository'] });
+export default fp(readRenders, { name: 'read-renders', dependencies: ['jobs', 'storage', 'podcast-repository', 'read-renders-repository', 'sessions-repository', 'sounds-repository', 'takes-repository'] });

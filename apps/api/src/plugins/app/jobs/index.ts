@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
-import { loadSecret } from '../secrets';
+import { loadSecret } from '../../../repositories/secrets';
 import { createInProcessQueue } from './in-process';
 import { createPgBossQueue } from './pg-boss';
 import type { JobQueue } from './jobs';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * A secret from the settings (environment), or else one the app makes once and keeps in the

@@ -25,7 +25,7 @@ declare module 'fastify' {
 export interface FirstHour {
   /** A usable link's title, inviter and role, nothing more; NotFoundError ('This link is invalid.') otherwise. */
   linkPreview(linkId: string): Promise<ShareLinkPreview>;
-  /** The demo scenes, each with its featured read when that read is still finished. */
+  /** The demo scenes, each with its featured read when that read is still finished; those with one first. */
   showcase(): Promise<Showcase>;
   /** A demo scene's text, for anyone; NotFoundError for any other script. */
   demoScene(scriptId: string): Promise<DemoScene>;
@@ -87,7 +87,8 @@ async function firstHour(app: FastifyInstance) {
         }
         answer.push({ scriptId: scene.id, title: scene.title, synopsis: scene.synopsis, roles: scene.roles, lineCount: scene.lineCount, read });
       }
-      return { scenes: answer };
+      // The scenes a visitor can listen to lead (then by title): the front door's first promise.
+      return { scenes: answer.sort((a, b) => Number(b.read !== null) - Number(a.read !== null)) };
     },
 
     async demoScene(scriptId) {

@@ -157,12 +157,20 @@ describe('the first hour', () => {
           .values({ id: newId(), session_id: sessionId, line_id: line.id, user_id: demo.id, client_id: newId(), audio_id: audioId, content_type: 'audio/mpeg', byte_size: 10, duration_ms: 800, picked: 1, created_at: new Date().toISOString(), recorded_text: null })
           .execute();
       }
+      const before = (await showcase()).scenes;
+      expect(before.map((s) => [s.title, s.read?.readers ?? null])).toEqual([
+        ['A Hamlet scene', ['@ophelia_reads']],
+        ['B synthesized scene', null],
+      ]);
       await featureRead(app.db, scriptId, sessionId);
       const { scenes } = await showcase();
       expect(scenes.map((s) => [s.title, s.read?.readers ?? null])).toEqual([
         ['A Hamlet scene', ['@ophelia_reads']],
         ['B synthesized scene', ['computer voices (eSpeak NG)']],
       ]);
+      // A scene to listen to comes before one without: its read gone, Hamlet goes after B.
+      await app.db.deleteFrom('featured_reads').where('script_id', '=', hamletId).execute();
+      expect((await showcase()).scenes.map((s) => s.title)).toEqual(['B synthesized scene', 'A Hamlet scene']);
     });
   });
 

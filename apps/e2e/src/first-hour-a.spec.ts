@@ -19,7 +19,7 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const SHOTS = 'tmp/screens/first-hour-a';
-const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
+const FRONT_DOOR_LINE = 'Claim a role, record your lines from home, and hear the whole scene come together.';
 
 /** Axe and a full-page screenshot of the current page at both sizes. */
 async function checkAtBothSizes(page: Page, name: string) {
@@ -69,9 +69,9 @@ test.beforeAll(() => {
 
 test('join, name yourself, then read a demo scene', async ({ page }) => {
   await page.goto('/');
-  // The seed's redirect and prompt for 'scripts' stay; the page is a real front door now.
+  // The seed's redirect stays; the page is the site's home for a visitor.
   await expect(page).toHaveURL(/\/scripts$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Log in to see your scripts' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Read scripts aloud together' })).toBeVisible();
   await expect(page.getByText(FRONT_DOOR_LINE)).toBeVisible();
   const scenes = page.getByRole('region', { name: 'Try a demo scene' });
   await expect(scenes.getByRole('heading', { level: 3, name: 'Macbeth, Act I, Scene 1' })).toBeVisible();

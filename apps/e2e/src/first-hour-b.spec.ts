@@ -192,7 +192,8 @@ test('no dead ends: the dashboard host leads to the main site and shows a member
 
 test('every route names itself in the title, and dialogs give focus back to what opened them', async ({ page, request }) => {
   for (const [route, title] of [
-    ['/scripts', 'Scripts · VoxClub'],
+    // Logged out, /scripts is the site's home for a visitor, named as one.
+    ['/scripts', 'Read scripts aloud together · VoxClub'],
     ['/history', 'History · VoxClub'],
     ['/friends', 'Friends · VoxClub'],
     ['/notifications', 'Messages · VoxClub'],
@@ -213,7 +214,7 @@ test('every route names itself in the title, and dialogs give focus back to what
   const logIn = page.getByRole('main').getByRole('button', { name: 'Log in' });
   await logIn.click();
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-  await expect(page).toHaveTitle('Scripts · VoxClub');
+  await expect(page).toHaveTitle('Read scripts aloud together · VoxClub');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(logIn).toBeFocused();

@@ -2,11 +2,11 @@ import { test, expect, addSharedSession, admin, createAccount, signIn } from '..
 import { appUrl } from '../support/ports';
 
 test.describe('routes of the main site', () => {
-  test('/ goes to /scripts; logged-out prompts name what they guard', async ({ page }) => {
+  test('/ goes to /scripts, the home for a visitor; logged-out prompts name what they guard', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/scripts$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Read scripts aloud together');
     for (const [path, what] of [
-      ['/scripts', 'scripts'],
       ['/history', 'history'],
       ['/friends', 'friend list'],
       ['/notifications', 'messages'],

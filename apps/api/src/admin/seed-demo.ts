@@ -11,12 +11,14 @@ import { createStorage } from '../plugins/app/storage';
 import { loadScript, saveScript, type NormalizedScript } from '../repositories/scripts';
 import { createRolesRepository } from '../repositories/roles-repository';
 import { createUsersRepository } from '../repositories/users-repository';
+import { seedDemoRead, type DemoReadOptions } from './demo-read';
 
 /**
  * `npm run seed:demo` (never run automatically): a few public-domain scenes, public and free,
  * owned by a VoxClub system account, so a new install has real scripts to read. Running it
  * again changes nothing, or brings the scenes up to date with the files (keeping line ids, so
- * takes recorded on them stay). The scenes are Fountain files in ./demo-scenes.
+ * takes recorded on them stay). The scenes are Fountain files in ./demo-scenes. The shortest
+ * scene gets a finished read, synthesized here (./demo-read.ts), that the front door plays.
  */
 
 /** The system account's handle (reserved: no member can choose it). */
@@ -78,7 +80,7 @@ const sameContent = (script: Script, scene: NormalizedScript) =>
   JSON.stringify([scene.title, scene.synopsis, scene.genre, scene.language, scene.visibility, scene.isFree, scene.roles, scene.lines]);
 
 /** Runs the command with the server's settings (`env`); answers the exit code. */
-export async function seedDemo(db: Db, out: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function seedDemo(db: Db, out: (line: string) => void, env: NodeJS.ProcessEnv = process.env, options: DemoReadOptions = {}): Promise<number> {
   const scenesDir = findScenesDir(env);
   const config = loadConfig(env);
   const audio = createAudioStore(db, config.dataDir, createStorage(config));
@@ -105,6 +107,7 @@ export async function seedDemo(db: Db, out: (line: string) => void, env: NodeJS.
     await audio.prune(droppedAudio);
     out(`${existing ? 'Updated' : 'Added'}: ${summary}`);
   }
+  out(await seedDemoRead(db, { id: owner.id, handle: DEMO_HANDLE }, audio, options));
   out(`${scenes.length} public, free demo scenes by ${DEMO_NAME} (@${DEMO_HANDLE}) are ready to read.`);
   return 0;
 }

@@ -45,6 +45,26 @@ export async function listDemoScenes(db: Db, ownerHandle: string) {
   }));
 }
 
+/** A public script of the account with this handle (a demo scene): its title and lines in order; undefined otherwise. */
+export async function findDemoScene(db: Db, ownerHandle: string, scriptId: string) {
+  const script = await db
+    .selectFrom('scripts as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .select(['s.id', 's.title'])
+    .where('s.id', '=', scriptId)
+    .where(sql<string>`lower(u.handle)`, '=', ownerHandle.toLowerCase())
+    .where('s.visibility', '=', 'public')
+    .executeTakeFirst();
+  if (!script) return undefined;
+  const lines = await db
+    .selectFrom('script_lines')
+    .select(['kind', 'role_name as role', 'parenthetical', 'text'])
+    .where('script_id', '=', scriptId)
+    .orderBy('position')
+    .execute();
+  return { ...script, lines };
+}
+
 /** The script's lines in order, each with the session's picked take (if any) and its reader. */
 export async function readLines(db: Db, scriptId: string, sessionId: string) {
   return db
@@ -87,7 +107,7 @@ declare module 'fastify' {
   }
 }
 
-const queries = { findLinkPreview, listDemoScenes, readLines, featureRead, unfeatureRead, takenHandles };
+const queries = { findLinkPreview, listDemoScenes, findDemoScene, readLines, featureRead, unfeatureRead, takenHandles };
 export type FirstHourRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('firstHourRepository', 'first-hour-repository', queries);

@@ -3,23 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Script, ScriptList } from '@vox/contract';
+import { parseFile } from 'music-metadata';
 import { main } from '../../src/admin/commands';
-import { findScenesDir, readScene } from '../../src/admin/seed-demo';
+import { findScenesDir, readScene, seedDemo } from '../../src/admin/seed-demo';
+import { espeakSynthesizer, type Synthesizer } from '../../src/plugins/app/read-renderer';
 import { bearer, build, createUser, type TestUser } from '../helper';
 
 describe('npm run seed:demo (admin seed-demo)', () => {
   let app: FastifyInstance;
   let reader: TestUser;
+  // The command writes the demo read's takes to the server's storage: the app's own DATA_DIR.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-seed-'));
   beforeAll(async () => {
-    app = await build();
+    app = await build({ DATA_DIR: dataDir });
     reader = await createUser(app);
   }, 30_000);
-  afterAll(async () => app.close());
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   async function seed(env: NodeJS.ProcessEnv = {}) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['seed-demo'], { db: app.db, env, out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await main(['seed-demo'], { db: app.db, env: { DATA_DIR: dataDir, ...env }, out: (l) => out.push(l), err: (l) => err.push(l) });
     return { code, out, err: err.join('\n') };
   }
   const demoScripts = async () => {
@@ -54,6 +61,7 @@ describe('npm run seed:demo (admin seed-demo)', () => {
     expect(first.code).toBe(0);
     expect(first.out[0]).toBe('Created the system account VoxClub (@voxclub).');
     expect(first.out.filter((l) => l.startsWith('Added: '))).toHaveLength(5);
+    expect(first.out.at(-2)).toBe('Made the demo read of Macbeth, Act I, Scene 1: 10 lines read by eSpeak NG, a voice per role.');
     expect(first.out.at(-1)).toBe('5 public, free demo scenes by VoxClub (@voxclub) are ready to read.');
 
     const account = await app.db.selectFrom('users').selectAll().where('handle', '=', 'voxclub').executeTakeFirstOrThrow();
@@ -94,12 +102,99 @@ describe('npm run seed:demo (admin seed-demo)', () => {
     const lineIds = await app.db.selectFrom('script_lines').select('id').where('script_id', 'in', before.map((s) => s.id)).orderBy('id').execute();
     const again = await seed();
     expect(again.code).toBe(0);
-    expect(again.out.filter((l) => l.startsWith('Up to date: '))).toHaveLength(5);
+    expect(again.out.filter((l) => l.startsWith('Up to date: '))).toEqual([...before.map(() => expect.any(String)), 'Up to date: the demo read of Macbeth, Act I, Scene 1']);
     expect(again.out.some((l) => l.startsWith('Created') || l.startsWith('Added') || l.startsWith('Updated'))).toBe(false);
     expect(await demoScripts()).toEqual(before);
     expect(await app.db.selectFrom('script_lines').select('id').where('script_id', 'in', before.map((s) => s.id)).orderBy('id').execute()).toEqual(lineIds);
     expect(await app.db.selectFrom('users').select('id').where('handle', '=', 'voxclub').execute()).toHaveLength(1);
   });
+
+  type ShowcaseRead = { readers: string[]; lines: Array<{ role: string | null; text: string; audioId: string | null; durationMs: number | null }> };
+  const showcase = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/showcase' });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { scenes: Array<{ title: string; read: ShowcaseRead | null }> }).scenes;
+  };
+
+  it('makes a finished read of the shortest scene that a logged-out visitor plays at once: an MP3 per spoken line', async () => {
+    const scenes = await showcase();
+    // The scene a visitor can listen to comes first, the rest by title.
+    expect(scenes.map((s) => [s.title, s.read !== null])).toEqual([
+      ['Macbeth, Act I, Scene 1', true],
+      ["A Midsummer Night's Dream, Act I, Scene 2", false],
+      ['Hamlet, Act I, Scene 1', false],
+      ['Romeo and Juliet, Act II, Scene 2', false],
+      ['The Importance of Being Earnest, Act I (opening)', false],
+    ]);
+    const read = scenes[0].read as ShowcaseRead;
+    expect(read.readers).toEqual(['computer voices (eSpeak NG)']);
+    expect(read.lines.map((l) => [l.role, Boolean(l.audioId)])).toEqual([
+      [null, false],
+      [null, false],
+      ...[1, 2, 3].flatMap(() => [['First Witch', true], ['Second Witch', true], ['Third Witch', true]]),
+      ['All', true],
+      [null, false],
+    ]);
+    const spoken = read.lines.filter((l) => l.audioId);
+    expect(new Set(spoken.map((l) => l.audioId)).size).toBe(10);
+    for (const line of spoken) {
+      // No sign-in: the player's <audio src> fetches it as it is.
+      const res = await app.inject({ method: 'GET', url: `/api/audio/${line.audioId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('audio/mpeg');
+      const file = path.join(dataDir, 'played.mp3');
+      fs.writeFileSync(file, res.rawPayload);
+      const { format } = await parseFile(file, { duration: true });
+      expect(format.codec).toBe('MPEG 1 Layer 3');
+      // Real speech: "Anon." alone lasts about half a second; the stored length is the file's.
+      expect((format.duration ?? 0) * 1000).toBeGreaterThan(300);
+      expect(Math.abs((format.duration ?? 0) * 1000 - (line.durationMs ?? 0))).toBeLessThan(150);
+    }
+  }, 60_000);
+
+  it('reads each role in a voice of its own; a synthesizer that fails leaves the front door as it was', async () => {
+    const macbeth = (await demoScripts()).find((s) => s.title.startsWith('Macbeth')) as Script | undefined;
+    const featured = await app.db.selectFrom('featured_reads').select('session_id').where('script_id', '=', macbeth?.id as string).executeTakeFirstOrThrow();
+    // A take goes: the read is no longer finished, so the next run makes it again.
+    const take = await app.db.selectFrom('takes').select(['id', 'audio_id']).where('session_id', '=', featured.session_id).orderBy('created_at').executeTakeFirstOrThrow();
+    await app.db.deleteFrom('takes').where('id', '=', take.id).execute();
+    const sessionsBefore = await app.db.selectFrom('reading_sessions').select('id').where('script_id', '=', macbeth?.id as string).execute();
+
+    const failing: Synthesizer = async () => {
+      throw new Error('speech synthesizer exited with 1: out of memory');
+    };
+    const out: string[] = [];
+    await expect(seedDemo(app.db, (l) => out.push(l), { DATA_DIR: dataDir }, { synthesize: failing })).rejects.toThrow('speech synthesizer exited with 1: out of memory');
+    expect(await app.db.selectFrom('reading_sessions').select('id').where('script_id', '=', macbeth?.id as string).execute()).toEqual(sessionsBefore);
+    expect(await app.db.selectFrom('featured_reads').select('session_id').where('script_id', '=', macbeth?.id as string).executeTakeFirst()).toEqual(featured);
+
+    const voices: Array<[string, string]> = [];
+    const listening: Synthesizer = (items, done) => {
+      voices.push(...items.map((i): [string, string] => [i.text.split('\n')[0], i.voice]));
+      return espeakSynthesizer(items, done);
+    };
+    const again: string[] = [];
+    expect(await seedDemo(app.db, (l) => again.push(l), { DATA_DIR: dataDir }, { synthesize: listening })).toBe(0);
+    expect(again).toContain('Made the demo read of Macbeth, Act I, Scene 1: 10 lines read by eSpeak NG, a voice per role.');
+    expect(voices).toEqual([
+      ['When shall we three meet again', 'en+m3'],
+      ["When the hurlyburly's done,", 'en+f2'],
+      ['That will be ere the set of sun.', 'en+m1'],
+      ['Where the place?', 'en+m3'],
+      ['Upon the heath.', 'en+f2'],
+      ['There to meet with Macbeth.', 'en+m1'],
+      ['I come, Graymalkin!', 'en+m3'],
+      ['Paddock calls.', 'en+f2'],
+      ['Anon.', 'en+m1'],
+      ['Fair is foul, and foul is fair:', 'en+f4'],
+    ]);
+    // The new read is featured; the old one of the system account went, with the recording only it used.
+    const now = await app.db.selectFrom('featured_reads').select('session_id').where('script_id', '=', macbeth?.id as string).executeTakeFirstOrThrow();
+    expect(now.session_id).not.toBe(featured.session_id);
+    expect(await app.db.selectFrom('reading_sessions').select('id').where('script_id', '=', macbeth?.id as string).execute()).toEqual([{ id: now.session_id }]);
+    const read = (await showcase()).find((s) => s.title.startsWith('Macbeth'))?.read;
+    expect(read?.lines.filter((l) => l.audioId)).toHaveLength(10);
+  }, 60_000);
 
   it('brings a scene up to date with its file, keeping the ids of lines in place', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-scenes-'));

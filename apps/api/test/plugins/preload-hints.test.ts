@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { build } from '../helper';
+import { saveScript } from '../../src/repositories/scripts';
+import { build, createUser } from '../helper';
 import { FIRST_DATA_ID } from '../../src/plugins/external/web-apps';
 
 const MANIFEST = {
@@ -31,8 +32,9 @@ function servedWeb(files: (webDir: string) => void = () => undefined, indexHtml 
     await served.app.close();
     fs.rmSync(served.webDir, { recursive: true, force: true });
   });
-  return (host: string, url: string, headers: Record<string, string> = {}) =>
+  const request = (host: string, url: string, headers: Record<string, string> = {}) =>
     served.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html', ...headers } });
+  return Object.assign(request, { app: () => served.app });
 }
 
 // An app page names its variant's remote entry in a Link preload hint, so the browser
@@ -252,20 +254,49 @@ describe('the app page carries the manifest and the public config', () => {
   const blockOf = (text: string) => /<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(text)?.[1];
 
   it.each([
-    ['localhost:4200', '/'],
-    ['localhost:4200', '/scripts'],
-    ['podcast.localhost:4200', '/'],
-    ['dashboard.localhost:4200', '/x/metrics'],
-  ])('%s%s: the block, before the first script, with the manifest file and /api/config/public', async (host, url) => {
+    ['localhost:4200', '/', { showcase: { scenes: [] } }],
+    ['localhost:4200', '/scripts', { showcase: { scenes: [] } }],
+    ['localhost:4200', '/about', {}],
+    ['podcast.localhost:4200', '/', {}],
+    ['school.localhost:4200', '/scripts', {}],
+    ['dashboard.localhost:4200', '/x/metrics', {}],
+  ])('%s%s: the block, before the first script, with the manifest file and /api/config/public (and the front door its demo scenes)', async (host, url, more) => {
     const res = await page(host, url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     const config = await page(host, '/api/config/public');
-    expect(JSON.parse(blockOf(res.body) ?? 'null')).toEqual({ manifest: MANIFEST, publicConfig: config.json() });
+    expect(JSON.parse(blockOf(res.body) ?? 'null')).toEqual({ manifest: MANIFEST, publicConfig: config.json(), ...more });
     expect(res.body.indexOf('id="vox-first-data"')).toBeLessThan(res.body.indexOf('<script>window.first=1</script>'));
     // The rest of the page is the file, unchanged.
     expect(res.body.replace(/<script type="application\/json" id="vox-first-data">.*?<\/script>/, '')).toBe(html);
+  });
+
+  it("carries the front door's demo scenes as GET /api/showcase answers them, new as they change; not for a member", async () => {
+    const app = page.app();
+    const owner = await createUser(app, { handle: 'voxclub' });
+    await app.db.updateTable('users').set({ name: 'VoxClub', email: null }).where('id', '=', owner.id).execute();
+    const { id } = await saveScript(app.db, owner.id, {
+      title: 'Macbeth, Act I, Scene 1',
+      synopsis: 'Three witches.',
+      genre: 'Tragedy',
+      language: 'en',
+      visibility: 'public',
+      isFree: true,
+      roles: [{ name: 'First Witch', description: 'A witch.' }],
+      lines: [{ kind: 'dialogue', role: 'First Witch', parenthetical: null, text: 'When shall we three meet again?' }],
+    });
+    const showcase = (await page('localhost:4200', '/api/showcase')).json();
+    expect(showcase.scenes.map((s: { scriptId: string }) => s.scriptId)).toEqual([id]);
+    for (const [encoding, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync]] as const) {
+      const res = await page('localhost:4200', '/scripts', { 'accept-encoding': encoding });
+      expect(JSON.parse(blockOf(decode(res.rawPayload).toString('utf8')) ?? 'null').showcase).toEqual(showcase);
+    }
+    // The signed-in hint: a member's /scripts is their list, which does not read them.
+    const member = await page('localhost:4200', '/scripts', { cookie: 'vox_signed_in=1' });
+    expect(Object.keys(JSON.parse(blockOf(member.body) ?? 'null'))).toEqual(['manifest', 'publicConfig']);
+    await app.db.deleteFrom('scripts').where('id', '=', id).execute();
+    expect(JSON.parse(blockOf((await page('localhost:4200', '/')).body) ?? 'null').showcase).toEqual({ scenes: [] });
   });
 
   it('is sent in brotli or gzip as the browser accepts, the same page', async () => {
@@ -292,7 +323,7 @@ describe('the app page carries the manifest and the public config', () => {
     fs.writeFileSync(file, '{ "main": ');
     fs.utimesSync(file, new Date(), new Date(Date.now() + 10000));
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(Object.keys(JSON.parse(blockOf((await page('localhost:4200', '/')).body) ?? 'null'))).toEqual(['publicConfig']);
+    expect(Object.keys(JSON.parse(blockOf((await page('localhost:4200', '/about')).body) ?? 'null'))).toEqual(['publicConfig']);
     fs.writeFileSync(file, JSON.stringify(MANIFEST));
     fs.utimesSync(file, new Date(), new Date(Date.now() + 15000));
   });

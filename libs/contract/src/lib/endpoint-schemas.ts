@@ -1,5 +1,5 @@
 // The first hour.
-import { HandleSuggestion, ShareLinkPreview, ShareLinkPreviewParams, Showcase } from './first-hour';
+import { DemoScene, DemoSceneParams, HandleSuggestion, ShareLinkPreview, ShareLinkPreviewParams, Showcase } from './first-hour';
 // The podcast variant.
 import {
   Channel,
@@ -418,6 +418,7 @@ export const endpointSchemas = {
   // --- The first hour ---
   shareLinkPreview: { params: ShareLinkPreviewParams, response: { 200: ShareLinkPreview, 404: E } },
   showcase: { response: { 200: Showcase } },
+  demoScene: { params: DemoSceneParams, response: { 200: DemoScene, 404: E } },
   handleSuggestion: { response: { 200: HandleSuggestion, 401: E } },
 } as const;
 

@@ -102,10 +102,10 @@ describe('endpoints and their schemas', () => {
     // (53); membership purchase (11); events (6); forms (3); certificates (4); drafts, revisions and
     // templates (17); metrics (1); hardening (2); publishing a draft (1); classes and assignments
     // (17); the audio library (12); the podcast (33); the live channel and presence (2); the finished
-    // read (9); conversations (3); the first hour's preview, showcase and handle suggestion (3); an app
+    // read (9); conversations (3); the first hour's preview, showcase, a demo scene's text and handle suggestion (4); an app
     // page's first reads (1); one sign-in across the sites: the
     // session check and the three steps of the handoff (4).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 3 + 1 + 4);
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4);
   });
 
   it('check requests and answers against the schemas', () => {

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { IdParam } from './common';
+import { LineKindSchema } from './scripts';
 
 /**
  * What a visitor sees before joining and what a newcomer is offered
@@ -7,7 +8,8 @@ import { IdParam } from './common';
  * - a share link's preview, public and minimal (title, who invited, the role offered), for the
  *   logged-out /s/{linkId} page; nothing else about the session or the script leaks;
  * - the front door's demo scenes (public scenes of the VoxClub account), each with its featured
- *   finished read when staff chose one, so a visitor can listen before joining;
+ *   finished read when staff chose one, so a visitor can listen before joining, and the text of
+ *   one of them, so a visitor can read it before joining;
  * - a free handle suggested from my email, for the first-run step.
  */
 
@@ -55,6 +57,27 @@ export type ShowcaseScene = Type.Static<typeof ShowcaseScene>;
 
 export const Showcase = Type.Object({ scenes: Type.Array(ShowcaseScene) });
 export type Showcase = Type.Static<typeof Showcase>;
+
+export const DemoSceneParams = Type.Object({ scriptId: IdParam });
+export type DemoSceneParams = Type.Static<typeof DemoSceneParams>;
+
+/** A demo scene's text as a script shows it: headings, action and each role's lines, in order. */
+export const DemoScene = Type.Object(
+  {
+    scriptId: Type.String(),
+    title: Type.String(),
+    lines: Type.Array(
+      Type.Object({
+        kind: LineKindSchema,
+        role: Type.Union([Type.String(), Type.Null()]),
+        parenthetical: Type.Union([Type.String(), Type.Null()]),
+        text: Type.String(),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DemoScene = Type.Static<typeof DemoScene>;
 
 export const HandleSuggestion = Type.Object({
   /** A free handle made from my email's local part, or null when I already have a handle. */

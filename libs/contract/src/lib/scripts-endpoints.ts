@@ -48,4 +48,6 @@ export const scriptEndpoints = named({
   downloadTake: { method: 'GET', path: '/api/sessions/:sessionId/takes/:takeId/download', auth: 'user', binary: true },
   /** A share link's title, inviter and role, for the logged-out /s/{linkId} page; 404 when revoked or unknown. */
   shareLinkPreview: { method: 'GET', path: '/api/sharelinks/:linkId/preview', auth: 'public' },
+  /** A demo scene's text, for the front door's "Read the scene"; 404 for any other script. */
+  demoScene: { method: 'GET', path: '/api/showcase/:scriptId', auth: 'public' },
 });

@@ -67,6 +67,7 @@ export const SCRIPT_MESSAGES = {
   audioUnsupported: 'This file is not a supported recording. Upload WebM, Ogg, MP3, WAV or M4A audio.',
   audioNotFound: 'This recording was not found.',
   shareLinkNotFound: 'This share link was not found.',
+  demoSceneNotFound: 'This demo scene was not found.',
   notLinkOwner: 'Only the person who made this link can revoke it.',
   inviteNotFriend: 'You can invite only your friends.',
   coverUnsupported: 'The cover must be a PNG, JPEG, GIF or WebP picture.',

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   RESERVED_HANDLES,
+  SCRIPT_MESSAGES,
   SOCIAL_LIMITS,
   displayName,
+  type DemoScene,
   type HandleSuggestion,
   type ShareLinkPreview,
   type Showcase,
@@ -23,8 +25,10 @@ declare module 'fastify' {
 export interface FirstHour {
   /** A usable link's title, inviter and role, nothing more; NotFoundError ('This link is invalid.') otherwise. */
   linkPreview(linkId: string): Promise<ShareLinkPreview>;
-  /** The demo scenes, each with its featured read when that read is still finished. */
+  /** The demo scenes, each with its featured read when that read is still finished; those with one first. */
   showcase(): Promise<Showcase>;
+  /** A demo scene's text, for anyone; NotFoundError for any other script. */
+  demoScene(scriptId: string): Promise<DemoScene>;
   /** A free handle from the member's email (null when they have a handle or no email). */
   suggestHandle(userId: string): Promise<HandleSuggestion>;
 }
@@ -43,6 +47,12 @@ export function handleFromEmail(email: string): string {
     .replace(/^[._-]+|[._-]+$/g, '');
   return cleaned;
 }
+
+/**
+ * Who read a featured read's lines, as its card says ("Read by …"): the VoxClub system account's
+ * takes are the synthesized demo read of `npm run seed:demo`, and say so.
+ */
+export const SYNTHESIZED_READERS = 'computer voices (eSpeak NG)';
 
 async function firstHour(app: FastifyInstance) {
   const repo = app.firstHourRepository;
@@ -66,7 +76,7 @@ async function firstHour(app: FastifyInstance) {
             const readers: string[] = [];
             for (const l of lines) {
               if (!l.audioId) continue;
-              const name = displayName({ name: l.readerName, handle: l.readerHandle });
+              const name = l.readerHandle?.toLowerCase() === DEMO_HANDLE ? SYNTHESIZED_READERS : displayName({ name: l.readerName, handle: l.readerHandle });
               if (!readers.includes(name)) readers.push(name);
             }
             read = {
@@ -77,7 +87,14 @@ async function firstHour(app: FastifyInstance) {
         }
         answer.push({ scriptId: scene.id, title: scene.title, synopsis: scene.synopsis, roles: scene.roles, lineCount: scene.lineCount, read });
       }
-      return { scenes: answer };
+      // The scenes a visitor can listen to lead (then by title): the front door's first promise.
+      return { scenes: answer.sort((a, b) => Number(b.read !== null) - Number(a.read !== null)) };
+    },
+
+    async demoScene(scriptId) {
+      const scene = await repo.findDemoScene(DEMO_HANDLE, scriptId);
+      if (!scene) throw new NotFoundError(SCRIPT_MESSAGES.demoSceneNotFound);
+      return { scriptId: scene.id, title: scene.title, lines: scene.lines.map((l) => ({ kind: l.kind, role: l.role, parenthetical: l.parenthetical, text: l.text })) };
     },
 
     async suggestHandle(userId) {

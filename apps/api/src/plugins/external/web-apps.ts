@@ -56,24 +56,40 @@ export function withFirstData(html: string, data: Record<string, unknown>): stri
   return at >= 0 ? html.slice(0, at) + block + html.slice(at) : html + block;
 }
 
+/**
+ * A visitor's first load of the main site's front door (/, which leads to /scripts, or /scripts,
+ * without the signed-in hint cookie): its page carries the demo scenes (`showcase`, the answer of
+ * GET /api/showcase), so the front door draws them with its first render, with no request after
+ * the page. A wrong guess costs bytes only: a member's list does not read them, and a front door
+ * without them asks for them.
+ */
+function isFrontDoor(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0];
+  if (pathname !== '/' && pathname !== PATHS.scripts) return false;
+  return resolveVariant(request.headers.host ?? '', pathname).remote === 'main' && !request.cookies?.[SIGNED_IN_HINT_COOKIE];
+}
+
 interface AppPage {
   raw: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-/** The page in each encoding, made again only when one of its inputs changes. */
-function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): () => AppPage | null {
+/**
+ * The page in each encoding, made again only when one of its inputs changes. `more`: data of the
+ * page's own beside the manifest and the public config (the front door's demo scenes).
+ */
+function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): (more?: Record<string, unknown>) => AppPage | null {
   let inputs: unknown[] = [];
   let page: AppPage | null = null;
-  return () => {
-    const next = [html(), manifest(), JSON.stringify(publicConfig())];
+  return (more = {}) => {
+    const next = [html(), manifest(), JSON.stringify(publicConfig()), JSON.stringify(more)];
     if (next.every((value, i) => value === inputs[i])) return page;
     inputs = next;
     const [text, remotes] = next as [string | null, RemotesManifest];
     if (text === null) return (page = null);
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
-    const raw = Buffer.from(withFirstData(text, { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig() }), 'utf8');
+    const raw = Buffer.from(withFirstData(text, { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
     page = {
       raw,
       br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -90,7 +106,7 @@ function appPageOf(html: () => string | null, manifest: () => RemotesManifest, p
 async function webApps(app: FastifyInstance, { config }: { config: Config }) {
   const shellDir = path.join(config.webDir, 'shell');
   const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
-  let sendAppPage = (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html', shellDir, { cacheControl: false });
+  let sendAppPage = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => reply.sendFile('index.html', shellDir, { cacheControl: false });
 
   if (hasShell) {
     if (config.remotesManifest) {
@@ -111,12 +127,11 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // largest downloads of every first load and must not wait for a free connection.
     const shellFiles = followFile(path.join(shellDir, 'index.html'), shellFirstFiles);
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
-    const appPage = appPageOf(
-      followFile(path.join(shellDir, 'index.html'), (text) => text),
-      manifest,
-      () => publicConfigOf(app.microsoft, config),
-    );
-    sendAppPage = (request, reply) => {
+    const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), manifest, () => publicConfigOf(app.microsoft, config)] as const;
+    const appPage = appPageOf(...pageParts);
+    // The front door's page is made apart: its demo scenes change with the database, the rest do not.
+    const frontDoorPage = appPageOf(...pageParts);
+    sendAppPage = async (request, reply) => {
       // A site of a deployment whose sites share no parent domain, not signed in here: first ask
       // the hub for its sign-in (a redirect there and back, before any of the page is drawn, so
       // no login button or modal flashes); it comes back at once when there is none.
@@ -124,7 +139,14 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
         reply.header('Cache-Control', 'no-store');
         return reply.redirect(app.signInHandoff.begin(request, reply, app.signInHandoff.hub, request.url), 302);
       }
-      const page = appPage();
+      // Without them (the database failed to answer) the page still goes out; the front door asks.
+      const showcase = isFrontDoor(request)
+        ? await app.firstHour.showcase().catch((err: unknown) => {
+            request.log.warn({ err }, 'front door: the demo scenes were left out of the page');
+            return undefined;
+          })
+        : undefined;
+      const page = showcase ? frontDoorPage({ showcase }) : appPage();
       if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;

@@ -18,6 +18,11 @@ export const firstHourRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('showcase', { tags, summary: "The front door's demo scenes, with their featured finished reads" }),
     handler: async () => app.firstHour.showcase(),
   });
+
+  app.route({
+    ...fromContract('demoScene', { tags, summary: "A demo scene's text", description: 'Only the public scenes of the VoxClub account; 404 for any other script.' }),
+    handler: async (request) => app.firstHour.demoScene(request.params.scriptId),
+  });
 };
 
 /** Members only: the first-run step's handle suggestion. */

@@ -144,6 +144,61 @@ describe('the first hour', () => {
       // The takes play through the public audio path (an unguessable content id).
       expect(read?.lines[1].audioId).toMatch(/^[0-9a-f]{64}$/);
     });
+
+    it("names the VoxClub account's own takes (the synthesized demo read) as computer voices", async () => {
+      const { id: scriptId } = await saveScript(app.db, demo.id, scene('B synthesized scene'));
+      const sessionId = await createSession(app.db, scriptId, demo.id);
+      const lines = await app.db.selectFrom('script_lines').select(['id', 'role_name']).where('script_id', '=', scriptId).orderBy('position').execute();
+      for (const [i, line] of lines.filter((l) => l.role_name).entries()) {
+        const audioId = String(i + 1).repeat(64).slice(0, 64);
+        await app.db.insertInto('audio_files').values({ id: audioId, content_type: 'audio/mpeg', byte_size: 10, created_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+        await app.db
+          .insertInto('takes')
+          .values({ id: newId(), session_id: sessionId, line_id: line.id, user_id: demo.id, client_id: newId(), audio_id: audioId, content_type: 'audio/mpeg', byte_size: 10, duration_ms: 800, picked: 1, created_at: new Date().toISOString(), recorded_text: null })
+          .execute();
+      }
+      const before = (await showcase()).scenes;
+      expect(before.map((s) => [s.title, s.read?.readers ?? null])).toEqual([
+        ['A Hamlet scene', ['@ophelia_reads']],
+        ['B synthesized scene', null],
+      ]);
+      await featureRead(app.db, scriptId, sessionId);
+      const { scenes } = await showcase();
+      expect(scenes.map((s) => [s.title, s.read?.readers ?? null])).toEqual([
+        ['A Hamlet scene', ['@ophelia_reads']],
+        ['B synthesized scene', ['computer voices (eSpeak NG)']],
+      ]);
+      // A scene to listen to comes before one without: its read gone, Hamlet goes after B.
+      await app.db.deleteFrom('featured_reads').where('script_id', '=', hamletId).execute();
+      expect((await showcase()).scenes.map((s) => s.title)).toEqual(['B synthesized scene', 'A Hamlet scene']);
+    });
+  });
+
+  describe('GET /api/showcase/{scriptId}', () => {
+    it("answers anyone a demo scene's text, in order, and nothing more", async () => {
+      const { id } = await saveScript(app.db, owner.id, scene('Placeholder'));
+      const demoAccount = await app.db.selectFrom('users').select('id').where('handle', '=', 'voxclub').executeTakeFirstOrThrow();
+      const { id: sceneId } = await saveScript(app.db, demoAccount.id, { ...scene('C text scene'), lines: [...scene('x').lines, { kind: 'dialogue' as const, role: 'Ophelia', parenthetical: '(aside)', text: 'O, what a noble mind is here o’erthrown!' }] });
+      const res = await app.inject({ method: 'GET', url: `/api/showcase/${sceneId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        scriptId: sceneId,
+        title: 'C text scene',
+        lines: [
+          { kind: 'action', role: null, parenthetical: null, text: 'A room in the castle.' },
+          { kind: 'dialogue', role: 'Hamlet', parenthetical: null, text: 'To be, or not to be.' },
+          { kind: 'dialogue', role: 'Ophelia', parenthetical: null, text: 'Good my lord.' },
+          { kind: 'dialogue', role: 'Ophelia', parenthetical: '(aside)', text: 'O, what a noble mind is here o’erthrown!' },
+        ],
+      });
+      // A member's public script, a private script of the VoxClub account, an unknown id: none is a demo scene.
+      const { id: privateDemo } = await saveScript(app.db, demoAccount.id, scene('D private draft', 'private'));
+      for (const other of [id, privateDemo, 'no-such-script']) {
+        const answer = await app.inject({ method: 'GET', url: `/api/showcase/${other}` });
+        expect(answer.statusCode).toBe(404);
+        expect(answer.json()).toEqual({ message: 'This demo scene was not found.' });
+      }
+    });
   });
 
   describe('GET /api/users/me/handle-suggestion', () => {

@@ -2,11 +2,42 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authModal } from '@vox/auth';
-import { coreEndpoints, pathFor, type ShowcaseScene } from '@vox/contract';
-import { Button } from '@vox/ui';
+import { coreEndpoints, pathFor, type Showcase, type ShowcaseScene } from '@vox/contract';
+import { Button, lazyComponent } from '@vox/ui';
 import './demo-scenes.css';
 
 type Read = NonNullable<ShowcaseScene['read']>;
+
+// A scene's text loads when a visitor opens it, in a chunk of its own.
+const SceneText = lazyComponent(() => import('./scene-text'), (m) => m.SceneText);
+
+/**
+ * The demo scenes the server put in the page for a visitor's first load (`showcase` in the data
+ * block the shell's first script reads: withFirstData in apps/api/src/plugins/external/web-apps.ts),
+ * so they are drawn with the front door's first render; undefined without them (then they are asked for).
+ */
+function scenesInPage(): Showcase | undefined {
+  try {
+    return (JSON.parse(document.getElementById('vox-first-data')?.textContent ?? 'null') as { showcase?: Showcase } | null)?.showcase;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the scene a visitor chose ("Sign up to read it") waits across joining, for this tab: the
+ * first-run step offers it (PICKED_SCENE_KEY in libs/feature-account's welcome page).
+ */
+const PICKED_SCENE_KEY = 'vox.pickedScene';
+
+function signUpToRead(scriptId: string) {
+  try {
+    sessionStorage.setItem(PICKED_SCENE_KEY, scriptId);
+  } catch {
+    // Storage off: joining offers the shortest scene.
+  }
+  authModal.open('register');
+}
 
 /** Plays a finished read line by line (each spoken line's picked take, in script order). */
 function useReadPlayer() {
@@ -40,12 +71,13 @@ function useReadPlayer() {
 }
 
 /**
- * The front door's demo scenes: the public scenes of the VoxClub account, each with a
- * Listen button when staff featured a finished read of it, and a way in for reading it yourself.
+ * The front door's demo scenes: the public scenes of the VoxClub account, each with a Listen
+ * button when a finished read of it is featured, its text to read, and a way in for reading it.
  */
-export default function DemoScenes() {
-  const showcase = useQuery({ queryKey: ['first-hour', 'showcase'], queryFn: () => api.call(coreEndpoints.showcase), staleTime: 60_000 });
+export function DemoScenes() {
+  const showcase = useQuery({ queryKey: ['first-hour', 'showcase'], queryFn: () => api.call(coreEndpoints.showcase), initialData: scenesInPage, staleTime: 60_000 });
   const player = useReadPlayer();
+  const [open, setOpen] = useState<string | null>(null);
   const scenes = showcase.data?.scenes ?? [];
   if (showcase.isPending) return <div className="vox-front__scenes-placeholder" />;
   if (scenes.length === 0) return null;
@@ -59,8 +91,10 @@ export default function DemoScenes() {
       <ul className="vox-demo__list">
         {scenes.map((scene) => {
           const isPlaying = player.playing?.scriptId === scene.scriptId;
+          const isOpen = open === scene.scriptId;
+          const textId = `vox-demo-text-${scene.scriptId}`;
           return (
-            <li key={scene.scriptId} className="vox-demo__card">
+            <li key={scene.scriptId} className={isOpen ? 'vox-demo__card vox-demo__card--open' : 'vox-demo__card'}>
               <h3>{scene.title}</h3>
               {scene.synopsis && <p className="vox-demo__synopsis">{scene.synopsis}</p>}
               <p className="vox-demo__meta">
@@ -78,9 +112,15 @@ export default function DemoScenes() {
                     {isPlaying ? 'Stop' : 'Listen'}
                   </Button>
                 )}
-                <Button variant={scene.read ? 'link' : 'secondary'} size="sm" onClick={() => authModal.open('register')}>
+                <Button variant="secondary" size="sm" aria-expanded={isOpen} aria-controls={textId} onClick={() => setOpen(isOpen ? null : scene.scriptId)}>
+                  {isOpen ? 'Hide the scene' : 'Read the scene'}
+                </Button>
+                <Button variant="link" size="sm" onClick={() => signUpToRead(scene.scriptId)}>
                   Sign up to read it
                 </Button>
+              </div>
+              <div id={textId} hidden={!isOpen}>
+                {isOpen && <SceneText scriptId={scene.scriptId} title={scene.title} />}
               </div>
             </li>
           );

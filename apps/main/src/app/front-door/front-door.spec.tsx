@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { api } from '@vox/api-client';
 import { authModal } from '@vox/auth';
-import type { Showcase } from '@vox/contract';
-import { DEMO_SCENES_DELAY_MS, FRONT_DOOR_LINE, FrontDoor } from './front-door';
+import type { DemoScene, Showcase } from '@vox/contract';
+import { FRONT_DOOR_LINE, FRONT_DOOR_TITLE, FrontDoor } from './front-door';
 
 const showcase: Showcase = {
   scenes: [
@@ -27,48 +27,77 @@ const showcase: Showcase = {
   ],
 };
 
+const earnest: DemoScene = {
+  scriptId: 'sc2',
+  title: 'Earnest, Act I',
+  lines: [
+    { kind: 'scene', role: null, parenthetical: null, text: "INT. ALGERNON'S FLAT - DAY" },
+    { kind: 'dialogue', role: 'Algernon', parenthetical: '(inspecting them)', text: 'Did you hear what I was playing, Lane?' },
+  ],
+};
+
+/** The page's data block, as the server writes it for a visitor's first load of the front door. */
+function pageCarries(data: unknown) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'vox-first-data';
+  block.textContent = JSON.stringify(data);
+  document.head.append(block);
+}
+
 function renderFrontDoor() {
   const asked: string[] = [];
   api.configure({
     fetch: (async (url: string) => {
       asked.push(String(url));
-      const body = JSON.stringify(showcase);
+      const body = JSON.stringify(String(url).endsWith('/api/showcase') ? showcase : earnest);
       return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), text: async () => body, json: async () => JSON.parse(body) } as Response;
     }) as unknown as typeof fetch,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <FrontDoor />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return asked;
+  return { asked, view };
 }
 
-afterEach(() => authModal.close());
+afterEach(() => {
+  authModal.close();
+  document.getElementById('vox-first-data')?.remove();
+  sessionStorage.clear();
+  document.title = 'VoxClub';
+});
 
 describe('the front door', () => {
-  it("keeps the seed's prompt for scripts and says what VoxClub does in one line", () => {
-    renderFrontDoor();
-    expect(screen.getByRole('heading', { level: 1, name: 'Log in to see your scripts' })).toBeInTheDocument();
+  it('is titled and headed as the home it is, says what VoxClub does in one line, and gives the tab back on leaving', () => {
+    document.title = 'Scripts · VoxClub';
+    const { view } = renderFrontDoor();
+    expect(screen.getByRole('heading', { level: 1, name: FRONT_DOOR_TITLE })).toHaveTextContent('Read scripts aloud together');
+    expect(document.title).toBe('Read scripts aloud together · VoxClub');
+    expect(screen.queryByText('Log in to see your scripts')).not.toBeInTheDocument();
     expect(screen.getByText(FRONT_DOOR_LINE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    // Signing in here shows the members' list at the same path: its title comes back.
+    view.unmount();
+    expect(document.title).toBe('Scripts · VoxClub');
   });
 
-  it('asks for the demo scenes only once the page has shown for a while', async () => {
-    const asked = renderFrontDoor();
-    await new Promise((resolve) => setTimeout(resolve, DEMO_SCENES_DELAY_MS - 100));
+  it('draws the demo scenes the page carries with its first render, asking for nothing', () => {
+    pageCarries({ publicConfig: {}, showcase });
+    const { asked } = renderFrontDoor();
+    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Hamlet, III.1', 'Earnest, Act I']);
     expect(asked).toEqual([]);
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
-    expect(await screen.findByRole('list', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(asked).toEqual([expect.stringMatching(/\/api\/showcase$/)]);
   });
 
-  it('lists the demo scenes, with Listen only for a scene with a finished read', async () => {
-    const asked = renderFrontDoor();
-    const list = await screen.findByRole('list', {}, { timeout: 3000 });
+  it('asks for the demo scenes when the page does not carry them, and lists them with Listen only for a finished read', async () => {
+    pageCarries({ publicConfig: {} });
+    const { asked } = renderFrontDoor();
+    const list = await screen.findByRole('list');
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Hamlet, III.1' })).toBeInTheDocument();
@@ -78,7 +107,24 @@ describe('the front door', () => {
     expect(asked).toEqual([expect.stringMatching(/\/api\/showcase$/)]);
   });
 
-  it('plays the read from its first recorded line and opens the join form from a scene', async () => {
+  it("opens a scene's text for a visitor to read, and closes it", async () => {
+    pageCarries({ showcase });
+    const { asked } = renderFrontDoor();
+    const user = userEvent.setup();
+    const card = screen.getAllByRole('listitem')[1];
+    const open = within(card).getByRole('button', { name: 'Read the scene' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const text = await within(card).findByRole('region', { name: 'The text of Earnest, Act I' });
+    expect(text).toHaveTextContent("INT. ALGERNON'S FLAT - DAY");
+    expect(text).toHaveTextContent('Algernon (inspecting them)Did you hear what I was playing, Lane?');
+    expect(asked).toEqual([expect.stringMatching(/\/api\/showcase\/sc2$/)]);
+    await user.click(within(card).getByRole('button', { name: 'Hide the scene' }));
+    expect(within(card).queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('plays the read from its first recorded line; Sign up to read it keeps the scene for joining and opens the join form', async () => {
+    pageCarries({ showcase });
     const played: string[] = [];
     jest.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
       played.push(this.src);
@@ -87,12 +133,13 @@ describe('the front door', () => {
     jest.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
     renderFrontDoor();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Listen to Hamlet, III.1' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'Listen to Hamlet, III.1' }));
     expect(played).toEqual([expect.stringMatching(new RegExp(`/api/audio/${'a'.repeat(64)}$`))]);
     expect(screen.getByText(/Now playing Hamlet, III.1:/)).toHaveTextContent('Now playing Hamlet, III.1: Hamlet To be, or not to be.');
     await user.click(screen.getByRole('button', { name: 'Stop Hamlet, III.1' }));
     await waitFor(() => expect(screen.queryByText(/Now playing/)).not.toBeInTheDocument());
     await user.click(screen.getAllByRole('button', { name: 'Sign up to read it' })[1]);
     expect(authModal.getSnapshot()).toBe('register');
+    expect(sessionStorage.getItem('vox.pickedScene')).toBe('sc2');
   });
 });

@@ -1,70 +1,52 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { authModal } from '@vox/auth';
-import { Button, buttonClassName, lazyComponent, Page } from '@vox/ui';
+import { documentTitle } from '@vox/variant';
+import { Button, buttonClassName, Page } from '@vox/ui';
+import { DemoScenes } from './demo-scenes';
 import './front-door.css';
 
-// The demo scenes and their player load after the page shows, in their own small chunk.
-// Not React.lazy: a Suspense reveal waits 300 ms after any recent fallback (see lazyComponent).
-const placeholder = <div className="vox-front__scenes-placeholder" />;
-const DemoScenes = lazyComponent(() => import('./demo-scenes'), (m) => m.default, placeholder);
-
-/**
- * How long after the front door's first frame the demo scenes are asked for. Long enough that the
- * hero's paint is on screen first: an idle callback right after the first frame came before the
- * frame was presented, and the scenes' chunk and read then counted as part of the page's largest
- * paint (Lighthouse). The scenes sit below the hero.
- */
-export const DEMO_SCENES_DELAY_MS = 500;
-
-/**
- * True once the page has shown, DEMO_SCENES_DELAY_MS have passed and the browser is idle (an idle
- * callback; at once where there is none): the demo scenes' chunk and read are asked for only
- * then, so nothing of theirs competes with the front door's first paint.
- */
-function useShown(): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    let cancel = () => undefined as void;
-    const frame = requestAnimationFrame(() => {
-      const timer = setTimeout(() => {
-        if (typeof requestIdleCallback === 'function') {
-          const idle = requestIdleCallback(() => setShown(true), { timeout: 2000 });
-          cancel = () => cancelIdleCallback(idle);
-        } else {
-          setShown(true);
-        }
-      }, DEMO_SCENES_DELAY_MS);
-      cancel = () => clearTimeout(timer);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      cancel();
-    };
-  }, []);
-  return shown;
-}
+/** What VoxClub is, as the front door's heading and the tab's title say it. */
+export const FRONT_DOOR_TITLE = 'Read scripts aloud together';
 
 /** What VoxClub does, in one line. */
-export const FRONT_DOOR_LINE = 'Read scripts aloud together: claim a role, record your lines from home, and hear the whole scene come together.';
+export const FRONT_DOOR_LINE = 'Claim a role, record your lines from home, and hear the whole scene come together.';
 
 /**
- * The logged-out /scripts, where / leads (seed section 2): the seed's log-in prompt for 'scripts'
- * ("Log in to see your scripts", Log in, Sign up), made a real front door: what VoxClub
- * does in one line, and the public demo scenes, with a Listen button for a finished read.
+ * The tab names the front door as the site's home ("Read scripts aloud together · VoxClub"), not
+ * the members' list the route is ("Scripts"). Signing in here shows that list at the same path, so
+ * its title comes back then, unless a new route has already set its own.
+ */
+function useHomeTitle() {
+  useEffect(() => {
+    const before = document.title;
+    const home = documentTitle(FRONT_DOOR_TITLE, 'default');
+    document.title = home;
+    return () => {
+      if (document.title === home) document.title = before;
+    };
+  }, []);
+}
+
+/**
+ * The logged-out /scripts, where / leads: the site's home for a visitor. What VoxClub does, Log in
+ * and Sign up, and the public demo scenes, drawn with the first render: the page carries them.
  */
 export function FrontDoor() {
-  const shown = useShown();
+  useHomeTitle();
   return (
     <Page className="vox-front">
       <section className="vox-front__hero" aria-labelledby="vox-front-title">
         <div className="vox-front__pitch">
           <p className="vox-front__eyebrow">VoxClub, the table-read club</p>
+          <h1 id="vox-front-title" className="vox-front__title">
+            {FRONT_DOOR_TITLE}
+          </h1>
           <p className="vox-front__line">{FRONT_DOOR_LINE}</p>
         </div>
         <div className="vox-front__prompt">
-          <h1 id="vox-front-title">Log in to see your scripts</h1>
-          <p>New here? Sign up for free and join the club.</p>
+          <p className="vox-front__prompt-title">New here? Sign up for free and join the club.</p>
+          <p>Already a member? Log in to see your scripts.</p>
           <div className="vox-front__actions">
             <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
               Log in
@@ -75,7 +57,7 @@ export function FrontDoor() {
           </div>
         </div>
       </section>
-      {shown ? <DemoScenes /> : placeholder}
+      <DemoScenes />
     </Page>
   );
 }

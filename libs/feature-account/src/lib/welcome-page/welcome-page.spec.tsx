@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import { displayName, type User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
-import { safeNext, WelcomePage } from './welcome-page';
+import { PICKED_SCENE_KEY, safeNext, WelcomePage } from './welcome-page';
 
 const newcomer: User = { id: 'u1', handle: null, name: null, photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 const named = (name: string, handle: string): User => ({ ...newcomer, name, handle });
@@ -69,6 +69,29 @@ describe('/welcome, the first-run step', () => {
     expect(authStore.getSnapshot().user?.name).toBe('Ada Lovelace');
     expect(await screen.findByRole('link', { name: 'Read "Hamlet, III.1"' })).toHaveAttribute('href', '/script/sc1');
     expect(screen.getByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/friends');
+  });
+
+  it('offers the demo scene the visitor chose on the front door, not the shortest, and only once', async () => {
+    const server = createFakeServer({ token: 't' });
+    server.on('showcase', () =>
+      json(200, {
+        scenes: [
+          { scriptId: 'sc1', title: 'Hamlet, Act I, Scene 1', synopsis: '', roles: ['Hamlet'], lineCount: 60, read: null },
+          { scriptId: 'sc2', title: 'Macbeth, Act I, Scene 1', synopsis: '', roles: ['First Witch'], lineCount: 13, read: null },
+        ],
+      }),
+    );
+    sessionStorage.setItem(PICKED_SCENE_KEY, 'sc1');
+    const view = renderPage(<WelcomePage />, { route: '/welcome', user: named('Ada Lovelace', 'ada'), server });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByRole('link', { name: 'Read "Hamlet, Act I, Scene 1"' })).toHaveAttribute('href', '/script/sc1');
+    expect(screen.getByText('Claim a role in the scene you picked and record your first lines.')).toBeInTheDocument();
+    expect(sessionStorage.getItem(PICKED_SCENE_KEY)).toBeNull();
+    view.unmount();
+    // Without a choice, the shortest scene is the easiest first read.
+    renderPage(<WelcomePage />, { route: '/welcome', user: named('Ada Lovelace', 'ada'), server });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByRole('link', { name: 'Read "Macbeth, Act I, Scene 1"' })).toHaveAttribute('href', '/script/sc2');
   });
 
   it("checks the handle with the server's rules before sending, and shows the server's refusal", async () => {

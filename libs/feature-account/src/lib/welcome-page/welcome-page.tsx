@@ -17,6 +17,23 @@ export function safeNext(next: string | null): string | null {
   return next;
 }
 
+/**
+ * The demo scene a visitor chose on the main site's front door ("Sign up to read it"), kept for
+ * the tab by the front door (apps/main/src/app/front-door/demo-scenes.tsx) across joining, so the
+ * first-run step offers that scene rather than the shortest.
+ */
+export const PICKED_SCENE_KEY = 'vox.pickedScene';
+
+function takePickedScene(): string | null {
+  try {
+    const picked = sessionStorage.getItem(PICKED_SCENE_KEY);
+    sessionStorage.removeItem(PICKED_SCENE_KEY);
+    return picked;
+  } catch {
+    return null;
+  }
+}
+
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.');
 
 /**
@@ -36,6 +53,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
   const podcast = site === 'podcast';
   const onwards = () => (podcast ? navigate(next ?? '/', { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
   const [step, setStep] = useState<'profile' | 'next'>('profile');
+  const [picked] = useState(takePickedScene);
   const [name, setName] = useState(user?.name ?? '');
   const [handle, setHandle] = useState(user?.handle ?? '');
   const [handleTouched, setHandleTouched] = useState(false);
@@ -121,8 +139,10 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => setPhoto(event.target.files?.[0] ?? null);
 
   if (step === 'next') {
-    // The shortest demo scene makes the easiest first read.
-    const firstScene = demo.data?.scenes.reduce<(typeof demo.data.scenes)[number] | undefined>((best, s) => (!best || s.lineCount < best.lineCount ? s : best), undefined);
+    // The scene the visitor chose before joining, else the shortest: the easiest first read.
+    const scenes = demo.data?.scenes ?? [];
+    const chosen = scenes.find((s) => s.scriptId === picked);
+    const firstScene = chosen ?? scenes.reduce<(typeof scenes)[number] | undefined>((best, s) => (!best || s.lineCount < best.lineCount ? s : best), undefined);
     return (
       <Page width="narrow" className="vox-welcome">
         <h1 ref={headingRef} tabIndex={-1}>
@@ -143,7 +163,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
             <ul className="vox-welcome__choices" aria-label="Next steps">
               <li className="vox-welcome__choice">
                 <h2>Try a demo scene</h2>
-                <p>Claim a role in a short public-domain scene and record your first lines.</p>
+                <p>{chosen ? 'Claim a role in the scene you picked and record your first lines.' : 'Claim a role in a short public-domain scene and record your first lines.'}</p>
                 <Link
                   to={firstScene ? `/script/${encodeURIComponent(firstScene.scriptId)}` : '/scripts'}
                   className={buttonClassName({ variant: 'primary' })}

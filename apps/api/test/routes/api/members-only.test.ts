@@ -77,6 +77,8 @@ const OPEN_ROUTES = [
   // the front door's public demo scenes.
   'GET /api/sharelinks/:linkId/preview',
   'GET /api/showcase',
+  // A demo scene's text, for visitors to read before they join (the VoxClub account's public scenes only).
+  'GET /api/showcase/:scriptId',
 ].sort();
 
 describe('members-only scope', () => {

@@ -252,11 +252,17 @@ async function load(db) {
   }
   if (batch.length) await db.insert('activities', cols, batch);
   // The rollups the server keeps with each entry, built for the loaded rows at once (the same
-  // statements as migration 090's backfill).
+  // statements as the backfills of migrations 090 and 242).
   const hour = "substr(created_at, 1, 13) || ':00:00.000Z'";
   const day = "substr(created_at, 1, 10) || 'T00:00:00.000Z'";
   await db.exec(`insert into activity_hours (hour, variant, action, count) select ${hour}, coalesce(variant, ''), action, count(*) from activities group by ${hour}, coalesce(variant, ''), action`);
-  await db.exec(`insert into activity_user_hours (hour, variant, user_id) select distinct ${hour}, coalesce(variant, ''), user_id from activities where user_id is not null`);
+  // Each user's active hours per site and for all sites ('*'), with the previous one (migration 242).
+  await db.exec(`insert into active_user_hours (site, user_id, hour, previous)
+    select site, user_id, hour, coalesce(lag(hour) over (partition by site, user_id order by hour), '') from (
+      select distinct coalesce(variant, '') as site, user_id, ${hour} as hour from activities where user_id is not null
+      union
+      select distinct '*' as site, user_id, ${hour} as hour from activities where user_id is not null
+    ) x`);
   await db.exec(`insert into activity_route_days (day, variant, route, count) select ${day}, coalesce(variant, ''), coalesce(route, '(not recorded)'), count(*) from activities where action = 'visit' group by ${day}, coalesce(variant, ''), coalesce(route, '(not recorded)')`);
   return (Date.now() - t0) / 1000;
 }
@@ -299,6 +305,7 @@ async function benchDatabase(kind) {
     // set (autovacuum's work), so index-only scans need not visit the table.
     await db.exec(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
     const loaded = await db.count('activities');
+    results.rowsLoaded = loaded;
     if (loaded !== ROWS) throw new Error(`${kind}: ${loaded} activity rows in the database after loading ${ROWS}`);
     console.log(`${kind}: loaded ${ROWS.toLocaleString('en')} activities, ${USERS.toLocaleString('en')} users in ${seconds.toFixed(0)} s`);
     const { url, child } = await startServer(env, logFile);
@@ -347,7 +354,7 @@ async function benchDatabase(kind) {
     } finally {
       await stopServer(child);
     }
-    // The database's share of recording: today's transaction (the row and its three rollups,
+    // The database's share of recording: today's transaction (the row and its rollups,
     // the busiest case: a signed-in visit) against the one INSERT with the indexes before 090.
     const INSERTS = 3000;
     const stamp = (i) => new Date(Date.now() + i).toISOString();
@@ -355,10 +362,27 @@ async function benchDatabase(kind) {
       `INSERT INTO activities (id, user_id, local_time, session, path, action, context, created_at${extra ? ', variant, route' : ''}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8${extra ? ', $9, $10' : ''})`,
       [`${tag}${i}`, id(1 + (i % USERS)), stamp(i), 'Bench00001', '/scripts', 'visit', null, stamp(i), ...(extra ? ['main', '/scripts'] : [])],
     ];
+    // The user's active hour on a site: added with the previous one, then the next one's previous
+    // set (the statements of insertActivity; the user's row lock on PostgreSQL costs one more).
+    const activeHour = (i, site) => {
+      const hour = stamp(i).slice(0, 13) + ':00:00.000Z';
+      const user = id(1 + (i % USERS));
+      return [
+        [
+          `INSERT INTO active_user_hours (site, user_id, hour, previous) VALUES ($1, $2, $3, (SELECT coalesce(max(p.hour), '') FROM active_user_hours p WHERE p.site = $4 AND p.user_id = $5 AND p.hour < $6)) ON CONFLICT DO NOTHING`,
+          [site, user, hour, site, user, hour],
+        ],
+        [
+          `UPDATE active_user_hours SET previous = $1 WHERE site = $2 AND user_id = $3 AND hour = (SELECT min(n.hour) FROM active_user_hours n WHERE n.site = $4 AND n.user_id = $5 AND n.hour > $6)`,
+          [hour, site, user, site, user, hour],
+        ],
+      ];
+    };
     const recordNow = (tag) => (i) => [
       insert(tag, i, true),
       ['INSERT INTO activity_hours (hour, variant, action, count) VALUES ($1, $2, $3, 1) ON CONFLICT (hour, variant, action) DO UPDATE SET count = activity_hours.count + 1', [stamp(i).slice(0, 13) + ':00:00.000Z', 'main', 'visit']],
-      ['INSERT INTO activity_user_hours (hour, variant, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [stamp(i).slice(0, 13) + ':00:00.000Z', 'main', id(1 + (i % USERS))]],
+      ...activeHour(i, 'main'),
+      ...activeHour(i, '*'),
       ['INSERT INTO activity_route_days (day, variant, route, count) VALUES ($1, $2, $3, 1) ON CONFLICT (day, variant, route) DO UPDATE SET count = activity_route_days.count + 1', [stamp(i).slice(0, 10) + 'T00:00:00.000Z', 'main', '/scripts']],
     ];
     await db.timeInserts(200, recordNow('warm'));
@@ -381,13 +405,28 @@ async function benchDatabase(kind) {
   return results;
 }
 
+/** The machine's speed: a fixed integer loop's time, the best of three (lower is faster). */
+function cpuLoopMs() {
+  const times = [];
+  for (let run = 0; run < 3; run++) {
+    const t = process.hrtime.bigint();
+    let x = 0;
+    for (let i = 0; i < 50_000_000; i++) x = (x + i * 7) % 1_000_003;
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (x < 0) console.log(x);
+  }
+  return Math.min(...times);
+}
+const machine = () => `CPU loop (50M steps) ${cpuLoopMs().toFixed(0)} ms, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`;
 const cpus = os.cpus();
-console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown'}, ${cpus[0]?.speed ?? '?'} MHz), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, Node ${process.version}`);
+console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown'}), ${machine()}, Node ${process.version}`);
 console.log(`inputs: ${ROWS.toLocaleString('en')} activity rows over ${DAYS} days, ${USERS.toLocaleString('en')} users, ${RUNS} timed calls per chart`);
 if (!args['no-build']) execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
 let failed = false;
 const all = [];
 for (const kind of args.db.split(',')) all.push(await benchDatabase(kind));
+console.log(`\nmachine after the timings: ${machine()}`);
+for (const r of all) console.log(`${r.kind}: ${r.rowsLoaded.toLocaleString('en')} activity rows before the timings, ${r.rowsKept.toLocaleString('en')} of them after`);
 console.log('\n| database | range | site | chart | median ms | slowest ms | target |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of all) {

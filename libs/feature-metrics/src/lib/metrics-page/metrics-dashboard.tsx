@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import type { MetricsAnswer } from '@vox/contract';
 import { METRICS_MAX_DAYS, type MetricsPart, type MetricsVariant, metricsEndpoints, VISIT_RULE_TEXT } from '@vox/contract/metrics';
@@ -27,15 +27,16 @@ function rangeText(from: string, to: string): string {
   return `${f.format(new Date(`${from}T00:00:00Z`))} – ${f.format(new Date(`${to}T00:00:00Z`))}`;
 }
 
-/** One request per chart, so each chart is drawn as its answer arrives rather than with the slowest. */
-function useMetricsParts(view: MetricsView) {
-  return useQueries({
-    queries: METRICS_CHARTS.map(({ id: part }) => ({
-      queryKey: ['metrics', view.from, view.to, view.tz, view.variant, part],
-      queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant, charts: part } }),
-      placeholderData: keepPreviousData,
-      staleTime: 60_000,
-    })),
+/**
+ * One chart's own request, so each chart is drawn as its answer arrives rather than with the
+ * slowest. (One useQuery per card: the shell shares a trimmed @tanstack/react-query without useQueries.)
+ */
+function useMetricsPart(view: MetricsView, part: MetricsPart) {
+  return useQuery({
+    queryKey: ['metrics', view.from, view.to, view.tz, view.variant, part],
+    queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant, charts: part } }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }
 
@@ -60,7 +61,8 @@ function PendingCard({ title, query, wide }: { title: string; query: UseQueryRes
   );
 }
 
-function PartCard({ part, title, query, view }: { part: MetricsPart; title: string; query: UseQueryResult<MetricsAnswer>; view: MetricsView }) {
+function PartCard({ part, title, view }: { part: MetricsPart; title: string; view: MetricsView }) {
+  const query = useMetricsPart(view, part);
   const data = query.data;
   if (!data || query.isError) return <PendingCard title={title} query={query} wide={part === 'topPages'} />;
   if (part === 'topPages') return <TopPagesCard pages={data.topPages} view={view} busy={query.isFetching} />;
@@ -106,7 +108,6 @@ function CustomRange({ view, onApply }: { view: MetricsView; onApply: (from: str
 export default function MetricsDashboard() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params), [params]);
-  const parts = useMetricsParts(view);
   const [customOpen, setCustomOpen] = useState(view.range === 'custom');
   const zones = useMemo(() => timeZones(view.tz), [view.tz]);
   const variantId = useId();
@@ -163,8 +164,8 @@ export default function MetricsDashboard() {
       )}
 
       <div className="vox-metrics__grid">
-        {METRICS_CHARTS.map(({ id, title }, i) => (
-          <PartCard key={id} part={id} title={title} query={parts[i]} view={view} />
+        {METRICS_CHARTS.map(({ id, title }) => (
+          <PartCard key={id} part={id} title={title} view={view} />
         ))}
       </div>
     </Page>

@@ -31,31 +31,32 @@ export async function recordActivity(db: Db, entry: ActivityEntry, where: { vari
 }
 
 /**
- * Adds the user's hour to `active_user_hours` on each site unless it is there, with the user's
- * previous active hour, and makes it the previous hour of the user's next one (an entry recorded
- * late, behind one of a later hour). On PostgreSQL the user's row is locked first, so two entries
- * of one user in two hours recorded at once cannot both miss the other; SQLite runs one
- * transaction at a time.
+ * Adds the user's hour to `active_user_hours` on each site unless it is there (most entries stop
+ * here: one statement), then gives each new row the user's previous active hour and makes it the
+ * previous hour of the user's next one (an entry recorded late, behind one of a later hour). Those
+ * two read only committed rows: on PostgreSQL the user's row is locked first, so of two new hours
+ * of one user recorded at once the second waits and sees the first; SQLite runs one transaction at
+ * a time.
  */
 async function recordActiveHour(trx: Transaction<Database>, userId: string, hour: string, sites: string[]): Promise<void> {
+  const added = await trx
+    .insertInto('active_user_hours')
+    .values(sites.map((site) => ({ site, user_id: userId, hour, previous: '' })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('site')
+    .execute();
+  if (!added.length) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
   }
-  for (const site of sites) {
-    const previous = sql<string>`(select coalesce(max(p.hour), '') from active_user_hours p where p.site = ${site} and p.user_id = ${userId} and p.hour < ${hour})`;
-    const added = await trx
-      .insertInto('active_user_hours')
-      .values({ site, user_id: userId, hour, previous })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (!Number(added.numInsertedOrUpdatedRows)) continue;
-    await trx
-      .updateTable('active_user_hours')
-      .set({ previous: hour })
-      .where('site', '=', site)
-      .where('user_id', '=', userId)
-      .where('hour', '=', sql<string>`(select min(n.hour) from active_user_hours n where n.site = ${site} and n.user_id = ${userId} and n.hour > ${hour})`)
+  for (const { site } of added) {
+    const hoursOfUser = () => trx.updateTable('active_user_hours').where('site', '=', site).where('user_id', '=', userId);
+    await hoursOfUser()
+      .set({ previous: sql<string>`(select coalesce(max(p.hour), '') from active_user_hours p where p.site = ${site} and p.user_id = ${userId} and p.hour < ${hour})` })
+      .where('hour', '=', hour)
       .execute();
+    // The next hour is the one after this whose previous hour is before it (later ones have theirs after).
+    await hoursOfUser().set({ previous: hour }).where('hour', '>', hour).where('previous', '<', hour).execute();
   }
 }
 

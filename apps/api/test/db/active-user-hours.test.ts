@@ -180,6 +180,14 @@ describe('daily active users from active_user_hours', () => {
     expect(await answers(db, activeUsers)).toEqual(await answers(db, fromLog));
   });
 
+  it('stays equal to the log when entries of many hours of one user are recorded at once', async () => {
+    // Concurrent transactions (PostgreSQL's pool runs ten side by side): each new hour must see the
+    // others' hours once they are committed. Without the lock on the user's row this fails there.
+    const burst = entries(1500).map((row) => ({ ...row, user_id: users[0] }));
+    await Promise.all(burst.map((row) => insertActivity(db, row)));
+    expect(await answers(db, activeUsers)).toEqual(await answers(db, fromLog));
+  });
+
   it('stays equal to the log after the retention cut', async () => {
     await deleteActivitiesBefore(db, new Date('2026-04-01T00:00:00.000Z'));
     const kept = await answers(db, fromLog);

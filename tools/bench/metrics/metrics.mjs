@@ -375,27 +375,28 @@ async function benchDatabase(kind) {
       `INSERT INTO activities (id, user_id, local_time, session, path, action, context, created_at${extra ? ', variant, route' : ''}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8${extra ? ', $9, $10' : ''})`,
       [`${tag}${i}`, id(1 + (i % USERS)), stamp(i), 'Bench00001', '/scripts', 'visit', null, stamp(i), ...(extra ? ['main', '/scripts'] : [])],
     ];
-    // The user's active hour on a site: added with the previous one, then the next one's previous
-    // set (the statements of insertActivity; the user's row lock on PostgreSQL costs one more).
-    const activeHour = (i, site) => {
+    // The user's active hour (migration 242), the path of a new hour, the costlier one: both sites'
+    // rows added, the user's row locked (PostgreSQL), each row's previous hour set and the next
+    // hour's fixed (the statements of insertActivity). An hour already there is the INSERT alone.
+    const activeHour = (i) => {
       const hour = stamp(i).slice(0, 13) + ':00:00.000Z';
       const user = id(1 + (i % USERS));
       return [
-        [
-          `INSERT INTO active_user_hours (site, user_id, hour, previous) VALUES ($1, $2, $3, (SELECT coalesce(max(p.hour), '') FROM active_user_hours p WHERE p.site = $4 AND p.user_id = $5 AND p.hour < $6)) ON CONFLICT DO NOTHING`,
-          [site, user, hour, site, user, hour],
-        ],
-        [
-          `UPDATE active_user_hours SET previous = $1 WHERE site = $2 AND user_id = $3 AND hour = (SELECT min(n.hour) FROM active_user_hours n WHERE n.site = $4 AND n.user_id = $5 AND n.hour > $6)`,
-          [hour, site, user, site, user, hour],
-        ],
+        [`INSERT INTO active_user_hours (site, user_id, hour, previous) VALUES ($1, $2, $3, ''), ($4, $5, $6, '') ON CONFLICT DO NOTHING`, ['main', user, hour, '*', user, hour]],
+        ...(kind === 'postgres' ? [['SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user]]] : []),
+        ...['main', '*'].flatMap((site) => [
+          [
+            `UPDATE active_user_hours SET previous = (SELECT coalesce(max(p.hour), '') FROM active_user_hours p WHERE p.site = $1 AND p.user_id = $2 AND p.hour < $3) WHERE site = $4 AND user_id = $5 AND hour = $6`,
+            [site, user, hour, site, user, hour],
+          ],
+          ['UPDATE active_user_hours SET previous = $1 WHERE site = $2 AND user_id = $3 AND hour > $4 AND previous < $5', [hour, site, user, hour, hour]],
+        ]),
       ];
     };
     const recordNow = (tag) => (i) => [
       insert(tag, i, true),
       ['INSERT INTO activity_hours (hour, variant, action, count) VALUES ($1, $2, $3, 1) ON CONFLICT (hour, variant, action) DO UPDATE SET count = activity_hours.count + 1', [stamp(i).slice(0, 13) + ':00:00.000Z', 'main', 'visit']],
-      ...activeHour(i, 'main'),
-      ...activeHour(i, '*'),
+      ...activeHour(i),
       ['INSERT INTO activity_route_days (day, variant, route, count) VALUES ($1, $2, $3, 1) ON CONFLICT (day, variant, route) DO UPDATE SET count = activity_route_days.count + 1', [stamp(i).slice(0, 10) + 'T00:00:00.000Z', 'main', '/scripts']],
     ];
     await db.timeInserts(200, recordNow('warm'));

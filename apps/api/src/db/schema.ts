@@ -191,11 +191,16 @@ export interface ActivityHoursTable {
   count: number;
 }
 
-/** Migration 090: the signed-in users seen per UTC hour and site (distinct users per day). */
-export interface ActivityUserHoursTable {
-  hour: string;
-  variant: string;
+/**
+ * Migration 242: each signed-in user's active UTC hours per site ('' unknown, '*' all sites), with
+ * the user's previous active hour on that site ('' none): the users of hours [lo, hi) are the rows
+ * there whose previous hour is before lo.
+ */
+export interface ActiveUserHoursTable {
+  site: string;
   user_id: string;
+  hour: string;
+  previous: string;
 }
 
 /** Migration 090: visits per UTC day, site and route pattern. */
@@ -393,7 +398,7 @@ export interface Database {
   notifications: NotificationsTable;
   activities: ActivitiesTable;
   activity_hours: ActivityHoursTable;
-  activity_user_hours: ActivityUserHoursTable;
+  active_user_hours: ActiveUserHoursTable;
   activity_route_days: ActivityRouteDaysTable;
   scripts: ScriptsTable;
   reading_sessions: ReadingSessionsTable;

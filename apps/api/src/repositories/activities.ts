@@ -1,7 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 import type { ActivityEntry } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
-import type { ActivitiesTable } from '../db/schema';
+import type { ActivitiesTable, Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
@@ -31,8 +31,38 @@ export async function recordActivity(db: Db, entry: ActivityEntry, where: { vari
 }
 
 /**
- * Inserts an activity row and, in the same transaction, keeps migration 090's metrics rollups
- * current: its hour's count, its user's hour, its page's day. The one way rows enter the log.
+ * Adds the user's hour to `active_user_hours` on each site unless it is there (most entries stop
+ * here: one statement), then gives each new row the user's previous active hour and makes it the
+ * previous hour of the user's next one (an entry recorded late, behind one of a later hour). Those
+ * two read only committed rows: on PostgreSQL the user's row is locked first, so of two new hours
+ * of one user recorded at once the second waits and sees the first; SQLite runs one transaction at
+ * a time.
+ */
+async function recordActiveHour(trx: Transaction<Database>, userId: string, hour: string, sites: string[]): Promise<void> {
+  const added = await trx
+    .insertInto('active_user_hours')
+    .values(sites.map((site) => ({ site, user_id: userId, hour, previous: '' })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('site')
+    .execute();
+  if (!added.length) return;
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  }
+  for (const { site } of added) {
+    const hoursOfUser = () => trx.updateTable('active_user_hours').where('site', '=', site).where('user_id', '=', userId);
+    await hoursOfUser()
+      .set({ previous: sql<string>`(select coalesce(max(p.hour), '') from active_user_hours p where p.site = ${site} and p.user_id = ${userId} and p.hour < ${hour})` })
+      .where('hour', '=', hour)
+      .execute();
+    // The next hour is the one after this whose previous hour is before it (later ones have theirs after).
+    await hoursOfUser().set({ previous: hour }).where('hour', '>', hour).where('previous', '<', hour).execute();
+  }
+}
+
+/**
+ * Inserts an activity row and, in the same transaction, keeps the metrics rollups current (090,
+ * 242): its hour's count, its user's active hour, its page's day. The one way rows enter the log.
  */
 export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): Promise<void> {
   const variant = row.variant ?? '';
@@ -44,13 +74,7 @@ export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): 
       .values({ hour, variant, action: row.action, count: 1 })
       .onConflict((oc) => oc.columns(['hour', 'variant', 'action']).doUpdateSet({ count: sql`activity_hours.count + 1` }))
       .execute();
-    if (row.user_id) {
-      await trx
-        .insertInto('activity_user_hours')
-        .values({ hour, variant, user_id: row.user_id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (row.user_id) await recordActiveHour(trx, row.user_id, hour, [variant, '*']);
     if (row.action === 'visit') {
       await trx
         .insertInto('activity_route_days')
@@ -64,8 +88,11 @@ export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): 
 /** Deletes entries logged before `before` (the retention period); answers how many went. */
 export async function deleteActivitiesBefore(db: Db, before: Date): Promise<number> {
   // The rollups go with the rows they count (whole hours and days before the cut-off).
-  await db.deleteFrom('activity_user_hours').where('hour', '<', hourOf(before.toISOString())).execute();
-  await db.deleteFrom('activity_hours').where('hour', '<', hourOf(before.toISOString())).execute();
+  const cut = hourOf(before.toISOString());
+  await db.deleteFrom('active_user_hours').where('hour', '<', cut).execute();
+  // A user's first hour kept has no previous one left: it counts wherever a range starts.
+  await db.updateTable('active_user_hours').set({ previous: '' }).where('previous', '<>', '').where('previous', '<', cut).execute();
+  await db.deleteFrom('activity_hours').where('hour', '<', cut).execute();
   await db.deleteFrom('activity_route_days').where('day', '<', dayOf(before.toISOString())).execute();
   const result = await db.deleteFrom('activities').where('created_at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

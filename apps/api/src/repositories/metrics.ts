@@ -6,7 +6,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
 /**
  * The metrics dashboard's SQL, the same on both databases. A chart asks for counts
  * per period (a local day, or a whole range), each period [lo, hi) in UTC ISO text. The whole
- * hours (or days) inside a period are read from migration 090's rollups; what is left at its
+ * hours (or days) inside a period are read from the rollups (migrations 090, 242); what is left at its
  * edges (a +05:30 zone's midnight falls inside an hour, a range's edge inside a UTC day) is
  * counted from the log through its (created_at, ...) index. Nothing per row comes back.
  */
@@ -102,15 +102,21 @@ export async function activityCounts(db: Db, periods: Period[], variant: string 
   });
 }
 
-/** Distinct signed-in users per period. */
+/**
+ * Distinct signed-in users per period, from `active_user_hours` (migration 242): over whole
+ * hours, the rows whose previous active hour on the site is before the period, one per user, so
+ * a plain count along the index. Periods with edges inside an hour (a +05:30 zone) add the log's
+ * users at their edges and count distinct users of the union.
+ */
 export async function activeUsers(db: Db, periods: Period[], variant: string | null): Promise<DayCount[]> {
   if (!periods.length) return [];
+  const site = variant ?? '*';
   const edged = periods.some(({ lo, hi }) => ceilTo(lo, 'hour') !== lo || floorTo(hi, 'hour') !== hi);
-  // Whole hours only (any zone with whole-hour offsets): one distinct count over the rollup's range.
-  const hoursOnly = sql`(select count(distinct u.user_id) from activity_user_hours u where u.hour >= p.wlo and u.hour < p.whi ${siteIs('u', variant)})`;
+  // Whole hours only (any zone with whole-hour offsets).
+  const hoursOnly = sql`(select count(*) from active_user_hours u where u.site = ${site} and u.hour >= p.wlo and u.hour < p.whi and u.previous < p.wlo)`;
   const fromLog = (edge: 'a' | 'b') => sql`select a.user_id as user_id from activities a where ${inEdge(edge)} and a.user_id is not null ${siteIs('a', variant)}`;
   const withEdges = sql`(select count(distinct x.user_id) from (
-      select u.user_id as user_id from activity_user_hours u where u.hour >= p.wlo and u.hour < p.whi ${siteIs('u', variant)}
+      select u.user_id as user_id from active_user_hours u where u.site = ${site} and u.hour >= p.wlo and u.hour < p.whi
       union all ${fromLog('a')}
       union all ${fromLog('b')}
     ) x)`;

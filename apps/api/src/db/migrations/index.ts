@@ -4,6 +4,7 @@ import { conversations } from './155-conversations';
 import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { draftPageCounts } from './241-draft-page-counts';
+import { activeUserHours } from './242-active-user-hours';
 import { setupCodeAttempts } from './249-setup-code-attempts';
 import { channelAuthor } from './247-channel-author';
 // The audio library.
@@ -125,6 +126,8 @@ export const migrations: Record<string, Migration> = {
   '150-featured-reads': featuredReads,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
-  // 241-243: drafts (the list's page count is the PDF's).
+  // 241: drafts (the list's page count is the PDF's).
   '241-draft-page-counts': draftPageCounts,
+  // 242-244: metrics (daily active users without a distinct count).
+  '242-active-user-hours': activeUserHours,
 };

@@ -89,11 +89,11 @@ async function metrics(app: FastifyInstance) {
       const variant = query.variant ?? 'all';
       const site = variant === 'all' ? null : variant;
       const notApplied = site ? METRICS_MESSAGES.variantNotApplied : null;
-      // The visit, login, registration and share-link charts share one grouped read.
-      const actionIds: MetricsChartId[] = ['visits', 'logins', 'shareLinks'];
-      const actions = actionIds.some((id) => wanted.has(id))
-        ? repo.activityCounts(days, site, ['visit', 'login', 'register', 'open_sharelink'])
-        : Promise.resolve([]);
+      // The visit, login, registration and share-link charts share one grouped read of the actions
+      // the wanted charts show (the page asks for each chart on its own).
+      const chartActions: Partial<Record<MetricsChartId, string[]>> = { visits: ['visit'], logins: ['login', 'register'], shareLinks: ['open_sharelink'] };
+      const wantedActions = Object.entries(chartActions).flatMap(([id, list]) => (wanted.has(id as MetricsChartId) ? list : []));
+      const actions = wantedActions.length ? repo.activityCounts(days, site, wantedActions) : Promise.resolve([]);
       const of = async (action: string) => (await actions).filter((row) => row.action === action);
       const build: Record<MetricsChartId, () => Promise<MetricsChart>> = {
         activeUsers: async () => {

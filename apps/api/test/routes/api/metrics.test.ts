@@ -207,6 +207,22 @@ describe('GET /api/metrics', () => {
     expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'There is no chart of that name.' }]);
   });
 
+  it('answers each chart alone as it answers it among all, reading only the actions it shows', async () => {
+    const range = 'from=2026-03-28&to=2026-03-30&tz=Europe/Berlin';
+    const all = (await get(range)).json();
+    const read = jest.spyOn(app.metricsRepository, 'activityCounts');
+    try {
+      for (const chart of all.charts as Array<{ id: string }>) {
+        const alone = (await get(`${range}&charts=${chart.id}`)).json();
+        expect(alone.charts).toEqual([chart]);
+      }
+      expect((await get(`${range}&charts=topPages`)).json().topPages).toEqual(all.topPages);
+      expect(read.mock.calls.map((call) => call[2])).toEqual([['visit'], ['login', 'register'], ['open_sharelink']]);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('answers the last 30 days, today included, when no range is asked for', async () => {
     const answer = (await get('tz=UTC')).json();
     const today = new Date().toISOString().slice(0, 10);

@@ -38,6 +38,8 @@ export interface ChartCardProps {
   view: { variant: MetricsVariant; from: string; to: string };
   /** How the counts are made, where that is not obvious (what makes a visit). */
   explanation?: string;
+  /** A newer answer is on the way (another range, site or zone). */
+  busy?: boolean;
 }
 
 function SeriesTable({ caption, days, series, hidden }: { caption: string; days: string[]; series: MetricsSeries[]; hidden: boolean }) {
@@ -71,12 +73,12 @@ function SeriesTable({ caption, days, series, hidden }: { caption: string; days:
 }
 
 /** One chart: its totals with the change against the previous range, the chart or its table, CSV. */
-export function ChartCard({ chart, days, view, explanation }: ChartCardProps) {
+export function ChartCard({ chart, days, view, explanation, busy = false }: ChartCardProps) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const summary = chart.series.map((s) => `${s.label}: ${numberFormat.format(s.total)} (${changeText(s.total, s.previousTotal)})`).join('; ');
   return (
-    <section className="vox-metrics__card" aria-labelledby={titleId} data-chart={chart.id}>
+    <section className="vox-metrics__card" aria-labelledby={titleId} aria-busy={busy} data-chart={chart.id}>
       <div className="vox-metrics__card-head">
         <h2 id={titleId} className="vox-metrics__card-title">
           {chart.title}

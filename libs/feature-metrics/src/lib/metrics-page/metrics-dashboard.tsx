@@ -1,11 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import { METRICS_MAX_DAYS, type MetricsVariant, metricsEndpoints, VISIT_RULE_TEXT } from '@vox/contract/metrics';
+import type { MetricsAnswer } from '@vox/contract';
+import { METRICS_MAX_DAYS, type MetricsPart, type MetricsVariant, metricsEndpoints, VISIT_RULE_TEXT } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { StaffPageHead } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
+import { METRICS_CHARTS } from './metrics-charts';
 import { TopPagesCard } from './top-pages-card';
 import { addDays, daysBetween, RANGE_PRESETS, readView, timeZones, viewSearch, type MetricsView, type RangePreset } from './metrics-state';
 import './metrics-page.css';
@@ -25,13 +27,48 @@ function rangeText(from: string, to: string): string {
   return `${f.format(new Date(`${from}T00:00:00Z`))} – ${f.format(new Date(`${to}T00:00:00Z`))}`;
 }
 
-function useMetrics(view: MetricsView) {
+/**
+ * One chart's own request, so each chart is drawn as its answer arrives rather than with the
+ * slowest. (One useQuery per card: the shell shares a trimmed @tanstack/react-query without useQueries.)
+ */
+function useMetricsPart(view: MetricsView, part: MetricsPart) {
   return useQuery({
-    queryKey: ['metrics', view.from, view.to, view.tz, view.variant],
-    queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant } }),
+    queryKey: ['metrics', view.from, view.to, view.tz, view.variant, part],
+    queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant, charts: part } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}
+
+/** A chart's place while its answer is on the way, or the reason it did not come. */
+function PendingCard({ title, query, wide }: { title: string; query: UseQueryResult<MetricsAnswer>; wide: boolean }) {
+  const titleId = useId();
+  return (
+    <section className={wide ? 'vox-metrics__card vox-metrics__card--wide' : 'vox-metrics__card'} aria-labelledby={titleId} aria-busy={!query.isError}>
+      <div className="vox-metrics__card-head">
+        <h2 id={titleId} className="vox-metrics__card-title">
+          {title}
+        </h2>
+      </div>
+      {query.isError ? (
+        <Alert>{query.error.message}</Alert>
+      ) : (
+        <div className="vox-metrics__loading">
+          <Spinner size="md" label={`Loading ${title}`} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PartCard({ part, title, view }: { part: MetricsPart; title: string; view: MetricsView }) {
+  const query = useMetricsPart(view, part);
+  const data = query.data;
+  if (!data || query.isError) return <PendingCard title={title} query={query} wide={part === 'topPages'} />;
+  if (part === 'topPages') return <TopPagesCard pages={data.topPages} view={view} busy={query.isFetching} />;
+  const chart = data.charts[0];
+  if (!chart) return <PendingCard title={title} query={query} wide={false} />;
+  return <ChartCard chart={chart} days={data.days} view={view} explanation={part === 'visits' ? VISIT_RULE_TEXT : undefined} busy={query.isFetching} />;
 }
 
 /** Custom range: two dates, applied together. */
@@ -71,7 +108,6 @@ function CustomRange({ view, onApply }: { view: MetricsView; onApply: (from: str
 export default function MetricsDashboard() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params), [params]);
-  const metrics = useMetrics(view);
   const [customOpen, setCustomOpen] = useState(view.range === 'custom');
   const zones = useMemo(() => timeZones(view.tz), [view.tz]);
   const variantId = useId();
@@ -82,7 +118,6 @@ export default function MetricsDashboard() {
     setCustomOpen(false);
     go({ range });
   };
-  const data = metrics.data;
 
   return (
     <Page width="wide" className="vox-metrics">
@@ -128,27 +163,11 @@ export default function MetricsDashboard() {
         />
       )}
 
-      {metrics.isError ? (
-        <Alert>{metrics.error.message}</Alert>
-      ) : !data ? (
-        <div className="vox-metrics__loading">
-          <Spinner size="lg" label="Loading the metrics" />
-        </div>
-      ) : (
-        <div className="vox-metrics__grid" aria-busy={metrics.isFetching}>
-          {data.charts
-            .filter((chart) => chart.id === 'activeUsers' || chart.id === 'visits')
-            .map((chart) => (
-              <ChartCard key={chart.id} chart={chart} days={data.days} view={view} explanation={chart.id === 'visits' ? VISIT_RULE_TEXT : undefined} />
-            ))}
-          <TopPagesCard pages={data.topPages} view={view} />
-          {data.charts
-            .filter((chart) => chart.id !== 'activeUsers' && chart.id !== 'visits')
-            .map((chart) => (
-              <ChartCard key={chart.id} chart={chart} days={data.days} view={view} explanation={chart.id === 'visits' ? VISIT_RULE_TEXT : undefined} />
-            ))}
-        </div>
-      )}
+      <div className="vox-metrics__grid">
+        {METRICS_CHARTS.map(({ id, title }) => (
+          <PartCard key={id} part={id} title={title} view={view} />
+        ))}
+      </div>
     </Page>
   );
 }

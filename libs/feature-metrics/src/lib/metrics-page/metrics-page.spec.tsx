@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { MetricsAnswer, User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
 import { MetricsPage } from './metrics-page';
-import { readView, viewSearch } from './metrics-state';
+import { addDays, readView, todayIn, viewSearch } from './metrics-state';
 import { csvFileName, pagesCsv, seriesCsv } from './csv';
 
 // uPlot draws on a canvas jsdom does not have; the card's names and tables are what is tested.
@@ -27,22 +27,38 @@ function answer(query: Record<string, string>): MetricsAnswer {
     timeZone: query.tz ?? 'UTC',
     variant: (query.variant ?? 'all') as MetricsAnswer['variant'],
     days,
+    // The server answers the charts `charts` names, and the pages table when it names topPages.
     charts: [
       { id: 'activeUsers', title: 'Daily active users', series: [one('users', 'Active users', 12, 8)], note: null },
       { id: 'visits', title: 'Visits', series: [one('visits', 'Visits', 1234, 1234)], note: null },
       { id: 'logins', title: 'Logins and registrations', series: [one('logins', 'Logins', 5, 10), one('registrations', 'Registrations', 2, 0)], note: null },
+      { id: 'shareLinks', title: 'Share-link opens', series: [one('opens', 'Share-link opens', 3, 3)], note: null },
+      { id: 'readingSessions', title: 'Reading sessions and takes', series: [one('sessions', 'Sessions started', 4, 2), one('takes', 'Takes recorded', 9, 3)], note: null },
+      { id: 'subscriptions', title: 'New subscriptions', series: [one('subscriptions', 'New subscriptions', 1, 0)], note: null },
       { id: 'episodes', title: 'Episodes played', series: [one('plays', 'Episodes played', 0, 0)], note: 'Podcast episodes cannot be played yet, so this chart stays at zero until they can.' },
-    ],
-    topPages: [
-      { route: '/session/:id', visits: 40, previousVisits: 20 },
-      { route: '/scripts', visits: 10, previousVisits: 0 },
-    ],
+    ].filter((chart) => query.charts.split(',').includes(chart.id)) as MetricsAnswer['charts'],
+    topPages: query.charts.split(',').includes('topPages')
+      ? [
+          { route: '/session/:id', visits: 40, previousVisits: 20 },
+          { route: '/scripts', visits: 10, previousVisits: 0 },
+        ]
+      : [],
   };
 }
 
-function setup(route: string) {
+/** What the page asks for: each chart of a view on its own. */
+const PARTS = ['activeUsers', 'visits', 'topPages', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes'];
+const eachPart = (view: Record<string, string>) => PARTS.map((charts) => ({ ...view, charts }));
+
+/** Every chart drawn: no card is waiting for its answer. */
+const allShown = () => waitFor(() => expect(screen.queryAllByRole('status')).toHaveLength(0));
+
+function setup(route: string, hold: (charts: string) => Promise<void> = async () => undefined) {
   const server = createFakeServer();
-  server.on('metrics', ({ query }) => json(200, answer(query)));
+  server.on('metrics', async ({ query }) => {
+    await hold(query.charts);
+    return json(200, answer(query));
+  });
   renderPage(<MetricsPage />, { route, path: '/metrics', user: staff, server });
   const metricsCalls = () => server.calls.filter((c) => c.name === 'metrics').map((c) => c.query);
   return { server, metricsCalls };
@@ -52,8 +68,9 @@ describe('MetricsPage', () => {
   it('asks for the range in the URL and shows each chart with its total and change', async () => {
     const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
     expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
-    const users = await screen.findByRole('region', { name: 'Daily active users' });
-    expect(metricsCalls()).toEqual([{ from: daysBefore(6), to: today(), tz: 'UTC', variant: 'all' }]);
+    await allShown();
+    const users = screen.getByRole('region', { name: 'Daily active users' });
+    expect(metricsCalls()).toEqual(eachPart({ from: daysBefore(6), to: today(), tz: 'UTC', variant: 'all' }));
     expect(within(users).getByTestId('total-activeUsers-users')).toHaveTextContent('12');
     expect(users).toHaveTextContent('+50% vs 8 before');
     expect(screen.getByTestId('total-visits-visits')).toHaveTextContent('1,234');
@@ -75,19 +92,47 @@ describe('MetricsPage', () => {
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('draws each chart as its answer arrives, while one is still on the way', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    setup('/metrics?range=7&tz=UTC', (charts) => (charts === 'activeUsers' ? held : Promise.resolve()));
+    // The others are drawn while daily active users wait.
+    expect(await screen.findByTestId('total-visits-visits')).toHaveTextContent('1,234');
+    expect(screen.getByRole('region', { name: 'Logins and registrations' })).toHaveTextContent('−50% vs 10 before');
+    expect(within(screen.getByRole('region', { name: 'Visits by page' })).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByTestId('total-episodes-plays')).toHaveTextContent('0');
+    const users = screen.getByRole('region', { name: 'Daily active users' });
+    expect(users).toHaveAttribute('aria-busy', 'true');
+    expect(within(users).getByRole('status')).toHaveTextContent('Loading Daily active users');
+    expect(within(users).queryByTestId('total-activeUsers-users')).toBeNull();
+    act(() => release());
+    expect(await screen.findByTestId('total-activeUsers-users')).toHaveTextContent('12');
+    expect(screen.getByRole('region', { name: 'Daily active users' })).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('says which chart could not be loaded and draws the rest', async () => {
+    const server = createFakeServer();
+    server.on('metrics', ({ query }) => (query.charts === 'subscriptions' ? json(500, { message: 'The database did not answer.' }) : json(200, answer(query))));
+    renderPage(<MetricsPage />, { route: '/metrics?range=7&tz=UTC', path: '/metrics', user: staff, server });
+    const subscriptions = await screen.findByRole('region', { name: 'New subscriptions' });
+    expect(await within(subscriptions).findByRole('alert')).toHaveTextContent('The database did not answer.');
+    expect(await screen.findByTestId('total-visits-visits')).toHaveTextContent('1,234');
+  });
+
   it('follows the presets, the site and the time zone, asking again each time', async () => {
     const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
     await screen.findByRole('region', { name: 'Visits' });
     fireEvent.click(screen.getByRole('button', { name: '30 days' }));
-    await waitFor(() => expect(metricsCalls()).toHaveLength(2));
-    expect(metricsCalls()[1]).toEqual({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'all' });
+    await waitFor(() => expect(metricsCalls()).toHaveLength(16));
+    expect(metricsCalls().slice(8)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'all' }));
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: 'school' } });
-    await waitFor(() => expect(metricsCalls()).toHaveLength(3));
-    expect(metricsCalls()[2]).toMatchObject({ variant: 'school' });
+    await waitFor(() => expect(metricsCalls()).toHaveLength(24));
+    expect(metricsCalls().slice(16)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'school' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Time zone' }), { target: { value: 'Europe/Berlin' } });
-    await waitFor(() => expect(metricsCalls()).toHaveLength(4));
-    expect(metricsCalls()[3]).toMatchObject({ tz: 'Europe/Berlin', variant: 'school' });
+    await waitFor(() => expect(metricsCalls()).toHaveLength(32));
+    const berlin = todayIn('Europe/Berlin');
+    expect(metricsCalls().slice(24)).toEqual(eachPart({ from: addDays(berlin, -29), to: berlin, tz: 'Europe/Berlin', variant: 'school' }));
   });
 
   it('applies a custom range', async () => {
@@ -100,7 +145,7 @@ describe('MetricsPage', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(metricsCalls().at(-1)).toEqual({ from: '2026-01-05', to: '2026-01-10', tz: 'UTC', variant: 'all' }));
+    await waitFor(() => expect(metricsCalls().slice(-8)).toEqual(eachPart({ from: '2026-01-05', to: '2026-01-10', tz: 'UTC', variant: 'all' })));
     expect(await screen.findByText(/5 Jan 2026 – 10 Jan 2026/)).toBeInTheDocument();
   });
 
@@ -136,7 +181,8 @@ describe('MetricsPage', () => {
 
   it('shows a chart as a table on request', async () => {
     setup('/metrics?range=7&tz=UTC');
-    const visits = await screen.findByRole('region', { name: 'Visits' });
+    await allShown();
+    const visits = screen.getByRole('region', { name: 'Visits' });
     act(() => within(visits).getByRole('button', { name: 'Table' }).click());
     expect(within(visits).queryByRole('img')).toBeNull();
     const rows = within(visits).getAllByRole('row');

@@ -7,11 +7,11 @@ import { csvFileName, downloadCsv, pagesCsv } from './csv';
 const numberFormat = new Intl.NumberFormat('en');
 
 /** Visits by page (route pattern), most visited first, with a bar for each page's share. */
-export function TopPagesCard({ pages, view }: { pages: MetricsTopPage[]; view: { variant: MetricsVariant; from: string; to: string } }) {
+export function TopPagesCard({ pages, view, busy = false }: { pages: MetricsTopPage[]; view: { variant: MetricsVariant; from: string; to: string }; busy?: boolean }) {
   const titleId = useId();
   const most = Math.max(1, ...pages.map((p) => p.visits));
   return (
-    <section className="vox-metrics__card vox-metrics__card--wide" aria-labelledby={titleId} data-chart="topPages">
+    <section className="vox-metrics__card vox-metrics__card--wide" aria-labelledby={titleId} aria-busy={busy} data-chart="topPages">
       <div className="vox-metrics__card-head">
         <h2 id={titleId} className="vox-metrics__card-title">
           Visits by page

@@ -362,6 +362,7 @@ test('the teacher listens in the reader, comments on a line at a time in the tak
   const panel = page.locator('.vox-assignment');
   expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   await page.screenshot({ path: path.join(shots, 'school-reader-teacher-phone.png') });
+  await expectNoSeriousViolations(page, 'the review panel (phone)');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await markComplete.click();

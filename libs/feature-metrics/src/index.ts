@@ -2,4 +2,3 @@ export { MetricsPage } from './lib/metrics-page/metrics-page';
 export { METRICS_CHARTS } from './lib/metrics-page/metrics-charts';
 export { StaffGate, STAFF_AREA_TEXTS, STAFF_ONLY_TEXT } from './lib/staff-gate/staff-gate';
 export { DashboardSite } from './lib/staff-pages/dashboard-site';
-export { STAFF_PAGES } from './lib/staff-pages/staff-nav';

@@ -5,7 +5,6 @@ export { FreeScriptsPage } from './lib/free-scripts-page/free-scripts-page';
 export { ScriptRedirectPage } from './lib/script-redirect-page/script-redirect-page';
 export { ShareLinkPage } from './lib/share-link-page/share-link-page';
 export { SessionPage } from './lib/session-page/session-page';
-export { sessionHref } from './lib/paths';
 export { resumeTakeUploads } from './lib/take-queue/use-take-queue';
 export { getScriptSession, scriptSessionQueryOptions, useScriptSession } from './lib/api/get-script-session';
 export { getShareLinkSession, shareLinkSessionQueryOptions, useShareLinkSession } from './lib/api/get-share-link-session';

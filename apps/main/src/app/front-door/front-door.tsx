@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { authModal } from '@vox/auth';
-import { documentTitle } from '@vox/variant';
+import { documentTitle, href } from '@vox/variant';
 import { Button, buttonClassName, Page } from '@vox/ui';
 import { DemoScenes } from './demo-scenes';
 import './front-door.css';
@@ -51,7 +51,7 @@ export function FrontDoor() {
             <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
               Log in
             </Button>
-            <Link to="/register" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+            <Link to={href('register')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               Sign up
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { lazyComponent, Page, Spinner } from '@vox/ui';
 import { MetricsPage } from '../metrics-page/metrics-page';
+import { STAFF_PATHS } from './staff-paths';
 
 const loading = (
   <Page width="wide" centered>
@@ -21,13 +22,13 @@ const FormRequestsPage = lazyComponent(() => import('./form-requests-page'), (m)
 export function DashboardSite() {
   return (
     <Routes>
-        {['/metrics/jobs', '/jobs'].map((path) => (
-          <Route key={path} path={path} element={<FailedJobsPage />} />
-        ))}
-        {['/metrics/requests', '/requests'].map((path) => (
-          <Route key={path} path={path} element={<FormRequestsPage />} />
-        ))}
-        <Route path="*" element={<MetricsPage />} />
+      {[STAFF_PATHS.jobs, '/jobs'].map((path) => (
+        <Route key={path} path={path} element={<FailedJobsPage />} />
+      ))}
+      {[STAFF_PATHS.requests, '/requests'].map((path) => (
+        <Route key={path} path={path} element={<FormRequestsPage />} />
+      ))}
+      <Route path="*" element={<MetricsPage />} />
     </Routes>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { documentTitle } from '@vox/variant';
+import { STAFF_PATHS } from './staff-paths';
 import './staff-nav.css';
 
-/** The dashboard's own pages; /metrics/... paths so they reach the dashboard from any host. */
-export const STAFF_PAGES = [
-  { to: '/metrics', label: 'Charts' },
-  { to: '/metrics/jobs', label: 'Failed jobs' },
-  { to: '/metrics/requests', label: 'Requests' },
+const STAFF_PAGES = [
+  { to: STAFF_PATHS.charts, label: 'Charts' },
+  { to: STAFF_PATHS.jobs, label: 'Failed jobs' },
+  { to: STAFF_PATHS.requests, label: 'Requests' },
 ] as const;
 
 /** Tabs between the staff pages of the dashboard site. */

@@ -2,8 +2,8 @@ import { usePhotoUrl } from '@vox/api-client';
 import { Link, useSearchParams } from 'react-router';
 import type { HistoryEntry } from '@vox/contract';
 import { Alert, Button, MicIcon, Page, Spinner, buttonClassName, cx } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useHistory } from '../api/sessions';
-import { sessionHref } from '../paths';
 import { formatRelative } from '../session-ui/format';
 import { ScriptIcon } from '../session-ui/icons';
 import { useTakeQueue } from '../take-queue/use-take-queue';
@@ -50,7 +50,7 @@ export function HistoryPage() {
           </span>
           <h2>No table reads yet</h2>
           <p>Open a script and start a table read: it shows up here with your progress.</p>
-          <Link to="/scripts" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('scripts')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Find a script
           </Link>
         </section>
@@ -85,7 +85,7 @@ function HistoryCard({ entry }: { entry: HistoryEntry }) {
   const done = entry.myLines > 0 && entry.recordedLines >= entry.myLines;
   return (
     <li className="vox-history__item">
-      <Link to={sessionHref(entry.sessionId)} className="vox-history__card">
+      <Link to={href('session', { sessionId: entry.sessionId })} className="vox-history__card">
         <span className="vox-history__cover" aria-hidden="true">
           {cover ? <img src={cover} alt="" /> : <ScriptIcon />}
         </span>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SCRIPT_MESSAGES } from '@vox/contract/scripts';
 import { LockIcon, Notice, Page, Spinner, buttonClassName } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useScript } from '../api/scripts';
-import { scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
 import { createEditorStore, type EditorStore } from './editor-store';
 import { ScriptEditor } from './script-editor';
 import './script-editor.css';
@@ -44,7 +44,7 @@ export function ScriptEditorPage() {
         icon={<LockIcon />}
         title="This script cannot be opened"
         actions={
-          <Link to={SCRIPTS_PATH} className={buttonClassName({ variant: 'primary' })}>
+          <Link to={href('scripts')} className={buttonClassName({ variant: 'primary' })}>
             Back to scripts
           </Link>
         }
@@ -60,10 +60,10 @@ export function ScriptEditorPage() {
         title="You can't edit this script"
         actions={
           <>
-            <Link to={scriptHref(script.data.id)} className={buttonClassName({ variant: 'primary' })}>
+            <Link to={href('script', { scriptId: script.data.id })} className={buttonClassName({ variant: 'primary' })}>
               Open the script
             </Link>
-            <Link to={SCRIPTS_PATH} className={buttonClassName({ variant: 'secondary' })}>
+            <Link to={href('scripts')} className={buttonClassName({ variant: 'secondary' })}>
               Back to scripts
             </Link>
           </>

@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, Button, buttonClassName } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { Modal } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useDeleteScript, useSaveScript } from '../api/scripts';
-import { scriptEditHref, scriptHref, SCRIPTS_PATH } from '../script-list/script-paths';
 import { EditorContext, focusTarget, type EditorContextValue } from './editor-context';
 import { useEditorValue, type EditorStore } from './editor-store';
 import { downloadText } from './export-fountain';
@@ -71,7 +71,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
       store.applySaved(saved, sent);
       void fountainCues.restore(saved).then((problem) => problem && setServerError(problem));
       setStatus(wasNew ? 'Script created.' : 'Saved.');
-      if (wasNew) guard.bypass(() => navigate(scriptEditHref(saved.id), { replace: true }));
+      if (wasNew) guard.bypass(() => navigate(href('scriptEdit', { scriptId: saved.id }), { replace: true }));
     } catch (error) {
       setServerError((error as Error).message);
     }
@@ -99,7 +99,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
     if (!id) return;
     try {
       await remove.mutateAsync(id);
-      guard.bypass(() => navigate(SCRIPTS_PATH));
+      guard.bypass(() => navigate(href('scripts')));
     } catch (error) {
       setDialog(null);
       setServerError((error as Error).message);
@@ -115,7 +115,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
       <div className="vox-script-editor">
         <header className="vox-script-editor__bar">
           <div className="vox-script-editor__heading">
-            <Link to={SCRIPTS_PATH} className="vox-script-editor__back">
+            <Link to={href('scripts')} className="vox-script-editor__back">
               <ArrowLeftIcon width={16} height={16} /> Scripts
             </Link>
             <h1 className="vox-script-editor__title">{scriptId ? title.trim() || 'Untitled script' : 'New script'}</h1>
@@ -127,7 +127,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
             {scriptId && (
               // Once everything is saved, reading it is the next step: the primary button.
               <Link
-                to={scriptHref(scriptId)}
+                to={href('script', { scriptId: scriptId })}
                 className={dirty || save.isPending ? 'vox-script-editor__open' : buttonClassName({ variant: 'primary', size: 'sm' })}
                 data-primary={dirty || save.isPending ? undefined : 'true'}
               >

@@ -4,9 +4,9 @@ import { usePrivileges, useUser } from '@vox/auth';
 import type { ScriptScope } from '@vox/contract';
 import { SCRIPT_LIMITS, SCRIPTS_PAGE_SIZE } from '@vox/contract/scripts';
 import { Alert, Button, CloseIcon, MicIcon, Spinner, buttonClassName, cx } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useScripts } from '../api/scripts';
 import { ScriptCard } from './script-card';
-import { SCRIPT_CREATE_PATH } from './script-paths';
 import './script-list.css';
 
 /** How long typing pauses before the search runs (and lands in the address bar). */
@@ -27,7 +27,7 @@ interface Empty {
 }
 
 const newScriptLink = (
-  <Link to={SCRIPT_CREATE_PATH} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+  <Link to={href('scriptCreate')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
     New script
   </Link>
 );
@@ -48,7 +48,7 @@ const EMPTY: Record<ScriptScope, Empty> = {
     title: 'No scripts from your friends',
     text: 'When your friends share scripts with friends or with everyone, they show up here.',
     action: (
-      <Link to="/friends" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+      <Link to={href('friends')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
         Find friends
       </Link>
     ),
@@ -108,7 +108,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
           </h1>
           <p className="vox-script-list__lead">{lead}</p>
         </div>
-        <Link to={SCRIPT_CREATE_PATH} className={buttonClassName({ variant: 'primary' })}>
+        <Link to={href('scriptCreate')} className={buttonClassName({ variant: 'primary' })}>
           New script
         </Link>
       </header>

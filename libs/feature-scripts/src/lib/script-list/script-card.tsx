@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ScriptSummary, ScriptVisibility } from '@vox/contract';
 import { Avatar, LockIcon, cx } from '@vox/ui';
 import { ScriptIcon, UsersIcon } from '../session-ui/icons';
-import { scriptEditHref, scriptHref } from './script-paths';
 import { displayName } from '@vox/contract';
+import { href } from '@vox/variant';
 
 export const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
   private: 'Private',
@@ -48,7 +48,7 @@ export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
           {script.isFree && showFree && <span className="vox-script-card__badge vox-script-card__badge--free">Free</span>}
         </div>
         <h2 className="vox-script-card__title">
-          <Link to={scriptHref(script.id)} className="vox-script-card__link">
+          <Link to={href('script', { scriptId: script.id })} className="vox-script-card__link">
             {title}
           </Link>
         </h2>
@@ -72,7 +72,7 @@ export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
         </p>
       </div>
       {mine && (
-        <Link to={scriptEditHref(script.id)} className="vox-script-card__edit" aria-label={`Edit ${title}`}>
+        <Link to={href('scriptEdit', { scriptId: script.id })} className="vox-script-card__edit" aria-label={`Edit ${title}`}>
           Edit
         </Link>
       )}

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Page, Spinner } from '@vox/ui';
 import { useGoBack } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useScriptSession } from '../api/get-script-session';
-import { sessionHref } from '../paths';
 
 /**
  * /script/{scriptId} (seed section 2): resolves the script to my reading session and goes to it,
@@ -21,7 +21,7 @@ export function ScriptRedirectPage() {
     if (left.current) return;
     if (session.isSuccess) {
       left.current = true;
-      navigate(sessionHref(session.data.id), { replace: true });
+      navigate(href('session', { sessionId: session.data.id }), { replace: true });
     } else if (session.isError) {
       left.current = true;
       goBack();

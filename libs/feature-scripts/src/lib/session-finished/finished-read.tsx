@@ -7,6 +7,7 @@ import { podcastEndpoints } from '@vox/contract/podcast';
 import { scriptEndpoints } from '@vox/contract/scripts';
 import { Alert, Button, Spinner } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import { saveBlob } from './save-blob';
 import './finished-read.css';
@@ -235,7 +236,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
         ) : latest.episodeId ? (
           <p className="vox-finished__ready" role="status">
             <CheckIcon /> {FINISHED_READ_TEXTS.published} ({formatClock(latest.durationMs ?? 0)}){' '}
-            <Link to={`/podcast-ep/${latest.episodeId}`}>{FINISHED_READ_TEXTS.openEpisode}</Link>
+            <Link to={href('episode', { linkId: latest.episodeId })}>{FINISHED_READ_TEXTS.openEpisode}</Link>
           </p>
         ) : null)}
     </section>

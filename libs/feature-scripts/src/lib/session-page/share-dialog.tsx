@@ -9,6 +9,7 @@ import { formatRelative } from '../session-ui/format';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import type { RoleSeat } from './reader-model';
 import { displayName } from '@vox/contract';
+import { href } from '@vox/variant';
 
 export interface ShareDialogProps {
   sessionId: string;
@@ -160,7 +161,7 @@ function InviteFriends({
         <Spinner size="sm" label="Loading your friends" />
       ) : (friends.data ?? []).length === 0 ? (
         <p className="vox-reader-share__empty">
-          Your friends appear here. <Link to="/friends">Add friends</Link> to invite them with a message.
+          Your friends appear here. <Link to={href('friends')}>Add friends</Link> to invite them with a message.
         </p>
       ) : (
         <ul className="vox-reader-share__friends">

@@ -5,8 +5,8 @@ import { ApiError } from '@vox/api-client';
 import { MESSAGES, type ShareLinkPreview } from '@vox/contract';
 import { Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
 import { BackBar, useGoBack } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-session';
-import { sessionHref } from '../paths';
 import { LinkOffIcon } from './link-off-icon';
 
 /** "Ada Lovelace invited you to read Ophelia in “Hamlet, III.1”": the person first, then what to read. */
@@ -44,7 +44,7 @@ export function ShareLinkPage() {
     opened.current = true;
     const { id, scriptId } = session.data;
     void getAuthConfig().activity?.log('open_sharelink', pathname, { id, script: scriptId });
-    navigate(sessionHref(id), { replace: true });
+    navigate(href('session', { sessionId: id }), { replace: true });
   }, [session.isSuccess, session.data, pathname, navigate]);
 
   if (!user) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { authModal } from '@vox/auth';
 import { Button, buttonClassName, lazyComponent, Page } from '@vox/ui';
+import { href } from '@vox/variant';
 import './front-door.css';
 
 // The demo scenes and their player load after the page shows, in their own small chunk.
@@ -69,7 +70,7 @@ export function FrontDoor() {
             <Button variant="primary" size="lg" onClick={() => authModal.open('login')}>
               Log in
             </Button>
-            <Link to="/register" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+            <Link to={href('register')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               Sign up
             </Link>
           </div>

@@ -7,6 +7,7 @@ import { displayName, coreEndpoints, type MyProfile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
 import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import './welcome-page.css';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -34,7 +35,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
   // The podcast site asks for the name alone, then goes on to where the member was headed (or its
   // home): its members listen and publish, so the scene and friend choices are not theirs.
   const podcast = site === 'podcast';
-  const onwards = () => (podcast ? navigate(next ?? '/', { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
+  const onwards = () => (podcast ? navigate(next ?? href('home'), { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
   const [step, setStep] = useState<'profile' | 'next'>('profile');
   const [name, setName] = useState(user?.name ?? '');
   const [handle, setHandle] = useState(user?.handle ?? '');
@@ -102,7 +103,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
       <Page width="narrow">
         <h1>Welcome to VoxClub</h1>
         <p>
-          <Link to="/register">Sign up</Link> or <Link to="/login">log in</Link> first.
+          <Link to={href('register')}>Sign up</Link> or <Link to={href('login')}>log in</Link> first.
         </p>
       </Page>
     );
@@ -145,7 +146,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
                 <h2>Try a demo scene</h2>
                 <p>Claim a role in a short public-domain scene and record your first lines.</p>
                 <Link
-                  to={firstScene ? `/script/${encodeURIComponent(firstScene.scriptId)}` : '/scripts'}
+                  to={firstScene ? href('script', { scriptId: firstScene.scriptId }) : href('scripts')}
                   className={buttonClassName({ variant: 'primary' })}
                 >
                   {firstScene ? `Read "${firstScene.title}"` : 'Browse scripts'}
@@ -154,7 +155,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
               <li className="vox-welcome__choice">
                 <h2>Invite a friend</h2>
                 <p>Table reads are better together. Add a friend by handle or email.</p>
-                <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
+                <Link to={href('friends')} className={buttonClassName({ variant: 'secondary' })}>
                   Invite a friend
                 </Link>
               </li>

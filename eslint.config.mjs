@@ -5,6 +5,27 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 
+/**
+ * The places a link takes its target: the `to`/`href` props (and `...Href` props) of links, the
+ * path of a navigation (`navigate`, `siteHref`, `browserNavigation.assign`/`replace`), the `to`/`href`
+ * of a menu entry or tab, a `to`/`...Href`/`...Path` parameter's default. An app path there is a
+ * string (`'/faq'`) or template literal (`` `/session/${id}` ``) starting with '/', not under /api/.
+ * (esquery ends a regex at '/', so the selectors spell it \x2F.)
+ */
+function appPathLiterals() {
+  const message = 'Build app links with href() from @vox/variant: the route table\'s paths, one place.';
+  const appPath = '/^\\x2F(?!api\\x2F)/';
+  const literals = (at) => [`${at} Literal[value=${appPath}]`, `${at} TemplateLiteral[quasis.0.value.raw=${appPath}]`];
+  const targets = [
+    'JSXAttribute[name.name=/^(to|href|\\w+Href)$/]',
+    'CallExpression[callee.name=/^(navigate|siteHref)$/]',
+    'CallExpression[callee.object.name="browserNavigation"][callee.property.name=/^(assign|replace)$/]',
+    'Property[key.name=/^(to|href)$/]',
+    'AssignmentPattern[left.name=/^(to|\\w*[hH]ref|\\w*Path)$/]',
+  ];
+  return targets.flatMap(literals).map((selector) => ({ selector, message }));
+}
+
 const TEST_KIT_ONLY_IN_SPECS = { name: '@vox/testing', message: '@vox/testing is for spec files only.' };
 
 export default [
@@ -79,6 +100,24 @@ export default [
     rules: { 'no-restricted-imports': ['error', { paths: [TEST_KIT_ONLY_IN_SPECS] }] },
   },
   // --- end of the layers block ---
+  // --- Links: app paths come from the route table's PATHS, never from literals. ---
+  // A link writes `href('faq')` or `href('session', { sessionId })` (@vox/variant), so every path
+  // lives once in PATHS and a renamed route cannot leave a link behind. A string or template literal
+  // that starts with '/' where a link, a navigation or a menu entry takes its target is refused
+  // (API calls under /api/ are not links). Specs assert the exact hrefs users get, so they are exempt.
+  {
+    files: ['libs/**/*.ts', 'libs/**/*.tsx', 'apps/**/*.ts', 'apps/**/*.tsx'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      'apps/api/**',
+      'apps/e2e/**',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...appPathLiterals()],
+    },
+  },
+  // --- end of the links block ---
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

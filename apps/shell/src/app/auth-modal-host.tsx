@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authActions, authModal, isMicrosoftConfigured, useAuthModal, useUser, type AuthMode } from '@vox/auth';
 import { authRouteMode, authRoutePath } from '@vox/site-routes';
-import { productNameFor, type Variant } from '@vox/variant';
+import { href, productNameFor, type Variant } from '@vox/variant';
 import { lazyComponent, useSiteHref } from '@vox/ui';
 
 // The modal's forms load when it first opens (no first route carries them); a visit
@@ -24,7 +24,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
   const openedMode = useAuthModal();
   // Where signing in lands: the scripts on the main site; every other site's own home (the
   // school's shows a student what is due).
-  const home = variant.remote === 'main' ? '/scripts' : '/';
+  const home = variant.remote === 'main' ? href('scripts') : href('home');
   // The page the Log in link was followed from: signing in, or closing the dialog, goes back there.
   const back = (state as { back?: string } | null)?.back;
 
@@ -42,7 +42,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
       },
       async register(username: string, password: string) {
         const then = routeMode || pathname === '/' || pathname === '/scripts' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
-        joinedTo.current = hasWelcome ? `/welcome${then}` : null;
+        joinedTo.current = hasWelcome ? `${href('welcome')}${then}` : null;
         try {
           await authActions.register(username, password);
         } catch (err) {
@@ -71,7 +71,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
   };
   const onClose = () => {
     authModal.close();
-    if (routeMode) navigate(back ?? '/', { replace: true });
+    if (routeMode) navigate(back ?? href('home'), { replace: true });
   };
   return (
     <AuthModal
@@ -89,7 +89,7 @@ export function AuthModalHost({ variant }: { variant: Variant }) {
         actions={actions}
         site={variant.site}
         // The School Member button is the main site's; the podcast site's login has none.
-        schoolLoginHref={variant.page === 'channel' ? undefined : siteHref('/login', 'school')}
+        schoolLoginHref={variant.page === 'channel' ? undefined : siteHref(href('login'), 'school')}
         msConfigured={isMicrosoftConfigured()}
         product={productNameFor(variant.site)}
       />

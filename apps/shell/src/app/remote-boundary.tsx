@@ -5,7 +5,7 @@ import { coreEndpoints } from '@vox/contract';
 import { Link, useLocation } from 'react-router';
 import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
-import type { RemoteName } from '@vox/variant';
+import { href, type RemoteName } from '@vox/variant';
 import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest, type RemoteAppModule } from '../federation/remotes';
 import './remote-boundary.css';
 
@@ -56,7 +56,7 @@ function PageFailure({ title, error, onRetry }: { title?: string; error: unknown
         <button type="button" className="vox-remote-error__retry" onClick={retry}>
           Try again
         </button>
-        <Link to="/">Go to the home page</Link>
+        <Link to={href('home')}>Go to the home page</Link>
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { authActions, useUser, usePrivileges } from '@vox/auth';
 import { useNewMessageDot } from '@vox/feature-notifications';
 import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
-import { PRODUCT_NAME, productNameFor, type Variant } from '@vox/variant';
+import { href, PRODUCT_NAME, productNameFor, type Variant } from '@vox/variant';
 
 export const PRODUCT = PRODUCT_NAME;
 
@@ -26,7 +26,7 @@ export function ShellHeader({ variant }: { variant: Variant }) {
   const privileges = usePrivilegeFlags();
   const hasNewMessages = useNewMessageDot();
   const onSignOut = () => {
-    void authActions.signOut().then(() => navigate('/'));
+    void authActions.signOut().then(() => navigate(href('home')));
   };
   const common = { user, photoUrl, privileges, site: variant.site, product: productNameFor(variant.site), onSignOut };
   if (variant.page === 'channel') {

@@ -1,4 +1,5 @@
 import { answerOf, api, type ApiClient } from '@vox/api-client';
+import { href } from '@vox/variant';
 import { configureAuth, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
 import { browserNavigation } from './browser-navigation';
@@ -42,7 +43,7 @@ export function connectApiClient(client: ApiClient = api): void {
     refresh: refreshSession,
     onUnauthorized: () => {
       authStore.clear();
-      browserNavigation.assign('/');
+      browserNavigation.assign(href('home'));
     },
   });
 }

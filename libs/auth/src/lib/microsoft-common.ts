@@ -1,11 +1,13 @@
 // What both halves of the Microsoft sign-in use (./microsoft.ts at start-up, ./microsoft-flow.ts
 // loaded with MSAL): seed section 9's session-storage flag and the sign-in paths.
 
+import { href } from '@vox/variant';
+
 /** Seed section 9: session-storage key pendingLogin with value ms. */
 export const PENDING_LOGIN_KEY = 'pendingLogin';
 export const PENDING_LOGIN_MICROSOFT = 'ms';
-export const MICROSOFT_LOGIN_PATH = '/auth/ms/login';
-export const MICROSOFT_LOGOUT_PATH = '/auth/ms/logout';
+export const MICROSOFT_LOGIN_PATH = href('msLogin');
+export const MICROSOFT_LOGOUT_PATH = href('msLogout');
 
 export function readPending(): string | null {
   try {

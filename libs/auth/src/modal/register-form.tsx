@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button } from '@vox/ui';
 import { PasswordField, TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract';
+import { href } from '@vox/variant';
 import type { AuthActions } from '../lib/auth-actions';
 import type { AuthMode } from './auth-mode';
 import { useSubmission } from './use-submission';
@@ -72,7 +73,7 @@ export function RegisterForm({ actions, onModeChange, onSuccess }: RegisterFormP
       <p className="vox-auth-form__consent">
         By joining you agree to the{' '}
         {/* A new tab, so reading the terms does not throw away the form. */}
-        <a href="/terms" target="_blank" rel="noopener noreferrer">
+        <a href={href('terms')} target="_blank" rel="noopener noreferrer">
           Terms of Service
         </a>
         .

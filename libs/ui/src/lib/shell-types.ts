@@ -1,3 +1,5 @@
+import { href } from '@vox/variant';
+
 /** The privileges the shell's navigation depends on (seed section 6). */
 export interface PrivilegeFlags {
   draft: boolean;
@@ -25,7 +27,7 @@ export interface ShellUser {
 
 /** The profile page of a user: by handle when they have one, else by id. */
 export function profileHref(user: Pick<ShellUser, 'id' | 'handle'>): string {
-  return user.handle ? `/members/${encodeURIComponent(user.handle)}` : `/profile/${encodeURIComponent(user.id)}`;
+  return user.handle ? href('member', { handle: user.handle }) : href('profile', { userId: user.id });
 }
 
 /** Target of the skip link in the header: the Page layout's <main>. */

@@ -70,6 +70,9 @@ type HrefArgs<K extends PathId> = [PathParams<(typeof PATHS)[K]>] extends [never
   ? []
   : [params: Record<PathParams<(typeof PATHS)[K]>, string>];
 
+/** The ids of paths without parameters, for links that carry an id as data (menu entries, tabs). */
+export type PlainPathId = { [K in PathId]: HrefArgs<K> extends [] ? K : never }[PathId];
+
 /**
  * The href of a route: `href('session', { sessionId })` is `/session/{sessionId}`. Parameters are
  * URI-encoded; a query string, where a page takes one, is appended by the caller.

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { completeMicrosoftLogin } from '@vox/auth';
 import { MESSAGES } from '@vox/contract';
 import { buttonClassName, LockIcon, Notice, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 
 export interface MicrosoftLoginPageProps {
   /** Where a signed-in user goes: '/scripts' on the main and school sites, '/' on the podcast site. */
@@ -16,7 +17,7 @@ const errorText = (error: unknown): string =>
  * /auth/ms/login, where Microsoft sends the browser back (seed section 2): exchanges the
  * Microsoft sign-in for a VoxClub session, then goes home in place of this entry.
  */
-export function MicrosoftLoginPage({ homePath = '/scripts' }: MicrosoftLoginPageProps) {
+export function MicrosoftLoginPage({ homePath = href('scripts') }: MicrosoftLoginPageProps) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // The exchange spends a one-time sign-in, so it runs once even when effects run twice.
@@ -37,7 +38,7 @@ export function MicrosoftLoginPage({ homePath = '/scripts' }: MicrosoftLoginPage
         icon={<LockIcon />}
         title="Microsoft sign-in did not complete"
         actions={
-          <Link to="/login" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('login')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Back to log in
           </Link>
         }

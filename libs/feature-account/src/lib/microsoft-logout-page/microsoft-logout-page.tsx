@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { authActions, useUser } from '@vox/auth';
 import { buttonClassName, LockIcon, Notice, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 
 /**
  * /auth/ms/logout, where Microsoft sends the browser after signing out there: ends the VoxClub
@@ -29,7 +30,7 @@ export function MicrosoftLogoutPage() {
       icon={<LockIcon />}
       title="You are logged out."
       actions={
-        <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+        <Link to={href('home')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
           Go to the home page
         </Link>
       }

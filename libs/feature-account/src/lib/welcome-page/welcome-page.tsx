@@ -7,6 +7,7 @@ import { displayName, coreEndpoints, type MyProfile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
 import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import './welcome-page.css';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -51,7 +52,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
   // The podcast site asks for the name alone, then goes on to where the member was headed (or its
   // home): its members listen and publish, so the scene and friend choices are not theirs.
   const podcast = site === 'podcast';
-  const onwards = () => (podcast ? navigate(next ?? '/', { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
+  const onwards = () => (podcast ? navigate(next ?? href('home'), { replace: true }) : next ? navigate(next, { replace: true }) : setStep('next'));
   const [step, setStep] = useState<'profile' | 'next'>('profile');
   const [picked] = useState(takePickedScene);
   const [name, setName] = useState(user?.name ?? '');
@@ -120,7 +121,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
       <Page width="narrow">
         <h1>Welcome to VoxClub</h1>
         <p>
-          <Link to="/register">Sign up</Link> or <Link to="/login">log in</Link> first.
+          <Link to={href('register')}>Sign up</Link> or <Link to={href('login')}>log in</Link> first.
         </p>
       </Page>
     );
@@ -165,7 +166,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
                 <h2>Try a demo scene</h2>
                 <p>{chosen ? 'Claim a role in the scene you picked and record your first lines.' : 'Claim a role in a short public-domain scene and record your first lines.'}</p>
                 <Link
-                  to={firstScene ? `/script/${encodeURIComponent(firstScene.scriptId)}` : '/scripts'}
+                  to={firstScene ? href('script', { scriptId: firstScene.scriptId }) : href('scripts')}
                   className={buttonClassName({ variant: 'primary' })}
                 >
                   {firstScene ? `Read "${firstScene.title}"` : 'Browse scripts'}
@@ -174,7 +175,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
               <li className="vox-welcome__choice">
                 <h2>Invite a friend</h2>
                 <p>Table reads are better together. Add a friend by handle or email.</p>
-                <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
+                <Link to={href('friends')} className={buttonClassName({ variant: 'secondary' })}>
                   Invite a friend
                 </Link>
               </li>

@@ -17,6 +17,7 @@ import {
 } from '@vox/contract/audio';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { replaceSoundFile, soundKeys, useDeleteSound, useSound, useUpdateSound } from '../api/sounds';
 import { SelectField } from '../shared/select-field';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
@@ -29,7 +30,7 @@ export function AudioEditPage() {
   const sound = useSound(audioId);
   return (
     <Page className="vox-audio">
-      <Link to="/audio" className="vox-audio__back">
+      <Link to={href('audio')} className="vox-audio__back">
         ← Audio library
       </Link>
       {sound.isPending ? (
@@ -200,7 +201,7 @@ function DeleteSound({ sound }: { sound: Sound }) {
     setError(null);
     try {
       await remove.mutateAsync({ soundId: sound.id, confirm });
-      void navigate(`/audio?type=${sound.type}`);
+      void navigate(`${href('audio')}?type=${sound.type}`);
     } catch (e) {
       if (isApiError(e) && e.status === 409) setInUse(e.body as SoundInUse);
       else setError(e instanceof Error ? e.message : String(e));
@@ -223,7 +224,7 @@ function DeleteSound({ sound }: { sound: Sound }) {
               <ul className="vox-audio-uses">
                 {inUse.uses.map((u) => (
                   <li key={u.lineId}>
-                    <Link to={`/script/${u.scriptId}`}>{u.scriptTitle}</Link>: “{u.lineText}”
+                    <Link to={href('script', { scriptId: u.scriptId })}>{u.scriptTitle}</Link>: “{u.lineText}”
                   </li>
                 ))}
               </ul>

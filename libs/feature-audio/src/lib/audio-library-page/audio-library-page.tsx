@@ -13,6 +13,7 @@ import {
 } from '@vox/contract/audio';
 import { Alert, Page, Spinner, buttonClassName, cx } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useSounds } from '../api/sounds';
 import { MiniWaveform } from '../shared/mini-waveform';
 import { SelectField } from '../shared/select-field';
@@ -50,10 +51,10 @@ export function AudioLibraryPage() {
           <p className="vox-audio__lead">{AUDIO_TEXTS.libraryIntro}</p>
         </div>
         <div className="vox-audio__actions">
-          <Link to={`/audio/create/${type}`} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('audioCreate', { type })} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             {AUDIO_TEXTS.upload(type)}
           </Link>
-          <Link to="/freesound-poc" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+          <Link to={href('freesound')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             {AUDIO_TEXTS.freesoundTitle}
           </Link>
         </div>
@@ -121,7 +122,7 @@ function SoundRow({ sound }: { sound: Sound }) {
         <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
       </button>
       <div className="vox-audio__name">
-        <Link to={`/audio/edit/${sound.id}`} className="vox-audio__link">
+        <Link to={href('audioEdit', { audioId: sound.id })} className="vox-audio__link">
           {sound.title}
         </Link>
         {sound.tags.length > 0 && <span className="vox-audio__tags">{sound.tags.map((t) => `#${t}`).join(' ')}</span>}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@vox/api-client';
 import { AUDIO_TEXTS, formatBytes, formatDuration, SOUND_LIMITS, SOUND_MESSAGES, SOUND_TYPES, type Sound, type SoundType } from '@vox/contract/audio';
 import { Alert, Button, NotFoundPage, Page, cx } from '@vox/ui';
+import { href } from '@vox/variant';
 import { soundKeys, uploadSound, useSounds } from '../api/sounds';
 import { MiniWaveform } from '../shared/mini-waveform';
 import { StorageMeter } from '../shared/storage-meter';
@@ -85,7 +86,7 @@ function Uploader({ type }: { type: SoundType }) {
 
   return (
     <Page className="vox-audio">
-      <Link to={`/audio?type=${type}`} className="vox-audio__back">
+      <Link to={`${href('audio')}?type=${type}`} className="vox-audio__back">
         ← Audio library
       </Link>
       <h1 className="vox-audio__title">{UPLOAD_TITLES[type]}</h1>
@@ -157,7 +158,7 @@ function UploadRow({ item }: { item: Item }) {
         <div className="vox-audio-queue__done">
           <span role="status">Uploaded · {formatDuration(item.sound.durationMs)}</span>
           <MiniWaveform soundId={item.sound.id} bars={64} />
-          <Link to={`/audio/edit/${item.sound.id}`} className="vox-audio__link">
+          <Link to={href('audioEdit', { audioId: item.sound.id })} className="vox-audio__link">
             Edit {item.sound.title}
           </Link>
         </div>

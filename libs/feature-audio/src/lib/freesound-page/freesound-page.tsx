@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AUDIO_TEXTS, formatDuration, type FreesoundHit, type FreesoundResults } from '@vox/contract/audio';
 import { Alert, Button, Page, Spinner, cx } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useImportSound, useSoundSearch } from '../api/sounds';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
 import '../audio.css';
@@ -81,7 +82,7 @@ function Hit({ hit, source }: { hit: FreesoundHit; source: FreesoundResults['sou
       <span className="vox-audio__duration">{formatDuration(hit.durationMs)}</span>
       <div className="vox-audio__add">
         {add.isSuccess ? (
-          <Link to={`/audio/edit/${add.data.id}`} className="vox-audio__link" role="status">
+          <Link to={href('audioEdit', { audioId: add.data.id })} className="vox-audio__link" role="status">
             {AUDIO_TEXTS.added}
           </Link>
         ) : hit.licence ? (

@@ -6,6 +6,7 @@ import type { TextEdit } from '@vox/fountain';
 import { Alert, Button, MAIN_CONTENT_ID, Spinner, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { Modal } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { whenIdle } from '../when-idle';
@@ -66,7 +67,7 @@ function EditorFrame({ title, children }: { title: string; children: React.React
 
 function BackLink() {
   return (
-    <Link to="/write" className="vox-draft-editor__back" aria-label="Back to drafts">
+    <Link to={href('drafts')} className="vox-draft-editor__back" aria-label="Back to drafts">
       <ArrowLeftIcon />
       <span className="vox-draft-editor__back-text">Drafts</span>
     </Link>
@@ -360,7 +361,7 @@ function Writer({ draft }: { draft: Draft }) {
             setConflict(null);
             setNotice(
               <Alert variant="success">
-                Your version is kept as a new draft: <Link to={`/write/${copy.id}`}>{copy.title}</Link>. This one now shows the other version.
+                Your version is kept as a new draft: <Link to={href('draft', { documentId: copy.id })}>{copy.title}</Link>. This one now shows the other version.
               </Alert>,
             );
           }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DraftPublication, DraftPublishedAs } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
+import { href } from '@vox/variant';
 import { publishDraft } from '../api/drafts';
 
 /**
@@ -60,7 +61,7 @@ export function PublishControl({ draftId, publishedAs, prepare, onNotice }: Publ
       }
       const result = await publishDraft(draftId, revision);
       setCurrent(result.publishedAs);
-      const link = <Link to={`/script/${result.publishedAs.scriptId}`}>{result.publishedAs.scriptTitle}</Link>;
+      const link = <Link to={href('script', { scriptId: result.publishedAs.scriptId })}>{result.publishedAs.scriptTitle}</Link>;
       onNotice(
         <Alert variant="success">
           {result.created ? <>Published as a new script: {link}. </> : <>Script updated: {link}. </>}
@@ -77,7 +78,7 @@ export function PublishControl({ draftId, publishedAs, prepare, onNotice }: Publ
   return (
     <>
       {current && (
-        <Link className="vox-draft-editor__script-link" to={`/script/${current.scriptId}`}>
+        <Link className="vox-draft-editor__script-link" to={href('script', { scriptId: current.scriptId })}>
           Open script
         </Link>
       )}

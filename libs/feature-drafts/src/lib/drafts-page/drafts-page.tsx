@@ -5,6 +5,7 @@ import { DRAFT_LIMITS } from '@vox/contract/drafts';
 import { FOUNTAIN_FILE_ACCEPT, readFountainFile } from '@vox/fountain';
 import { Alert, Button, Page, Spinner, buttonClassName, cx } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
 import { formatWhen } from '../format';
 import './drafts-page.css';
@@ -43,7 +44,7 @@ export function DraftsPage() {
     setProblem(null);
     try {
       const draft = await create.mutateAsync({});
-      void navigate(`/write/${draft.id}`);
+      void navigate(href('draft', { documentId: draft.id }));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -58,7 +59,7 @@ export function DraftsPage() {
       if (read.text.length > DRAFT_LIMITS.body) return setProblem(DRAFT_IMPORT_MESSAGES.tooLong);
       // The server names the draft after the screenplay's Title; without one, after the file.
       const draft = await create.mutateAsync({ body: read.text, ...(read.script.title ? {} : { title: titleOf(file.name) || undefined }) });
-      void navigate(`/write/${draft.id}`);
+      void navigate(href('draft', { documentId: draft.id }));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -86,7 +87,7 @@ export function DraftsPage() {
           <Button variant="primary" size="lg" busy={create.isPending} onClick={() => void newDraft()}>
             New draft
           </Button>
-          <Link to="/templates" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+          <Link to={href('templates')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             From a template
           </Link>
           <Button variant="secondary" size="lg" busy={importing} onClick={() => fileRef.current?.click()}>
@@ -127,7 +128,7 @@ export function DraftsPage() {
         <ul className={cx('vox-drafts__list', drafts.isPlaceholderData && 'vox-drafts__list--stale')} aria-label="Your drafts">
           {drafts.data.items.map((draft) => (
             <li key={draft.id} className="vox-drafts__item">
-              <Link to={`/write/${draft.id}`} className="vox-drafts__link">
+              <Link to={href('draft', { documentId: draft.id })} className="vox-drafts__link">
                 <span className="vox-drafts__name">{draft.title}</span>
                 <span className="vox-drafts__meta">
                   {draftStats(draft)} · Edited <time dateTime={draft.updatedAt}>{formatWhen(draft.updatedAt)}</time>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useTemplate, useTemplateActions } from '../api/drafts';
 import '../drafts-page/drafts-page.css';
 
@@ -29,7 +30,7 @@ export function TemplateEditorPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    save.mutate({ templateId: templateId ?? null, input: form }, { onSuccess: () => void navigate('/templates') });
+    save.mutate({ templateId: templateId ?? null, input: form }, { onSuccess: () => void navigate(href('templates')) });
   };
 
   const title = templateId ? 'Edit template' : 'New template';
@@ -60,7 +61,7 @@ export function TemplateEditorPage() {
             <Button type="submit" variant="primary" busy={save.isPending} disabled={!form.title.trim()}>
               Save template
             </Button>
-            <Link to="/templates" className={buttonClassName({ variant: 'secondary' })}>
+            <Link to={href('templates')} className={buttonClassName({ variant: 'secondary' })}>
               Cancel
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, MAIN_CONTENT_ID, Spinner, buttonClassName } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useCreateDraft, useTemplate } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import '../drafts-page/drafts-page.css';
@@ -14,13 +15,13 @@ export function TemplatePreviewPage() {
 
   const start = async () => {
     const draft = await create.mutateAsync({ templateId });
-    void navigate(`/write/${draft.id}`);
+    void navigate(href('draft', { documentId: draft.id }));
   };
 
   return (
     <main className="vox-template-preview" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <header className="vox-template-preview__bar">
-        <Link to="/templates" className={buttonClassName({ variant: 'link', size: 'sm' })} aria-label="Back to templates">
+        <Link to={href('templates')} className={buttonClassName({ variant: 'link', size: 'sm' })} aria-label="Back to templates">
           <ArrowLeftIcon /> Templates
         </Link>
         <h1>{template.data?.title ?? 'Template preview'}</h1>

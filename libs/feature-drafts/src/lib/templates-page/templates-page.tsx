@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { TemplateSummary } from '@vox/contract';
 import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useCreateDraft, useTemplateActions, useTemplates } from '../api/drafts';
 import '../drafts-page/drafts-page.css';
 
@@ -16,7 +17,7 @@ export function TemplatesPage() {
 
   const start = async (template: TemplateSummary) => {
     const draft = await create.mutateAsync({ templateId: template.id });
-    void navigate(`/write/${draft.id}`);
+    void navigate(href('draft', { documentId: draft.id }));
   };
 
   const system = templates.data?.items.filter((t) => t.system) ?? [];
@@ -31,12 +32,12 @@ export function TemplatesPage() {
           <Button variant="primary" size="sm" busy={create.isPending && create.variables?.templateId === template.id} onClick={() => void start(template)}>
             Use template
           </Button>
-          <Link to={`/template/${template.id}`} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          <Link to={href('template', { templateId: template.id })} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
             Preview
           </Link>
           {!template.system && (
             <>
-              <Link to={`/templates/edit/${template.id}`} className={buttonClassName({ variant: 'link', size: 'sm' })}>
+              <Link to={href('templateEdit', { templateId: template.id })} className={buttonClassName({ variant: 'link', size: 'sm' })}>
                 Edit
               </Link>
               <Button variant="link" size="sm" onClick={() => setDeleting(template)}>
@@ -57,7 +58,7 @@ export function TemplatesPage() {
           <p className="vox-drafts__lead">Start a draft from a ready-made shape, or keep your own templates for the formats you write again and again.</p>
         </div>
         <div className="vox-drafts__new">
-          <Link to="/templates/create" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('templateCreate')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             New template
           </Link>
         </div>

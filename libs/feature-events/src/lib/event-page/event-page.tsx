@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, Spinner } from '@vox/ui';
 import { BackBar } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useEvent } from '../shared/api';
 import { AttendeesPanel } from '../shared/attendees-panel';
 import { EventFacts } from '../shared/event-details';
@@ -19,7 +20,7 @@ export function EventPage() {
 
   return (
     <>
-      <BackBar onBack={() => navigate('/events')} label="All events" />
+      <BackBar onBack={() => navigate(href('events'))} label="All events" />
       <Page width="narrow">
         {event.isPending ? (
           <Spinner label="Loading the event" />
@@ -39,11 +40,11 @@ export function EventPage() {
             {data.description && <p className="vox-event-description">{data.description}</p>}
             <div className="vox-event-actions">
               {!data.ended && (
-                <Link to={`/event/${encodeURIComponent(data.id)}/register`} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                <Link to={href('eventRegister', { eventId: data.id })} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
                   {data.myRegistration ? 'My registration' : data.seatsLeft > 0 ? 'Register' : 'Join the waiting list'}
                 </Link>
               )}
-              <Link to="/events" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+              <Link to={href('events')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
                 All events
               </Link>
             </div>

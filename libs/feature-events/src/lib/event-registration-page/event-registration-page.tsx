@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
 import { Alert, Button, buttonClassName, Page, Spinner } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useEvent, useRegistration } from '../shared/api';
 import { EventFacts } from '../shared/event-details';
 import '../shared/events.css';
@@ -42,7 +43,7 @@ export function EventRegistrationPage() {
         <>
           <section className="vox-event-panel" aria-labelledby="vox-event-title">
             <h2 id="vox-event-title">
-              <Link to={`/event/${encodeURIComponent(data.id)}`}>{data.title}</Link>
+              <Link to={href('event', { eventId: data.id })}>{data.title}</Link>
             </h2>
             <EventFacts event={data} />
           </section>
@@ -62,7 +63,7 @@ export function EventRegistrationPage() {
                   <Button size="lg" onClick={() => authModal.open('login')}>
                     Log in
                   </Button>
-                  <Link to="/register" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+                  <Link to={href('register')} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
                     Sign up
                   </Link>
                 </div>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { Alert, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useEvents } from '../shared/api';
 import { CreateEventForm } from '../shared/create-event-form';
 import { EventCard } from '../shared/event-card';
@@ -27,10 +28,10 @@ export function EventsPage() {
       )}
 
       <nav className="vox-events-tabs" aria-label="Which events">
-        <Link className="vox-events-tab" to="/events" aria-current={when === 'upcoming' ? 'page' : undefined}>
+        <Link className="vox-events-tab" to={href('events')} aria-current={when === 'upcoming' ? 'page' : undefined}>
           Upcoming
         </Link>
-        <Link className="vox-events-tab" to="/events?show=past" aria-current={when === 'past' ? 'page' : undefined}>
+        <Link className="vox-events-tab" to={`${href('events')}?show=past`} aria-current={when === 'past' ? 'page' : undefined}>
           Past events
         </Link>
       </nav>

@@ -5,6 +5,7 @@ import { api } from '@vox/api-client';
 import { displayName } from '@vox/contract';
 import { eventEndpoints } from '@vox/contract/events';
 import { Alert, Button, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 
 type Issued = Record<string, { certId?: string; error?: string }>;
 
@@ -46,7 +47,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
                   {a.status === 'waitlisted' ? (
                     <span className="vox-event-chip vox-event-chip--waiting">Waiting list</span>
                   ) : done?.certId ? (
-                    <Link to={`/certificate/${encodeURIComponent(done.certId)}`}>Certificate issued</Link>
+                    <Link to={href('certificate', { certId: done.certId })}>Certificate issued</Link>
                   ) : (
                     <Button size="sm" variant="secondary" onClick={() => issue.mutate(a.user.id)} busy={issue.isPending && issue.variables === a.user.id} aria-label={`Issue a certificate to ${name}`}>
                       Issue certificate

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { EventSummary } from '@vox/contract/events';
 import { Alert, Button } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useCreateEvent } from './api';
 import { COMMON_ZONES, zonedToUtc } from './format';
 
@@ -112,7 +113,7 @@ export function CreateEventForm() {
       {create.isError && <Alert variant="error">{create.error.message}</Alert>}
       {created && (
         <Alert variant="success">
-          Event created: <Link to={`/event/${encodeURIComponent(created.id)}`}>{created.title}</Link>
+          Event created: <Link to={href('event', { eventId: created.id })}>{created.title}</Link>
         </Alert>
       )}
       <div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { EventSummary } from '@vox/contract/events';
 import { cx } from '@vox/ui';
+import { href } from '@vox/variant';
 import { dateBadge, eventDay, eventTimes, myStatusText, seatsText, zoneLabel } from './format';
 
 /** One event in the list: date badge, title, when and where, seats and my registration. */
@@ -16,7 +17,7 @@ export function EventCard({ event }: { event: EventSummary }) {
       </div>
       <div>
         <h2 className="vox-event-card__title">
-          <Link to={`/event/${encodeURIComponent(event.id)}`}>{event.title}</Link>
+          <Link to={href('event', { eventId: event.id })}>{event.title}</Link>
         </h2>
         <p className="vox-event-meta">
           <span>

@@ -6,6 +6,7 @@ import { PRIVILEGE_LABELS, refreshSession, subscriptionsQueryKey, useUser } from
 import type { Privilege, SubscriptionDetail } from '@vox/contract';
 import { DECLINED_ADVICE, membershipEndpoints } from '@vox/contract/membership';
 import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
 
@@ -45,7 +46,7 @@ function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCom
   }
   return (
     <Alert className="vox-subscriptions__notice">
-      {checkout.data.failure ?? 'The payment did not go through.'} {checkout.data.status === 'failed' && `${DECLINED_ADVICE} `}<Link to="/membership">Choose the plan again</Link>
+      {checkout.data.failure ?? 'The payment did not go through.'} {checkout.data.status === 'failed' && `${DECLINED_ADVICE} `}<Link to={href('membership')}>Choose the plan again</Link>
     </Alert>
   );
 }
@@ -190,7 +191,7 @@ export function SubscriptionPage() {
             </ul>
           )}
           {!staffView && (
-            <Link to="/membership" className={buttonClassName({ variant: 'primary' })}>
+            <Link to={href('membership')} className={buttonClassName({ variant: 'primary' })}>
               Choose your membership
             </Link>
           )}

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { authModal, usePrivileges, useUser } from '@vox/auth';
 import { Button, buttonClassName, LockIcon, Notice, Page, SiteLink, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 
 export const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
 export const STAFF_AREA_TEXTS = [
@@ -38,7 +39,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
         icon={<LockIcon />}
         title="Staff only"
         actions={
-          <SiteLink to="/" site="main" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <SiteLink to={href('home')} site="main" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Go to VoxClub
           </SiteLink>
         }

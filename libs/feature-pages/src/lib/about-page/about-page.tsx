@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName, ContentPage, SiteLink } from '@vox/ui';
+import { href } from '@vox/variant';
 import '../content-pages.css';
 
 export const ABOUT_TITLE = 'About VoxClub';
@@ -36,7 +37,7 @@ export function AboutPage() {
       <ul>
         <li>
           Write scripts with roles and lines, or import a screenplay in Fountain text. The{' '}
-          <Link to="/guide">guide</Link> shows how.
+          <Link to={href('guide')}>guide</Link> shows how.
         </li>
         <li>Keep each script private, share it with friends, or make it public for every member.</li>
         <li>
@@ -52,7 +53,7 @@ export function AboutPage() {
 
       <h2>The school site</h2>
       <p>
-        The <SiteLink to="/" site="school">
+        The <SiteLink to={href('home')} site="school">
           VoxClub school site
         </SiteLink> is for drama classes. Teachers create a
         class, enrol students (a school can issue each student a User ID to sign in with, no email needed), assign
@@ -61,7 +62,7 @@ export function AboutPage() {
 
       <h2>The podcast site</h2>
       <p>
-        On the <SiteLink to="/" site="podcast">
+        On the <SiteLink to={href('home')} site="podcast">
           VoxClub podcast site
         </SiteLink>, creators run channels of episodes and
         playlists, and listeners follow their favourites in a player that keeps playing while they browse. Every
@@ -75,12 +76,12 @@ export function AboutPage() {
       </p>
       <ul className="vox-pages-actions">
         <li>
-          <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+          <Link to={href('register')} className={buttonClassName({ variant: 'primary' })}>
             Sign up
           </Link>
         </li>
         <li>
-          <Link to="/membership" className={buttonClassName({ variant: 'secondary' })}>
+          <Link to={href('membership')} className={buttonClassName({ variant: 'secondary' })}>
             See memberships
           </Link>
         </li>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName, ContentPage, SiteLink } from '@vox/ui';
-import { SCHOOL_PRODUCT_NAME } from '@vox/variant';
+import { href, SCHOOL_PRODUCT_NAME } from '@vox/variant';
 import '../content-pages.css';
 
 /** The school site's own name (its own identity, not a copy of the main site). */
@@ -36,25 +36,25 @@ export function SchoolAboutPage() {
 
       <h2>Getting started</h2>
       <p>
-        Students: use <Link to="/set-password">Set password</Link> with your code first, then log in. Teachers:
-        sign up, then ask us for a teacher account through the <Link to="/contact">contact form</Link> or the{' '}
-        <Link to="/pilot_program/id">pilot programme</Link>.
+        Students: use <Link to={href('setPassword')}>Set password</Link> with your code first, then log in. Teachers:
+        sign up, then ask us for a teacher account through the <Link to={href('contact')}>contact form</Link> or the{' '}
+        <Link to={href('pilotProgram')}>pilot programme</Link>.
       </p>
       <ul className="vox-pages-actions">
         <li>
-          <Link to="/login" className={buttonClassName({ variant: 'primary' })}>
+          <Link to={href('login')} className={buttonClassName({ variant: 'primary' })}>
             Log in
           </Link>
         </li>
         <li>
-          <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+          <Link to={href('register')} className={buttonClassName({ variant: 'secondary' })}>
             Sign up
           </Link>
         </li>
       </ul>
       <p>
         Not with a school? The{' '}
-        <SiteLink to="/" site="main">
+        <SiteLink to={href('home')} site="main">
           VoxClub main site
         </SiteLink>{' '}
         is open to every voice actor and reader.

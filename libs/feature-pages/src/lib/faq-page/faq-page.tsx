@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContentPage } from '@vox/ui';
+import { href } from '@vox/variant';
 import '../content-pages.css';
 
 export const FAQ_TITLE = 'Frequently asked questions';
@@ -28,8 +29,8 @@ export function FaqPage() {
         <h2>Getting started</h2>
         <FaqItem question="How do I join?">
           <p>
-            Choose <Link to="/register">Sign up</Link>, enter your email address and a password of at least 6
-            characters, and agree to the <Link to="/terms">Terms of Service</Link>. You can also sign in straight away
+            Choose <Link to={href('register')}>Sign up</Link>, enter your email address and a password of at least 6
+            characters, and agree to the <Link to={href('terms')}>Terms of Service</Link>. You can also sign in straight away
             with a Microsoft work or school account. Joining is free.
           </p>
         </FaqItem>
@@ -54,7 +55,7 @@ export function FaqPage() {
             A table read is a first read-through of a script with the cast, each reading their own role. On VoxClub
             each participant claims a role and records their lines, from wherever they are. Playback joins all the
             takes in script order; lines nobody has recorded yet are read by your browser&rsquo;s speech voice. The{' '}
-            <Link to="/guide">guide</Link> walks through one.
+            <Link to={href('guide')}>guide</Link> walks through one.
           </p>
         </FaqItem>
         <FaqItem question="Who can see my scripts?">
@@ -87,15 +88,15 @@ export function FaqPage() {
             </li>
           </ul>
           <p>
-            Prices and periods are on the <Link to="/membership">membership page</Link>. Memberships do not renew
-            automatically; your <Link to="/subscription">subscriptions</Link> page shows when each one ends.
+            Prices and periods are on the <Link to={href('membership')}>membership page</Link>. Memberships do not renew
+            automatically; your <Link to={href('subscription')}>subscriptions</Link> page shows when each one ends.
           </p>
         </FaqItem>
 
         <h2>Your account</h2>
         <FaqItem question="How do I reset my password?">
           <p>
-            Open <Link to="/resetpassword">Reset password</Link> (or choose Forgot Password when you log in) and enter
+            Open <Link to={href('resetPassword')}>Reset password</Link> (or choose Forgot Password when you log in) and enter
             your email address. We email you a 6-digit code; enter it, then choose a new password of at least 6
             characters. No email? Check your spam folder, or choose Resend code. If your school gave you a User ID
             without an email address, ask your teacher to reset it.
@@ -110,7 +111,7 @@ export function FaqPage() {
         </FaqItem>
         <FaqItem question="How do I sign in with Microsoft?">
           <p>
-            Choose <Link to="/login">Log in</Link>, then Log in with Microsoft, and sign in with your work or school
+            Choose <Link to={href('login')}>Log in</Link>, then Log in with Microsoft, and sign in with your work or school
             account. If its email address matches a VoxClub account, you are signed in to that account and can use
             either method from then on; otherwise a new account is created for you. We receive only your name, email
             address and Microsoft account id.
@@ -118,16 +119,16 @@ export function FaqPage() {
         </FaqItem>
         <FaqItem question="How do I delete my account?">
           <p>
-            Log in and send us a request through the <Link to="/contact">contact form</Link>. We confirm by email and
+            Log in and send us a request through the <Link to={href('contact')}>contact form</Link>. We confirm by email and
             delete your profile, scripts, drafts, audio and recordings within 30 days. Deletion cannot be undone and
             ends any membership time left, so ask us for an export of your data first if you want a copy. The{' '}
-            <Link to="/privacy">Privacy Policy</Link> explains what we keep and for how long.
+            <Link to={href('privacy')}>Privacy Policy</Link> explains what we keep and for how long.
           </p>
         </FaqItem>
 
         <h2>Still stuck?</h2>
         <p>
-          <Link to="/contact">Contact us</Link> and a real person will answer.
+          <Link to={href('contact')}>Contact us</Link> and a real person will answer.
         </p>
       </div>
     </ContentPage>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ContentPage } from '@vox/ui';
+import { href } from '@vox/variant';
 import '../content-pages.css';
 
 export const GUIDE_TITLE = 'Guide to create and upload a script';
@@ -32,7 +33,7 @@ export function GuidePage() {
 
       <h2>1. Create a script</h2>
       <p>
-        Log in and open <Link to="/scripts/create">Create a script</Link>. Fill in the details first; you can change
+        Log in and open <Link to={href('scriptCreate')}>Create a script</Link>. Fill in the details first; you can change
         every one of them later from the script&rsquo;s edit page.
       </p>
       <ol className="vox-pages-steps">
@@ -41,7 +42,7 @@ export function GuidePage() {
           pick a role.
         </li>
         <li>
-          <strong>Genre and language.</strong> These power search on the <Link to="/scripts">Scripts</Link> page, so
+          <strong>Genre and language.</strong> These power search on the <Link to={href('scripts')}>Scripts</Link> page, so
           readers can find a Spanish comedy or an English audio drama.
         </li>
         <li>
@@ -96,7 +97,7 @@ export function GuidePage() {
           <strong>Private</strong>: only you, and the people you invite into a table read with a share link.
         </li>
         <li>
-          <strong>Friends</strong>: you and your <Link to="/friends">friends</Link>.
+          <strong>Friends</strong>: you and your <Link to={href('friends')}>friends</Link>.
         </li>
         <li>
           <strong>Public</strong>: every member can find and read it.
@@ -116,7 +117,7 @@ export function GuidePage() {
         <li>Allow microphone access when your browser asks. Nothing is recorded until you press Record.</li>
         <li>Select one of your lines and press Record. Press Stop when you finish the line.</li>
         <li>Listen back. Not happy? Re-record it as often as you like; only the take you keep is uploaded.</li>
-        <li>Move on to your next line. Your progress shows in <Link to="/history">History</Link>.</li>
+        <li>Move on to your next line. Your progress shows in <Link to={href('history')}>History</Link>.</li>
       </ol>
       <p>
         Playback joins everyone&rsquo;s takes in script order as one table read. Lines nobody has recorded yet are
@@ -152,7 +153,7 @@ export function GuidePage() {
         </li>
       </ul>
       <p>
-        More questions? See the <Link to="/faq">FAQ</Link> or <Link to="/contact">contact us</Link>.
+        More questions? See the <Link to={href('faq')}>FAQ</Link> or <Link to={href('contact')}>contact us</Link>.
       </p>
     </ContentPage>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ContentPage } from '@vox/ui';
+import { href } from '@vox/variant';
 import { PolicyDate } from '../policy-date';
 
 export const PRIVACY_TITLE = 'Privacy Policy';
@@ -153,8 +154,8 @@ export function PrivacyPage() {
 
       <h2>Contact</h2>
       <p>
-        To ask a question or use one of your rights, write to us through the <Link to="/contact">contact form</Link>{' '}
-        and we will reply by email. See also our <Link to="/terms">Terms of Service</Link>.
+        To ask a question or use one of your rights, write to us through the <Link to={href('contact')}>contact form</Link>{' '}
+        and we will reply by email. See also our <Link to={href('terms')}>Terms of Service</Link>.
       </p>
     </ContentPage>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ContentPage } from '@vox/ui';
+import { href } from '@vox/variant';
 import { PolicyDate } from '../policy-date';
 
 export const TERMS_TITLE = 'Terms of Service';
@@ -10,7 +11,7 @@ export function TermsPage() {
       <p>
         These terms are the agreement between you and VoxClub when you use any of our sites: the main site, the
         school site, the podcast site and the dashboard. By creating an account or using the service you accept them.
-        Please also read our <Link to="/privacy">Privacy Policy</Link>, which explains how we handle your data.
+        Please also read our <Link to={href('privacy')}>Privacy Policy</Link>, which explains how we handle your data.
       </p>
 
       <h2>Your account and membership</h2>
@@ -25,7 +26,7 @@ export function TermsPage() {
         </li>
         <li>
           Give a real email address and keep your password to yourself. You are responsible for what happens under
-          your account; tell us through the <Link to="/contact">contact form</Link> if you think someone else is using
+          your account; tell us through the <Link to={href('contact')}>contact form</Link> if you think someone else is using
           it.
         </li>
         <li>One person, one account. School User ID accounts belong to the student they were issued to.</li>
@@ -54,7 +55,7 @@ export function TermsPage() {
       <p>
         Only upload or import scripts you wrote yourself, that are in the public domain, or that you have permission
         to use. Most published plays and screenplays are protected by copyright even if you own a printed copy. If you
-        believe something on VoxClub infringes your rights, tell us through the <Link to="/contact">contact form</Link>
+        believe something on VoxClub infringes your rights, tell us through the <Link to={href('contact')}>contact form</Link>
         {' '}with a link to it; we will take it down while we look into it, and we close the accounts of repeat
         infringers.
       </p>
@@ -69,7 +70,7 @@ export function TermsPage() {
       <h2>Paid memberships, renewals and expiry</h2>
       <ul>
         <li>
-          A plan on the <Link to="/membership">membership page</Link> grants a role, such as Writer or Premium, for
+          A plan on the <Link to={href('membership')}>membership page</Link> grants a role, such as Writer or Premium, for
           the period shown next to its price. The role&rsquo;s privileges start as soon as the payment is confirmed.
         </li>
         <li>
@@ -77,7 +78,7 @@ export function TermsPage() {
         </li>
         <li>
           Memberships do not renew automatically, and we never charge you without your action. To continue, buy the
-          plan again; your <Link to="/subscription">subscription page</Link> shows each membership and its expiry
+          plan again; your <Link to={href('subscription')}>subscription page</Link> shows each membership and its expiry
           date.
         </li>
         <li>
@@ -92,7 +93,7 @@ export function TermsPage() {
 
       <h2>Ending your account</h2>
       <p>
-        You can delete your account at any time; see the <Link to="/faq">FAQ</Link> for how. We may suspend or close
+        You can delete your account at any time; see the <Link to={href('faq')}>FAQ</Link> for how. We may suspend or close
         an account that breaks these terms, normally after a warning, or straight away for serious or repeated
         breaches. If we close an account with a paid membership for reasons other than a breach, we refund the unused
         part.
@@ -116,7 +117,7 @@ export function TermsPage() {
 
       <h2>Contact</h2>
       <p>
-        Questions about these terms? Write to us through the <Link to="/contact">contact form</Link>.
+        Questions about these terms? Write to us through the <Link to={href('contact')}>contact form</Link>.
       </p>
     </ContentPage>
   );

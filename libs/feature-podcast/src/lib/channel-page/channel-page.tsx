@@ -5,6 +5,7 @@ import type { ChannelDetail, Episode } from '@vox/contract';
 import { displayName } from '@vox/contract';
 import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useChannel, useChannelStats, useFollow, useUpdateChannel, useUpdateEpisode, useUploadCover, useUploadEpisode } from '../shared/api';
 import { ChannelCover } from '../shared/channel-card';
 import { ChannelForm } from '../shared/channel-form';
@@ -24,7 +25,7 @@ export function ChannelPage() {
   }
   if (detail.isError) {
     return (
-      <Notice icon={<MicIcon />} title="Channel not found" eyebrow="Podcast" actions={<Link to="/" className={buttonClassName({ variant: 'primary' })}>Browse channels</Link>}>
+      <Notice icon={<MicIcon />} title="Channel not found" eyebrow="Podcast" actions={<Link to={href('home')} className={buttonClassName({ variant: 'primary' })}>Browse channels</Link>}>
         <p>{detail.error.message}</p>
       </Notice>
     );

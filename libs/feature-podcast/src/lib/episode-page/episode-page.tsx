@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import type { SharedEpisode } from '@vox/contract';
 import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { clock, toQueueItem } from '../player/queue';
 import { useCreateShareLink, useFavorite, useRevokeShareLink, useShareLinks, useSharedEpisode } from '../shared/api';
@@ -33,7 +34,7 @@ export function EpisodePage() {
         title="Episode not found"
         data={{ 'data-link': linkId }}
         actions={
-          <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('home')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             Browse channels
           </Link>
         }
@@ -64,7 +65,7 @@ function Episode({ data }: { data: SharedEpisode }) {
           <ChannelCover channel={channel} size={120} />
           <div className="vox-pod-channel-text">
             <p className="vox-pod-eyebrow">
-              <Link to={`/channel/${channel.id}`}>{channel.title}</Link>
+              <Link to={href('channel', { channelId: channel.id })}>{channel.title}</Link>
             </p>
             <h1 className="vox-pod-heading">{episode.title}</h1>
             <p className="vox-pod-meta">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@vox/variant';
 import { chapterAt, clock, SPEEDS } from './queue';
 import { usePlayer } from './player';
 import './player.css';
@@ -24,7 +25,7 @@ export function PlayerBar() {
             <span className="vox-player-title" data-testid="player-title">
               {current.title}
             </span>
-            <Link className="vox-player-channel" to={`/channel/${current.channelId}`}>
+            <Link className="vox-player-channel" to={href('channel', { channelId: current.channelId })}>
               {current.channelTitle}
               {chapter >= 0 ? ` · ${current.chapters[chapter].title}` : ''}
             </Link>

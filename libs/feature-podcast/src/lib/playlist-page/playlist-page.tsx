@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Episode, Playlist } from '@vox/contract';
 import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { toQueueItem } from '../player/queue';
 import { useDeletePlaylist, usePlaylist, useUpdatePlaylist } from '../shared/api';
@@ -26,7 +27,7 @@ export function PlaylistPage() {
         eyebrow="Playlist"
         title="Playlist not found"
         actions={
-          <Link to="/" className={buttonClassName({ variant: 'primary' })}>
+          <Link to={href('home')} className={buttonClassName({ variant: 'primary' })}>
             Browse channels
           </Link>
         }
@@ -110,7 +111,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             onClick={async () => {
               if (!window.confirm(`Delete the playlist “${playlist.title}”?`)) return;
               await remove.mutateAsync();
-              navigate('/');
+              navigate(href('home'));
             }}
           >
             Delete playlist

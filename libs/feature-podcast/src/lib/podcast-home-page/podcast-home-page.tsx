@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useCreateChannel, useCreatePlaylist, useHome } from '../shared/api';
 import { ChannelCard } from '../shared/channel-card';
 import { ChannelDirectory } from '../shared/channel-directory';
@@ -66,7 +67,7 @@ export function PodcastHomePage() {
                 ))}
               </ul>
             )}
-            <Link to="/favorites">All favorites</Link>
+            <Link to={href('favorites')}>All favorites</Link>
           </section>
           <section className="vox-pod-section" aria-labelledby="vox-pod-playlists">
             <h2 id="vox-pod-playlists" className="vox-pod-section-title">
@@ -76,7 +77,7 @@ export function PodcastHomePage() {
               <ul className="vox-pod-links">
                 {data.playlists.map((p) => (
                   <li key={p.id}>
-                    <Link to={`/playlist/${p.id}`}>{p.title}</Link> <span className="vox-pod-meta">{p.episodeCount} episodes · {p.public ? 'Public' : 'Private'}</span>
+                    <Link to={href('playlist', { playlistId: p.id })}>{p.title}</Link> <span className="vox-pod-meta">{p.episodeCount} episodes · {p.public ? 'Public' : 'Private'}</span>
                   </li>
                 ))}
               </ul>
@@ -88,7 +89,7 @@ export function PodcastHomePage() {
                 if (!playlistTitle.trim()) return;
                 // A refused name (one of mine already has it) shows below the form, the text kept.
                 const playlist = await newPlaylist.mutateAsync(playlistTitle).catch(() => null);
-                if (playlist) navigate(`/playlist/${playlist.id}`);
+                if (playlist) navigate(href('playlist', { playlistId: playlist.id }));
               }}
             >
               <input className="vox-pod-input" value={playlistTitle} onChange={(e) => setPlaylistTitle(e.target.value)} placeholder="Playlist name" aria-label="New playlist name" maxLength={120} />
@@ -129,7 +130,7 @@ export function PodcastHomePage() {
                 error={create.error?.message ?? null}
                 onSubmit={async (input) => {
                   const channel = await create.mutateAsync(input);
-                  navigate(`/channel/${channel.id}`);
+                  navigate(href('channel', { channelId: channel.id }));
                 }}
               />
             </details>

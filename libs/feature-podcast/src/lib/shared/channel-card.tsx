@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Channel } from '@vox/contract';
+import { href } from '@vox/variant';
 
 export function ChannelCover({ channel, size = 96 }: { channel: Pick<Channel, 'cover' | 'title'>; size?: number }) {
   return channel.cover ? (
@@ -14,7 +15,7 @@ export function ChannelCover({ channel, size = 96 }: { channel: Pick<Channel, 'c
 export function ChannelCard({ channel }: { channel: Channel }) {
   return (
     <li className="vox-pod-card">
-      <Link to={`/channel/${channel.id}`} className="vox-pod-card-link">
+      <Link to={href('channel', { channelId: channel.id })} className="vox-pod-card-link">
         <ChannelCover channel={channel} size={72} />
         <span className="vox-pod-card-text">
           <span className="vox-pod-card-title">{channel.title}</span>

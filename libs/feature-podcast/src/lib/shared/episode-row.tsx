@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useUser } from '@vox/auth';
 import type { Episode } from '@vox/contract';
 import { HeartIcon } from '@vox/ui';
+import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { toQueueItem } from '../player/queue';
 import { useAddToPlaylist, useCreatePlaylist, useFavorite, useMyPlaylists } from './api';
@@ -31,12 +32,12 @@ export function EpisodeRow({
     <li className="vox-pod-episode" data-episode={episode.id} {...itemProps}>
       <div className="vox-pod-episode-main">
         <h3 className="vox-pod-episode-title">
-          <Link to={`/podcast-ep/${episode.id}`}>{episode.title}</Link>
+          <Link to={href('episode', { linkId: episode.id })}>{episode.title}</Link>
         </h3>
         <p className="vox-pod-meta">
           {showChannel && (
             <>
-              <Link to={`/channel/${episode.channelId}`}>{episode.channelTitle}</Link>
+              <Link to={href('channel', { channelId: episode.channelId })}>{episode.channelTitle}</Link>
               {' · '}
             </>
           )}

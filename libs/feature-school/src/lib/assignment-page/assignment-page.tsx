@@ -4,6 +4,7 @@ import { displayName } from '@vox/contract';
 import { HAND_IN_TEXTS, type Work } from '@vox/contract/school';
 import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { dueText, useAssignment, useWorkActions } from '../shared/classes-api';
 import { CommentList, StatusChip } from '../shared/work-bits';
 import '../shared/school.css';
@@ -44,7 +45,7 @@ export function AssignmentPage() {
   return (
     <Page>
       <p className="vox-class-crumb">
-        <Link to={`/classes/${encodeURIComponent(assignment.classId)}`}>{assignment.className}</Link>
+        <Link to={href('class', { classId: assignment.classId })}>{assignment.className}</Link>
       </p>
       <h1 className="vox-school-title">{assignment.scriptTitle}</h1>
       <p className="vox-class-card__meta">Due {dueText(assignment.dueAt)}</p>
@@ -66,7 +67,7 @@ export function AssignmentPage() {
                 </div>
                 <div className="vox-class-work__side">
                   <StatusChip status={w.status} />
-                  <Link className="vox-class-work__open" to={`/session/${encodeURIComponent(w.sessionId)}`} aria-label={`Listen and review: ${displayName(w.student)}`}>
+                  <Link className="vox-class-work__open" to={href('session', { sessionId: w.sessionId })} aria-label={`Listen and review: ${displayName(w.student)}`}>
                     Listen and review
                   </Link>
                 </div>
@@ -90,7 +91,7 @@ export function AssignmentPage() {
             </p>
             <CommentList comments={w.comments} />
             <div className="vox-class-actions">
-              <Link className={buttonClassName({ variant: w.canSubmit ? 'secondary' : 'primary' })} to={`/session/${encodeURIComponent(w.sessionId)}`}>
+              <Link className={buttonClassName({ variant: w.canSubmit ? 'secondary' : 'primary' })} to={href('session', { sessionId: w.sessionId })}>
                 Open the reading session
               </Link>
               {w.canSubmit && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, buttonClassName, MAIN_CONTENT_ID, Notice, MicIcon } from '@vox/ui';
+import { href } from '@vox/variant';
 import { certificateDate, useCertificate, useRevokeCertificate } from '../shared/api';
 import { QrCode } from './qr-code';
 import './certificate-page.css';
@@ -30,7 +31,7 @@ export function CertificatePage() {
         icon={<MicIcon />}
         title="Certificate not found"
         actions={
-          <Link to="/certificate" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <Link to={href('certificates')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             All certificates
           </Link>
         }
@@ -44,7 +45,7 @@ export function CertificatePage() {
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className="vox-cert-page">
       <div className="vox-cert-toolbar">
-        <Link to="/certificate" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link to={href('certificates')} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           All certificates
         </Link>
         <div className="vox-cert-toolbar__actions">

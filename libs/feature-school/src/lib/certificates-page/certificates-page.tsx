@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { authModal, useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, PromptPage, Spinner } from '@vox/ui';
 import { BackBar } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { certificateDate, useMyCertificates } from '../shared/api';
 import '../shared/school.css';
 
@@ -14,7 +15,7 @@ export function CertificatesPage() {
 
   return (
     <>
-      <BackBar onBack={() => navigate('/')} label="Home" />
+      <BackBar onBack={() => navigate(href('home'))} label="Home" />
       {!user ? (
         <PromptPage what="certificates" onLogIn={() => authModal.open('login')} />
       ) : (
@@ -28,7 +29,7 @@ export function CertificatesPage() {
           ) : list.length === 0 ? (
             <div className="vox-school-empty">
               <p>No certificates yet. Complete a class or attend an event to earn one.</p>
-              <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+              <Link to={href('home')} className={buttonClassName({ variant: 'secondary' })}>
                 Go to the home page
               </Link>
             </div>
@@ -45,7 +46,7 @@ export function CertificatesPage() {
                       Issued by {c.issuerName} on {certificateDate(c.issuedAt)}
                     </p>
                   </div>
-                  <Link to={`/certificate/${encodeURIComponent(c.id)}`} className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={`View and print: ${c.course}`}>
+                  <Link to={href('certificate', { certId: c.id })} className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={`View and print: ${c.course}`}>
                     View and print
                   </Link>
                 </li>

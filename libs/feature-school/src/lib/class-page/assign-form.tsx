@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { displayName } from '@vox/contract';
 import { CLASS_LIMITS, CLASS_MESSAGES, type ClassDetail } from '@vox/contract/school';
 import { Alert, Button } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useClassActions, useMyScripts, useScript } from '../shared/classes-api';
 
 interface Seat {
@@ -50,7 +51,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
         dueAt: new Date(dueAt).toISOString(),
         seats: chosen.map(([studentId, s]) => ({ studentId, role: s.role, ...(s.group.trim() ? { group: Number(s.group) } : {}) })),
       },
-      { onSuccess: (answer) => navigate(`/assignments/${encodeURIComponent(answer.assignment.id)}`) },
+      { onSuccess: (answer) => navigate(href('assignment', { assignmentId: answer.assignment.id })) },
     );
   };
 

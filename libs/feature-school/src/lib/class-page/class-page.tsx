@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { displayName } from '@vox/contract';
 import { WORK_STATUS_LABELS, type ClassDetail } from '@vox/contract/school';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { certificateDate } from '../shared/api';
 import { dueText, useClass, useClassActions } from '../shared/classes-api';
 import { StatusChip } from '../shared/work-bits';
@@ -19,7 +20,7 @@ export function ClassPage() {
   return (
     <Page>
       <p className="vox-class-crumb">
-        <Link to="/classes">Classes</Link>
+        <Link to={href('classes')}>Classes</Link>
       </p>
         {cls.isPending ? (
           <Spinner label="Loading the class" />
@@ -61,7 +62,7 @@ function StudentView({ cls }: { cls: ClassDetail }) {
               <li key={a.id} className="vox-class-work">
                 <div className="vox-class-work__main">
                   <h3>
-                    <Link to={`/assignments/${encodeURIComponent(a.id)}`}>{a.scriptTitle}</Link>
+                    <Link to={href('assignment', { assignmentId: a.id })}>{a.scriptTitle}</Link>
                   </h3>
                   <p className="vox-class-work__meta">
                     You read {a.mine?.role} · due {dueText(a.dueAt)}
@@ -78,7 +79,7 @@ function StudentView({ cls }: { cls: ClassDetail }) {
           <h2 id="vox-class-certificate">Your certificate</h2>
           {cls.certificates.map((c) => (
             <p key={c.id}>
-              <Link to={`/certificate/${encodeURIComponent(c.id)}`}>Certificate of {certificateDate(c.issuedAt)}</Link>
+              <Link to={href('certificate', { certId: c.id })}>Certificate of {certificateDate(c.issuedAt)}</Link>
               {c.status === 'revoked' && <span className="vox-school-chip">Revoked</span>}
             </p>
           ))}
@@ -145,7 +146,7 @@ function TeacherView({ cls }: { cls: ClassDetail }) {
                       <td>
                         {cert ? (
                           <span className="vox-class-cert">
-                            <Link to={`/certificate/${encodeURIComponent(cert.id)}`} aria-label={`Certificate of ${name}`}>
+                            <Link to={href('certificate', { certId: cert.id })} aria-label={`Certificate of ${name}`}>
                               {cert.status === 'revoked' ? 'Revoked' : 'Issued'} {certificateDate(cert.issuedAt)}
                             </Link>
                             {cert.status === 'valid' && (
@@ -197,7 +198,7 @@ function TeacherView({ cls }: { cls: ClassDetail }) {
               <li key={a.id} className="vox-class-work">
                 <div className="vox-class-work__main">
                   <h3>
-                    <Link to={`/assignments/${encodeURIComponent(a.id)}`}>{a.scriptTitle}</Link>
+                    <Link to={href('assignment', { assignmentId: a.id })}>{a.scriptTitle}</Link>
                   </h3>
                   <p className="vox-class-work__meta">Due {dueText(a.dueAt)}</p>
                 </div>

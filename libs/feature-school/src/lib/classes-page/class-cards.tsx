@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
 import type { ClassSummary } from '@vox/contract/school';
+import { href } from '@vox/variant';
 
 export function ClassCards({ classes, empty }: { classes: ClassSummary[]; empty: string }) {
   if (classes.length === 0) return <p className="vox-class-none">{empty}</p>;
@@ -9,7 +10,7 @@ export function ClassCards({ classes, empty }: { classes: ClassSummary[]; empty:
       {classes.map((c) => (
         <li key={c.id} className={c.archived ? 'vox-class-card vox-class-card--archived' : 'vox-class-card'}>
           <h3>
-            <Link to={`/classes/${encodeURIComponent(c.id)}`}>{c.name}</Link>
+            <Link to={href('class', { classId: c.id })}>{c.name}</Link>
           </h3>
           <p className="vox-class-card__meta">
             {[c.term, c.teaching ? 'You teach' : `Teacher: ${displayName(c.teacher)}`, `${c.studentCount} ${c.studentCount === 1 ? 'student' : 'students'}`].filter(Boolean).join(' · ')}

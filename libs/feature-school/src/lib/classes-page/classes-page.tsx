@@ -4,6 +4,7 @@ import { usePrivileges } from '@vox/auth';
 import { CLASS_LIMITS, CLASS_MESSAGES } from '@vox/contract/school';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import { useClasses, useCreateClass } from '../shared/classes-api';
 import { ClassCards } from './class-cards';
 import '../shared/school.css';
@@ -62,7 +63,7 @@ function CreateClassForm() {
       return;
     }
     setNameError(undefined);
-    create.mutate({ name, term, description }, { onSuccess: (created) => navigate(`/classes/${encodeURIComponent(created.id)}`) });
+    create.mutate({ name, term, description }, { onSuccess: (created) => navigate(href('class', { classId: created.id })) });
   };
 
   return (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
 import { useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useSchoolHome } from '../shared/classes-api';
 import { WorkRow } from '../shared/work-bits';
 import { ClassCards } from '../classes-page/class-cards';
@@ -73,7 +74,7 @@ export function SchoolHomePage() {
           <section className="vox-class-section" aria-labelledby="vox-home-classes">
             <div className="vox-class-section__head">
               <h2 id="vox-home-classes">Your classes</h2>
-              <Link to="/classes" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <Link to={href('classes')} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
                 {home.data.teaching ? 'Manage classes' : 'All classes'}
               </Link>
             </div>

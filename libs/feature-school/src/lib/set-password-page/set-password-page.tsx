@@ -6,6 +6,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH } from '@vox/contract';
 import { schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page, buttonClassName } from '@vox/ui';
 import { PasswordField, TextField } from '@vox/ui/forms';
+import { href } from '@vox/variant';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -48,7 +49,7 @@ export function SetPasswordPage() {
           <>
             <Alert variant="success">{send.data.message}</Alert>
             <p>
-              <Link to="/login" className={buttonClassName({})}>
+              <Link to={href('login')} className={buttonClassName({})}>
                 Log in
               </Link>
             </p>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
 import { WORK_STATUS_LABELS, type Work, type WorkComment } from '@vox/contract/school';
+import { href } from '@vox/variant';
 import { dueText } from './classes-api';
 
 /** A work's state as a small coloured label. */
@@ -37,7 +38,7 @@ export function WorkRow({ work, showStudent = false, showComments = false }: { w
     <li className="vox-class-work">
       <div className="vox-class-work__main">
         <h3>
-          <Link to={`/assignments/${encodeURIComponent(work.assignmentId)}`}>{work.scriptTitle}</Link>
+          <Link to={href('assignment', { assignmentId: work.assignmentId })}>{work.scriptTitle}</Link>
         </h3>
         <p className="vox-class-work__meta">
           {showStudent ? `${displayName(work.student)} as ${work.role}` : `You read ${work.role}`} · {work.className} · due {dueText(work.dueAt)}
@@ -46,7 +47,7 @@ export function WorkRow({ work, showStudent = false, showComments = false }: { w
       </div>
       <div className="vox-class-work__side">
         <StatusChip status={work.status} />
-        <Link className="vox-class-work__open" to={`/session/${encodeURIComponent(work.sessionId)}`} aria-label={`${work.canReview ? 'Listen and review' : 'Open the reading'}: ${work.scriptTitle}${showStudent ? `, ${displayName(work.student)}` : ''}`}>
+        <Link className="vox-class-work__open" to={href('session', { sessionId: work.sessionId })} aria-label={`${work.canReview ? 'Listen and review' : 'Open the reading'}: ${work.scriptTitle}${showStudent ? `, ${displayName(work.student)}` : ''}`}>
           {work.canReview ? 'Listen and review' : 'Open the reading'}
         </Link>
       </div>

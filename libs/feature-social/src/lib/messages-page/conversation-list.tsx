@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
+import { href } from '@vox/variant';
 import { useConversations } from '../api/conversations';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
@@ -19,7 +20,7 @@ export function ConversationList() {
           return (
             <li key={item.person.id} className={item.unread > 0 ? 'vox-conversations__item vox-conversations__item--unread' : 'vox-conversations__item'}>
               <PersonAvatar person={item.person} size="sm" />
-              <Link className="vox-conversations__link" to={`/notifications?with=${encodeURIComponent(item.person.id)}`}>
+              <Link className="vox-conversations__link" to={`${href('notifications')}?with=${encodeURIComponent(item.person.id)}`}>
                 <span className="vox-conversations__name">{name}</span>
                 <span className="vox-conversations__last">
                   {item.last.fromMe ? 'You: ' : ''}

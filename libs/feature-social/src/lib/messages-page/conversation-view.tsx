@@ -4,6 +4,7 @@ import { displayName, type ThreadMessage } from '@vox/contract';
 import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button, profileHref, Spinner } from '@vox/ui';
 import { usePageTitle } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useConversation, useMarkConversationRead, useSendThreadMessage } from '../api/conversations';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
@@ -60,7 +61,7 @@ export function ConversationView({ otherId }: { otherId: string }) {
   return (
     <section className="vox-thread" aria-labelledby="vox-thread-title">
       <div className="vox-thread__head">
-        <Link to="/notifications" className="vox-thread__back">
+        <Link to={href('notifications')} className="vox-thread__back">
           All messages
         </Link>
         <h2 id="vox-thread-title" className="vox-thread__title">

@@ -6,6 +6,7 @@ import { displayName, type NotificationItem, type NotificationList, type Person 
 import { liveTexts } from '@vox/contract/live';
 import { notificationQueryKeys } from '@vox/notifications-data';
 import { Alert, Button, buttonClassName, Page, profileHref, Spinner } from '@vox/ui';
+import { href } from '@vox/variant';
 import { useFriendAction } from '../api/friend-actions';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
@@ -81,7 +82,7 @@ function MessageFeed() {
         <section className="vox-social-card vox-messages__empty">
           <h2 className="vox-social-card__title">No messages yet</h2>
           <p className="vox-social-empty">
-            When someone sends you a friend request, invites you to a table read or writes to you, it arrives here. <Link to="/friends">Find friends</Link>
+            When someone sends you a friend request, invites you to a table read or writes to you, it arrives here. <Link to={href('friends')}>Find friends</Link>
           </p>
         </section>
       ) : (
@@ -200,7 +201,7 @@ function MessageItem({
             (item.relationship === 'none' || item.relationship === 'outgoing') && <span className="vox-messages__state">No longer pending</span>
           )}
           {item.invite && (
-            <Link className={buttonClassName({ size: 'sm' })} to={`/s/${encodeURIComponent(item.invite.linkId)}`}>
+            <Link className={buttonClassName({ size: 'sm' })} to={href('shareLink', { linkId: item.invite.linkId })}>
               Open session
             </Link>
           )}
@@ -210,7 +211,7 @@ function MessageItem({
             </Button>
           )}
           {item.type === 'message' && person && (
-            <Link className={buttonClassName({ size: 'sm', variant: 'link' })} to={`/notifications?with=${encodeURIComponent(person.id)}`}>
+            <Link className={buttonClassName({ size: 'sm', variant: 'link' })} to={`${href('notifications')}?with=${encodeURIComponent(person.id)}`}>
               Open conversation
             </Link>
           )}
@@ -259,7 +260,7 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
           {item.read?.sessionId ? (
             <>
               {' · '}
-              <Link to={`/session/${encodeURIComponent(item.read.sessionId)}`}>Open the read</Link>
+              <Link to={href('session', { sessionId: item.read.sessionId })}>Open the read</Link>
             </>
           ) : null}
         </>

@@ -4,6 +4,7 @@ import { useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
 import { Button, Notice, Page, Spinner, MicIcon } from '@vox/ui';
 import { BackBar, useGoBack, usePageTitle } from '@vox/ui/page-kit';
+import { href } from '@vox/variant';
 import { useProfile, type ProfileRef } from '../api/get-profile';
 import { usePublicScripts } from '../api/get-public-scripts';
 import { PersonAvatar } from '../components/person-avatar';
@@ -98,7 +99,7 @@ function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string;
           {items.map((script) => (
             <li key={script.id} className="vox-social-row vox-profile__script">
               <div>
-                <Link to={`/script/${encodeURIComponent(script.id)}`} className="vox-profile__script-title">
+                <Link to={href('script', { scriptId: script.id })} className="vox-profile__script-title">
                   {script.title}
                 </Link>
                 <p className="vox-profile__script-meta">

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { displayName as personName } from '@vox/contract';
+import { href } from '@vox/variant';
 import { SiteLink } from '../site-link/site-link';
 import { Avatar } from '../avatar/avatar';
 import { buttonClassName } from '../button/button';
@@ -14,7 +15,7 @@ export interface AccountLinksProps {
 }
 
 /** The right end of a bar: the signed-in user's avatar, or Log in and Sign up. */
-export function AccountLinks({ user, photoUrl, loginHref = '/login', registerHref = '/register' }: AccountLinksProps) {
+export function AccountLinks({ user, photoUrl, loginHref = href('login'), registerHref = href('register') }: AccountLinksProps) {
   // Logging in from a page comes back to it (the login route reads `back`); closing either dialog too.
   const { pathname, search } = useLocation();
   if (!user) {

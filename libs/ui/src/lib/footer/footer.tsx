@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@vox/variant';
 import './footer.css';
 
 export interface FooterProps {
@@ -15,13 +16,13 @@ export function Footer({ product, year = new Date().getFullYear() }: FooterProps
         <nav aria-label="Legal">
           <ul className="vox-footer__links">
             <li>
-              <Link to="/terms">Terms of Service</Link>
+              <Link to={href('terms')}>Terms of Service</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <Link to={href('privacy')}>Privacy Policy</Link>
             </li>
             <li>
-              <Link to="/contact">Contact Us</Link>
+              <Link to={href('contact')}>Contact Us</Link>
             </li>
           </ul>
         </nav>

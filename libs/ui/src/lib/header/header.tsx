@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { href, type PlainPathId } from '@vox/variant';
 import { cx } from '../class-names';
 import { Logo } from '../logo/logo';
 import { SiteMenu } from '../site-menu/site-menu';
@@ -28,6 +29,8 @@ interface Tab {
   to: string;
 }
 
+const tab = (label: string, id: PlainPathId): Tab => ({ label, to: href(id) });
+
 /** The main variant's header: menu, logo, section tabs and the account area. */
 export function Header({
   user,
@@ -46,13 +49,13 @@ export function Header({
   // The school site adds a teacher's classes and everyone's certificates.
   const school = site === 'school';
   const tabs: Tab[] = [
-    ...(privileges.draft ? [{ label: 'Drafts', to: '/write' }] : []),
-    ...(school && privileges.teach ? [{ label: 'Classes', to: '/classes' }] : []),
-    { label: 'Scripts', to: '/scripts' },
-    { label: 'History', to: '/history' },
-    { label: 'Friends', to: '/friends' },
-    { label: 'Messages', to: '/notifications' },
-    ...(school ? [{ label: 'Certificates', to: '/certificate' }] : []),
+    ...(privileges.draft ? [tab('Drafts', 'drafts')] : []),
+    ...(school && privileges.teach ? [tab('Classes', 'classes')] : []),
+    tab('Scripts', 'scripts'),
+    tab('History', 'history'),
+    tab('Friends', 'friends'),
+    tab('Messages', 'notifications'),
+    ...(school ? [tab('Certificates', 'certificates')] : []),
   ];
 
   return (
@@ -74,7 +77,7 @@ export function Header({
           <ul className="vox-tabs">
             {tabs.map((tab) => {
               const target = siteHref(tab.to);
-              const dot = tab.to === '/notifications' && hasNewMessages && <span className="vox-tab__dot" role="img" aria-label="new messages" />;
+              const dot = tab.to === href('notifications') && hasNewMessages && <span className="vox-tab__dot" role="img" aria-label="new messages" />;
               return (
                 <li key={tab.to}>
                   {isOtherHost(target) ? (

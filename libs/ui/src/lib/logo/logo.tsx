@@ -1,3 +1,4 @@
+import { href } from '@vox/variant';
 import { SiteLink } from '../site-link/site-link';
 import { MicIcon } from '../icons/icons';
 import './logo.css';
@@ -8,7 +9,7 @@ export interface LogoProps {
   to?: string;
 }
 
-export function Logo({ product, to = '/' }: LogoProps) {
+export function Logo({ product, to = href('home') }: LogoProps) {
   return (
     <SiteLink to={to} className="vox-logo">
       <span className="vox-logo__mark" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@vox/variant';
 import { buttonClassName } from '../button/button';
 import { MicIcon } from '../icons/icons';
 import { Notice } from '../notice/notice';
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       icon={<MicIcon />}
       title="Page not found"
       actions={
-        <Link to="/" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+        <Link to={href('home')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
           Go to the home page
         </Link>
       }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@vox/variant';
 import { buttonClassName } from '../button/button';
 import { StarIcon } from '../icons/icons';
 import { Notice } from '../notice/notice';
@@ -12,7 +13,7 @@ export interface PrivilegeRequiredProps {
 }
 
 /** Shown to a signed-in user whose membership lacks what the page needs. */
-export function PrivilegeRequired({ privilege, label, membershipHref = '/membership' }: PrivilegeRequiredProps) {
+export function PrivilegeRequired({ privilege, label, membershipHref = href('membership') }: PrivilegeRequiredProps) {
   return (
     <Notice
       data={{ 'data-privilege': privilege }}

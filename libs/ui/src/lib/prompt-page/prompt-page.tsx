@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@vox/variant';
 import { Button, buttonClassName } from '../button/button';
 import { LockIcon } from '../icons/icons';
 import { Notice } from '../notice/notice';
@@ -11,7 +12,7 @@ export interface PromptPageProps {
 }
 
 /** Shown to logged-out visitors on pages that need an account. */
-export function PromptPage({ what, onLogIn, registerHref = '/register' }: PromptPageProps) {
+export function PromptPage({ what, onLogIn, registerHref = href('register') }: PromptPageProps) {
   return (
     <Notice
       icon={<LockIcon />}

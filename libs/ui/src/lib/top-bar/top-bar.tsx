@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { href } from '@vox/variant';
 import { cx } from '../class-names';
 import { AccountLinks } from '../account-links/account-links';
 import { HeartIcon, HomeIcon } from '../icons/icons';
@@ -49,10 +50,10 @@ export function TopBar({
         </div>
         <div className="vox-top-bar__end">
           <nav className="vox-top-bar__icons" aria-label="Shortcuts">
-            <NavLink to="/" end className={iconLinkClass} aria-label="Home" title="Home">
+            <NavLink to={href('home')} end className={iconLinkClass} aria-label="Home" title="Home">
               <HomeIcon />
             </NavLink>
-            <NavLink to="/favorites" className={iconLinkClass} aria-label="Favorites" title="Favorites">
+            <NavLink to={href('favorites')} className={iconLinkClass} aria-label="Favorites" title="Favorites">
               <HeartIcon />
             </NavLink>
           </nav>

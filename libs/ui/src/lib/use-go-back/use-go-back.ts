@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { href } from '@vox/variant';
 
 /**
  * Back to the previous page (seed section 8). Opened straight from outside, there is no page of
@@ -15,6 +16,6 @@ export function useGoBack(): () => void {
     const idx = (window.history.state as { idx?: unknown } | null)?.idx;
     const hasPageBefore = typeof idx === 'number' ? idx > 0 : key !== 'default';
     if (hasPageBefore) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(href('home'), { replace: true });
   }, [key, navigate]);
 }

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields, schoolEndpoints } from '@vox/contract/school';
+import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields } from '@vox/contract/school';
 import { Alert, Button, Page } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
+import { useSendContact } from '../api/membership';
 import './contact-page.css';
 
 const EMPTY: ContactFields & { website: string } = { name: '', email: '', topic: '', message: '', website: '' };
@@ -17,7 +16,7 @@ export function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: typeof EMPTY) => api.call(schoolEndpoints.submitContact, { body }) });
+  const send = useSendContact();
   const ids = { topic: useId(), message: useId() };
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));

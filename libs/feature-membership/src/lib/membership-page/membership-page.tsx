@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
 import { authModal, useAuthModal, useUser } from '@vox/auth';
 import type { Plan, Privilege } from '@vox/contract';
-import { membershipEndpoints, membershipPitch } from '@vox/contract/membership';
+import { membershipPitch } from '@vox/contract/membership';
 import { Alert, Button, cx, Page, Spinner } from '@vox/ui';
+import { usePlans, useStartCheckout } from '../api/membership';
 import { formatPrice, PENDING_PLAN_KEY, periodWords, PRIVILEGE_WORDS } from '../shared/format';
 import { providerNavigation } from '../shared/navigation';
 import './membership-page.css';
-
-export const plansQueryKey = (userId: string | undefined) => ['membership', 'plans', userId ?? 'anonymous'] as const;
 
 function readPending(): string | null {
   try {
@@ -32,12 +29,9 @@ function writePending(planId: string | null) {
 export function MembershipPage() {
   const user = useUser();
   const [search] = useSearchParams();
-  const plans = useQuery({ queryKey: plansQueryKey(user?.id), queryFn: () => api.call(membershipEndpoints.plans) });
+  const plans = usePlans(user?.id);
   const [pending, setPending] = useState<string | null>(readPending);
-  const checkout = useMutation({
-    mutationFn: (planId: string) => api.call(membershipEndpoints.startCheckout, { body: { planId } }),
-    onSuccess: (started) => providerNavigation.assign(started.url),
-  });
+  const checkout = useStartCheckout((url) => providerNavigation.assign(url));
   const started = useRef(false);
   const modal = useAuthModal();
 

@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { PRIVILEGE_LABELS, refreshSession, subscriptionsQueryKey, useUser } from '@vox/auth';
+import { PRIVILEGE_LABELS, refreshSession, useUser } from '@vox/auth';
 import type { Privilege, SubscriptionDetail } from '@vox/contract';
-import { DECLINED_ADVICE, membershipEndpoints } from '@vox/contract/membership';
+import { DECLINED_ADVICE } from '@vox/contract/membership';
 import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
+import { useChangeSubscription, useCheckout, useRefreshMembership, useStaffAction, useSubscriptionDetails } from '../api/membership';
 import { formatDate, formatPrice } from '../shared/format';
 import './subscription-page.css';
-
-export const detailsQueryKey = (userId: string | undefined, of?: string | null) => ['membership', 'subscriptions', userId ?? 'anonymous', of ?? 'me'] as const;
 
 function includes(subscription: SubscriptionDetail): string {
   const labels = subscription.role.privileges.filter((p): p is Privilege => p in PRIVILEGE_LABELS).map((p) => PRIVILEGE_LABELS[p]);
@@ -25,12 +22,7 @@ const STATUS_WORDS: Record<SubscriptionDetail['status'], string> = {
 
 /** The return from checkout (?checkout=id): how the payment stands, polled until it is settled. */
 function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCompleted: () => void }) {
-  const checkout = useQuery({
-    queryKey: ['membership', 'checkout', checkoutId],
-    queryFn: () => api.call(membershipEndpoints.checkout, { params: { checkoutId } }),
-    // A provider's webhook may land a moment after the buyer does: look again until it has.
-    refetchInterval: (query) => (query.state.data?.status === 'open' ? 1500 : false),
-  });
+  const checkout = useCheckout(checkoutId);
   const completed = checkout.data?.status === 'completed';
   useEffect(() => {
     if (completed) onCompleted();
@@ -54,36 +46,15 @@ function CheckoutResult({ checkoutId, onCompleted }: { checkoutId: string; onCom
 /** /subscription (logged in only): my subscriptions with status, expiry and receipts; cancel and resume. */
 export function SubscriptionPage() {
   const user = useUser();
-  const client = useQueryClient();
   const [search] = useSearchParams();
   const checkoutId = search.get('checkout');
   // Staff look at a member's subscriptions with ?user=<id> (the server refuses anyone else).
   const of = search.get('user');
   const staffView = Boolean(of && of !== user?.id);
-  const details = useQuery({
-    queryKey: detailsQueryKey(user?.id, of),
-    queryFn: () => api.call(membershipEndpoints.membershipSubscriptions, { query: { user: of ?? undefined } }),
-    enabled: Boolean(user),
-  });
-  const refreshAll = async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ['membership', 'subscriptions'] }),
-      client.invalidateQueries({ queryKey: subscriptionsQueryKey(user?.id) }),
-      client.invalidateQueries({ queryKey: ['membership', 'plans'] }),
-    ]);
-  };
-  const change = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'cancel' | 'resume' }) =>
-      api.call(action === 'cancel' ? membershipEndpoints.cancelSubscription : membershipEndpoints.resumeSubscription, { params: { subscriptionId: id } }),
-    onSuccess: refreshAll,
-  });
-  const staff = useMutation({
-    mutationFn: (action: { end: string } | { refund: string }) =>
-      'end' in action
-        ? api.call(membershipEndpoints.endSubscription, { params: { subscriptionId: action.end } })
-        : api.call(membershipEndpoints.refundPayment, { params: { paymentId: action.refund } }),
-    onSuccess: refreshAll,
-  });
+  const details = useSubscriptionDetails(user?.id, of);
+  const refreshAll = useRefreshMembership(user?.id);
+  const change = useChangeSubscription(refreshAll);
+  const staff = useStaffAction(refreshAll);
   const onCompleted = () => {
     // The new privileges: the session's user is renewed, so the header's tabs follow at once.
     void refreshSession().then(refreshAll);

@@ -60,3 +60,9 @@ export const AUTH_MESSAGES = {
 export const displayName = (person: { name?: string | null; handle?: string | null }): string =>
   person.name?.trim() || (person.handle?.trim() ? `@${person.handle.trim()}` : '') || 'Guest';
 
+
+/**
+ * The tab's session-storage key for the demo scene a visitor chose on the front door ("Sign up to
+ * read it"): the front door writes it, the first-run step after joining takes it and offers that scene.
+ */
+export const PICKED_SCENE_KEY = 'vox.pickedScene';

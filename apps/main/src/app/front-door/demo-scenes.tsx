@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authModal } from '@vox/auth';
-import { coreEndpoints, pathFor, type Showcase, type ShowcaseScene } from '@vox/contract';
+import { coreEndpoints, pathFor, PICKED_SCENE_KEY, type Showcase, type ShowcaseScene } from '@vox/contract';
 import { Button, lazyComponent } from '@vox/ui';
 import './demo-scenes.css';
 
@@ -24,12 +24,7 @@ function scenesInPage(): Showcase | undefined {
   }
 }
 
-/**
- * Where the scene a visitor chose ("Sign up to read it") waits across joining, for this tab: the
- * first-run step offers it (PICKED_SCENE_KEY in libs/feature-account's welcome page).
- */
-const PICKED_SCENE_KEY = 'vox.pickedScene';
-
+/** The scene a visitor chose ("Sign up to read it") waits across joining, for this tab: the first-run step offers it. */
 function signUpToRead(scriptId: string) {
   try {
     sessionStorage.setItem(PICKED_SCENE_KEY, scriptId);

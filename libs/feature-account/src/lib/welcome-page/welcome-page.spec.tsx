@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import { displayName, type User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
-import { PICKED_SCENE_KEY, safeNext, WelcomePage } from './welcome-page';
+import { PICKED_SCENE_KEY } from '@vox/contract';
+import { safeNext, WelcomePage } from './welcome-page';
 
 const newcomer: User = { id: 'u1', handle: null, name: null, photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 const named = (name: string, handle: string): User => ({ ...newcomer, name, handle });

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { authStore, useUser } from '@vox/auth';
-import { displayName, coreEndpoints, type MyProfile } from '@vox/contract';
+import { displayName, coreEndpoints, PICKED_SCENE_KEY, type MyProfile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
 import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
@@ -18,13 +18,7 @@ export function safeNext(next: string | null): string | null {
   return next;
 }
 
-/**
- * The demo scene a visitor chose on the main site's front door ("Sign up to read it"), kept for
- * the tab by the front door (apps/main/src/app/front-door/demo-scenes.tsx) across joining, so the
- * first-run step offers that scene rather than the shortest.
- */
-export const PICKED_SCENE_KEY = 'vox.pickedScene';
-
+/** The demo scene a visitor chose on the front door, once (PICKED_SCENE_KEY in @vox/contract). */
 function takePickedScene(): string | null {
   try {
     const picked = sessionStorage.getItem(PICKED_SCENE_KEY);

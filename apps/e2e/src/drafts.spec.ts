@@ -5,6 +5,7 @@ import type { Draft } from '@vox/contract';
 import { expect, root, shotsDir, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 import { draftEditor as editor, saveStatus as status, serverDraft, writer } from '../support/drafts';
+import { withFakeMicrophone } from '../support/reading';
 
 /**
  * The writing room in Chromium against the real API: autosave keeps every character
@@ -16,15 +17,8 @@ import { draftEditor as editor, saveStatus as status, serverDraft, writer } from
 
 const SHOTS = shotsDir('drafts');
 
-// The config's Chromium, plus a fake microphone (a beep, no prompt) for the takes of the publish test.
-test.use({
-  viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['microphone'],
-});
+// A fake microphone (a beep, no prompt) for the takes of the publish test.
+test.use(withFakeMicrophone());
 
 /** Opens a new blank draft from /write and answers its id. */
 async function newDraft(page: Page): Promise<string> {

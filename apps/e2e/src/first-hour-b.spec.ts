@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { createAccount, e2eTmp, expect, signIn, test, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
+import { tokenOf } from '../support/reading';
 
 /**
  * A conversation sent and answered between two people, a
@@ -41,12 +42,6 @@ async function secondPerson(browser: Browser): Promise<{ context: BrowserContext
 
 function setName(account: TestAccount, name: string) {
   withDb((db) => db.prepare('update users set name = ? where id = ?').run(name, account.id));
-}
-
-async function tokenOf(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const res = await request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
 }
 
 async function befriend(request: APIRequestContext, a: TestAccount, b: TestAccount) {

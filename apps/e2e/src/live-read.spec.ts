@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appUrl } from '../support/ports';
 import { createAccount, expect as baseExpect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
+import { readerLine, recordTake, secondReader, tokenOf, withFakeMicrophone } from '../support/reading';
+import { expectNoSeriousViolations } from '../support/axe';
 
 // The shared machine is slow to load pages; steps wait longer. The 2 s and 5 s bounds the issue
 // sets are given explicitly where they are asserted.
@@ -13,15 +14,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  * top, a revoked link's reader disconnected; axe and screenshots of the reader with the live UI.
  */
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['microphone'],
-  viewport: { width: 1280, height: 800 },
-});
+test.use(withFakeMicrophone());
 
 const SHOTS = shotsDir('live');
 
@@ -49,19 +42,13 @@ const SCRIPT = {
 const MAYA_1 = 'It was due ten minutes ago.';
 const MAYA_2 = 'Then I will walk.';
 
-async function tokenOf(page: Page, account: TestAccount): Promise<string> {
-  const res = await page.request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).token as string;
-}
-
 const named = (account: TestAccount, name: string) => withDb((db) => db.prepare('update users set name = ? where id = ?').run(name, account.id));
-const line = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
+const line = readerLine;
 const people = (page: Page) => page.getByRole('list', { name: 'Here now' });
 
 /** Olive owns the read and reads JACK; answers her session and a MAYA link. */
 async function ownerRead(page: Page, owner: TestAccount): Promise<{ sessionId: string; link: string }> {
-  const token = await tokenOf(page, owner);
+  const token = await tokenOf(page.request, owner);
   const created = await page.request.post(appUrl('localhost', '/api/scripts'), { data: SCRIPT, headers: { authorization: `Bearer ${token}` } });
   expect(created.status()).toBe(201);
   const scriptId = (await created.json()).id as string;
@@ -75,36 +62,6 @@ async function ownerRead(page: Page, owner: TestAccount): Promise<{ sessionId: s
   const res = await page.request.post(appUrl('localhost', `/api/sessions/${sessionId}/sharelinks`), { data: { role: 'MAYA' }, headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(201);
   return { sessionId, link: `/s/${(await res.json()).id}` };
-}
-
-async function secondReader(browser: Browser, page: Page, name: string): Promise<{ context: BrowserContext; page: Page; account: TestAccount }> {
-  const context = await browser.newContext({
-    baseURL: appUrl('localhost', ''),
-    permissions: ['microphone'],
-    viewport: { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
-  });
-  const other = await context.newPage();
-  const account = await createAccount(page.request);
-  named(account, name);
-  await signIn(other, account);
-  return { context, page: other, account };
-}
-
-async function recordTake(page: Page, text: string) {
-  const row = line(page, text);
-  await row.getByRole('button', { name: /^Record/ }).click();
-  await expect(row.getByRole('status', { name: 'Recording' })).toBeVisible();
-  await page.waitForTimeout(1500);
-  await row.getByRole('button', { name: 'Stop' }).click();
-}
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 test.describe('live table read', () => {
@@ -132,7 +89,7 @@ test.describe('live table read', () => {
       await expect(line(page, MAYA_1).getByText('Grace', { exact: true })).toBeVisible();
 
       await page.screenshot({ path: `${SHOTS}/reader-owner-laptop.png` });
-      await axe(page, 'reader (owner, laptop)');
+      await expectNoSeriousViolations(page, 'reader (owner, laptop)');
 
       // While Grace records, the owner sees it on the line; her take then arrives within 2 s.
       const ownerScroll = await page.locator('.vox-reader__script').evaluate((el) => el.scrollTop);
@@ -192,7 +149,7 @@ test.describe('live table read', () => {
       await expect(sam.page).toHaveURL(new RegExp(`/session/${sessionId}$`));
       await expect(sam.page.getByTestId('live-status')).toHaveText('Live');
       await expect(people(page)).toContainText('SamMAYA');
-      const token = await tokenOf(page, owner);
+      const token = await tokenOf(page.request, owner);
       const revoked = await page.request.delete(appUrl('localhost', `/api/sharelinks/${link.split('/').pop()}`), { headers: { authorization: `Bearer ${token}` } });
       expect(revoked.status()).toBe(204);
       await expect(sam.page.getByText('The link you joined with was revoked, so this read is no longer live for you.')).toBeVisible({ timeout: 5000 });
@@ -216,7 +173,7 @@ test.describe('live table read', () => {
       await expect(people(page)).toContainText('GraceMAYA');
       await expect(page.getByText('Grace joined your read of The Last Bus as MAYA')).toBeVisible({ timeout: 5000 });
       await page.screenshot({ path: `${SHOTS}/reader-owner-phone.png` });
-      await axe(page, 'reader (owner, phone)');
+      await expectNoSeriousViolations(page, 'reader (owner, phone)');
       // The count-in and the microphone check.
       await page.getByLabel('Count-in 3-2-1').check();
       await page.getByRole('button', { name: 'Cue me' }).click();
@@ -229,7 +186,7 @@ test.describe('live table read', () => {
       await expect(check.getByRole('meter', { name: 'Input level' })).toBeVisible();
       await expect.poll(async () => Number(await check.getByRole('meter', { name: 'Input level' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(0);
       await page.screenshot({ path: `${SHOTS}/mic-check-phone.png` });
-      await axe(page, 'microphone check (phone)');
+      await expectNoSeriousViolations(page, 'microphone check (phone)');
       await check.getByRole('button', { name: 'Use this microphone' }).click();
     } finally {
       await grace.context.close();

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect, admin, createAccount, signIn } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 import { appUrl } from '../support/ports';
+import { tokenOf } from '../support/reading';
 
 /**
  * The metrics dashboard on dashboard.localhost: staff change the range and the URL
@@ -10,12 +11,6 @@ import { appUrl } from '../support/ports';
  * a member without show_metrics sees the missing-privilege page, not a login modal.
  */
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const res = await request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token as string;
-}
 
 /** Today's school visits as the API counts them now (other tests may have logged some). */
 async function schoolVisitsToday(request: APIRequestContext, token: string): Promise<number> {

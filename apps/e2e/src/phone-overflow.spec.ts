@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the route table's metadata only (no pages): the list of routes to visit, not a copy of it
 import { routesOf, type TableSite } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
 import { admin, createAccount, expect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { earnestScript, tokenOf } from '../support/reading';
 
 /**
  * Phone layouts: every route of every site, logged out and signed in as a member whose pages
@@ -27,32 +28,7 @@ const shots = shotsDir('phone');
 test.describe.configure({ timeout: 600_000 });
 
 /** A script with roles and lines, long words included, as the API takes it. */
-const SCRIPT = {
-  title: 'The Importance of Being Earnest, Act I: Algernon’s Flat in Half-Moon Street',
-  synopsis: 'Algernon and his manservant Lane, before Jack arrives.',
-  genre: 'Comedy',
-  language: 'en',
-  visibility: 'public',
-  isFree: false,
-  roles: [
-    { name: 'ALGERNON', description: 'A young man of leisure' },
-    { name: 'LANE', description: 'His manservant' },
-  ],
-  lines: [
-    { kind: 'scene', role: null, text: "INT. ALGERNON'S FLAT IN HALF-MOON STREET - DAY" },
-    { kind: 'dialogue', role: 'ALGERNON', parenthetical: '(turning from the piano)', text: 'Did you hear what I was playing, Lane?' },
-    { kind: 'dialogue', role: 'LANE', text: "I didn't think it polite to listen, sir." },
-    { kind: 'action', role: null, text: 'Algernon crosses to the tea table.' },
-    { kind: 'dialogue', role: 'ALGERNON', text: "I'm sorry for that, for your sake. I don't play accurately." },
-    { kind: 'transition', role: null, text: 'CUT TO:' },
-  ],
-};
-
-async function tokenOf(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const res = await request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).token as string;
-}
+const SCRIPT = earnestScript({ title: 'The Importance of Being Earnest, Act I: Algernon’s Flat in Half-Moon Street' });
 
 interface World {
   member: TestAccount;

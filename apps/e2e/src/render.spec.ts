@@ -7,6 +7,7 @@ import { parseFeed } from 'podcast-partytime';
 import { appUrl } from '../support/ports';
 import { createAccount, e2eTmp, expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
+import { readerLine, recordTake, withFakeMicrophone } from '../support/reading';
 
 /**
  * The finished read and "Publish as episode" end to end, on
@@ -19,16 +20,7 @@ import { expectNoSeriousViolations } from '../support/axe';
  * dialog at laptop and phone size; screenshots in E2E_TMP.
  */
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
-  viewport: { width: 1280, height: 800 },
-  acceptDownloads: true,
-});
+test.use({ ...withFakeMicrophone({ permissions: ['clipboard-read', 'clipboard-write'] }), acceptDownloads: true });
 // Two recordings, three renders with ffmpeg (two with eSpeak NG) and a podcast page: past the
 // default on a busy machine.
 test.describe.configure({ timeout: 360_000 });
@@ -53,15 +45,12 @@ const SCRIPT = {
   ],
 };
 
-const line = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
+const line = readerLine;
 
-async function recordTake(page: Page, text: string) {
-  const row = line(page, text);
-  await row.getByRole('button', { name: /^Record/ }).click();
-  await expect(row.getByRole('status', { name: 'Recording' })).toBeVisible();
-  await page.waitForTimeout(1500);
-  await row.getByRole('button', { name: 'Stop' }).click();
-  await expect(row.getByText('Take 1')).toBeVisible({ timeout: 20_000 });
+/** A take on the line with `text`, kept once the reader lists it. */
+async function recordKeptTake(page: Page, text: string) {
+  await recordTake(page, text);
+  await expect(readerLine(page, text).getByText('Take 1')).toBeVisible({ timeout: 20_000 });
 }
 
 /**
@@ -106,8 +95,8 @@ test('record two takes, download the read, publish it as an episode that plays a
   const roles = page.getByRole('dialog', { name: 'Choose your role' });
   await roles.locator('li', { hasText: 'MAYA' }).getByRole('button', { name: 'Read this role' }).click();
   await expect(roles).toBeHidden();
-  await recordTake(page, 'Is this the last bus?');
-  await recordTake(page, 'Then we had better not miss it.');
+  await recordKeptTake(page, 'Is this the last bus?');
+  await recordKeptTake(page, 'Then we had better not miss it.');
 
   // A single take downloads too.
   const takeDownload = page.waitForEvent('download');

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { admin, createAccount, expect, signIn, test, withDb, shotsDir, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
+import { EARNEST_LINES, earnestScript, withFakeMicrophone } from '../support/reading';
 
 /**
  * The school journey in Chromium. Staff give a member the teacher role (the
@@ -19,15 +20,7 @@ import { expectNoSeriousViolations } from '../support/axe';
  * its own time limit, so a page that never settles fails the step instead of holding CI.
  */
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  },
-  permissions: ['microphone'],
-  viewport: { width: 1280, height: 800 },
-});
+test.use(withFakeMicrophone({ extraArgs: ['--autoplay-policy=no-user-gesture-required'] }));
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const SCHOOL = 'school.localhost';
@@ -35,25 +28,7 @@ const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const shots = shotsDir('school');
 
-const SCENE = {
-  title: 'The Importance of Being Earnest, Act I',
-  synopsis: 'Algernon and his manservant Lane, before Jack arrives.',
-  genre: 'Comedy',
-  language: 'en',
-  visibility: 'private',
-  isFree: false,
-  roles: [
-    { name: 'ALGERNON', description: 'A young man of leisure' },
-    { name: 'LANE', description: 'His manservant' },
-  ],
-  lines: [
-    { kind: 'scene', role: null, text: "INT. ALGERNON'S FLAT IN HALF-MOON STREET - DAY" },
-    { kind: 'dialogue', role: 'ALGERNON', parenthetical: '(turning from the piano)', text: 'Did you hear what I was playing, Lane?' },
-    { kind: 'dialogue', role: 'LANE', text: "I didn't think it polite to listen, sir." },
-    { kind: 'action', role: null, text: 'Algernon crosses to the tea table.' },
-    { kind: 'dialogue', role: 'ALGERNON', text: "I'm sorry for that, for your sake. I don't play accurately." },
-  ],
-};
+const SCENE = earnestScript({ visibility: 'private', lines: EARNEST_LINES.slice(0, 5) });
 const ALG_1 = 'Did you hear what I was playing, Lane?';
 const ALG_2 = "I'm sorry for that, for your sake. I don't play accurately.";
 

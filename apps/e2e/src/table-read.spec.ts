@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page, Request, Route } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import { appUrl } from '../support/ports';
 import { createAccount, expect, setPhoto, signIn, test, withDb, type TestAccount } from '../support/fixtures';
+import { earnestScript, readerLine, recordTake, secondReader, tokenOf, withFakeMicrophone } from '../support/reading';
 
 /**
  * The table read end to end in Chromium: a script, its session, a take recorded from
@@ -10,15 +11,7 @@ import { createAccount, expect, setPhoto, signIn, test, withDb, type TestAccount
  */
 
 // The config's Chromium flags plus a fake microphone that needs no prompt.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
-  viewport: { width: 1280, height: 800 },
-});
+test.use(withFakeMicrophone({ permissions: ['clipboard-read', 'clipboard-write'] }));
 
 const FOUNTAIN_TITLE = 'The Importance of Being Earnest, Act I';
 
@@ -43,32 +36,7 @@ CUT TO:
 `;
 
 /** The script of these tests, as the API takes it: ALGERNON has lines 2 and 5. */
-const SCRIPT = {
-  title: FOUNTAIN_TITLE,
-  synopsis: 'Algernon and his manservant Lane, before Jack arrives.',
-  genre: 'Comedy',
-  language: 'en',
-  visibility: 'public',
-  isFree: false,
-  roles: [
-    { name: 'ALGERNON', description: 'A young man of leisure' },
-    { name: 'LANE', description: 'His manservant' },
-  ],
-  lines: [
-    { kind: 'scene', role: null, text: "INT. ALGERNON'S FLAT IN HALF-MOON STREET - DAY" },
-    { kind: 'dialogue', role: 'ALGERNON', parenthetical: '(turning from the piano)', text: 'Did you hear what I was playing, Lane?' },
-    { kind: 'dialogue', role: 'LANE', text: "I didn't think it polite to listen, sir." },
-    { kind: 'action', role: null, text: 'Algernon crosses to the tea table.' },
-    { kind: 'dialogue', role: 'ALGERNON', text: "I'm sorry for that, for your sake. I don't play accurately." },
-    { kind: 'transition', role: null, text: 'CUT TO:' },
-  ],
-};
-
-async function tokenOf(page: Page, account: TestAccount): Promise<string> {
-  const res = await page.request.post(appUrl('localhost', '/api/users/authenticate'), { data: { username: account.email, password: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).token as string;
-}
+const SCRIPT = earnestScript({ title: FOUNTAIN_TITLE });
 
 /** Creates the script the way a writer does: the editor at /scripts/create, Fountain pasted into Import. */
 async function importScript(page: Page): Promise<string> {
@@ -86,7 +54,7 @@ async function importScript(page: Page): Promise<string> {
 
 /** Creates the script through the API as `account`; answers its id. */
 async function createScript(page: Page, account: TestAccount, script: object = SCRIPT): Promise<string> {
-  const token = await tokenOf(page, account);
+  const token = await tokenOf(page.request, account);
   const res = await page.request.post(appUrl('localhost', '/api/scripts'), { data: script, headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as string;
@@ -130,7 +98,7 @@ function pendingInBrowser(page: Page): Promise<Array<{ clientId: string; lineId:
   );
 }
 
-const line = (page: Page, text: string) => page.locator('.vox-reader-line', { hasText: text });
+const line = readerLine;
 const ALG_1 = 'Did you hear what I was playing, Lane?';
 const ALG_2 = "I'm sorry for that, for your sake.";
 
@@ -146,28 +114,6 @@ async function openAndClaim(page: Page, scriptId: string): Promise<string> {
   await expect(roles).toBeHidden();
   await expect(page.getByRole('button', { name: 'Your role: ALGERNON' })).toBeVisible();
   return sessionId;
-}
-
-/** Records about a second and a half on the line with `text`, from the fake microphone. */
-async function recordTake(page: Page, text: string) {
-  const row = line(page, text);
-  await row.getByRole('button', { name: /^Record/ }).click();
-  await expect(row.getByRole('status', { name: 'Recording' })).toBeVisible();
-  await page.waitForTimeout(1500);
-  await row.getByRole('button', { name: 'Stop' }).click();
-}
-
-async function secondReader(browser: Browser, page: Page): Promise<{ context: BrowserContext; page: Page; account: TestAccount }> {
-  const context = await browser.newContext({
-    baseURL: appUrl('localhost', ''),
-    permissions: ['microphone'],
-    viewport: { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
-  });
-  const other = await context.newPage();
-  const account = await createAccount(page.request);
-  await signIn(other, account);
-  return { context, page: other, account };
 }
 
 test.describe('table read', () => {

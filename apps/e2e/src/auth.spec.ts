@@ -28,7 +28,7 @@ test.describe('start-up', () => {
 });
 
 test.describe('auth modal', () => {
-  test('register shows the seed validation texts, then joins and signs in', async ({ page }) => {
+  test('register shows the fixed validation texts, then joins and signs in', async ({ page }) => {
     await page.goto('/register');
     const dialog = page.getByRole('dialog', { name: 'Join VoxClub' });
     await expect(dialog.getByText('at least 6 characters')).toBeVisible();

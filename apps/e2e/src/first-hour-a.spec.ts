@@ -69,7 +69,7 @@ test.beforeAll(() => {
 
 test('join, name yourself, then read a demo scene', async ({ page }) => {
   await page.goto('/');
-  // The seed's redirect stays; the page is the site's home for a visitor.
+  // The product's redirect stays; the page is the site's home for a visitor.
   await expect(page).toHaveURL(/\/scripts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Read scripts aloud together' })).toBeVisible();
   await expect(page.getByText(FRONT_DOOR_LINE)).toBeVisible();
@@ -184,7 +184,7 @@ test('open a share link logged out, see what it offers, join and land back on it
   const link = await (await request.post(appUrl('localhost', `/api/sessions/${session.id}/sharelinks`), { headers: auth, data: { role: 'Miranda' } })).json();
 
   await page.goto(`/s/${link.id}`);
-  // The invitation leads with the person, then Sign up and Log in; the seed's sentence stays below.
+  // The invitation leads with the person, then Sign up and Log in; the product's sentence stays below.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owen Owner invited you to read Miranda in “The Storm, a rehearsal”');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(page.getByText('Please log in to access the shared script.')).toBeVisible();

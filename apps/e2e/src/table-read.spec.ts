@@ -314,7 +314,7 @@ test.describe('table read', () => {
     expect(withDb((db) => db.prepare('select count(*) as n from takes where client_id = ?').get(kept[0].clientId))).toEqual({ n: 1 });
   });
 
-  test('a revoked link shows the seed text to the next visitor', async ({ page, browser }) => {
+  test('a revoked link shows the fixed text to the next visitor', async ({ page, browser }) => {
     const owner = await createAccount(page.request);
     const scriptId = await createScript(page, owner);
     await signIn(page, owner);

@@ -2,7 +2,7 @@ import { RemoteRoot } from '@vox/auth';
 import { DashboardSite, StaffGate } from '@vox/feature-metrics';
 
 /**
- * The dashboard site (seed section 2), which the shell also uses for any path with /metrics:
+ * The dashboard site, which the shell also uses for any path with /metrics:
  * every path shows the metrics to staff (and /metrics/jobs, /metrics/requests their staff pages);
  * anyone else gets the login modal over a short notice.
  */

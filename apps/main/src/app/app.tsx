@@ -4,7 +4,7 @@ import { sitePage } from '@vox/site-routes/remote';
 import { webSitePages } from '@vox/site-routes/web-pages';
 import { FrontDoor } from './front-door/front-door';
 
-// Logged out, /scripts (where / leads) is the front door: the seed's prompt plus the demo scenes
+// Logged out, /scripts (where / leads) is the front door: the product's prompt plus the demo scenes
 //. Every page loads on first use, so a visitor's first route needs only this.
 const landings = { scripts: <FrontDoor /> };
 

@@ -11,7 +11,7 @@ import { lazyComponent, useSiteHref } from '@vox/ui';
 const AuthModal = lazyComponent(() => import('@vox/auth/modal'), (m) => m.AuthModal);
 
 /**
- * The auth modal over the page (seed section 2): by route at /login, /register and
+ * The auth modal over the page: by route at /login, /register and
  * /resetpassword when logged out (logged in, those redirect to /scripts on the main site, else to
  * the site's home), or opened in place by a "Log in" button through the authModal store.
  */

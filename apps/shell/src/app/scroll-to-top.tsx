@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Seed section 2: the window scrolls to the top on every path change. */
+/** The window scrolls to the top on every path change. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -23,7 +23,7 @@ function setup(overrides: Partial<ActivityLoggerOptions> = {}) {
 }
 
 describe('ACTIVITY_ACTIONS', () => {
-  it('lists the actions of seed section 7', () => {
+  it('lists the actions that are logged', () => {
     expect(ACTIVITY_ACTIONS).toEqual(['visit', 'login', 'register', 'logout', 'open_sharelink']);
   });
 });

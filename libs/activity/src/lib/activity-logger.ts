@@ -1,13 +1,13 @@
 import { defaultStorage, touchSession, type KeyValueStorage, type RandomBytes } from './activity-session';
 import { toLocalTime } from './local-time';
 
-/** Seed section 7: the actions that are logged. */
+/** The actions that are logged. */
 export const ACTIVITY_ACTIONS = ['visit', 'login', 'register', 'logout', 'open_sharelink'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export type ActivityContext = Record<string, unknown> | null;
 
-/** The six fields of the seed's activity log entry, as POSTed to /api/activities/. */
+/** The six fields of the product's activity log entry, as POSTed to /api/activities/. */
 export interface ActivityLogEntry {
   userId: string | null;
   localTime: string;

@@ -4,7 +4,7 @@ import type { ActivityLogger } from './activity-logger';
 import { VISIT_COUNTS_AFTER_MS } from '@vox/contract';
 
 /**
- * Logs 'visit' one second after each route change (seed section 7). A route left within that
+ * Logs 'visit' one second after each route change. A route left within that
  * second is not logged: the timer is cancelled by the next change, so redirects do not count.
  */
 export function useVisitLogger(logger: ActivityLogger | null | undefined): void {

@@ -19,7 +19,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /**
  * The text the UI shows for a failed answer: the JSON `message` the API sends, else the plain
- * response text, else the seed's generic text. HTML error pages (a proxy's 502) are not a message.
+ * response text, else the product's generic text. HTML error pages (a proxy's 502) are not a message.
  */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   let text = '';

@@ -66,7 +66,7 @@ const cases: Case[] = [
 ];
 
 describe('typed calls for every contract path', () => {
-  it('has a named call for each call of the seed (section 7) and the public settings', () => {
+  it('has a named call for each core call and the public settings', () => {
     const endpointOf: Record<string, EndpointName> = {
       getScriptSession: 'scriptSession',
       getShareLinkSession: 'shareLinkSession',

@@ -4,7 +4,7 @@ import type { ApiCall } from './types';
 // Wrong credentials answer 401 here; that is the user's error to show, not an expired token.
 const noRefresh = { retryOnUnauthorized: false } as const;
 
-/** Named calls for the seed's section 7 (the auth store, the shell and the activity log use them). */
+/** Named calls for the core (the auth store, the shell and the activity log use them). */
 export function createEndpoints(call: ApiCall) {
   return {
     getScriptSession: (scriptId: string) => call(coreEndpoints.scriptSession, { params: { scriptId } }),

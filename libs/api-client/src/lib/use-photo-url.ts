@@ -3,7 +3,7 @@ import { loadUserPhoto } from './api';
 
 /**
  * A user photo or script cover (a photo id) as a URL for <img src>: fetched once per page life
- * by the api-client, which falls back to the raw path when the fetch fails (seed section 8).
+ * by the api-client, which falls back to the raw path when the fetch fails.
  * Undefined while loading and when there is no photo.
  */
 export function usePhotoUrl(photo: string | null | undefined): string | undefined {

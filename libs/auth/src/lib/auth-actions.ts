@@ -7,7 +7,7 @@ import { acceptSignIn, logAuthActivity } from './sign-in';
 export interface AuthActions {
   /** Trims both before sending; fills the store; logs 'login'. */
   login(username: string, password: string): Promise<void>;
-  /** Creates the account with the values as typed, then logs in with them trimmed (seed section 5); logs 'register'. */
+  /** Creates the account with the values as typed, then logs in with them trimmed; logs 'register'. */
   register(username: string, password: string): Promise<void>;
   requestResetCode(username: string): Promise<void>;
   verifyResetCode(username: string, code: string): Promise<void>;

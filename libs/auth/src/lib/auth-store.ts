@@ -1,6 +1,6 @@
 import type { SignInResult, User } from '@vox/contract';
 
-/** Seed section 4: token and user, both null when logged out; `ready` once the startup refresh has ended. */
+/** Token and user, both null when logged out; `ready` once the startup refresh has ended. */
 export interface AuthState {
   token: string | null;
   user: User | null;

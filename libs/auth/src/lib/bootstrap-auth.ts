@@ -51,7 +51,7 @@ export function connectApiClient(client: ApiClient = api): void {
 let bootstrapping: Promise<AuthState> | null = null;
 
 /**
- * The start-up refresh (seed section 2: the app renders nothing until it ends). Runs once per page
+ * The start-up refresh (the app renders nothing until it ends). Runs once per page
  * however often it is called, and always ends with ready = true, logged in or not. Settings given
  * here are applied first, so the Microsoft return trip already sees them. `early`: the refresh and
  * the public-config read, when the caller sent them already (the shell's early.ts).

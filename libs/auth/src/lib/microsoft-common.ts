@@ -1,9 +1,9 @@
 // What both halves of the Microsoft sign-in use (./microsoft.ts at start-up, ./microsoft-flow.ts
-// loaded with MSAL): seed section 9's session-storage flag and the sign-in paths.
+// loaded with MSAL): the session-storage flag and the sign-in paths.
 
 import { href } from '@vox/variant';
 
-/** Seed section 9: session-storage key pendingLogin with value ms. */
+/** Session-storage key pendingLogin with value ms. */
 export const PENDING_LOGIN_KEY = 'pendingLogin';
 export const PENDING_LOGIN_MICROSOFT = 'ms';
 export const MICROSOFT_LOGIN_PATH = href('msLogin');

@@ -25,7 +25,7 @@ export interface MicrosoftSettings {
 }
 
 /**
- * MSAL settings for the seed's sign-in: redirect /auth/ms/login, post-logout /auth/ms/logout.
+ * MSAL settings for the product's sign-in: redirect /auth/ms/login, post-logout /auth/ms/logout.
  * Any authority other than Microsoft's (a local or test IdP such as http://127.0.0.1:<port>) is
  * plain OpenID Connect: MSAL must be told to trust its host and to skip Entra ID specifics.
  */
@@ -73,7 +73,7 @@ function redirectResult(instance: PublicClientApplication): Promise<Authenticati
   return redirect.handling;
 }
 
-/** Redirects to Microsoft (seed section 9: no scopes, forced login prompt); the caller set the flag. */
+/** Redirects to Microsoft (no scopes, forced login prompt); the caller set the flag. */
 export async function redirectToMicrosoft(msal: MsalModule): Promise<void> {
   const instance = await loadMsal(msal);
   // A stale interaction left by an abandoned attempt would make loginRedirect refuse to start.

@@ -165,7 +165,7 @@ describe('msalConfiguration', () => {
     flow = await import('./microsoft-flow');
   });
 
-  it('uses the multi-tenant authority, the seed redirects, and no OIDC overrides for Microsoft', () => {
+  it('uses the multi-tenant authority, the sign-in redirects, and no OIDC overrides for Microsoft', () => {
     expect(flow.msalConfiguration({ msClientId: 'client-123' }, origin)).toEqual({
       auth: {
         clientId: 'client-123',

@@ -48,7 +48,7 @@ export function loadMicrosoftSettings(started?: Promise<Response>): Promise<void
   return settingsLoading;
 }
 
-/** Starts the redirect to Microsoft (seed section 9: no scopes, forced login prompt). */
+/** Starts the redirect to Microsoft (no scopes, forced login prompt). */
 export async function startMicrosoftLogin(): Promise<void> {
   // Awaited only when unknown, so that once settings are in, the flag is set within the click itself.
   if (getAuthConfig().msClientId === undefined) await loadMicrosoftSettings();
@@ -64,7 +64,7 @@ export async function startMicrosoftLogin(): Promise<void> {
 }
 
 /**
- * Start-up half of seed section 4's Microsoft flow. Does nothing (and loads nothing) unless
+ * Start-up half of the Microsoft flow. Does nothing (and loads nothing) unless
  * pendingLogin is 'ms'. With an account returned: clears the flag, makes the account active and
  * goes to /auth/ms/login, replacing the history entry. Never rejects: redirect errors are
  * swallowed, and a pending login that returned nothing is over, so its flag goes too.

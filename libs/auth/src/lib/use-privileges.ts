@@ -64,7 +64,7 @@ function useExpiryWatch(list: readonly Subscription[] | undefined, signedIn: boo
   }, [list, signedIn]);
 }
 
-/** The seed's rule: the user's own role, or any non-expired subscription's role; logged out: none. */
+/** The product's rule: the user's own role, or any non-expired subscription's role; logged out: none. */
 export function usePrivileges(): Privileges {
   const user = useUser();
   const subscriptions = useSubscriptions();

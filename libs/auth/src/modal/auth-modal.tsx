@@ -9,7 +9,7 @@ import './auth-modal.css';
 
 export interface AuthModalProps {
   mode: AuthMode;
-  /** Login links to register and reset; both lead back to login (seed section 4). */
+  /** Login links to register and reset; both lead back to login. */
   onModeChange(mode: AuthMode): void;
   onClose(): void;
   actions: AuthActions;

@@ -1,2 +1,2 @@
-/** The auth modal's states (seed section 4). */
+/** The auth modal's states. */
 export type AuthMode = 'login' | 'register' | 'resetPassword';

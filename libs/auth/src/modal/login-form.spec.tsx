@@ -25,7 +25,7 @@ function renderLogin({
 }
 
 describe('LoginForm', () => {
-  it('has every control of the seed login form', () => {
+  it('has every control of the login form', () => {
     renderLogin({ msConfigured: true });
     expect(screen.getByRole('textbox', { name: 'Email or handle' })).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');

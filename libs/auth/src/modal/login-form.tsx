@@ -37,7 +37,7 @@ export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConf
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The seed has login send both values trimmed.
+    // The product has login send both values trimmed.
     const id = username.trim();
     const secret = password.trim();
     const errors: FieldErrors = {

@@ -27,7 +27,7 @@ export function RegisterForm({ actions, onModeChange, onSuccess }: RegisterFormP
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Checked as typed, because registration sends the values untrimmed (seed section 5).
+    // Checked as typed, because registration sends the values untrimmed.
     const errors: FieldErrors = {
       email: isValidEmail(email) ? undefined : MESSAGES.invalidEmail,
       password: password.length >= PASSWORD_MIN_LENGTH ? undefined : MESSAGES.shortPassword,

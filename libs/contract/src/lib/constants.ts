@@ -2,7 +2,7 @@
  * The core's plain values, in '@vox/contract' (which the shell shares eagerly, so every first
  * route carries them): what the shell's own code uses, its lazily loaded auth modal included
  * (libs/auth/src/modal, which must get them without loading any remote's entry). That is the
- * account catalogue (the seed's validation texts, the account flows' texts, the password, code
+ * account catalogue (the product's validation texts, the account flows' texts, the password, code
  * and email rules), the privileges and the person-name rule. Every other value lives with its
  * area (./<area>-values.ts, exported by the area's entry, e.g. SOCIAL_MESSAGES from
  * '@vox/contract/social'). No TypeBox here; the server imports the schemas from
@@ -11,7 +11,7 @@
 export const PRIVILEGES = ['draft', 'audio_library', 'show_metrics', 'read_free_script', 'teach'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
-/** Validation texts the seed fixes word for word (section 5); client and server both use them. */
+/** Validation texts fixed word for word; client and server both use them. */
 export const MESSAGES = {
   invalidEmail: 'Email address is not valid.',
   shortPassword: 'Your password needs to contain at least 6 characters.',
@@ -32,7 +32,7 @@ export const RESET_CODE_LENGTH = 6;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidEmail = (value: string): boolean => EMAIL_RE.test(value) && value.length <= 320;
 
-/** The server's own texts for the account flows (the seed leaves them "not shown"). */
+/** The server's own texts for the account flows (not shown in the forms). */
 export const AUTH_MESSAGES = {
   wrongCredentials: 'The user ID, email or password is incorrect.',
   emailTaken: 'An account with this email already exists.',
@@ -55,7 +55,7 @@ export const AUTH_MESSAGES = {
 
 /**
  * The person-name rule, the one way the web and the server name a member: the name if set,
- * else the handle as @handle, else "Guest" (the seed, section 3: a missing name shows as Guest).
+ * else the handle as @handle, else "Guest" (a missing name shows as Guest).
  */
 export const displayName = (person: { name?: string | null; handle?: string | null }): string =>
   person.name?.trim() || (person.handle?.trim() ? `@${person.handle.trim()}` : '') || 'Guest';

@@ -3,8 +3,8 @@ import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, displayName, isValidE
 import { ActivityEntry } from './social';
 import { SignInResult } from './users';
 
-describe('seed texts and limits', () => {
-  it('keeps the seed section 5 and 8 texts word for word', () => {
+describe('fixed texts and limits', () => {
+  it('keeps the validation and error texts word for word', () => {
     expect(MESSAGES).toMatchObject({
       invalidEmail: 'Email address is not valid.',
       shortPassword: 'Your password needs to contain at least 6 characters.',
@@ -34,7 +34,7 @@ describe('the person-name rule', () => {
 });
 
 describe('schemas', () => {
-  it('accept the seed shapes and refuse others', () => {
+  it("accept the API's shapes and refuse others", () => {
     const signIn = Compile(SignInResult);
     expect(signIn.Check({ token: 't', user: { id: 'u1', role: { name: 'member', privileges: [] }, classes: [] } })).toBe(true);
     expect(signIn.Check({ token: 't', user: { id: 'u1' } })).toBe(false);

@@ -206,7 +206,7 @@ export const endpointSchemas = {
   handoffAuthorize: { querystring: HandoffAuthorizeQuery, response: { 302: Redirect, 400: E } },
   handoffExchange: { querystring: HandoffExchangeQuery, response: { 302: Redirect, 400: E } },
 
-  // --- Accounts and sign-in (seed section 7) ---
+  // --- Accounts and sign-in ---
   createUser: { body: CreateUserBody, response: { 201: User, 400: E, 409: E, 429: E } },
   passwordCode: { body: PasswordCodeBody, response: { 200: MessageBody, 400: E, 429: E } },
   passwordVerify: { body: PasswordVerifyBody, response: { 200: MessageBody, 400: E, 429: E } },

@@ -77,7 +77,7 @@ describe('endpoints and their schemas', () => {
     }
   });
 
-  it('keep the paths of the seed (section 7) and of the server', () => {
+  it('keep the core paths and those of the server', () => {
     const seed = {
       scriptSession: 'GET /api/scripts/:scriptId/session',
       shareLinkSession: 'GET /api/sharelinks/:linkId/session',
@@ -98,7 +98,7 @@ describe('endpoints and their schemas', () => {
       const endpoint = endpoints[name as keyof typeof seed];
       expect(`${endpoint.method} ${endpoint.path}`).toBe(route);
     }
-    // Per area: the seed's calls with scripts and sessions, and readiness and the staff job routes
+    // Per area: the product's calls with scripts and sessions, and readiness and the staff job routes
     // (53); membership purchase (11); events (6); forms (3); certificates (4); drafts, revisions and
     // templates (17); metrics (1); hardening (2); publishing a draft (1); classes and assignments
     // (17); the audio library (12); the podcast (33); the live channel and presence (2); the finished

@@ -4,7 +4,7 @@ import { Role } from './users';
 
 /**
  * Membership purchase: plans, checkouts through a payment provider, subscriptions with
- * their receipts. GET /api/subscriptions keeps the seed's shape (social.ts `Subscription`); these
+ * their receipts. GET /api/subscriptions keeps the product's shape (social.ts `Subscription`); these
  * are the richer shapes of /membership and /subscription.
  */
 

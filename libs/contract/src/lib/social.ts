@@ -17,7 +17,7 @@ export const NewNotificationsQuery = Type.Object({ after: Type.Optional(Type.Str
 export const NewNotifications = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type NewNotifications = Type.Static<typeof NewNotifications>;
 
-/** POST /api/activities/: the six fields of the seed's activity log entry. */
+/** POST /api/activities/: the six fields of the product's activity log entry. */
 export const ActivityEntry = Type.Object({
   userId: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
   localTime: Type.String({ maxLength: 64 }),
@@ -40,7 +40,7 @@ export type ScriptSession = Type.Static<typeof ScriptSession>;
 export const ShareLinkSession = Type.Object({ id: Type.String(), scriptId: Type.String() });
 export type ShareLinkSession = Type.Static<typeof ShareLinkSession>;
 
-/** Route parameters of the seed's session calls; ids are the server's random base62 ids. */
+/** Route parameters of the product's session calls; ids are the server's random base62 ids. */
 export const ScriptSessionParams = Type.Object({ scriptId: IdParam });
 export type ScriptSessionParams = Type.Static<typeof ScriptSessionParams>;
 export const ShareLinkSessionParams = Type.Object({ linkId: IdParam });

@@ -7,7 +7,7 @@ export const Role = Type.Object({
 });
 export type Role = Type.Static<typeof Role>;
 
-/** The seed's User: id, handle (optional), name (Guest when missing), photo (file id), role, classes. */
+/** The product's User: id, handle (optional), name (Guest when missing), photo (file id), role, classes. */
 export const User = Type.Object({
   id: Type.String(),
   handle: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -56,7 +56,7 @@ export const MicrosoftSignInBody = Type.Object({ idToken: Type.String({ minLengt
 export type MicrosoftSignInBody = Type.Static<typeof MicrosoftSignInBody>;
 
 
-/** POST /api/users/create: lengths are checked by the server so it can answer the seed's texts. */
+/** POST /api/users/create: lengths are checked by the server so it can answer the product's fixed texts. */
 export const CreateUserBody = Type.Object({
   username: Type.String({ maxLength: 320 }),
   password: Type.String({ maxLength: 1024 }),

@@ -4,7 +4,7 @@ import { useUser } from '@vox/auth';
 import { notificationQueryKeys } from '@vox/notifications-data';
 import { useLastSeenNotification } from './last-seen-notification';
 
-/** Seed section 9: the new-message check runs every 30000 ms. */
+/** The new-message check runs every 30000 ms. */
 export const NOTIFICATION_POLL_MS = 30_000;
 
 /**

@@ -6,7 +6,7 @@ import { makeSubscription, makeUser, NOW } from './test-users';
 const FUTURE = '2025-06-15T12:00:00.001Z';
 const PAST = '2025-06-15T11:59:59.999Z';
 
-/** Seed section 6: the user's own role or any non-expired subscription's role has the privilege. */
+/** The user's own role or any non-expired subscription's role has the privilege. */
 const hasPrivilege = (user: User | null | undefined, subscriptions: Subscription[] | null | undefined, privilege: Privilege, now?: Date) =>
   privilegesFor(user, subscriptions, now).has(privilege);
 
@@ -33,7 +33,7 @@ describe('isSubscriptionActive', () => {
   });
 });
 
-describe('privilegesFor (seed section 6)', () => {
+describe('privilegesFor', () => {
   it("is true when the user's own role has the privilege", () => {
     const user = makeUser({ role: { name: 'editor', privileges: ['draft'] } });
     expect(hasPrivilege(user, [], 'draft', NOW)).toBe(true);

@@ -10,7 +10,7 @@ export const STAFF_AREA_TEXTS = [
 ] as const;
 
 /**
- * The dashboard site (seed section 2): staff (show_metrics) see the children; a visitor gets
+ * The dashboard site: staff (show_metrics) see the children; a visitor gets
  * the login modal over a short notice. A signed-in member without show_metrics is told the area
  * is for staff, with the way back to the main site: not a login modal (they have logged in), and
  * not an offer of plans, since no plan grants show_metrics.

@@ -14,7 +14,7 @@ const FailedJobsPage = lazyComponent(() => import('./failed-jobs-page'), (m) => 
 const FormRequestsPage = lazyComponent(() => import('./form-requests-page'), (m) => m.default, loading);
 
 /**
- * The dashboard site's pages for staff: the charts at every path (seed section 2), and the
+ * The dashboard site's pages for staff: the charts at every path, and the
  * failed background jobs and the form requests at /metrics/jobs and /metrics/requests (a
  * /metrics path reaches the dashboard from any host; the dashboard host also takes /jobs and
  * /requests).

@@ -39,6 +39,10 @@ const config: KnipConfig = {
   project: ['{apps,libs,tools}/**/*.{ts,tsx,js,mjs,cjs}', '*.{mjs,cjs,ts}'],
   includeEntryExports: true,
   ignoreIssues: {
+    // Stand-ins for a package's own modules (resolve aliases, the federation runtime's
+    // replacements): they export what the module they replace exports, for its importers.
+    'tools/webpack/{react-router,react-query}-shared.mjs': ['exports'],
+    'tools/webpack/federation-runtime/*.mjs': ['exports'],
     // A remote's exposed ./App: the shell reads its exports (Page, Frame) through federation.
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
     // Loaded by path, as the default export, by the federation runtime (see the entry above).
@@ -49,6 +53,9 @@ const config: KnipConfig = {
     'espeak-ng',
     // `webpack serve` (tools/scripts/dev.mjs) loads it.
     'webpack-dev-server',
+    // Not packages: resolve aliases of tools/webpack/web.config.cjs for a package's build file.
+    'react-router-build',
+    'react-query-build',
     // A spec's `@jest-environment jsdom` docblock means jest-environment-jsdom (listed); knip reads
     // it as the package jsdom.
     'jsdom',

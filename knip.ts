@@ -43,6 +43,8 @@ const config: KnipConfig = {
     // replacements): they export what the module they replace exports, for its importers.
     'tools/webpack/{react-router,react-query}-shared.mjs': ['exports'],
     'tools/webpack/federation-runtime/*.mjs': ['exports'],
+    // webpack-cli reads the config's module.exports (tools/scripts/dev.mjs runs `webpack serve -c` on it).
+    'tools/webpack/dev-server.config.cjs': ['exports'],
     // A remote's exposed ./App: the shell reads its exports (Page, Frame) through federation.
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
     // Loaded by path, as the default export, by the federation runtime (see the entry above).

@@ -45,6 +45,8 @@ const config: KnipConfig = {
     'tools/webpack/federation-runtime/*.mjs': ['exports'],
     // webpack-cli reads the config's module.exports (tools/scripts/dev.mjs runs `webpack serve -c` on it).
     'tools/webpack/dev-server.config.cjs': ['exports'],
+    // A fixture an API test bundles with webpack: its exports are what the bundle is made of.
+    'apps/api/test/fixtures/bundle-warnings.ts': ['exports'],
     // A remote's exposed ./App: the shell reads its exports (Page, Frame) through federation.
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
     // Loaded by path, as the default export, by the federation runtime (see the entry above).

@@ -10,19 +10,18 @@
 //   npm run bench:api -- --rounds 16       rounds of bare, poll and burst (default 12)
 //
 // Exit code 1 when a target fails.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { machine } from './lib/machine.mjs';
+import { build, startServer } from './lib/server.mjs';
+import { median, sleep } from './lib/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -60,17 +59,6 @@ function log(...parts) {
   console.log(...parts);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Same format as apps/api/src/repositories/notifications.ts: 15 digits of ms, 9 base36 chars. */
 function notificationId(ms, seq) {
   return String(ms).padStart(15, '0') + (seq + randomInt(0, 36 ** 6)).toString(36).padStart(9, '0');
@@ -78,39 +66,6 @@ function notificationId(ms, seq) {
 
 function newRowId() {
   return randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
-}
-
-/** Starts dist/apps/api/main.js; resolves once /api/health answers. Server log goes to a file. */
-async function startServer(env, logFile) {
-  const port = await freePort();
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', out, out],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start within 30 s; see ${logFile}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 async function postJson(url, body, headers = {}) {
@@ -239,7 +194,8 @@ async function benchDatabase(kind) {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
   }
-  const { url, child } = await startServer(env, logFile);
+  const server = await startServer({ env, logFile });
+  const { url } = server;
   const db = openDatabase(kind, { dataDir, pgUrl: args['pg-url'], schema });
   try {
     const user = await prepareUser(url, db);
@@ -335,7 +291,7 @@ async function benchDatabase(kind) {
     return { kind, bare, poll, burst, logFile };
   } finally {
     await db.close();
-    await stopServer(child);
+    await server.stop();
     if (admin) {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
@@ -346,16 +302,6 @@ async function benchDatabase(kind) {
 
 function best(rounds) {
   return rounds.reduce((a, b) => (b.rps > a.rps ? b : a));
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function fmtRound(s) {
@@ -372,8 +318,7 @@ function report(results) {
   lines.push(
     `${new Date().toISOString()}: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds ` +
       `(req/s: best round; p50, p99: median of the rounds); ` +
-      `${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'}), node ${process.version}; ` +
-      `load average at start ${LOAD_AT_START.map((l) => l.toFixed(2)).join(' ')}`,
+      `machine at start: ${MACHINE_AT_START}`,
   );
   lines.push('');
   lines.push('db        measurement                         req/s    p50 ms   p99 ms   errors');
@@ -413,16 +358,14 @@ function report(results) {
 }
 
 const LOAD_AT_START = os.loadavg();
+let MACHINE_AT_START;
 
 async function main() {
   if (LOAD_AT_START[0] > 0.5 * os.availableParallelism()) {
     log(`Note: load average ${LOAD_AT_START[0].toFixed(2)} on ${os.availableParallelism()} cores; other work will skew the figures.`);
   }
-  if (!args['no-build']) {
-    log('Building the API bundle (webpack, production)…');
-    execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing; run without --no-build`);
+  build({ skip: args['no-build'] });
+  MACHINE_AT_START = machine();
   const results = [];
   for (const kind of args.db.split(',').map((s) => s.trim()).filter(Boolean)) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`--db takes sqlite and/or postgres, got ${kind}`);

@@ -8,17 +8,17 @@
 //   npm run bench:live -- --no-build          reuse dist/apps/api
 //   npm run bench:live -- --listeners 50      other counts (20 members, up to 10 streams each)
 //   npm run bench:live -- --changes 41        role changes to time (the median is printed)
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { api } from './lib/http.mjs';
+import { machine } from './lib/machine.mjs';
+import { build, startServer } from './lib/server.mjs';
+import { median } from './lib/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 /** The server keeps at most this many open streams per member (LIVE_STREAM_LIMITS in live-sessions.ts). */
 export const STREAMS_PER_MEMBER = 10;
 
@@ -33,60 +33,9 @@ const cli = () =>
     },
   }).values;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env, logFile, fixedPort) {
-  const port = fixedPort ? Number(fixedPort) : await freePort();
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', out, out],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start within 60 s; see ${logFile}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
 let address = 0;
 /** A JSON call; each person signs up from an address of their own (per-IP sign-up limits). */
-async function call(url, method, pathname, { token, body, from } = {}) {
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (from) headers['x-forwarded-for'] = from;
-  const res = await fetch(`${url}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const call = (url, method, pathname, { from, ...options } = {}) => api(url, method, pathname, { ...options, headers: from ? { 'x-forwarded-for': from } : {} });
 
 export async function person(url) {
   address += 1;
@@ -188,31 +137,20 @@ export async function timeRoleChanges(url, { owner, sessionId }, streams, change
   return { answers, delivered };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 async function main() {
   const args = cli();
   const LISTENERS = Number(args.listeners);
   const CHANGES = Number(args.changes);
-  if (!args['no-build']) {
-    execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing; run without --no-build`);
-  const cpus = os.cpus();
-  // Some VMs report 0 MHz to os.cpus(); /proc/cpuinfo (Linux) may still say.
-  const procMhz = fs.existsSync('/proc/cpuinfo') ? /cpu MHz\s*:\s*([\d.]+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] : undefined;
-  const mhz = cpus[0]?.speed || (procMhz ? Math.round(Number(procMhz)) : 'unknown');
+  build({ skip: args['no-build'] });
   console.log(`listeners: ${LISTENERS}, role changes timed: ${CHANGES}, database: SQLite (temp DATA_DIR), node ${process.version}`);
-  console.log(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'} @ ${mhz} MHz, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`machine: ${machine()}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-bench-live-'));
   const logFile = path.join(dataDir, 'server.log');
-  const { url, child } = await startServer({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1' }, logFile, args.port);
+  const server = await startServer({ env: { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), TRUST_PROXY: '1' }, logFile, port: args.port });
+  const { url } = server;
   const streams = [];
   try {
     const read = await setUpRead(url, Math.ceil(LISTENERS / STREAMS_PER_MEMBER));
@@ -224,7 +162,7 @@ async function main() {
     console.log(`role change, every stream has it:   median ${ms(median(delivered))}, min ${ms(Math.min(...delivered))}, max ${ms(Math.max(...delivered))}`);
   } finally {
     for (const stream of streams) stream.close();
-    await stopServer(child);
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,5 +16,5 @@ export function run(command, { env = {}, label, keepGoing = false } = {}) {
   return result.status === 0;
 }
 
-export const WEB_APPS = ['shell', 'main', 'school', 'dashboard', 'podcast'];
+const WEB_APPS = ['shell', 'main', 'school', 'dashboard', 'podcast'];
 export const BUILD_ALL = `npx nx run-many -t build --projects=${[...WEB_APPS, 'api'].join(',')} --parallel=2 --outputStyle=static`;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything that must be green before a change lands: lint, typecheck and
-// unit/integration tests of every project, the API suite again on PostgreSQL, a production build,
-// the browser tests in headless Chromium, the bundle budget.
+// `npm test`: everything that must be green before a change lands: no unused files, exports or
+// dependencies (knip), lint, typecheck and unit/integration tests of every project, the API suite
+// again on PostgreSQL, a production build, the browser tests in headless Chromium, the bundle budget.
 import fs from 'node:fs';
 import { BUILD_ALL, run } from './run.mjs';
 
@@ -19,6 +19,8 @@ if (!fs.existsSync(chromium)) {
 const failed = [];
 const stage = (label, command) => run(command, { label, keepGoing: true }) || (failed.push(label), false);
 
+// First: it takes under a minute and names dead code and undeclared dependencies before the long stages.
+stage('Unused files, exports and dependencies (knip)', 'npx knip --no-progress');
 stage('Lint, typecheck and Jest for every project (SQLite for the API)', 'npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=static');
 stage('Build tools: the route preloads of a remote, the trimmed federation runtime', 'node --test tools/webpack/route-preloads.test.cjs tools/webpack/federation-runtime/index.test.cjs');
 stage('API integration suite on PostgreSQL', 'npx nx run api:test-pg --outputStyle=static');

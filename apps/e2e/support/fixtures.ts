@@ -195,7 +195,7 @@ export function readsOf(requestUrl: string): string[] {
 }
 
 /** A read's answer a test gives instead of the server's. */
-export interface GivenAnswer {
+interface GivenAnswer {
   status: number;
   json: unknown;
 }

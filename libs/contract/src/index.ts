@@ -4,7 +4,7 @@
 // door; see ./lib/constants.ts and ./lib/endpoints.ts). Each area's values and its table of calls
 // are in the area's own entry (@vox/contract/scripts, /social, /school, ...), loaded with its pages.
 export * from './lib/constants';
-export { named, type EndpointAuth, type EndpointMeta, type HttpMethod, type NamedEndpoints } from './lib/endpoint-meta';
+export { named, type EndpointAuth, type EndpointMeta, type HttpMethod } from './lib/endpoint-meta';
 export * from './lib/endpoints';
 // The types of every call (EndpointName, Endpoint<N>, EndpointAnswer<N>...), whichever table describes it.
 export * from './lib/endpoint-calls';

@@ -1,4 +1,4 @@
 export { MetricsPage } from './lib/metrics-page/metrics-page';
 export { METRICS_CHARTS } from './lib/metrics-page/metrics-charts';
-export { StaffGate, STAFF_AREA_TEXTS, STAFF_ONLY_TEXT } from './lib/staff-gate/staff-gate';
+export { StaffGate } from './lib/staff-gate/staff-gate';
 export { DashboardSite } from './lib/staff-pages/dashboard-site';

@@ -1,11 +1,9 @@
 export { ScriptsPage } from './lib/scripts-page/scripts-page';
-export { ScriptEditorPage } from './lib/script-editor-page/lazy-script-editor-page';
 export { HistoryPage } from './lib/history-page/history-page';
 export { FreeScriptsPage } from './lib/free-scripts-page/free-scripts-page';
 export { ScriptRedirectPage } from './lib/script-redirect-page/script-redirect-page';
 export { ShareLinkPage } from './lib/share-link-page/share-link-page';
 export { SessionPage } from './lib/session-page/session-page';
-export { resumeTakeUploads } from './lib/take-queue/use-take-queue';
 export { getScriptSession, scriptSessionQueryOptions, useScriptSession } from './lib/api/get-script-session';
 export { getShareLinkSession, shareLinkSessionQueryOptions, useShareLinkSession } from './lib/api/get-share-link-session';
 export { getScript, getScripts, scriptKeys, scriptQueryOptions, scriptsQueryOptions, useScript, useScripts } from './lib/api/scripts';

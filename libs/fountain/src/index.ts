@@ -2,7 +2,6 @@
 // Used by the script editor (import/export), the drafts (import, layout, PDF) and by `npm run seed:demo`. See README.md.
 export {
   normalizeFountainScript,
-  normalizeLine,
   tidyParenthetical,
   type FountainLine,
   type FountainScript,
@@ -16,11 +15,7 @@ export {
   FOUNTAIN_FILE_ACCEPT,
   FOUNTAIN_FILE_MAX_BYTES,
   FOUNTAIN_FILE_MESSAGES,
-  fountainFileProblem,
-  fountainFileText,
   readFountainFile,
-  type ChosenFile,
-  type FountainFile,
 } from './lib/file';
 // Sound cues as Fountain notes.
 export { cueNote, readCueNotes, toFountainWithCues, type FountainCue } from './lib/cues';

@@ -22,19 +22,17 @@
 //   node tools/bench/drafts-editor/drafts-editor.mjs --no-build   reuse dist/
 //
 // Prints the figures and PASS/FAIL against the targets; exit code 1 when one fails.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { SourceMap } from 'node:module';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
-const ADMIN = path.join(ROOT, 'dist/apps/api/admin.js');
+import { launchBrowser } from '../lib/browser.mjs';
+import { api } from '../lib/http.mjs';
+import { machine } from '../lib/machine.mjs';
+import { ROOT, build, grant, startServer } from '../lib/server.mjs';
+import { median, quantile } from '../lib/stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,50 +59,6 @@ const { values: args } = parseArgs({
 const TARGETS = { openMs: 1000, keystrokeMs: 16 };
 const log = (...parts) => console.log(...parts);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const logFile = path.join(dataDir, 'server.log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', out, out],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error(`server did not start; see ${logFile}`);
-}
-
-async function api(base, method, pathName, { token, body } = {}) {
-  const res = await fetch(`${base}${pathName}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 const ROLES = ['MARA', 'TOM', 'NORA', 'CAPTAIN', 'ALEX', 'SAM'];
 const WORDS = 'the night is long and the lighthouse keeps its secrets while the ferry waits at the pier for a crossing nobody asked for but everybody will remember'.split(' ');
 const sentence = (n, seed) => {
@@ -113,7 +67,7 @@ const sentence = (n, seed) => {
 };
 
 /** A screenplay in Fountain of about `lines` lines: scenes, action, dialogue with parentheticals, transitions. */
-export function bigFountain(lines) {
+function bigFountain(lines) {
   const out = ['Title: Editor bench', 'Genre: Drama', ''];
   for (let i = 0; out.length < lines; i++) {
     if (i % 30 === 0) out.push(`INT. LIGHTHOUSE - ROOM ${i / 30 + 1} - NIGHT`, '');
@@ -168,22 +122,21 @@ function printTraceKinds(trace) {
 
 /** A CPU or allocation profile's call frame as "name source:line", read from dist's source maps. */
 function sourceNamer() {
-  const require = createRequire(import.meta.url);
-  const { SourceMapConsumer } = require('source-map');
   const maps = new Map();
   const mapFor = (url) => {
     const file = url.split('?')[0].split('/').pop();
     if (!file?.endsWith('.js')) return null;
     if (!maps.has(file)) {
       const found = ['main', 'shell'].map((app) => path.join(ROOT, 'dist/apps', app, 'static/js', `${file}.map`)).concat(path.join(ROOT, 'dist/apps/shell', `${file}.map`)).find((f) => fs.existsSync(f));
-      maps.set(file, found ? new SourceMapConsumer(JSON.parse(fs.readFileSync(found, 'utf8'))) : null);
+      maps.set(file, found ? new SourceMap(JSON.parse(fs.readFileSync(found, 'utf8'))) : null);
     }
     return maps.get(file);
   };
   return ({ functionName, url, lineNumber, columnNumber }) => {
     const map = url ? mapFor(url) : null;
-    const at = map?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-    if (at?.source) return `${at.name || functionName || '(anonymous)'} ${at.source.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/[^/]*\//, '')}:${at.line}`;
+    // Node's own source-map reader: lines and columns from 0 both ways.
+    const at = map?.findEntry(lineNumber, columnNumber);
+    if (at?.originalSource) return `${at.name || functionName || '(anonymous)'} ${at.originalSource.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/[^/]*\//, '')}:${at.originalLine + 1}`;
     return `${functionName || '(anonymous)'} ${url.split('/').pop().split('?')[0]}:${lineNumber}`;
   };
 }
@@ -233,49 +186,34 @@ function printFirstProfile(profile, keys) {
   for (const [key, ms] of top(total, 50)) log(`  ${ms.toFixed(2).padStart(7)}  ${key}`);
 }
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
-
 const durationHistogram = (events) => {
   const counts = new Map();
   for (const e of events) counts.set(e.duration, (counts.get(e.duration) ?? 0) + 1);
   return [...counts].sort((a, b) => a[0] - b[0]).map(([d, n]) => `${d} ms x${n}`).join(', ');
 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (n) => `${n.toFixed(0)} ms`;
 const ms1 = (n) => `${n.toFixed(1)} ms`;
 
 async function main() {
-  if (!args['no-build']) {
-    log('building shell, main and api (--no-build reuses dist/) ...');
-    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell,main,api'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
-  }
-  const load = os.loadavg();
+  build({ skip: args['no-build'], projects: ['shell', 'main', 'api'] });
+  const machineAtStart = machine();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-drafts-bench-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const server = await startServer({ env, host: null });
+  const base = `http://localhost:${server.port}`;
+  const browser = await launchBrowser(['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']);
   try {
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'bench-password';
     await api(base, 'POST', '/api/users/create', { body: { username: email, password } });
-    execFileSync(process.execPath, [ADMIN, 'grant', '--user', email, '--role', 'writer', '--days', '30'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    grant(env, email, 'writer', 30);
     const { token } = await api(base, 'POST', '/api/users/authenticate', { body: { username: email, password } });
     const body = bigFountain(Number(args.lines));
     const draft = await api(base, 'POST', '/api/drafts', { token, body: { body } });
     const lastScene = body.split('\n').filter((line) => line.startsWith('INT.')).at(-1);
-    log(`draft: ${body.split('\n').length} lines, ${body.length} characters, ${draft.pageEstimate} pages (estimate); load average ${load.map((n) => n.toFixed(2)).join(' ')}`);
+    log(`draft: ${body.split('\n').length} lines, ${body.length} characters, ${draft.pageEstimate} pages (estimate)`);
+    log(`machine: ${machineAtStart}`);
 
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
     const signIn = await context.request.post('/api/users/authenticate', { data: { username: email, password } });
@@ -417,7 +355,7 @@ async function main() {
     return results.every(([, ok]) => ok);
   } finally {
     await browser.close();
-    server.kill();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -17,19 +17,19 @@
 // changed per save); "rewrite" sends every line without an id (an import or a client that lost
 // the ids), so each save deletes and inserts all 5,000 lines.
 // Exit code 1 when health p99 during the saves is more than 2x its idle p99 (median of rounds).
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { call } from '../lib/http.mjs';
+import { loadAverage, machine } from '../lib/machine.mjs';
+import { build, startServer } from '../lib/server.mjs';
+import { median, sleep } from '../lib/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -54,60 +54,6 @@ const LOOPS = Number(args.loops);
 const LINES = Number(args.lines);
 const MODES = args.mode.split(',');
 const TARGET_RATIO = 2;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env, logFile) {
-  const port = await freePort();
-  const out = fs.openSync(logFile, 'a');
-  // --profile <dir>: the server writes a CPU profile there when it stops.
-  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', out, out],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
-    await sleep(100);
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start within 60 s; see ${logFile}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function call(url, method, body, headers = {}) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
 
 /** A screenplay of `n` lines: a scene every 40 lines, six roles, parentheticals now and then. */
 function generatedScript(n) {
@@ -156,10 +102,6 @@ function saveLoops(url, loops, mode) {
   };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 const fmt = (x, w = 8, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-').padStart(w);
 
 async function benchDatabase(kind) {
@@ -179,7 +121,10 @@ async function benchDatabase(kind) {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
   }
-  const { url, child } = await startServer(env, logFile);
+  // --profile <dir>: the server writes a CPU profile there when it stops.
+  const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const server = await startServer({ env, logFile, nodeArgs });
+  const { url } = server;
   const results = { idle: [] };
   for (const m of MODES) results[m] = [];
   const savesByMode = Object.fromEntries(MODES.map((m) => [m, []]));
@@ -190,14 +135,14 @@ async function benchDatabase(kind) {
       const email = `saves-${randomBytes(5).toString('hex')}@example.com`;
       const password = 'bench-password-1';
       const created = await call(`${url}/api/users/create`, 'POST', { username: email, password });
-      if (created.status !== 201) throw new Error(`sign-up answered ${created.status}: ${JSON.stringify(created.body)}`);
+      if (created.status !== 201) throw new Error(`sign-up answered ${created.status}: ${created.text}`);
       const signedIn = await call(`${url}/api/users/authenticate`, 'POST', { username: email, password });
       if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`);
-      const token = signedIn.body.token;
+      const token = signedIn.json.token;
       const input = generatedScript(LINES);
       const made = await call(`${url}/api/scripts`, 'POST', input, { authorization: `Bearer ${token}` });
-      if (made.status !== 201) throw new Error(`POST /api/scripts answered ${made.status}: ${JSON.stringify(made.body).slice(0, 300)}`);
-      const saved = made.body;
+      if (made.status !== 201) throw new Error(`POST /api/scripts answered ${made.status}: ${made.text.slice(0, 300)}`);
+      const saved = made.json;
       const withIds = saved.lines.map((line) => ({ id: line.id, kind: line.kind, role: line.role, parenthetical: line.parenthetical, text: line.text }));
       const edited = (text) => JSON.stringify({ ...input, lines: withIds.map((line, i) => (i === Math.floor(LINES / 2) ? { ...line, text } : line)) });
       const bodies = { edit: [edited('An edit in the middle, take one.'), edited('An edit in the middle, take two.')], rewrite: JSON.stringify(input) };
@@ -221,7 +166,7 @@ async function benchDatabase(kind) {
       }
     }
   } finally {
-    await stopServer(child);
+    await server.stop();
     if (admin) {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
       await admin.end();
@@ -258,13 +203,10 @@ async function benchDatabase(kind) {
   return verdicts;
 }
 
-if (!args['no-build']) {
-  console.log('building the API (webpack, production)…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-}
-console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+build({ skip: args['no-build'] });
+console.log(`machine: ${machine()}`);
 const verdicts = [];
 for (const kind of args.db.split(',')) verdicts.push(...(await benchDatabase(kind)));
-console.log(`\nload average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`\nload average at the end ${loadAverage()}`);
 for (const v of verdicts) console.log(`${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`);
 process.exit(verdicts.every((v) => v.ok) ? 0 : 1);

@@ -8,12 +8,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
 const URL_ = globalThis.URL;
-import * as chromeLauncher from 'chrome-launcher';
+import { launchDebuggable } from '../lib/browser.mjs';
+import { machine } from '../lib/machine.mjs';
+import { startServer } from '../lib/server.mjs';
+import { median } from '../lib/stats.mjs';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -43,26 +44,6 @@ const PAGES = [
   { name: 'dashboard /', host: 'dashboard.localhost', path: '/' },
 ].filter((p) => !ONLY || p.name.includes(ONLY));
 
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-lighthouse-'));
-  const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return () => {
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-}
-
 /** Signs a fresh member up and in; answers the cookies a logged-in visit sends (refresh, session hint). */
 async function memberCookie() {
   const email = `bench-${Date.now()}@example.com`;
@@ -88,11 +69,6 @@ async function memberCookie() {
   const hint = cookies.find((c) => c.startsWith('vox_signed_in='));
   return [cookie, ...(hint ? [hint] : [])].map((c) => c.split(';')[0]).join('; ');
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function runOnce(chrome, url, extraHeaders, saveAs) {
   const { lhr, artifacts } = await lighthouse(url, {
@@ -134,11 +110,11 @@ async function runOnce(chrome, url, extraHeaders, saveAs) {
   };
 }
 
-const stop = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+console.log(`machine: ${machine()}`);
+console.log(`inputs: ${PAGES.length} pages, ${RUNS} runs each`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-lighthouse-'));
+const server = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, port: PORT, host: null });
+const chrome = await launchDebuggable(['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']);
 const rows = [];
 let missed = 0;
 try {
@@ -189,8 +165,9 @@ try {
     console.log(`${page.name}: ${JSON.stringify(row)}${failing.length ? `\n  failing audits: ${failing.join(', ')}` : ''}${errors.length ? `\n  console: ${errors.join(' | ')}` : ''}`);
   }
 } finally {
-  await chrome.kill();
-  stop();
+  chrome.kill();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(`\nLighthouse ${RUNS} runs per page, median (mobile, simulated throttling)`);

@@ -18,19 +18,18 @@
 //      the single INSERT with the index set before migration 090.
 //
 //   node tools/bench/metrics/metrics.mjs [--no-build] [--db sqlite,postgres] [--rows n] [--users n] [--runs n] [--pg-url url]
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { machine } from '../lib/machine.mjs';
+import { build, startServer } from '../lib/server.mjs';
+import { median, quantile } from '../lib/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
@@ -67,44 +66,6 @@ function generator(seed) {
   };
 }
 const id = (n) => `b${n.toString(36).padStart(11, '0')}`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env, logFile) {
-  const port = await freePort();
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', out, out] });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start; see ${logFile}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 /** Inserts rows in batches; `exec` runs plain SQL. */
 function openDatabase(kind, { dataDir, pgUrl, schema }) {
@@ -272,12 +233,6 @@ async function load(db) {
   return (Date.now() - t0) / 1000;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-
 async function timeCall(url, headers) {
   const t = process.hrtime.bigint();
   const res = await fetch(url, { headers });
@@ -310,7 +265,7 @@ async function benchDatabase(kind) {
   const results = { kind, charts: [], record: {} };
   try {
     // The first start runs the migrations.
-    await stopServer((await startServer(env, logFile)).child);
+    await (await startServer({ env, logFile })).stop();
     const db = openDatabase(kind, { dataDir, pgUrl: args['pg-url'], schema });
     const seconds = await load(db);
     // The steady state of a live database: statistics gathered, and on PostgreSQL the visibility map
@@ -320,7 +275,8 @@ async function benchDatabase(kind) {
     results.rowsLoaded = loaded;
     if (loaded !== ROWS) throw new Error(`${kind}: ${loaded} activity rows in the database after loading ${ROWS}`);
     console.log(`${kind}: loaded ${ROWS.toLocaleString('en')} activities, ${USERS.toLocaleString('en')} users in ${seconds.toFixed(0)} s`);
-    const { url, child } = await startServer(env, logFile);
+    const server = await startServer({ env, logFile });
+    const { url } = server;
     try {
       const signIn = await fetch(`${url}/api/users/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: STAFF.email, password: STAFF.password }) });
       const { token, user } = await signIn.json();
@@ -368,7 +324,7 @@ async function benchDatabase(kind) {
       results.record.post = { p50: median(posts), p99: quantile(posts, 0.99) };
       console.log(`  ${kind} POST /api/activities: p50 ${median(posts).toFixed(2)} ms, p99 ${quantile(posts, 0.99).toFixed(2)} ms`);
     } finally {
-      await stopServer(child);
+      await server.stop();
     }
     // The database's share of recording: today's transaction (the row and its rollups,
     // the busiest case: a signed-in visit) against the one INSERT with the indexes before 090.
@@ -422,23 +378,9 @@ async function benchDatabase(kind) {
   return results;
 }
 
-/** The machine's speed: a fixed integer loop's time, the best of three (lower is faster). */
-function cpuLoopMs() {
-  const times = [];
-  for (let run = 0; run < 3; run++) {
-    const t = process.hrtime.bigint();
-    let x = 0;
-    for (let i = 0; i < 50_000_000; i++) x = (x + i * 7) % 1_000_003;
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (x < 0) console.log(x);
-  }
-  return Math.min(...times);
-}
-const machine = () => `CPU loop (50M steps) ${cpuLoopMs().toFixed(0)} ms, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`;
-const cpus = os.cpus();
-console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown'}), ${machine()}, Node ${process.version}`);
+console.log(`machine: ${machine()}`);
 console.log(`inputs: ${ROWS.toLocaleString('en')} activity rows over ${DAYS} days, ${USERS.toLocaleString('en')} users, ${RUNS} timed calls per chart`);
-if (!args['no-build']) execFileSync('npx', ['webpack', '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
+build({ skip: args['no-build'] });
 let failed = false;
 const all = [];
 for (const kind of args.db.split(',')) all.push(await benchDatabase(kind));

@@ -9,19 +9,20 @@
 // Both set-ups run side by side for the whole run (nginx A -> instance 1; nginx B -> instances 1
 // and 2, round-robin; deploy/nginx.conf), and are measured in alternating rounds (one, two, two,
 // one, …) so a drift of the machine weighs on both alike.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import Redis from 'ioredis';
+import { call } from '../lib/http.mjs';
+import { loadAverage, machine } from '../lib/machine.mjs';
+import { build, startServer, waitFor } from '../lib/server.mjs';
+import { median, sleep } from '../lib/stats.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
@@ -34,31 +35,6 @@ const { values: args } = parseArgs({
     nginx: { type: 'string', default: process.env.NGINX_PATH ?? '/usr/sbin/nginx' },
   },
 });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, what) {
-  const end = Date.now() + 60_000;
-  while (Date.now() < end) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await sleep(150);
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
-
-async function call(url, method, body, headers = {}) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
 
 function measure(url, requests, connections, duration) {
   const times = [];
@@ -73,15 +49,7 @@ function measure(url, requests, connections, duration) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
-
-if (!args['no-build']) {
-  console.log('building the API (webpack, production)…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-}
+build({ skip: args['no-build'] });
 if (!fs.existsSync(args.nginx)) throw new Error(`nginx is missing at ${args.nginx} (apt-get install -y nginx, or --nginx <path>)`);
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-nginx-scale-'));
@@ -93,15 +61,8 @@ await admin.query(`CREATE SCHEMA ${schema}`);
 const children = [];
 
 async function startInstance(name) {
-  const port = await freePort();
-  const out = fs.openSync(path.join(runDir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
+  const server = await startServer({
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: path.join(runDir, name),
       WEB_DIR: path.join(runDir, 'no-web'),
       DATABASE_URL: args['pg-url'],
@@ -111,11 +72,11 @@ async function startInstance(name) {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', out, out],
+    logFile: path.join(runDir, `${name}.log`),
+    readyPath: '/api/ready',
   });
-  children.push(child);
-  await waitFor(`http://127.0.0.1:${port}/api/ready`, `instance ${name}`);
-  return port;
+  children.push(server.child);
+  return server.port;
 }
 
 async function startNginx(name, upstreamPorts) {
@@ -188,7 +149,8 @@ try {
 
   const C = Number(args.connections);
   const D = Number(args.duration);
-  console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; ${C} connections, ${D} s per run, ${args.rounds} rounds`);
+  console.log(`machine: ${machine()}`);
+  console.log(`inputs: ${C} connections, ${D} s per run, ${args.rounds} rounds`);
   await measure(`${one}/api/health`, undefined, 10, 1);
   await measure(`${two}/api/health`, undefined, 10, 1);
   const results = { 'poll-one': [], 'poll-two': [], 'mixed-one': [], 'mixed-two': [] };
@@ -214,7 +176,7 @@ try {
     const ratio = median(results[`${load}-two`].map((x) => x.rps)) / median(results[`${load}-one`].map((x) => x.rps));
     console.log(`${load}: two instances / one instance = ${ratio.toFixed(2)}x throughput`);
   }
-  console.log(`load at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`load at the end ${loadAverage()}`);
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { activitySession, bearer, call, grant, nextIp, signUp, sleep, tally, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { sleep } from '../lib/stats.mjs';
+import { activitySession, bearer, grant, nextIp, signUp, tally, verdict } from './kit.mjs';
 
 /** The newest mail to `email` in the outbox written after `before` (file names), its first six-digit code. */
 async function codeMailed(outbox, before, email) {

@@ -1,5 +1,6 @@
 // Request bodies: truncated and malformed multipart, deep nesting and odd encodings.
-import { activitySession, call, nextIp, raw, signUp, tally, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { activitySession, nextIp, raw, signUp, tally, verdict } from './kit.mjs';
 
 export const bodyProbes = {
   async multipart({ url, port, args }) {

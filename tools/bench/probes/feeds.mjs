@@ -5,7 +5,9 @@ import { XMLValidator } from 'fast-xml-parser';
 import { parseFeed } from 'podcast-partytime';
 import Parser from 'rss-parser';
 import { setUpRead } from '../live-role-change.mjs';
-import { bearer, call, channelOf, multipart, signUp, sleep, tone, uploadEpisode, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { sleep } from '../lib/stats.mjs';
+import { bearer, channelOf, multipart, signUp, tone, uploadEpisode, verdict } from './kit.mjs';
 
 const TYPED = ']]> <b>R&D</b> <![CDATA[x]]> </channel> &amp; &nbsp;';
 const BEL = '\u0007\u000b\u001b\ufffe';

@@ -1,5 +1,6 @@
 // The first reads (encoded, nested and repeated names; the health check meanwhile) and the CSP.
-import { call, nextIp, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { nextIp, verdict } from './kit.mjs';
 
 export const firstReadProbes = {
   async firstReads({ url }) {

@@ -1,6 +1,6 @@
 // What every probe module shares: the built server (start, kill -9, restart), HTTP calls, raw
 // sockets, members (sign-up, roles through the admin CLI), multipart bodies, real audio, verdicts.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,11 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import Database from 'better-sqlite3';
-
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
-export const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
-export const ADMIN = path.join(ROOT, 'dist/apps/api/admin.js');
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { call } from '../lib/http.mjs';
+import { ROOT, grant as grantRole, startServer } from '../lib/server.mjs';
 
 export const verdicts = [];
 export function verdict(ok, text) {
@@ -25,69 +22,6 @@ let ip = 0;
 export const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
 
 export const tally = (statuses) => Object.entries(statuses.reduce((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([s, n]) => `${n}x${s}`).join(' ');
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-/** The machine, and its speed as the time of a fixed CPU loop (compare runs of one machine only). */
-export function machine() {
-  const cpus = os.cpus();
-  const procMhz = fs.existsSync('/proc/cpuinfo') ? /cpu MHz\s*:\s*([\d.]+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] : undefined;
-  const mhz = cpus[0]?.speed || (procMhz ? Math.round(Number(procMhz)) : 'unknown');
-  const t0 = performance.now();
-  let x = 0;
-  for (let i = 0; i < 50_000_000; i++) x = (x + i * 7) % 1_000_003;
-  const loopMs = performance.now() - t0;
-  if (x < 0) throw new Error('unreachable: keeps the loop from being optimised away');
-  return `${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'} @ ${mhz} MHz, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, a fixed 50M-step loop ${loopMs.toFixed(0)} ms, node ${process.version}`;
-}
-
-export function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The production build on the store `env` names (DATA_DIR; on PostgreSQL DATABASE_URL, DATABASE_SCHEMA). `kill()` is kill -9. */
-export async function startServer(env) {
-  const port = await freePort();
-  const out = fs.openSync(path.join(env.DATA_DIR, 'server.log'), 'a');
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', out, out] });
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 60_000;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${env.DATA_DIR}/server.log`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) {
-      const exited = new Promise((r) => child.once('exit', r));
-      return {
-        url,
-        port,
-        child,
-        env,
-        dataDir: env.DATA_DIR,
-        log: () => fs.readFileSync(path.join(env.DATA_DIR, 'server.log'), 'utf8'),
-        async kill() {
-          child.kill('SIGKILL');
-          await exited;
-        },
-        async stop() {
-          if (child.exitCode !== null || child.signalCode) return;
-          child.kill('SIGTERM');
-          await Promise.race([exited, sleep(10_000)]);
-          if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
-        },
-      };
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 /**
  * A throw-away store: a DATA_DIR, and on PostgreSQL a schema of its own. `start()` runs the built
@@ -119,7 +53,8 @@ export async function store(kind, pgAdmin, pgUrl, extraEnv = {}) {
     env,
     current: undefined,
     async start() {
-      const server = await startServer(env);
+      const server = await startServer({ env });
+      server.dataDir = env.DATA_DIR;
       it.current = server;
       return Object.assign(server, {
         rows,
@@ -136,18 +71,6 @@ export async function store(kind, pgAdmin, pgUrl, extraEnv = {}) {
     },
   };
   return it;
-}
-
-export async function call(url, method, body, headers = {}) {
-  const res = await fetch(url, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
 }
 
 /** Sends raw bytes on a socket, keeps it open, answers {status, ms, body} when the server answers or closes (null status: no answer by `waitMs`). */
@@ -188,7 +111,7 @@ export async function signUp(url, email = `probe-${randomBytes(5).toString('hex'
 
 /** Gives a member a role through the built admin CLI (`admin grant`), then signs them in again for a token that carries it. */
 export async function grant(server, user, role) {
-  execFileSync(process.execPath, [ADMIN, 'grant', '--user', user.email, '--role', role], { cwd: ROOT, env: { ...process.env, ...server.env }, stdio: 'pipe' });
+  grantRole(server.env, user.email, role);
   const signed = await call(`${server.url}/api/users/authenticate`, 'POST', { username: user.email, password: user.password }, { 'x-forwarded-for': nextIp() });
   return { ...user, token: signed.json.token };
 }
@@ -216,7 +139,7 @@ export function tone(seconds, format = 'mp3') {
   return bytes;
 }
 
-export const CHANNEL = { title: 'Probe Radio', author: 'Probe Players', description: 'Probing the feed.', category: 'Fiction', language: 'en', explicit: false };
+const CHANNEL = { title: 'Probe Radio', author: 'Probe Players', description: 'Probing the feed.', category: 'Fiction', language: 'en', explicit: false };
 
 /** A podcast channel of `owner`'s (any member may have one). */
 export async function channelOf(url, owner, fields = {}) {

@@ -2,7 +2,9 @@
 // webhooks signed in the future, and an amount paid that differs from the price.
 import http from 'node:http';
 import Stripe from 'stripe';
-import { bearer, call, freePort, grant, nextIp, signUp, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { freePort } from '../lib/server.mjs';
+import { bearer, grant, nextIp, signUp, verdict } from './kit.mjs';
 
 const WEBHOOK_SECRET = 'whsec_probe_voxclub';
 

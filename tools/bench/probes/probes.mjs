@@ -13,16 +13,15 @@
 // never comes, a coerced value, an unbounded flood or log, a CSP open to any origin, a first read
 // run inside another, a feed parsers refuse, a member's streams without end, a polyglot taken as
 // audio, a scratch file left, private audio open to anyone, a payment taken or granted unchecked).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { authProbes } from './auth.mjs';
 import { bodyProbes } from './bodies.mjs';
 import { feedProbes } from './feeds.mjs';
 import { firstReadProbes } from './first-reads.mjs';
-import { ROOT, SERVER, machine, store, verdict, verdicts } from './kit.mjs';
+import { machine } from '../lib/machine.mjs';
+import { build, SERVER } from '../lib/server.mjs';
+import { store, verdict, verdicts } from './kit.mjs';
 import { paymentProbes } from './payments.mjs';
 import { streamProbes } from './streams.mjs';
 import { uploadProbes } from './uploads.mjs';
@@ -48,11 +47,7 @@ if (unknown?.length) {
   process.exit(2);
 }
 
-if (!args['no-build']) {
-  console.log('building the API (webpack, production)…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', 'apps/api/webpack.config.cjs', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-}
-if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing; run without --no-build`);
+build({ skip: args['no-build'] });
 const kind = args.db;
 let admin;
 if (kind === 'postgres') {

@@ -1,7 +1,8 @@
 // Live-read streams: one member opening 1,501 of them, the cap per read, and a role change's time
 // with the most listeners a read allows (the live role-change bench's own code).
 import { listen, setUpRead, STREAMS_PER_MEMBER, timeRoleChanges } from '../live-role-change.mjs';
-import { median, verdict } from './kit.mjs';
+import { median } from '../lib/stats.mjs';
+import { verdict } from './kit.mjs';
 
 const PER_SESSION = 200;
 const ms = (x) => `${x.toFixed(1)} ms`;

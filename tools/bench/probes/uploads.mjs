@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { bearer, call, channelOf, grant, multipart, signUp, sleep, tone, uploadEpisode, verdict } from './kit.mjs';
+import { call } from '../lib/http.mjs';
+import { sleep } from '../lib/stats.mjs';
+import { bearer, channelOf, grant, multipart, signUp, tone, uploadEpisode, verdict } from './kit.mjs';
 
 const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n'.repeat(20);
 

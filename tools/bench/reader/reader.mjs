@@ -19,17 +19,16 @@
 //   node tools/bench/reader/reader.mjs --trace       also print what each long task of the scroll did
 //
 // Prints the figures and PASS/FAIL against the targets; exit code 1 when one fails.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'dist/apps/api/main.js');
+import { launchBrowser } from '../lib/browser.mjs';
+import { api } from '../lib/http.mjs';
+import { loadAverage, machine } from '../lib/machine.mjs';
+import { build, startServer } from '../lib/server.mjs';
+import { median } from '../lib/stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,51 +47,6 @@ const LINES = Number(args.lines);
 const TARGETS = { renderMs: 300, longTaskMs: 50 };
 
 const log = (...parts) => console.log(...parts);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const logFile = path.join(dataDir, 'server.log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', out, out],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      const res = await fetch(`http://localhost:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error(`server did not start; see ${logFile}`);
-}
-
-async function api(base, method, pathName, { token, body } = {}) {
-  const res = await fetch(`${base}${pathName}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 const ROLES = ['HAMLET', 'OPHELIA', 'POLONIUS', 'HORATIO', 'GERTRUDE', 'CLAUDIUS'];
 const WORDS = 'the night is long and the castle keeps its secrets while the players rehearse a scene that nobody asked for but everybody will remember tomorrow'.split(' ');
@@ -147,29 +101,16 @@ function printLongTasks({ onMain, tasks }) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (n) => `${n.toFixed(0)} ms`;
 
 async function main() {
-  if (!args['no-build']) {
-    log('building shell, main and api (--no-build reuses dist/) ...');
-    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell,main,api'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
-  }
-  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: build first`);
+  build({ skip: args['no-build'], projects: ['shell', 'main', 'api'] });
 
-  const load = os.loadavg();
+  const machineAtStart = machine();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-reader-bench-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, host: null });
+  const base = `http://localhost:${server.port}`;
+  const browser = await launchBrowser(['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']);
   try {
     // A reader with the script, a session and a role (so their lines carry the Record panel).
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -239,7 +180,7 @@ async function main() {
     };
 
     log(`\nreader bench: ${LINES}-line script, ${RUNS} page loads after a warm-up, Chromium headless 1280x800`);
-    log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${load.map((n) => n.toFixed(2)).join(' ')}`);
+    log(`machine: ${machineAtStart}`);
     await (await openOnce()).page.close();
     await (await openFromApp()).page.close();
 
@@ -373,7 +314,7 @@ async function main() {
       `renderer tasks while scrolling (trace): ${tasks.tasks.length}; over ${TARGETS.longTaskMs} ms of wall time ${wallLong.length}` +
         `${wallLong.length ? ` (their thread time: ${wallLong.map((t) => ms(t.cpu)).join(', ')})` : ''}; over ${TARGETS.longTaskMs} ms of thread time ${cpuLong.length}; busiest task ${ms(busiest)} of thread time`,
     );
-    log(`load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    log(`load average at the end ${loadAverage()}`);
     log('');
 
     const checks = [
@@ -390,7 +331,7 @@ async function main() {
     return checks.every(([ok]) => ok);
   } finally {
     await browser.close();
-    server.kill();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

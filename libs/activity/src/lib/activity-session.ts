@@ -1,5 +1,5 @@
 /** 10 random alphanumeric characters, renewed after 30 minutes of inactivity. */
-export const SESSION_ID_LENGTH = 10;
+const SESSION_ID_LENGTH = 10;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ID_KEY = 'activitySession';
 export const LAST_ACTIVITY_KEY = 'activityLastAt';

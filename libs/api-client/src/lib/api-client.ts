@@ -40,7 +40,7 @@ export interface EarlyRead {
 }
 
 /** An early read older than this is not handed to a call (the page did not ask for it in time). */
-export const EARLY_READ_MAX_AGE_MS = 10_000;
+const EARLY_READ_MAX_AGE_MS = 10_000;
 
 const passThroughBody = (body: unknown): body is BodyInit =>
   typeof body === 'string' ||

@@ -2,7 +2,7 @@
  * A stand-in for XMLHttpRequest (Node has none): records what `upload` sends and lets a spec
  * drive the upload's progress, answer, network failure or abort by hand.
  */
-export interface XhrCall {
+interface XhrCall {
   method: string;
   url: string;
   headers: Record<string, string>;

@@ -7,7 +7,7 @@ export interface AuthState {
   ready: boolean;
 }
 
-export interface AuthStore {
+interface AuthStore {
   /** Random per instance: the e2e suite compares it across the shell and remotes to prove they share one store. */
   readonly instanceId: string;
   getSnapshot(): AuthState;

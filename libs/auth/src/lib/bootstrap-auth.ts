@@ -36,7 +36,10 @@ export function refreshSession(started?: Promise<Response>): Promise<boolean> {
   return refreshing;
 }
 
-/** Plugs the auth store into the api client: its token, its refresh, and the way out on a lasting 401. */
+/**
+ * Plugs the auth store into the api client: its token, its refresh, and the way out on a lasting 401.
+ * @public the specs call it on the modules fake-server.ts loadAuth() answers.
+ */
 export function connectApiClient(client: ApiClient = api): void {
   client.configure({
     getToken: () => authStore.getSnapshot().token,

@@ -2,14 +2,14 @@ import type { ApiClient, ApiError } from '@vox/api-client';
 import type { SignInResult, User } from '@vox/contract';
 
 /** The server edge for auth specs: answers by "METHOD path" and records every call. */
-export interface ServerCall {
+interface ServerCall {
   method: string;
   path: string;
   headers: Record<string, string>;
   body: unknown;
 }
 
-export type Route = (call: ServerCall) => Response | Promise<Response>;
+type Route = (call: ServerCall) => Response | Promise<Response>;
 
 /** jsdom has no fetch Response, so answers are the few members the api client reads. */
 export const json = (status: number, body?: unknown): Response => {

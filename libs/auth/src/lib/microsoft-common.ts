@@ -4,7 +4,7 @@
 import { href } from '@vox/variant';
 
 /** Session-storage key pendingLogin with value ms. */
-export const PENDING_LOGIN_KEY = 'pendingLogin';
+const PENDING_LOGIN_KEY = 'pendingLogin';
 export const PENDING_LOGIN_MICROSOFT = 'ms';
 export const MICROSOFT_LOGIN_PATH = href('msLogin');
 export const MICROSOFT_LOGOUT_PATH = href('msLogout');

@@ -9,8 +9,8 @@ import { browserNavigation } from './browser-navigation';
 import { MICROSOFT_LOGIN_PATH, MICROSOFT_LOGOUT_PATH, removePending } from './microsoft-common';
 import { acceptSignIn } from './sign-in';
 
-export const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
-export const MICROSOFT_NO_ACCOUNT = 'Sign-in with Microsoft did not complete. Please try again.';
+const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
+const MICROSOFT_NO_ACCOUNT = 'Sign-in with Microsoft did not complete. Please try again.';
 
 type MsalModule = typeof import('@azure/msal-browser');
 type PublicClientApplication = import('@azure/msal-browser').PublicClientApplication;
@@ -19,7 +19,7 @@ type Configuration = import('@azure/msal-browser').Configuration;
 
 const MICROSOFT_AUTHORITY_HOST = 'login.microsoftonline.com';
 
-export interface MicrosoftSettings {
+interface MicrosoftSettings {
   msClientId?: string | null;
   msAuthority?: string | null;
 }
@@ -73,7 +73,10 @@ function redirectResult(instance: PublicClientApplication): Promise<Authenticati
   return redirect.handling;
 }
 
-/** Redirects to Microsoft (no scopes, forced login prompt); the caller set the flag. */
+/**
+ * Redirects to Microsoft (no scopes, forced login prompt); the caller set the flag.
+ * @public ./microsoft.ts calls this module's functions on the module import() answers.
+ */
 export async function redirectToMicrosoft(msal: MsalModule): Promise<void> {
   const instance = await loadMsal(msal);
   // A stale interaction left by an abandoned attempt would make loginRedirect refuse to start.
@@ -81,7 +84,10 @@ export async function redirectToMicrosoft(msal: MsalModule): Promise<void> {
   await instance.loginRedirect({ scopes: [], prompt: 'login' });
 }
 
-/** handleMicrosoftRedirect's work once a pending sign-in is known (./microsoft.ts). */
+/**
+ * handleMicrosoftRedirect's work once a pending sign-in is known (./microsoft.ts).
+ * @public called on the module import() answers.
+ */
 export async function finishMicrosoftRedirect(msal: MsalModule): Promise<AuthenticationResult | null> {
   try {
     const instance = await loadMsal(msal);
@@ -97,7 +103,10 @@ export async function finishMicrosoftRedirect(msal: MsalModule): Promise<Authent
   }
 }
 
-/** completeMicrosoftLogin's work once the settings are in (./microsoft.ts). */
+/**
+ * completeMicrosoftLogin's work once the settings are in (./microsoft.ts).
+ * @public called on the module import() answers.
+ */
 export async function exchangeMicrosoftToken(msal: MsalModule): Promise<void> {
   const instance = await loadMsal(msal);
   const result = await redirectResult(instance).catch(() => null);

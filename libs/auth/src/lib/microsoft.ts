@@ -9,10 +9,9 @@ import { PENDING_LOGIN_MICROSOFT, readPending, removePending, setPending } from 
 // returns or finishes. Never import either statically.
 type MsalModule = typeof import('@azure/msal-browser');
 type MicrosoftFlow = typeof import('./microsoft-flow');
-export type MicrosoftRedirectResult = import('@azure/msal-browser').AuthenticationResult;
+type MicrosoftRedirectResult = import('@azure/msal-browser').AuthenticationResult;
 
-export { MICROSOFT_LOGIN_PATH, MICROSOFT_LOGOUT_PATH, PENDING_LOGIN_KEY, PENDING_LOGIN_MICROSOFT } from './microsoft-common';
-export const MICROSOFT_NOT_CONFIGURED: string = AUTH_MESSAGES.microsoftNotConfigured;
+const MICROSOFT_NOT_CONFIGURED: string = AUTH_MESSAGES.microsoftNotConfigured;
 
 const loadFlow = (): Promise<[MicrosoftFlow, MsalModule]> => Promise.all([import('./microsoft-flow'), import('@azure/msal-browser')]);
 

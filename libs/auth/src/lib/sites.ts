@@ -8,8 +8,8 @@ import { browserNavigation } from './browser-navigation';
 // Loaded with import() once the sign-in is known, so no first route carries it.
 
 /** How often an open, visible tab asks whether the sign-in ended or its privileges changed. */
-export const SESSION_CHECK_MS = 1500;
-export const HANDOFF_START_PATH = '/api/users/handoff/start';
+const SESSION_CHECK_MS = 1500;
+const HANDOFF_START_PATH = '/api/users/handoff/start';
 
 /**
  * After signing in on a site that is not the hub, when the sites keep a cookie each: the hub is

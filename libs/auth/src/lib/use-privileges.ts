@@ -14,7 +14,7 @@ export const SUBSCRIPTIONS_POLL_MS = 60_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** My subscriptions (GET /api/subscriptions); an empty list when logged out. */
-export function useSubscriptions() {
+function useSubscriptions() {
   const user = useUser();
   return useQuery<Subscription[]>({
     queryKey: subscriptionsQueryKey(user?.id),
@@ -25,7 +25,7 @@ export function useSubscriptions() {
   });
 }
 
-export interface Privileges {
+interface Privileges {
   has(privilege: Privilege): boolean;
   /** False while a logged-in user's subscriptions are still loading. */
   known: boolean;

@@ -23,7 +23,7 @@ interface FieldErrors {
 }
 
 /** What each site's login asks for: school students get a User ID, everyone else signs in with an email or a handle. */
-export const loginNameOf = (site: SiteVariant) =>
+const loginNameOf = (site: SiteVariant) =>
   site === 'school' ? { label: 'User ID', missing: 'Enter your User ID.' } : { label: 'Email or handle', missing: 'Enter your email or handle.' };
 
 export function LoginForm({ actions, onModeChange, site, schoolLoginHref, msConfigured, onSuccess }: LoginFormProps) {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { errorText } from './error-text';
 
-export interface Submission {
+interface Submission {
   busy: boolean;
   /** The failed action's text, shown in a red alert. */
   error: string | null;

@@ -7,7 +7,7 @@ export const SOUND_TYPES = ['bgm', 'sfx', 'voice'] as const;
 export type SoundType = (typeof SOUND_TYPES)[number];
 export const SOUND_TYPE_LABELS: Record<SoundType, string> = { bgm: 'Music', sfx: 'Effects', voice: 'Voices' };
 /** One sound of a type, as a heading or a button says it. */
-export const SOUND_TYPE_SINGULAR: Record<SoundType, string> = { bgm: 'music bed', sfx: 'sound effect', voice: 'voice clip' };
+const SOUND_TYPE_SINGULAR: Record<SoundType, string> = { bgm: 'music bed', sfx: 'sound effect', voice: 'voice clip' };
 
 export const SOUND_LICENCES = ['cc0', 'cc-by', 'all-rights-reserved'] as const;
 export type SoundLicence = (typeof SOUND_LICENCES)[number];
@@ -27,7 +27,7 @@ export type CuePlace = (typeof CUE_PLACES)[number];
 export const CUE_PLACE_LABELS: Record<CuePlace, string> = { start: 'At the start of the line', end: 'At the end of the line', bed: 'Bed under the line' };
 
 /** What file types the library takes, as the upload page says it. */
-export const SOUND_FORMATS_TEXT = 'WAV, MP3, Ogg/Opus, WebM, M4A/AAC or FLAC';
+const SOUND_FORMATS_TEXT = 'WAV, MP3, Ogg/Opus, WebM, M4A/AAC or FLAC';
 export const SOUND_FILE_ID_PATTERN = '^[0-9a-f]{64}$';
 
 export const SOUND_LIMITS = {

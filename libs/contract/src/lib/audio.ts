@@ -11,9 +11,9 @@ import { CUE_PLACES, SOUND_FILE_ID_PATTERN, SOUND_LICENCES, SOUND_LIMITS as L, S
 /** One of a fixed list of words (a JSON Schema enum; validation names the allowed values). */
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
-export const SoundTypeSchema = literals(SOUND_TYPES);
-export const SoundLicenceSchema = literals(SOUND_LICENCES);
-export const CuePlaceSchema = literals(CUE_PLACES);
+const SoundTypeSchema = literals(SOUND_TYPES);
+const SoundLicenceSchema = literals(SOUND_LICENCES);
+const CuePlaceSchema = literals(CUE_PLACES);
 
 export const SoundParams = Type.Object({ soundId: IdParam });
 export type SoundParams = Type.Static<typeof SoundParams>;
@@ -94,8 +94,8 @@ export const SoundDeleteQuery = Type.Object({ confirm: Type.Optional(Type.Boolea
 export type SoundDeleteQuery = Type.Static<typeof SoundDeleteQuery>;
 
 /** A line where a sound is used as a cue. */
-export const SoundUse = Type.Object({ scriptId: Type.String(), scriptTitle: Type.String(), lineId: Type.String(), lineText: Type.String() });
-export type SoundUse = Type.Static<typeof SoundUse>;
+const SoundUse = Type.Object({ scriptId: Type.String(), scriptTitle: Type.String(), lineId: Type.String(), lineText: Type.String() });
+type SoundUse = Type.Static<typeof SoundUse>;
 /** 409 on delete without confirm: where the sound is used. */
 export const SoundInUse = Type.Object({ message: Type.String(), uses: Type.Array(SoundUse) });
 export type SoundInUse = Type.Static<typeof SoundInUse>;
@@ -109,7 +109,7 @@ export const SoundPeaks = Type.Object({
 export type SoundPeaks = Type.Static<typeof SoundPeaks>;
 
 /** What a cue plays: enough to play it with its trim and fades, no second call. */
-export const CueSound = Type.Object({
+const CueSound = Type.Object({
   id: Type.String(),
   title: Type.String(),
   type: SoundTypeSchema,
@@ -122,7 +122,7 @@ export const CueSound = Type.Object({
   licence: SoundLicenceSchema,
   attribution: Type.String(),
 });
-export type CueSound = Type.Static<typeof CueSound>;
+type CueSound = Type.Static<typeof CueSound>;
 
 export const Cue = Type.Object({
   id: Type.String(),

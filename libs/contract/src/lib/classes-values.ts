@@ -21,7 +21,7 @@ export const USER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,31}$/;
 export const SETUP_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const SETUP_CODE_DAYS = 30;
 
-export type WorkStatus = 'assigned' | 'submitted' | 'returned' | 'complete';
+type WorkStatus = 'assigned' | 'submitted' | 'returned' | 'complete';
 
 export const WORK_STATUS_LABELS: Record<WorkStatus, string> = {
   assigned: 'To do',

@@ -5,7 +5,7 @@ import { CLASS_LIMITS } from './classes-values';
 /** Classes, enrolment, assignments on recorded reads and their review. */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const WorkStatusSchema = Type.Union([Type.Literal('assigned'), Type.Literal('submitted'), Type.Literal('returned'), Type.Literal('complete')]);
+const WorkStatusSchema = Type.Union([Type.Literal('assigned'), Type.Literal('submitted'), Type.Literal('returned'), Type.Literal('complete')]);
 
 export const ClassParams = Type.Object({ classId: IdParam });
 export type ClassParams = Type.Static<typeof ClassParams>;
@@ -70,8 +70,8 @@ export const AssignmentSummary = Type.Object({
 });
 export type AssignmentSummary = Type.Static<typeof AssignmentSummary>;
 
-export const ClassCertificate = Type.Object({ id: Type.String(), recipientId: Nullable(Type.String()), recipientName: Type.String(), issuedAt: Type.String(), status: Type.Union([Type.Literal('valid'), Type.Literal('revoked')]) });
-export type ClassCertificate = Type.Static<typeof ClassCertificate>;
+const ClassCertificate = Type.Object({ id: Type.String(), recipientId: Nullable(Type.String()), recipientName: Type.String(), issuedAt: Type.String(), status: Type.Union([Type.Literal('valid'), Type.Literal('revoked')]) });
+type ClassCertificate = Type.Static<typeof ClassCertificate>;
 
 export const ClassDetail = Type.Object({
   ...ClassSummary.properties,
@@ -105,7 +105,7 @@ export type SetPasswordInput = Type.Static<typeof SetPasswordInput>;
 export const SetPasswordResult = Type.Object({ message: Type.String() });
 
 /** One reader's seat in an assignment; students with the same `group` read one session together. */
-export const AssignmentSeat = Type.Object({
+const AssignmentSeat = Type.Object({
   studentId: IdParam,
   role: Type.String({ minLength: 1, maxLength: 100 }),
   group: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

@@ -33,12 +33,6 @@ export const PageQuery = Type.Object({
 export type PageQuery = Type.Static<typeof PageQuery>;
 export const Paged = <T extends Type.TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer({ minimum: 1 }), pageSize: Type.Integer({ minimum: 1 }) });
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** Bytes sent as they are (a photo, a recording); Fastify never serializes a Buffer. */
 export const Binary = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });

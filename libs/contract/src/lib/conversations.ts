@@ -6,8 +6,8 @@ import { SOCIAL_LIMITS as L } from './social-values';
 // --- Conversations (item 5): direct messages as threads between two members ---
 
 /** A message quoted by a reply: enough to show a line of it above the reply. */
-export const QuotedMessage = Type.Object({ id: Type.String(), fromMe: Type.Boolean(), text: Type.String() });
-export type QuotedMessage = Type.Static<typeof QuotedMessage>;
+const QuotedMessage = Type.Object({ id: Type.String(), fromMe: Type.Boolean(), text: Type.String() });
+type QuotedMessage = Type.Static<typeof QuotedMessage>;
 
 /** One message of a thread, from my side: mine (`fromMe`) or theirs. */
 export const ThreadMessage = Type.Object({
@@ -20,12 +20,12 @@ export const ThreadMessage = Type.Object({
 export type ThreadMessage = Type.Static<typeof ThreadMessage>;
 
 /** One line of GET /api/conversations: the other member, the newest message, my unread count. */
-export const ConversationSummary = Type.Object({
+const ConversationSummary = Type.Object({
   person: Person,
   last: ThreadMessage,
   unread: Type.Integer({ minimum: 0 }),
 });
-export type ConversationSummary = Type.Static<typeof ConversationSummary>;
+type ConversationSummary = Type.Static<typeof ConversationSummary>;
 
 export const ConversationList = Type.Object({ items: Type.Array(ConversationSummary), unread: Type.Integer({ minimum: 0 }) });
 export type ConversationList = Type.Static<typeof ConversationList>;

@@ -65,7 +65,7 @@ export const DraftCreate = Type.Object({
 });
 export type DraftCreate = Type.Static<typeof DraftCreate>;
 
-export const DraftEditSchema = Type.Object({
+const DraftEditSchema = Type.Object({
   from: Type.Integer({ minimum: 0 }),
   to: Type.Integer({ minimum: 0 }),
   insert: Type.String({ maxLength: L.body }),
@@ -85,7 +85,7 @@ export type DraftSave = Type.Static<typeof DraftSave>;
 export const DraftRename = Type.Object({ title: Type.String({ minLength: 1, maxLength: L.title }) });
 export type DraftRename = Type.Static<typeof DraftRename>;
 
-export const RevisionKindSchema = Type.Union([Type.Literal('auto'), Type.Literal('named'), Type.Literal('restore')]);
+const RevisionKindSchema = Type.Union([Type.Literal('auto'), Type.Literal('named'), Type.Literal('restore')]);
 
 export const DraftRevisionSummary = Type.Object({
   id: Type.String(),

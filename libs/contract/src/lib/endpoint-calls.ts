@@ -56,4 +56,4 @@ export function pathFor<N extends EndpointName>(endpoint: Endpoint<N>, ...[param
     .join('/');
 }
 
-export type PathArgs<N extends EndpointName> = EndpointParams<N> extends undefined ? [params?: undefined] : [params: EndpointParams<N>];
+type PathArgs<N extends EndpointName> = EndpointParams<N> extends undefined ? [params?: undefined] : [params: EndpointParams<N>];

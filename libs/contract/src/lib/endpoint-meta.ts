@@ -23,7 +23,7 @@ export interface EndpointMeta {
 }
 
 /** One table of calls with each entry carrying its own name (so a call can name its endpoint). */
-export type NamedEndpoints<T extends Record<string, EndpointMeta>> = { readonly [N in keyof T & string]: T[N] & { readonly name: N } };
+type NamedEndpoints<T extends Record<string, EndpointMeta>> = { readonly [N in keyof T & string]: T[N] & { readonly name: N } };
 
 /** Names each entry of an area's table: `call(scriptEndpoints.saveScript, ...)` then knows its name. */
 export function named<const T extends Record<string, EndpointMeta>>(table: T): NamedEndpoints<T> {

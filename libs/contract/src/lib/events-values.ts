@@ -12,8 +12,6 @@ export const EVENT_LIMITS = {
   capacity: 10_000,
 } as const;
 
-export const EVENT_REGISTRATION_STATUSES = ['confirmed', 'waitlisted'] as const;
-export type EventRegistrationStatus = (typeof EVENT_REGISTRATION_STATUSES)[number];
 
 export const EVENT_MESSAGES = {
   eventNotFound: 'This event was not found.',

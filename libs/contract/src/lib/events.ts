@@ -18,13 +18,13 @@ export const EventsQuery = Type.Object({
 });
 export type EventsQuery = Type.Static<typeof EventsQuery>;
 
-export const MyEventRegistration = Type.Object({
+const MyEventRegistration = Type.Object({
   status: Type.Union([Type.Literal('confirmed'), Type.Literal('waitlisted')]),
   /** Place on the waiting list (1 = next in line); null when confirmed. */
   position: Nullable(Type.Integer({ minimum: 1 })),
   registeredAt: Type.String(),
 });
-export type MyEventRegistration = Type.Static<typeof MyEventRegistration>;
+type MyEventRegistration = Type.Static<typeof MyEventRegistration>;
 
 export const EventSummary = Type.Object({
   id: Type.String(),
@@ -65,7 +65,7 @@ export const EventRegistrationResult = Type.Object({
 });
 export type EventRegistrationResult = Type.Static<typeof EventRegistrationResult>;
 
-export const EventAttendee = Type.Object({
+const EventAttendee = Type.Object({
   user: Person,
   email: Nullable(Type.String()),
   status: Type.Union([Type.Literal('confirmed'), Type.Literal('waitlisted')]),

@@ -29,13 +29,13 @@ export const ShareLinkPreview = Type.Object(
 export type ShareLinkPreview = Type.Static<typeof ShareLinkPreview>;
 
 /** One line of a featured read: who speaks, what, and the take to play (null: a stage direction). */
-export const ShowcaseLine = Type.Object({
+const ShowcaseLine = Type.Object({
   role: Type.Union([Type.String(), Type.Null()]),
   text: Type.String(),
   audioId: Type.Union([Type.String(), Type.Null()]),
   durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 });
-export type ShowcaseLine = Type.Static<typeof ShowcaseLine>;
+type ShowcaseLine = Type.Static<typeof ShowcaseLine>;
 
 export const ShowcaseScene = Type.Object({
   scriptId: Type.String(),

@@ -22,8 +22,6 @@ export const liveTexts = {
     `${name} recorded ${lines === 1 ? '1 line' : `${lines} lines`} in ${scriptTitle || 'an untitled script'}`,
 };
 
-/** Notification types of the owner's messages about a live read. */
-export const LIVE_NOTIFICATION_TYPES = ['read_joined', 'read_recorded'] as const;
 
 export const LIVE_TIMING = {
   /** The server writes a comment this often (keeps proxies from closing an idle stream) and refreshes presence. */

@@ -3,11 +3,11 @@
  * plan card on /membership (the card lists each privilege below it). A role not named here gets
  * MEMBERSHIP_PITCH_DEFAULT.
  */
-export const MEMBERSHIP_PITCH: Readonly<Record<string, string>> = {
+const MEMBERSHIP_PITCH: Readonly<Record<string, string>> = {
   writer: 'Write your own scripts: drafts with their full history, and templates to start from.',
   premium: 'Everything a writer gets, plus your own audio library and free scripts to read and record.',
 };
-export const MEMBERSHIP_PITCH_DEFAULT = 'More of VoxClub for as long as the membership runs.';
+const MEMBERSHIP_PITCH_DEFAULT = 'More of VoxClub for as long as the membership runs.';
 
 /** The plan card's pitch for a role (see MEMBERSHIP_PITCH). */
 export const membershipPitch = (role: string): string => MEMBERSHIP_PITCH[role] ?? MEMBERSHIP_PITCH_DEFAULT;

@@ -10,7 +10,7 @@ import { Role } from './users';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PlanPeriodUnit = Type.Union([Type.Literal('day'), Type.Literal('month')]);
+const PlanPeriodUnit = Type.Union([Type.Literal('day'), Type.Literal('month')]);
 
 /** One plan as /membership shows it: the role it grants (with privileges), price and period. */
 export const Plan = Type.Object({
@@ -33,7 +33,7 @@ export type CheckoutBody = Type.Static<typeof CheckoutBody>;
 
 export const CheckoutParams = Type.Object({ checkoutId: IdParam });
 
-export const CheckoutStatus = Type.Union([Type.Literal('open'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')]);
+const CheckoutStatus = Type.Union([Type.Literal('open'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')]);
 
 /** A checkout: where to send the buyer (`url`), and how it stands. */
 export const Checkout = Type.Object({
@@ -61,7 +61,7 @@ export const Receipt = Type.Object({
 });
 export type Receipt = Type.Static<typeof Receipt>;
 
-export const SubscriptionState = Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('expired')]);
+const SubscriptionState = Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('expired')]);
 
 /** One subscription as /subscription shows it. status `cancelled`: runs until its expiry, then ends. */
 export const SubscriptionDetail = Type.Object({

@@ -35,7 +35,6 @@ export const PODCAST_CATEGORIES = [
   'True Crime',
   'TV & Film',
 ] as const;
-export type PodcastCategory = (typeof PODCAST_CATEGORIES)[number];
 
 export const PODCAST_MESSAGES = {
   channelNotFound: 'This channel was not found.',

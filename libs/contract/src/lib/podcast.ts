@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { IdParam, Person } from './common';
-import { PODCAST_CATEGORIES, PODCAST_LIMITS } from './podcast-values';
+import { PODCAST_LIMITS } from './podcast-values';
 
 /**
  * The podcast variant's calls. Times are ISO-8601 UTC; durations and positions in
@@ -18,8 +18,6 @@ export const PodcastLinkParams = Type.Object({ linkId: IdParam });
 export type PodcastLinkParams = Type.Static<typeof PodcastLinkParams>;
 export const PodcastAudioParams = Type.Object({ audioId: Type.String({ pattern: '^[0-9a-f]{64}(\\.(mp3|m4a|wav|ogg|webm))?$' }) });
 export type PodcastAudioParams = Type.Static<typeof PodcastAudioParams>;
-
-export const PodcastCategorySchema = Type.Union(PODCAST_CATEGORIES.map((c) => Type.Literal(c)));
 
 export const Channel = Type.Object({
   id: Type.String(),
@@ -65,8 +63,8 @@ export type ChannelUpdate = Type.Static<typeof ChannelUpdate>;
 export const Chapter = Type.Object({ startTime: Type.Number({ minimum: 0 }), title: Type.String({ minLength: 1, maxLength: 200 }) });
 export type Chapter = Type.Static<typeof Chapter>;
 
-export const EpisodeStatus = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('published')]);
-export type EpisodeStatus = Type.Static<typeof EpisodeStatus>;
+const EpisodeStatus = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('published')]);
+type EpisodeStatus = Type.Static<typeof EpisodeStatus>;
 
 export const Episode = Type.Object({
   id: Type.String(),
@@ -112,7 +110,7 @@ export const EpisodeDetail = Type.Object({
 export type EpisodeDetail = Type.Static<typeof EpisodeDetail>;
 
 /** publish: `now`, `draft` (not public), or `scheduled` with publishAt in the future. */
-export const EpisodePublish = Type.Union([Type.Literal('now'), Type.Literal('draft'), Type.Literal('scheduled')]);
+const EpisodePublish = Type.Union([Type.Literal('now'), Type.Literal('draft'), Type.Literal('scheduled')]);
 export const EpisodeUpdate = Type.Object({
   title: Type.Optional(Type.String({ maxLength: PODCAST_LIMITS.title })),
   notes: Type.Optional(Type.String({ maxLength: PODCAST_LIMITS.notes })),
@@ -124,17 +122,6 @@ export const EpisodeUpdate = Type.Object({
   transcript: Type.Optional(Nullable(Type.String({ maxLength: PODCAST_LIMITS.transcript }))),
 });
 export type EpisodeUpdate = Type.Static<typeof EpisodeUpdate>;
-
-/** The text fields of the episode upload (multipart, sent before the file "audio"). */
-export const EpisodeUploadFields = Type.Object({
-  title: Type.String({ maxLength: PODCAST_LIMITS.title }),
-  notes: Type.Optional(Type.String({ maxLength: PODCAST_LIMITS.notes })),
-  season: Type.Optional(Type.String({ pattern: '^[0-9]{0,5}$' })),
-  episode: Type.Optional(Type.String({ pattern: '^[0-9]{0,6}$' })),
-  publish: Type.Optional(EpisodePublish),
-  publishAt: Type.Optional(Type.String({ maxLength: 40 })),
-});
-export type EpisodeUploadFields = Type.Static<typeof EpisodeUploadFields>;
 
 export const PodcastShareLink = Type.Object({
   id: Type.String(),
@@ -197,8 +184,8 @@ export type PositionInput = Type.Static<typeof PositionInput>;
 export const Position = Type.Object({ episodeId: Type.String(), positionMs: Type.Integer({ minimum: 0 }), updatedAt: Type.String() });
 export type Position = Type.Static<typeof Position>;
 
-export const PodcastHistoryEntry = Type.Object({ episode: Episode, positionMs: Type.Integer({ minimum: 0 }), listenedAt: Type.String() });
-export type PodcastHistoryEntry = Type.Static<typeof PodcastHistoryEntry>;
+const PodcastHistoryEntry = Type.Object({ episode: Episode, positionMs: Type.Integer({ minimum: 0 }), listenedAt: Type.String() });
+type PodcastHistoryEntry = Type.Static<typeof PodcastHistoryEntry>;
 export const PodcastHistory = Type.Object({ entries: Type.Array(PodcastHistoryEntry) });
 export type PodcastHistory = Type.Static<typeof PodcastHistory>;
 

@@ -39,8 +39,7 @@ export const PublishReadInput = Type.Object(
 );
 export type PublishReadInput = Type.Static<typeof PublishReadInput>;
 
-export const ReadRenderStateSchema = Type.Union([Type.Literal('queued'), Type.Literal('rendering'), Type.Literal('done'), Type.Literal('failed')]);
-export type ReadRenderState = Type.Static<typeof ReadRenderStateSchema>;
+const ReadRenderStateSchema = Type.Union([Type.Literal('queued'), Type.Literal('rendering'), Type.Literal('done'), Type.Literal('failed')]);
 
 export const ReadRender = Type.Object({
   id: Type.String(),

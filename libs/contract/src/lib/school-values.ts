@@ -33,8 +33,6 @@ export const FORM_MESSAGES = {
   staffOnly: 'Only staff can see form requests.',
 } as const;
 
-export type FormKind = 'contact' | 'pilot';
-
 /** The email rule both sides apply. */
 export const isEmailAddress = (s: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && s.length <= FORM_LIMITS.email;
 

@@ -35,7 +35,7 @@ export const FormRequestsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 
-export const FormRequest = Type.Object({
+const FormRequest = Type.Object({
   id: Type.String(),
   kind: Type.Union([Type.Literal('contact'), Type.Literal('pilot')]),
   name: Type.String(),
@@ -46,7 +46,7 @@ export const FormRequest = Type.Object({
   userId: Nullable(Type.String()),
   createdAt: Type.String(),
 });
-export type FormRequest = Type.Static<typeof FormRequest>;
+type FormRequest = Type.Static<typeof FormRequest>;
 export const FormRequestList = Type.Object({ requests: Type.Array(FormRequest) });
 export type FormRequestList = Type.Static<typeof FormRequestList>;
 

@@ -29,7 +29,6 @@ export const SCRIPT_LIMITS = {
 } as const;
 
 export const SCRIPTS_PAGE_SIZE = 20;
-export const SCRIPTS_MAX_PAGE_SIZE = 100;
 
 /** Which scripts GET /api/scripts lists: all I may read, mine, my friends', public, or free. */
 export const SCRIPT_SCOPES = ['all', 'mine', 'friends', 'public', 'free'] as const;
@@ -95,10 +94,10 @@ export interface NormalizedScript {
 }
 
 /** Where a broken save rule is: the title, the role or the line at `index`. */
-export type ScriptRuleTarget = { kind: 'title' } | { kind: 'role'; index: number } | { kind: 'line'; index: number };
+type ScriptRuleTarget = { kind: 'title' } | { kind: 'role'; index: number } | { kind: 'line'; index: number };
 
 /** What the save rules look at (a ScriptInput, or the editor's script before it is sent). */
-export interface ScriptRulesInput {
+interface ScriptRulesInput {
   title: string;
   roles: ReadonlyArray<{ name: string }>;
   lines: ReadonlyArray<{ kind: string; role?: string | null }>;

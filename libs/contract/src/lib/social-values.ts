@@ -9,10 +9,6 @@
 export const RELATIONSHIPS = ['self', 'friends', 'incoming', 'outgoing', 'none'] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];
 
-/** The kinds of message in /notifications (notifications.type) and what their payloads hold. */
-export const NOTIFICATION_TYPES = ['friend_request', 'friend_accepted', 'message', 'session_invite', 'membership'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
 export const SOCIAL_LIMITS = {
   handleMin: 3,
   handleMax: 30,
@@ -33,7 +29,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  * A handle: 3-30 letters, digits, dots, dashes and underscores, starting and ending with a letter
  * or digit, so it reads well after an @ and in /members/{handle}. Unique regardless of case.
  */
-export const HANDLE_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$';
+const HANDLE_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$';
 
 /** Handles that would pass for the product or its staff, or read like a path of the site. */
 export const RESERVED_HANDLES = [
@@ -57,7 +53,7 @@ export function handleProblem(handle: string, messages: HandleMessages): string 
   return undefined;
 }
 
-export interface HandleMessages {
+interface HandleMessages {
   handleLength: string;
   handleCharacters: string;
   handleReserved: string;

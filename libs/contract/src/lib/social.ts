@@ -33,7 +33,6 @@ export const ActivityEntry = Type.Object({
   context: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
 });
 export type ActivityEntry = Type.Static<typeof ActivityEntry>;
-export type ActivityAction = ActivityEntry['action'];
 
 export const ScriptSession = Type.Object({ id: Type.String() });
 export type ScriptSession = Type.Static<typeof ScriptSession>;
@@ -121,21 +120,21 @@ export const FriendRequestResult = Type.Object({
 });
 export type FriendRequestResult = Type.Static<typeof FriendRequestResult>;
 
-export const SessionInvite = Type.Object({
+const SessionInvite = Type.Object({
   sessionId: Type.String(),
   scriptId: Type.String(),
   scriptTitle: Type.String(),
   linkId: Type.String(),
   role: Nullable(Type.String()),
 });
-export type SessionInvite = Type.Static<typeof SessionInvite>;
+type SessionInvite = Type.Static<typeof SessionInvite>;
 
-export const MembershipEvent = Type.Object({
+const MembershipEvent = Type.Object({
   role: Type.String(),
   expiry: Nullable(Type.String()),
   event: Type.Union([Type.Literal('granted'), Type.Literal('revoked'), Type.Literal('cancelled')]),
 });
-export type MembershipEvent = Type.Static<typeof MembershipEvent>;
+type MembershipEvent = Type.Static<typeof MembershipEvent>;
 
 /**
  * One message in /notifications. `type` is one of NOTIFICATION_TYPES (older or unknown types pass
@@ -172,8 +171,5 @@ export type SeenMark = Type.Static<typeof SeenMark>;
 export const SeenMarkBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z]+$' }) });
 export type SeenMarkBody = Type.Static<typeof SeenMarkBody>;
 
-/** POST /api/messages: a direct message to a friend. */
-export const DirectMessageBody = Type.Object({ to: IdParam, text: Type.String({ maxLength: L.message * 4 }) });
-export type DirectMessageBody = Type.Static<typeof DirectMessageBody>;
 export const DirectMessageResult = Type.Object({ id: Type.String(), message: Type.String() });
 export type DirectMessageResult = Type.Static<typeof DirectMessageResult>;

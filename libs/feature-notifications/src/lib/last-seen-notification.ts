@@ -6,7 +6,7 @@ import { notificationQueryKeys } from '@vox/notifications-data';
 
 const CHANNEL = 'vox.notifications.seen';
 
-export interface LastSeenNotification {
+interface LastSeenNotification {
   /** False until the mark has been read (or failed to be read) for this user. */
   ready: boolean;
   /** The last message this user has seen, on any device; null before they first open Messages. */

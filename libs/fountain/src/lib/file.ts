@@ -23,10 +23,10 @@ export const FOUNTAIN_FILE_MESSAGES = {
   empty: 'This file holds no screenplay: no scene headings, action or dialogue found.',
 } as const;
 
-export type FountainFile = { text: string; script: FountainScript; problem?: undefined } | { problem: string };
+type FountainFile = { text: string; script: FountainScript; problem?: undefined } | { problem: string };
 
 /** What a file must offer: a File, or a test's stand-in. */
-export interface ChosenFile {
+interface ChosenFile {
   name: string;
   size: number;
   type?: string;
@@ -47,7 +47,7 @@ function readText(file: Blob): Promise<string> {
 }
 
 /** The problem with a file before it is read (its kind and size), or null. */
-export function fountainFileProblem(file: ChosenFile): string | null {
+function fountainFileProblem(file: ChosenFile): string | null {
   const named = FOUNTAIN_NAME.test(file.name) || TEXT_NAME.test(file.name) || (!/\.[^./]+$/.test(file.name) && file.type === 'text/plain');
   if (!named) return FOUNTAIN_FILE_MESSAGES.notFountain;
   if (file.size > FOUNTAIN_FILE_MAX_BYTES) return FOUNTAIN_FILE_MESSAGES.tooLarge;
@@ -55,7 +55,7 @@ export function fountainFileProblem(file: ChosenFile): string | null {
 }
 
 /** The problem with a file's text as a screenplay, or its text (line ends made "\n") and script. */
-export function fountainFileText(file: ChosenFile, raw: string): FountainFile {
+function fountainFileText(file: ChosenFile, raw: string): FountainFile {
   // A NUL is in no text file: something else (a PDF, a word processor's file) renamed .txt.
   if (raw.includes('\u0000')) return { problem: FOUNTAIN_FILE_MESSAGES.notFountain };
   // Bytes that are not UTF-8 came out as U+FFFD: taking them would lose those characters.

@@ -58,7 +58,7 @@ export function normalizeFountainScript(script: FountainScript): FountainScript 
   };
 }
 
-export function normalizeLine(line: { kind: LineKind; role: string | null; parenthetical?: string | null; text: string }): FountainLine {
+function normalizeLine(line: { kind: LineKind; role: string | null; parenthetical?: string | null; text: string }): FountainLine {
   switch (line.kind) {
     case 'dialogue':
       return {

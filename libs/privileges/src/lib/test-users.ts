@@ -1,4 +1,4 @@
-import type { Friendship, Subscription, User } from '@vox/contract';
+import type { Subscription, User } from '@vox/contract';
 
 export const NOW = new Date('2025-06-15T12:00:00.000Z');
 
@@ -8,8 +8,4 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export function makeSubscription(privileges: string[], expiry: string): Subscription {
   return { role: { name: 'plan', privileges }, expiry };
-}
-
-export function friendOf(id: string): Friendship {
-  return { user: makeUser({ id }) };
 }

@@ -14,7 +14,7 @@ export function isFullScreenPath(pathname: string, site: TableSite): boolean {
 }
 
 /** The title of a path the site has no page for (its 404 page says the same). */
-export const NOT_FOUND_TITLE = 'Page not found';
+const NOT_FOUND_TITLE = 'Page not found';
 
 /**
  * Every route names itself in the tab and to screen readers ("Friends · VoxClub", "Classes ·

@@ -11,7 +11,7 @@ export interface RemoteSiteModule {
 }
 
 /** One route the shell matches: its path, its row of the table (null: the 404) and what draws it. */
-export interface SiteRouteObject {
+interface SiteRouteObject {
   id: string;
   path: string;
   route: SiteRoute | null;

@@ -27,12 +27,12 @@ export interface FakeAnswer {
 /** An answer: `json(200, script)`, `json(204)`. */
 export const json = (status: number, body?: unknown): FakeAnswer => ({ status, body });
 
-export type FakeHandler<N extends EndpointName = EndpointName> = (
+type FakeHandler<N extends EndpointName = EndpointName> = (
   call: Omit<FakeCall, 'body' | 'params'> & { params: EndpointParams<N> extends undefined ? Record<string, never> : EndpointParams<N>; body: EndpointBody<N> | FormData | undefined },
 ) => FakeAnswer | Promise<FakeAnswer>;
 
 /** Which calls of an endpoint a handler answers (every one when left out). */
-export interface FakeMatch {
+interface FakeMatch {
   params?: Record<string, string>;
   /** Exact query, as strings; `{}` matches only a call without a query. */
   query?: Record<string, string>;

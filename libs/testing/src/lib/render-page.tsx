@@ -6,7 +6,7 @@ import { authStore } from '@vox/auth';
 import type { User } from '@vox/contract';
 import type { FakeServer } from './fake-server';
 
-export interface RenderPageOptions {
+interface RenderPageOptions {
   /** The URL to open, or the history entries (the last is current). */
   route: string | string[];
   /** The route pattern the page is mounted at (e.g. '/scripts/edit/:scriptId'); the route itself by default. */

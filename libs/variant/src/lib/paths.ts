@@ -60,7 +60,7 @@ export const PATHS = {
 export type PathId = keyof typeof PATHS;
 
 /** The `:name` parameters of a path pattern. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParams<Rest>
   : P extends `${string}:${infer Name}`
     ? Name

@@ -14,7 +14,7 @@ export interface Variant {
   remote: RemoteName;
 }
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

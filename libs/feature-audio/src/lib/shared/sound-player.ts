@@ -7,7 +7,7 @@ import { playableWindow, soundGainAt, type PlayableSound } from '@vox/contract/a
  * at the trim start, volume from soundGainAt each frame, stop at the trim end): the file itself
  * is never changed.
  */
-export interface PlayerSound extends PlayableSound {
+interface PlayerSound extends PlayableSound {
   id: string;
   fileUrl: string;
 }
@@ -29,7 +29,7 @@ function tick() {
   frame = requestAnimationFrame(tick);
 }
 
-export function playSound(sound: PlayerSound): void {
+function playSound(sound: PlayerSound): void {
   stopSound();
   element ??= new Audio();
   element.preload = 'auto';
@@ -44,7 +44,7 @@ export function playSound(sound: PlayerSound): void {
   if (started && typeof started.then === 'function') started.then(() => (frame = requestAnimationFrame(tick))).catch(() => stopSound());
 }
 
-export function stopSound(): void {
+function stopSound(): void {
   cancelAnimationFrame(frame);
   if (element) {
     element.pause();

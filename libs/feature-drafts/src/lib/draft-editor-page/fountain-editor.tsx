@@ -390,5 +390,3 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
 
   return <div ref={host} className="vox-draft-editor__code" />;
 }
-
-export default FountainEditor;

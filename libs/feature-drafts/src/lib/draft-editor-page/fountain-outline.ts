@@ -4,7 +4,7 @@
  * (a scene heading starts with INT/EXT/EST/I/E or a forced "."; a character cue is an upper-case
  * line after a blank line with text under it).
  */
-export const SCENE_HEADING = /^(?:(?:INT|EXT)\.?\/(?:INT|EXT)|I\/E|E\/I|INT|EXT|EST)[. ]/i;
+const SCENE_HEADING = /^(?:(?:INT|EXT)\.?\/(?:INT|EXT)|I\/E|E\/I|INT|EXT|EST)[. ]/i;
 const FORCED_SCENE = /^\.(?!\.)/;
 const CHARACTER_EXTENSIONS = /(?:\s*\([^()]*\))+$/;
 
@@ -21,7 +21,7 @@ export function cueName(line: string): string | null {
   return name;
 }
 
-export interface SceneEntry {
+interface SceneEntry {
   /** The heading as written (a forced "." left out). */
   title: string;
   /** Offset of the heading's line in the text. */
@@ -38,7 +38,7 @@ function bodyStart(lines: string[]): number {
   return i;
 }
 
-export interface Outline {
+interface Outline {
   scenes: SceneEntry[];
   characters: string[];
 }

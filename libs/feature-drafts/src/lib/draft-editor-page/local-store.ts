@@ -161,7 +161,7 @@ const writerKey = (draftId: string) => [draftId, -1];
  * the draft open in two tabs, the other tab's base answers false and this page writes its whole
  * text again (the newest whole text wins, as before the log), never its changes on the other's text.
  */
-export function idbBackend(draftId: string): LogBackend {
+function idbBackend(draftId: string): LogBackend {
   const writer = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   let nextEntry = 0;
   return {

@@ -65,13 +65,13 @@ function applied(base: string[], hunks: Hunk[], start: number, end: number): str
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((line, i) => line === b[i]);
 
 /** Lines [from, to) of mine replaced by `lines` (from === to: inserted before line `from`). */
-export interface LineEdit {
+interface LineEdit {
   from: number;
   to: number;
   lines: string[];
 }
 
-export interface MergedLines {
+interface MergedLines {
   lines: string[];
   /** What turns mine into `lines`: in order, apart, in mine's line numbers. */
   edits: LineEdit[];
@@ -140,7 +140,7 @@ export function textEdits(mine: string[], edits: readonly LineEdit[]): TextEdit[
   });
 }
 
-export interface Merge {
+interface Merge {
   text: string;
   /** What turns mine into `text`, in mine's positions. */
   edits: TextEdit[];

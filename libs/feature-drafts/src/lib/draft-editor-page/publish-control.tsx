@@ -10,7 +10,7 @@ import { publishDraft } from '../api/drafts';
  * What is unsaved is saved first, so exactly the text on screen is published; the result says
  * what became of the lines and that every take was kept.
  */
-export interface PublishControlProps {
+interface PublishControlProps {
   draftId: string;
   publishedAs: DraftPublishedAs | null;
   /** Saves what is left; answers the revision to publish, or null when it could not be saved. */
@@ -19,7 +19,7 @@ export interface PublishControlProps {
   onNotice(notice: React.ReactNode): void;
 }
 
-export const PUBLISH_TEXTS = {
+const PUBLISH_TEXTS = {
   publish: 'Publish',
   update: 'Update script',
   unsaved: 'Publishing needs your latest changes on the server. They are kept in this browser and saved when the network is back; publish again then.',

@@ -6,7 +6,7 @@ import { Modal, TextField } from '@vox/ui/forms';
 import { draftKeys, nameRevision, restoreRevision, useRevision, useRevisions } from '../api/drafts';
 import { RevisionCompare } from './revision-compare';
 
-export const revisionLabel = (revision: Pick<DraftRevisionSummary, 'kind' | 'name'>): string =>
+const revisionLabel = (revision: Pick<DraftRevisionSummary, 'kind' | 'name'>): string =>
   revision.name ?? (revision.kind === 'auto' ? 'Autosave' : 'Revision');
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

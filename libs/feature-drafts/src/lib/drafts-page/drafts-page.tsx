@@ -16,7 +16,7 @@ export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate
     draft.pageEstimate === 0 ? 'no pages yet' : `${draft.pageEstimate.toLocaleString('en')} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
   }`;
 
-export const DRAFT_IMPORT_MESSAGES = {
+const DRAFT_IMPORT_MESSAGES = {
   tooLong: `This screenplay is longer than a draft can be (${DRAFT_LIMITS.body.toLocaleString('en')} characters, about 400 pages). Split it into parts and import each one.`,
 } as const;
 

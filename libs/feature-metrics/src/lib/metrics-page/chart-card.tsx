@@ -8,7 +8,7 @@ import { csvFileName, downloadCsv, seriesCsv } from './csv';
 // anywhere outside the dashboard.
 const UplotChart = lazyComponent(() => import('./uplot-chart'), (m) => m.default, <div className="vox-metrics__chart-placeholder" />);
 
-export const SERIES_COLORS = ['#ba58e9', '#1f9d8a'];
+const SERIES_COLORS = ['#ba58e9', '#1f9d8a'];
 
 const numberFormat = new Intl.NumberFormat('en');
 
@@ -31,7 +31,7 @@ function Change({ total, previous }: { total: number; previous: number }) {
   );
 }
 
-export interface ChartCardProps {
+interface ChartCardProps {
   chart: MetricsChart;
   days: string[];
   /** The view the chart shows, for the CSV file's name (csvFileName). */

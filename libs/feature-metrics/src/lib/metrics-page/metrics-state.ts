@@ -16,7 +16,7 @@ export interface MetricsView {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -26,7 +26,7 @@ export function isTimeZone(tz: string): boolean {
 }
 
 /** The browser's own zone (UTC when it cannot tell). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return tz && isTimeZone(tz) ? tz : 'UTC';
 }
@@ -77,7 +77,7 @@ export function viewSearch(view: MetricsView, defaultTz = browserTimeZone()): UR
 }
 
 /** The zones offered: UTC, the browser's own, the chosen one, and the zones most teams work in. */
-export const COMMON_TIME_ZONES = [
+const COMMON_TIME_ZONES = [
   'UTC',
   'Pacific/Honolulu',
   'America/Anchorage',

@@ -3,8 +3,8 @@ import { authModal, usePrivileges, useUser } from '@vox/auth';
 import { Button, buttonClassName, LockIcon, Notice, Page, SiteLink, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
 
-export const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
-export const STAFF_AREA_TEXTS = [
+const STAFF_ONLY_TEXT = 'The metrics dashboard is for staff. Log in with a staff account to see it.';
+const STAFF_AREA_TEXTS = [
   'The metrics dashboard is for VoxClub staff. Your account is not a staff account, and no membership plan includes it.',
   'If you work for VoxClub, ask an administrator to give your account the staff role.',
 ] as const;

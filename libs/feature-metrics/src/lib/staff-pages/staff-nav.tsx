@@ -11,7 +11,7 @@ const STAFF_PAGES = [
 ] as const;
 
 /** Tabs between the staff pages of the dashboard site. */
-export function StaffNav() {
+function StaffNav() {
   return (
     <nav className="vox-staff-nav" aria-label="Dashboard">
       {STAFF_PAGES.map((page) => (

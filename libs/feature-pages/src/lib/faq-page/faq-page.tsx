@@ -4,7 +4,7 @@ import { ContentPage } from '@vox/ui';
 import { href } from '@vox/variant';
 import '../content-pages.css';
 
-export const FAQ_TITLE = 'Frequently asked questions';
+const FAQ_TITLE = 'Frequently asked questions';
 
 interface FaqItemProps {
   question: string;

@@ -3,7 +3,7 @@ import { ContentPage } from '@vox/ui';
 import { href } from '@vox/variant';
 import '../content-pages.css';
 
-export const GUIDE_TITLE = 'Guide to create and upload a script';
+const GUIDE_TITLE = 'Guide to create and upload a script';
 
 // A scene small enough to read at a glance that still uses every element the importer maps.
 const FOUNTAIN_EXAMPLE = `INT. RADIO STUDIO - NIGHT

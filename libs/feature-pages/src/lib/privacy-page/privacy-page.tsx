@@ -3,7 +3,7 @@ import { ContentPage } from '@vox/ui';
 import { href } from '@vox/variant';
 import { PolicyDate } from '../policy-date';
 
-export const PRIVACY_TITLE = 'Privacy Policy';
+const PRIVACY_TITLE = 'Privacy Policy';
 
 export function PrivacyPage() {
   return (

@@ -3,7 +3,7 @@ import { ContentPage } from '@vox/ui';
 import { href } from '@vox/variant';
 import { PolicyDate } from '../policy-date';
 
-export const TERMS_TITLE = 'Terms of Service';
+const TERMS_TITLE = 'Terms of Service';
 
 export function TermsPage() {
   return (

@@ -19,7 +19,7 @@ export function day(iso: string | null): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-export interface Cue {
+interface Cue {
   start: string;
   speaker: string | null;
   text: string;

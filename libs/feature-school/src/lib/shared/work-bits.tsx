@@ -10,7 +10,7 @@ export function StatusChip({ status }: { status: Work['status'] }) {
 }
 
 /** "at 0:12" for a comment on a time in a take. */
-export const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function CommentList({ comments }: { comments: WorkComment[] }) {
   if (comments.length === 0) return null;

@@ -9,7 +9,7 @@ import { ScriptIcon } from '../session-ui/icons';
 import { sameTarget, useEditor } from './editor-context';
 import { useEditorValue } from './editor-store';
 
-export const VISIBILITY_TEXTS: Record<ScriptVisibility, { label: string; hint: string }> = {
+const VISIBILITY_TEXTS: Record<ScriptVisibility, { label: string; hint: string }> = {
   private: { label: 'Private', hint: 'Only you can find and read it.' },
   friends: { label: 'Friends', hint: 'You and your friends can find and read it.' },
   public: { label: 'Public', hint: 'Everyone on VoxClub can find and read it.' },

@@ -8,7 +8,7 @@ import { normalizeFountainScript, type FountainScript } from '@vox/fountain';
  * that line only. Objects are replaced, never changed, so a snapshot compares by identity.
  */
 
-export interface EditorHead {
+interface EditorHead {
   title: string;
   synopsis: string;
   genre: string;
@@ -45,14 +45,14 @@ interface Baseline {
 }
 
 /** What a save sent, to tell on its answer which lines were changed meanwhile. */
-export interface SentScript {
+interface SentScript {
   head: EditorHead;
   roles: EditorRole[];
   order: string[];
   lines: EditorLine[];
 }
 
-export const NEW_SCRIPT_HEAD: EditorHead = {
+const NEW_SCRIPT_HEAD: EditorHead = {
   title: '',
   synopsis: '',
   genre: '',

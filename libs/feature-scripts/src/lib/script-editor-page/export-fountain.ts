@@ -1,6 +1,3 @@
-import { toFountain } from '@vox/fountain';
-import type { EditorStore } from './editor-store';
-
 /** "The Last Ferry.fountain": the title without the characters file systems refuse. */
 export function fountainFileName(title: string): string {
   const safe = title
@@ -11,12 +8,6 @@ export function fountainFileName(title: string): string {
     .slice(0, 120)
     .trim();
   return `${safe || 'script'}.fountain`;
-}
-
-/** The script as it stands (saved or not) as a Fountain file. */
-export function exportFountain(store: EditorStore): { fileName: string; text: string } {
-  const script = store.toFountainScript();
-  return { fileName: fountainFileName(script.title), text: toFountain(script) };
 }
 
 /** Saves text as a download, as the browser's own Save As would. */

@@ -7,7 +7,7 @@ import { scriptProblems } from './validate';
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** What a screenplay holds, in a sentence per kind, for the preview. */
-export function importSummary(script: FountainScript): string[] {
+function importSummary(script: FountainScript): string[] {
   const count = (kind: string) => script.lines.filter((line) => line.kind === kind).length;
   return [
     plural(script.roles.length, 'role', 'roles'),
@@ -18,7 +18,7 @@ export function importSummary(script: FountainScript): string[] {
   ];
 }
 
-export interface ImportDialogProps {
+interface ImportDialogProps {
   /** What the editor holds now, to say what an import replaces. */
   current: { roles: number; lines: number; savedLines: number };
   onClose(): void;

@@ -8,7 +8,7 @@ import { quoted, sameTarget, useEditor } from './editor-context';
 import { LineCuesEditor } from './line-cues-editor';
 import { useEditorValue, type EditorLine, type EditorStore } from './editor-store';
 
-export const KIND_LABELS: Record<LineKind, string> = {
+const KIND_LABELS: Record<LineKind, string> = {
   scene: 'Scene heading',
   action: 'Action',
   dialogue: 'Dialogue',
@@ -44,7 +44,7 @@ export function focusLine(key: string, field: 'text' | 'kind' = 'text') {
  * Who speaks next in a conversation: the last other role before `index` (else the first after
  * it), so adding dialogue after ANN's answer to BOB gives BOB the next line.
  */
-export function nextSpeaker(store: EditorStore, index: number, current: string | null): string | null {
+function nextSpeaker(store: EditorStore, index: number, current: string | null): string | null {
   const order = store.getOrder();
   const other = (i: number) => {
     const line = store.getLine(order[i]);
@@ -70,7 +70,7 @@ function lastSpeaker(store: EditorStore, index: number): string | null {
 }
 
 /** Adds a line after `index` (-1: at the start) and focuses it. */
-export function addLine(store: EditorStore, index: number, kind: LineKind): string {
+function addLine(store: EditorStore, index: number, kind: LineKind): string {
   const roleKey = kind === 'dialogue' ? nextSpeaker(store, index, lastSpeaker(store, index)) : null;
   const key = store.insertLine(index + 1, { kind, roleKey });
   focusLine(key);
@@ -402,7 +402,7 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
 });
 
 /** Names a new role from a line's role list. */
-export function NewRoleDialog({ onClose, onAdd }: { onClose(): void; onAdd(name: string): void }) {
+function NewRoleDialog({ onClose, onAdd }: { onClose(): void; onAdd(name: string): void }) {
   const { store } = useEditor();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

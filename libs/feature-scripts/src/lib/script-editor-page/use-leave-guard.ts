@@ -10,7 +10,7 @@ interface Navigator {
   readonly location?: Location;
 }
 
-export interface LeaveGuard {
+interface LeaveGuard {
   /** A navigation is waiting for the user's answer. */
   pending: boolean;
   stay(): void;

@@ -19,7 +19,7 @@ export interface Problem {
 const number = (n: number) => n.toLocaleString('en');
 
 /** Texts for the limits the server checks by schema, before anything is sent. */
-export const LIMIT_MESSAGES = {
+const LIMIT_MESSAGES = {
   title: `The title can have at most ${number(SCRIPT_LIMITS.title)} characters.`,
   synopsis: `The synopsis can have at most ${number(SCRIPT_LIMITS.synopsis)} characters.`,
   genre: `The genre can have at most ${number(SCRIPT_LIMITS.genre)} characters.`,

@@ -13,7 +13,7 @@ import './script-list.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The tabs of /scripts; /free_scripts shows one fixed scope without tabs. */
-export const SCOPE_TABS: Array<{ scope: ScriptScope; label: string }> = [
+const SCOPE_TABS: Array<{ scope: ScriptScope; label: string }> = [
   { scope: 'all', label: 'All' },
   { scope: 'mine', label: 'Mine' },
   { scope: 'friends', label: "Friends'" },
@@ -63,7 +63,7 @@ const EMPTY: Record<ScriptScope, Empty> = {
   },
 };
 
-export interface ScriptBrowserProps {
+interface ScriptBrowserProps {
   title: string;
   lead: ReactNode;
   /** A fixed scope (no tabs), as on /free_scripts; without it the tabs choose (?scope=). */

@@ -6,7 +6,7 @@ import { ScriptIcon, UsersIcon } from '../session-ui/icons';
 import { displayName } from '@vox/contract';
 import { href } from '@vox/variant';
 
-export const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
+const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
   private: 'Private',
   friends: 'Friends',
   public: 'Public',
@@ -14,7 +14,7 @@ export const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-export interface ScriptCardProps {
+interface ScriptCardProps {
   script: ScriptSummary;
   /** The signed-in user owns it: an Edit link joins the card. */
   mine: boolean;

@@ -27,7 +27,7 @@ export function planPlayback(lines: readonly ScriptLine[], mode: PlayMode): numb
 }
 
 /** Speaking pace used to estimate a line's length: 150 words a minute, as actors read. */
-export const WORDS_PER_SECOND = 2.5;
+const WORDS_PER_SECOND = 2.5;
 
 /**
  * How long a line takes to say, from its words, for a line nothing can voice: the read holds

@@ -8,7 +8,7 @@ export const AIDS_TEXTS = {
   silent: (line: number) => `Your take of line ${line} is almost silent. Check that the right microphone is chosen and not muted, then record it again.`,
 } as const;
 
-export interface TakeLevels {
+interface TakeLevels {
   /** Highest absolute sample, 0..1. */
   peak: number;
   /** Root mean square over the take, 0..1. */

@@ -26,7 +26,7 @@ export interface LiveSession {
 }
 
 /** Specs replace the stream; undefined opens the real one through the API client. */
-export type OpenLive = (sessionId: string, signal: AbortSignal) => Promise<Response>;
+type OpenLive = (sessionId: string, signal: AbortSignal) => Promise<Response>;
 
 const openStream: OpenLive = (sessionId, signal) => api.stream(pathFor(liveEndpoints.liveSession, { sessionId }), { signal });
 

@@ -11,7 +11,7 @@ import './earlier-takes.css';
  * when a line is taken out, its takes stay too, listed here apart from the script.
  */
 
-export const EARLIER_TEXTS = {
+const EARLIER_TEXTS = {
   mark: 'Recorded on earlier text',
   removedTitle: (n: number) => `Takes of removed lines (${n})`,
   removedHint: 'These lines were taken out of the script. Their takes are kept here.',
@@ -27,7 +27,7 @@ export function EarlierTextMark({ take }: { take: Pick<Take, 'recordedOnText'> }
   );
 }
 
-export interface RemovedLineTakesProps {
+interface RemovedLineTakesProps {
   retiredLines: readonly ScriptLine[] | undefined;
   takes: readonly Take[];
   people: ReadonlyMap<string, Person>;

@@ -11,7 +11,7 @@ import { LineCueBadges } from './line-cues';
 import { displayName } from '@vox/contract';
 import { LiveLineMark } from '../session-live/live-bar';
 
-export interface LineRowProps {
+interface LineRowProps {
   line: ScriptLine;
   index: number;
   current: boolean;

@@ -7,7 +7,7 @@ import { useClaimRole } from '../api/sessions';
 import type { RoleSeat } from './reader-model';
 import { displayName } from '@vox/contract';
 
-export interface RolePickerProps {
+interface RolePickerProps {
   sessionId: string;
   seats: readonly RoleSeat[];
   participants: readonly Participant[];

@@ -9,9 +9,9 @@ import type { ReaderActions } from './reader-actions';
 import { isMyLine } from './reader-model';
 
 /** Marks the benchmark (tools/bench/reader) reads: the reader's first lines are on screen. */
-export const RENDERED_MARK = 'vox:reader-lines-rendered';
+const RENDERED_MARK = 'vox:reader-lines-rendered';
 
-export interface ScriptViewProps {
+interface ScriptViewProps {
   lines: readonly ScriptLine[];
   current: number;
   /** How the current line was reached: playback keeps it centred, the keyboard only in view. */

@@ -11,7 +11,7 @@ import type { RoleSeat } from './reader-model';
 import { displayName } from '@vox/contract';
 import { href } from '@vox/variant';
 
-export interface ShareDialogProps {
+interface ShareDialogProps {
   sessionId: string;
   seats: readonly RoleSeat[];
   onClose(): void;
@@ -19,7 +19,7 @@ export interface ShareDialogProps {
   copy?: (text: string) => Promise<void>;
 }
 
-export const shareUrl = (linkId: string): string => `${window.location.origin}/s/${encodeURIComponent(linkId)}`;
+const shareUrl = (linkId: string): string => `${window.location.origin}/s/${encodeURIComponent(linkId)}`;
 
 const browserCopy = (text: string) => navigator.clipboard.writeText(text);
 

@@ -9,7 +9,7 @@ import { CheckIcon, DownloadIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon } fr
 import { EarlierTextMark } from './earlier-takes';
 import type { ReaderActions } from './reader-actions';
 
-export interface TakePanelProps {
+interface TakePanelProps {
   lineId: string;
   index: number;
   /** The line's role, so the Record button names its line and role. */

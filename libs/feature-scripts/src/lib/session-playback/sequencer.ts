@@ -29,7 +29,7 @@ export interface PlaybackState {
   ended?: true;
 }
 
-export interface SequencerOptions {
+interface SequencerOptions {
   audio: AudioOutput;
   /** null: the browser has no speech synthesis. */
   speech: SpeechOutput | null;

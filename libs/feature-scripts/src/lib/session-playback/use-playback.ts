@@ -3,7 +3,7 @@ import type { PlaybackItem } from './playlist';
 import { elementAudioOutput, browserSpeechOutput } from './outputs';
 import { createSequencer, type PlaybackState, type Sequencer, type SpeechOutput } from './sequencer';
 
-export interface PlaybackOptions {
+interface PlaybackOptions {
   /** The reader's <audio> element. */
   audioRef: RefObject<HTMLAudioElement | null>;
   items: readonly PlaybackItem[];

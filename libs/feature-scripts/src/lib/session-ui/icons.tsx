@@ -53,12 +53,6 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
   </Icon>
 );
-export const CloudIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M7 18a5 5 0 1 1 1-9.9A6 6 0 0 1 19 10a4 4 0 0 1-1 8z" />
-    <path d="M12 11v5M9.5 13.5L12 11l2.5 2.5" />
-  </Icon>
-);
 export const ScriptIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M7 3h8l4 4v14H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z" />

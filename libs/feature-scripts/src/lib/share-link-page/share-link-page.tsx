@@ -10,7 +10,7 @@ import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-
 import { LinkOffIcon } from './link-off-icon';
 
 /** "Ada Lovelace invited you to read Ophelia in “Hamlet, III.1”": the person first, then what to read. */
-export function shareInvitation({ inviter, role, title }: ShareLinkPreview): string {
+function shareInvitation({ inviter, role, title }: ShareLinkPreview): string {
   return `${inviter} invited you to read ${role ?? 'a role of your choice'} in \u201c${title || 'an untitled script'}\u201d`;
 }
 

@@ -1,8 +1,8 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
 import type { PendingTake, TakeStore } from './pending-take';
 
-export const TAKE_DB_NAME = 'voxclub-takes';
-export const TAKE_STORE_NAME = 'pending';
+const TAKE_DB_NAME = 'voxclub-takes';
+const TAKE_STORE_NAME = 'pending';
 
 /**
  * Pending takes in IndexedDB (database "voxclub-takes", object store "pending", key = clientId),

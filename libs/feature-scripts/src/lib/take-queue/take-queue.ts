@@ -4,7 +4,7 @@ import type { PendingTake, PendingView, TakeStore } from './pending-take';
 /** Sends one take; answers the server's take (201 new, 200 already there). Rejects with ApiError. */
 export type TakeUploader = (take: PendingTake, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<Take>;
 
-export interface TakeQueueOptions {
+interface TakeQueueOptions {
   store: TakeStore;
   upload: TakeUploader;
   /** navigator.onLine: offline, nothing is tried until `wake()` (the `online` event). */

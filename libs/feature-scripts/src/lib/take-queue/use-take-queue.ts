@@ -14,7 +14,7 @@ let shared: TakeQueue | null = null;
  * The page's one queue (federation shares this lib as a singleton, so every remote sees the same
  * one). Created on first use; the `online` event wakes it.
  */
-export function getTakeQueue(): TakeQueue {
+function getTakeQueue(): TakeQueue {
   if (!shared) {
     const queue = createTakeQueue({
       store: idbTakeStore(),
@@ -25,14 +25,6 @@ export function getTakeQueue(): TakeQueue {
     shared = queue;
   }
   return shared;
-}
-
-/**
- * Sends what an earlier visit left waiting, without a page of this lib open: for the app to call
- * once a user is signed in (e.g. after an idle moment, through a dynamic import of this lib).
- */
-export function resumeTakeUploads(userId: string): Promise<void> {
-  return getTakeQueue().start(userId);
 }
 
 /** For specs: use this queue instead of the IndexedDB one. */

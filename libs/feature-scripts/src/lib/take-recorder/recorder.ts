@@ -41,7 +41,7 @@ export const RECORDER_MESSAGES = {
   failed: 'The recording failed. Try again.',
 } as const;
 
-export class RecorderError extends Error {
+class RecorderError extends Error {
   override readonly name = 'RecorderError';
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserDevices, recorderMessage, startRecording, type ActiveRecording, type Recording, type RecorderDevices } from './recorder';
 
 /** A take longer than this stops by itself (a forgotten recording would fill the disk). */
-export const MAX_TAKE_MS = 10 * 60 * 1000;
+const MAX_TAKE_MS = 10 * 60 * 1000;
 
 export type RecorderState =
   | { status: 'idle' }

@@ -6,7 +6,7 @@ import { Modal } from '@vox/ui/forms';
 import { useSendMessage } from '../api/send-message';
 import './social.css';
 
-export interface ComposeMessageDialogProps {
+interface ComposeMessageDialogProps {
   to: Person;
   onClose(): void;
   /** Called with the server's confirmation once the message is sent. */

@@ -1,0 +1,72 @@
+// knip: files nothing reaches, exports nothing imports, dependencies nothing uses (and used ones
+// package.json lacks). `npm run knip`; a stage of `npm test` (docs/development.md).
+//
+// One workspace (the root package.json); what each project runs is an entry. The libs' entry
+// points are the targets of tsconfig.base.json's paths: jest.preset.cjs maps every one of them
+// (moduleNameMapper), and knip's Jest plugin takes those as entries. Their exports count too
+// (includeEntryExports): nothing outside this repository imports the libs, so an export of an
+// index nobody imports is dead code, not API.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // The script the shell's index.html carries inline (tools/webpack/web.config.cjs).
+    'apps/shell/src/early-script.js',
+    // The federation runtime loads these plugins by path (web.config.cjs runtimePlugins).
+    'apps/shell/src/federation/{provide-runtime,remote-retry}-plugin.ts',
+    // Each remote's exposed ./App (its webpack.config.cjs `exposes`).
+    'apps/{main,school,dashboard,podcast}/src/app/app.tsx',
+    // The API's bundles (apps/api/webpack.config.cjs) and the workers it starts by path.
+    'apps/api/src/{server.ts,admin/cli.ts}',
+    'apps/api/src/plugins/app/script-writes/{worker.ts,ts-worker.cjs}',
+    // Run by path from API tests: a child process, a bundling fixture; an ambient module declaration.
+    'apps/api/test/pdf-text.mjs',
+    'apps/api/test/jobs/crash-worker.ts',
+    'apps/api/test/fixtures/bundle-warnings.ts',
+    '{apps,libs,tools}/**/*.d.ts',
+    // Playwright's helpers run as programs (a static server, an older remote's build).
+    'apps/e2e/support/*.mjs',
+    // Scripts run from project.json or by hand (package.json's scripts are entries already).
+    'tools/scripts/*.mjs',
+    'tools/bench/**/*.mjs',
+    // Webpack's own files, loaded by path: the dev server config (tools/scripts/dev.mjs), the
+    // trimmed shared modules (resolve aliases) and the federation runtime's replacements.
+    'tools/webpack/dev-server.config.cjs',
+    'tools/webpack/{react-router,react-query}-shared.mjs',
+    'tools/webpack/federation-runtime/*.mjs',
+    'tools/webpack/**/*.test.cjs',
+  ],
+  project: ['{apps,libs,tools}/**/*.{ts,tsx,js,mjs,cjs}', '*.{mjs,cjs,ts}'],
+  includeEntryExports: true,
+  ignoreIssues: {
+    // Stand-ins for a package's own modules (resolve aliases, the federation runtime's
+    // replacements): they export what the module they replace exports, for its importers.
+    'tools/webpack/{react-router,react-query}-shared.mjs': ['exports'],
+    'tools/webpack/federation-runtime/*.mjs': ['exports'],
+    // webpack-cli reads the config's module.exports (tools/scripts/dev.mjs runs `webpack serve -c` on it).
+    'tools/webpack/dev-server.config.cjs': ['exports'],
+    // A fixture an API test bundles with webpack: its exports are what the bundle is made of.
+    'apps/api/test/fixtures/bundle-warnings.ts': ['exports'],
+    // A remote's exposed ./App: the shell reads its exports (Page, Frame) through federation.
+    'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
+    // Loaded by path, as the default export, by the federation runtime (see the entry above).
+    'apps/shell/src/federation/*-plugin.ts': ['exports'],
+  },
+  ignoreDependencies: [
+    // Imported by the speech child, whose module is a string (apps/api read-renderer.ts).
+    'espeak-ng',
+    // `webpack serve` (tools/scripts/dev.mjs) loads it.
+    'webpack-dev-server',
+    // Not packages: resolve aliases of tools/webpack/web.config.cjs for a package's build file.
+    'react-router-build',
+    'react-query-build',
+    // A spec's `@jest-environment jsdom` docblock means jest-environment-jsdom (listed); knip reads
+    // it as the package jsdom.
+    'jsdom',
+  ],
+  jest: { config: ['{apps,libs,tools}/*/jest.config.cjs'] },
+  webpack: { config: ['apps/*/webpack.config.cjs'] },
+  playwright: { config: ['apps/e2e/playwright.config.ts'], entry: ['apps/e2e/src/**/*.spec.ts'] },
+};
+
+export default config;

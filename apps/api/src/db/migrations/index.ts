@@ -55,6 +55,8 @@ import { liveReads } from './130-live-reads';
 import { readRenders } from './140-read-renders';
 import { featuredReads } from './150-featured-reads'; // The first hour
 import { signInHandoffs } from './230-sign-in-handoffs';
+// Casting calls.
+import { casting } from './200-casting';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -124,6 +126,8 @@ export const migrations: Record<string, Migration> = {
   '140-read-renders': readRenders,
   // 150-154: the first hour.
   '150-featured-reads': featuredReads,
+  // 200-209: casting calls.
+  '200-casting': casting,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
   // 241: drafts (the list's page count is the PDF's).

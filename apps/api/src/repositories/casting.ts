@@ -112,25 +112,35 @@ async function withinOpenLimit(db: Db, ownerId: string, max: number, now: string
   });
 }
 
-async function insertRoles(trx: Db, callId: string, roles: NewCastingRole[], kept: Map<string, CastingRoleRow> = new Map()) {
+async function insertRoles(trx: Db, callId: string, roles: NewCastingRole[]) {
   if (roles.length === 0) return;
   await trx
     .insertInto('casting_roles')
-    .values(
-      roles.map((role, position) => {
-        const before = kept.get(role.role_name);
-        return {
-          ...role,
-          id: before?.id ?? newId(),
-          call_id: callId,
-          position,
-          cast_member_id: before?.cast_member_id ?? null,
-          cast_audition_id: before?.cast_audition_id ?? null,
-          cast_at: before?.cast_at ?? null,
-        };
-      }),
-    )
+    .values(roles.map((role, position) => ({ ...role, id: newId(), call_id: callId, position, cast_member_id: null, cast_audition_id: null, cast_at: null })))
     .execute();
+}
+
+/**
+ * Makes the call's roles `roles`, in that order: a role kept by name is changed in place (its id,
+ * casting and auditions stay), a new one is added, one left out goes with its auditions.
+ */
+async function replaceRoles(trx: Db, callId: string, roles: NewCastingRole[]) {
+  const before = new Map((await trx.selectFrom('casting_roles').select(['id', 'role_name']).where('call_id', '=', callId).execute()).map((r) => [r.role_name, r.id]));
+  const kept = new Set(roles.map((r) => r.role_name));
+  const gone = [...before].filter(([name]) => !kept.has(name)).map(([, id]) => id);
+  if (gone.length) await trx.deleteFrom('casting_roles').where('id', 'in', gone).execute();
+  const added: Array<NewCastingRole & { position: number }> = [];
+  for (const [position, role] of roles.entries()) {
+    const id = before.get(role.role_name);
+    if (id) await trx.updateTable('casting_roles').set({ ...role, position }).where('id', '=', id).execute();
+    else added.push({ ...role, position });
+  }
+  if (added.length) {
+    await trx
+      .insertInto('casting_roles')
+      .values(added.map((role) => ({ ...role, id: newId(), call_id: callId, cast_member_id: null, cast_audition_id: null, cast_at: null })))
+      .execute();
+  }
 }
 
 /** Posts a call with its roles, unless the member already has `maxOpen` open calls ('limit'). */
@@ -165,7 +175,7 @@ export async function rolesOf(db: Db, callIds: string[]): Promise<CastingRoleRow
 
 /**
  * Changes an open call: its own fields and, when `roles` is given, its whole set of roles (a role
- * kept by name keeps its id and casting). False when the call was no longer open.
+ * kept by name keeps its id, casting and auditions). False when the call was no longer open.
  */
 export async function updateCall(
   db: Db,
@@ -182,11 +192,7 @@ export async function updateCall(
       .where((eb) => isOpen(eb, now))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    if (roles) {
-      const before = await trx.selectFrom('casting_roles').selectAll().where('call_id', '=', callId).execute();
-      await trx.deleteFrom('casting_roles').where('call_id', '=', callId).execute();
-      await insertRoles(trx, callId, roles, new Map(before.map((r) => [r.role_name, r])));
-    }
+    if (roles) await replaceRoles(trx, callId, roles);
     return true;
   });
 }

@@ -161,6 +161,9 @@ describe('casting calls: post, edit, close, reopen, the board and who sees what'
     const owner = await member('writer');
     const call = await postCall(owner);
     const script = call.script;
+    // A role kept by name keeps its casting (and its auditions) through an edit of the roles.
+    const actor = await member();
+    await app.db.updateTable('casting_roles').set({ cast_member_id: actor.id, cast_at: days(0) }).where('call_id', '=', call.id).execute();
     const edited = await patch(owner, call.id, {
       roles: [
         { name: 'Juliet', voiceNotes: 'Soprano speaking voice' },
@@ -178,8 +181,8 @@ describe('casting calls: post, edit, close, reopen, the board and who sees what'
       payNote: '£100 a day',
       visibility: 'friends',
       roles: [
-        { name: 'Juliet', voiceNotes: 'Soprano speaking voice' },
-        { name: 'Romeo', voiceNotes: 'Baritone' },
+        { name: 'Juliet', voiceNotes: 'Soprano speaking voice', castMember: null },
+        { name: 'Romeo', voiceNotes: 'Baritone', castMember: { id: actor.id } },
       ],
     });
     expect(Date.parse(edited.json().deadline)).toBeGreaterThan(Date.parse(days(19)));
@@ -211,6 +214,19 @@ describe('casting calls: post, edit, close, reopen, the board and who sees what'
     expect([reopen.statusCode, reopen.json()]).toEqual([409, { message: CASTING_MESSAGES.deadlinePassed }]);
     const edit = await patch(owner, call.id, { paid: true });
     expect([edit.statusCode, edit.json()]).toEqual([409, { message: CASTING_MESSAGES.closed }]);
+  });
+
+  it('refuses to reopen a call whose every role is cast', async () => {
+    const owner = await member('writer');
+    const call = await postCall(owner, { roles: [{ name: 'Romeo' }, { name: 'Juliet' }] });
+    expect((await act(owner, call.id, 'close')).statusCode).toBe(200);
+    const actor = await member();
+    await app.db.updateTable('casting_roles').set({ cast_member_id: actor.id, cast_at: days(0) }).where('call_id', '=', call.id).where('role_name', '=', 'Romeo').execute();
+    expect((await act(owner, call.id, 'reopen')).statusCode).toBe(200);
+    expect((await act(owner, call.id, 'close')).statusCode).toBe(200);
+    await app.db.updateTable('casting_roles').set({ cast_member_id: actor.id, cast_at: days(0) }).where('call_id', '=', call.id).execute();
+    const reopen = await act(owner, call.id, 'reopen');
+    expect([reopen.statusCode, reopen.json()]).toEqual([409, { message: CASTING_MESSAGES.allCast }]);
   });
 
   it('shows public calls to all, friends-only calls to friends, link-only calls by their link; hidden calls to their owner only', async () => {

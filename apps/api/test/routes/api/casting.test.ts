@@ -45,8 +45,8 @@ describe('casting calls: post, edit, close, reopen, the board and who sees what'
     ...over,
   });
 
-  const post = (user: TestUser, payload: unknown) => app.inject({ method: 'POST', url: '/api/casting/calls', headers: bearer(user), payload });
-  const patch = (user: TestUser, id: string, payload: unknown) => app.inject({ method: 'PATCH', url: `/api/casting/calls/${id}`, headers: bearer(user), payload });
+  const post = (user: TestUser, payload: object) => app.inject({ method: 'POST', url: '/api/casting/calls', headers: bearer(user), payload });
+  const patch = (user: TestUser, id: string, payload: object) => app.inject({ method: 'PATCH', url: `/api/casting/calls/${id}`, headers: bearer(user), payload });
   const act = (user: TestUser, id: string, what: 'close' | 'reopen') => app.inject({ method: 'POST', url: `/api/casting/calls/${id}/${what}`, headers: bearer(user) });
   const get = (id: string, user?: TestUser) => app.inject({ method: 'GET', url: `/api/casting/calls/${id}`, headers: user ? bearer(user) : {} });
   const byLink = (linkId: string, user?: TestUser) => app.inject({ method: 'GET', url: `/api/casting/links/${linkId}`, headers: user ? bearer(user) : {} });

@@ -60,7 +60,8 @@ import { casting } from './200-casting';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
- * on SQLite and PostgreSQL alike (Kysely's schema builder; no dialect-specific SQL).
+ * on SQLite and PostgreSQL alike (Kysely's schema builder; raw SQL of one dialect only where the
+ * other has no such thing: 040's notify triggers, 200's full-text search).
  * Numbering: 001-009 users/auth area, 010-019 social and scripts area, then next free block.
  */
 export const migrations: Record<string, Migration> = {

@@ -85,6 +85,9 @@ import readRenders from './plugins/app/read-renders';
 // The first hour.
 import firstHourRepository from './repositories/first-hour';
 import firstHour from './plugins/app/first-hour';
+// Casting calls.
+import castingRepository from './repositories/casting';
+import casting from './services/casting/casting';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {
@@ -218,6 +221,9 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // The first hour.
   await app.register(firstHourRepository);
   await app.register(firstHour);
+  // Casting calls.
+  await app.register(castingRepository);
+  await app.register(casting);
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

@@ -33,3 +33,5 @@ export type * from './lib/conversations';
 export type * from './lib/read-renders';
 // The first hour (share-link preview, demo scenes, handle suggestion).
 export type * from './lib/first-hour';
+// Casting calls (values in @vox/contract/casting, off every first route).
+export type * from './lib/casting';

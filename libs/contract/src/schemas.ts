@@ -20,6 +20,7 @@ export * from './lib/drafts-endpoints';
 export * from './lib/metrics-endpoints';
 export * from './lib/audio-endpoints';
 export * from './lib/podcast-endpoints';
+export * from './lib/casting-endpoints';
 export * from './lib/endpoint-schemas';
 export * from './lib/scripts';
 export * from './lib/scripts-values';
@@ -53,5 +54,8 @@ export * from './lib/conversations-values';
 // The finished read (one renderer for download and episode).
 export * from './lib/read-renders';
 export * from './lib/read-renders-values';
+// Casting calls.
+export * from './lib/casting';
+export * from './lib/casting-values';
 // The first hour (share-link preview, demo scenes, handle suggestion).
 export * from './lib/first-hour';

@@ -458,6 +458,66 @@ export interface Database {
   read_renders: ReadRendersTable;
   // The first hour (the front door's featured reads).
   featured_reads: FeaturedReadsTable;
+  // Casting calls (migration 200).
+  casting_calls: CastingCallsTable;
+  casting_roles: CastingRolesTable;
+  casting_auditions: CastingAuditionsTable;
+  casting_audition_takes: CastingAuditionTakesTable;
+}
+
+// --- Casting calls (migration 200) ---
+export interface CastingCallsTable {
+  id: string;
+  owner_id: string;
+  script_id: string;
+  deadline: string;
+  paid: number;
+  pay_note: string;
+  visibility: 'public' | 'friends' | 'link';
+  link_id: string;
+  /** A passed deadline closes the call on read, whatever is stored here. */
+  status: 'open' | 'closed';
+  closed_at: string | null;
+  /** 1: hidden by staff. */
+  hidden: number;
+  /** What the board's full-text search reads (PostgreSQL: the generated `search` tsvector; SQLite: casting_calls_fts). */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface CastingRolesTable {
+  id: string;
+  call_id: string;
+  role_name: string;
+  position: number;
+  description: string;
+  voice_notes: string;
+  /** JSON array of script line ids, in script order. */
+  sides: string;
+  cast_member_id: string | null;
+  cast_audition_id: string | null;
+  cast_at: string | null;
+}
+export interface CastingAuditionsTable {
+  id: string;
+  role_id: string;
+  member_id: string;
+  status: 'sent' | 'withdrawn';
+  audio_id: string | null;
+  owner_note: string;
+  shortlisted: number;
+  rating: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface CastingAuditionTakesTable {
+  audition_id: string;
+  line_id: string;
+  audio_id: string;
+  content_type: string;
+  byte_size: number;
+  duration_ms: number | null;
+  created_at: string;
 }
 
 // --- Events ---

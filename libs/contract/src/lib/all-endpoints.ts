@@ -2,6 +2,7 @@ import type { EndpointMeta } from './endpoint-meta';
 import type { EndpointSchemas } from './endpoint-schemas';
 import { coreEndpoints } from './endpoints';
 import { audioEndpoints } from './audio-endpoints';
+import { castingEndpoints } from './casting-endpoints';
 import { draftEndpoints } from './drafts-endpoints';
 import { eventEndpoints } from './events-endpoints';
 import { liveEndpoints } from './live-endpoints';
@@ -32,6 +33,7 @@ export const endpointParts = {
   metrics: metricsEndpoints,
   audio: audioEndpoints,
   podcast: podcastEndpoints,
+  casting: castingEndpoints,
 } as const;
 
 type Parts = typeof endpointParts;

@@ -56,6 +56,7 @@ import {
   WebhookAnswer,
   WebhookBody,
 } from './membership';
+import { CastingBoardQuery, CastingCall, CastingCallInput, CastingCallList, CastingCallParams, CastingCallUpdate, CastingLimits, CastingLinkParams, MyCastingCallsQuery } from './casting';
 import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
 import { Certificate, CertificateInput, CertificateList, CertificateParams, ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
 import {
@@ -420,6 +421,16 @@ export const endpointSchemas = {
   showcase: { response: { 200: Showcase } },
   demoScene: { params: DemoSceneParams, response: { 200: DemoScene, 404: E } },
   handleSuggestion: { response: { 200: HandleSuggestion, 401: E } },
+  // --- Casting calls ---
+  castingCalls: { querystring: CastingBoardQuery, response: { 200: CastingCallList, 400: E } },
+  castingCall: { params: CastingCallParams, response: { 200: CastingCall, 404: E } },
+  castingCallByLink: { params: CastingLinkParams, response: { 200: CastingCall, 404: E } },
+  createCastingCall: { body: CastingCallInput, response: { 201: CastingCall, 400: E, 401: E, 403: E, 429: E } },
+  updateCastingCall: { params: CastingCallParams, body: CastingCallUpdate, response: { 200: CastingCall, 400: E, 401: E, 403: E, 404: E, 409: E, 429: E } },
+  closeCastingCall: { params: CastingCallParams, response: { 200: CastingCall, 401: E, 403: E, 404: E, 409: E, 429: E } },
+  reopenCastingCall: { params: CastingCallParams, response: { 200: CastingCall, 401: E, 403: E, 404: E, 409: E, 429: E } },
+  myCastingCalls: { querystring: MyCastingCallsQuery, response: { 200: CastingCallList, 401: E } },
+  castingLimits: { response: { 200: CastingLimits, 401: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -55,10 +55,13 @@ import { liveReads } from './130-live-reads';
 import { readRenders } from './140-read-renders';
 import { featuredReads } from './150-featured-reads'; // The first hour
 import { signInHandoffs } from './230-sign-in-handoffs';
+// Casting calls.
+import { casting } from './200-casting';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
- * on SQLite and PostgreSQL alike (Kysely's schema builder; no dialect-specific SQL).
+ * on SQLite and PostgreSQL alike (Kysely's schema builder; raw SQL of one dialect only where the
+ * other has no such thing: 040's notify triggers, 200's full-text search).
  * Numbering: 001-009 users/auth area, 010-019 social and scripts area, then next free block.
  */
 export const migrations: Record<string, Migration> = {
@@ -124,6 +127,8 @@ export const migrations: Record<string, Migration> = {
   '140-read-renders': readRenders,
   // 150-154: the first hour.
   '150-featured-reads': featuredReads,
+  // 200-209: casting calls.
+  '200-casting': casting,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
   // 241: drafts (the list's page count is the PDF's).

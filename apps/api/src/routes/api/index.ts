@@ -40,6 +40,8 @@ import live from './live';
 import { readRenderRoutes, sharedReadRoutes } from './read-renders';
 // The first hour.
 import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
+// Casting calls.
+import { castingRoutes, memberCastingRoutes } from './casting';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -79,6 +81,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(sharedReadRoutes);
   // A share link's preview and the front door's demo scenes.
   await app.register(firstHourRoutes);
+  // The casting board and a call's page are open to read.
+  await app.register(castingRoutes);
 
   // Members only.
   await app.register(
@@ -117,6 +121,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(readRenderRoutes);
       // The first-run step's handle suggestion.
       await members.register(memberFirstHourRoutes);
+      // Posting and managing casting calls.
+      await members.register(memberCastingRoutes);
     }),
   );
 };

@@ -51,6 +51,10 @@ const OPEN_ROUTES = [
   // --- Events ---
   'GET /api/events',
   'GET /api/events/:eventId',
+  // --- Casting: the board and a call's page (public calls to anyone; friends-only ones to friends).
+  'GET /api/casting/calls',
+  'GET /api/casting/calls/:callId',
+  'GET /api/casting/links/:linkId',
   'POST /api/forms/contact',
   'POST /api/forms/pilot',
   'GET /api/certificates/:certId',

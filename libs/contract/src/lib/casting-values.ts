@@ -1,0 +1,60 @@
+/**
+ * Plain values of the casting area: limits and the texts the server answers with. No TypeBox
+ * here (the web imports this); the schemas are in ./casting.ts.
+ */
+
+/**
+ * How many open calls a member may post at once: one, or ten with the writer or premium role (a
+ * membership plan's feature). A rule of the plan, not a rate: posting over it is refused (403).
+ */
+export const OPEN_CALLS = { member: 1, writerOrPremium: 10 } as const;
+/** The roles that raise the open-calls limit. */
+export const CASTING_PLUS_ROLES = ['writer', 'premium'] as const;
+
+export const CASTING_LIMITS = {
+  /** Roles one call casts. */
+  roles: 20,
+  /** Lines a role's audition sides hold. */
+  sides: 12,
+  /** Sides a role gets when the owner picks none: its first dialogue lines. */
+  defaultSides: 3,
+  description: 2000,
+  voiceNotes: 500,
+  payNote: 500,
+  searchQuery: 200,
+  language: 16,
+  /** Calls per page of the board and of my calls. */
+  pageSize: 20,
+  /** A call whose deadline is this near is "closing soon". */
+  closingSoonDays: 3,
+  /** The furthest deadline a call may have. */
+  maxDeadlineDays: 365,
+  /** Posts and edits per member per minute. */
+  writesPerMinute: 20,
+} as const;
+
+export const CASTING_VISIBILITIES = ['public', 'friends', 'link'] as const;
+export type CastingVisibility = (typeof CASTING_VISIBILITIES)[number];
+
+export const CASTING_STATUSES = ['open', 'closed'] as const;
+export type CastingStatus = (typeof CASTING_STATUSES)[number];
+
+export const CASTING_MESSAGES = {
+  callNotFound: 'This casting call was not found.',
+  scriptNotFound: 'Please choose one of your own scripts.',
+  notYours: 'Only the person who posted this call can change it.',
+  rolesMissing: 'Please choose at least one role to cast.',
+  roleNotInScript: 'Each role must be one of the script’s roles.',
+  roleTwice: 'Each role can be cast only once per call.',
+  sideNotOfRole: 'Audition sides must be lines of that role in this script.',
+  noSides: 'This role has no lines to audition with. Please choose a role that speaks.',
+  deadlineInPast: 'Please choose a deadline in the future.',
+  deadlineTooFar: 'Please choose a deadline within a year.',
+  openCallsLimit: `You have as many open casting calls as your membership allows (${OPEN_CALLS.member}, or ${OPEN_CALLS.writerOrPremium} with a writer or premium membership). Please close one before posting or reopening another.`,
+  closed: 'This casting call is closed. Please reopen it before editing.',
+  alreadyOpen: 'This casting call is already open.',
+  alreadyClosed: 'This casting call is already closed.',
+  deadlinePassed: 'The deadline of this call has passed, so it cannot be reopened.',
+  allCast: 'Every role of this call is cast, so it cannot be reopened.',
+  tooManyRequests: 'Too many casting changes in a short time. Please wait a minute and try again.',
+} as const;

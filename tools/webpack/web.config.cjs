@@ -196,7 +196,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           ? [
               new ShellFirstLoadPlugin({
                 entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts'),
-                earlyScript: path.join(workspaceRoot, projectRoot, 'src/early-script.js'),
+                workspaceRoot,
                 authModal: { module: path.join(workspaceRoot, projectRoot, 'src/app/auth-modal-host.tsx'), request: '@vox/auth/modal' },
               }),
             ]

@@ -105,7 +105,7 @@ function missingFromShell(host, providers) {
 }
 
 // The shell's first-route scripts (main.js and the chunks index.html preloads) carry V8's
-// compile hint as their first line (tools/webpack/shell-first-load-plugin.cjs); remotes' files
+// compile hint as their first line (tools/first-load/shell-first-load-plugin.cjs); remotes' files
 // do not (much of a page's code runs only on use).
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 function compileHintProblems() {

@@ -47,13 +47,13 @@ const shared = {
   'react-dom': pkgSingleton('react-dom'),
   'react-router': {
     ...pkgSingleton('react-router'),
-    // The module behind the name is tools/webpack/react-router-shared.mjs (a resolve alias in
+    // The module behind the name is tools/first-load/react-router-shared.mjs (a resolve alias in
     // web.config.cjs), so its version cannot be read from a package.json beside it.
     version: require('react-router/package.json').version,
   },
   '@tanstack/react-query': {
     ...pkgSingleton('@tanstack/react-query'),
-    // tools/webpack/react-query-shared.mjs, trimmed as react-router is.
+    // tools/first-load/react-query-shared.mjs, trimmed as react-router is.
     version: require('@tanstack/react-query/package.json').version,
   },
   '@azure/msal-browser': pkgSingleton('@azure/msal-browser'),

@@ -13,10 +13,12 @@ const TerserPlugin = require('terser-webpack-plugin');
 const zlib = require('node:zlib');
 const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
-const { FirstLoadPreloadPlugin } = require('./first-load-preload-plugin.cjs');
-const ShellFirstLoadPlugin = require('./shell-first-load-plugin.cjs');
 const { shellShared, remoteShared, REMOTES } = require('./shared.cjs');
-const { FederationRuntimePlugin } = require('./federation-runtime/index.cjs');
+// The first-load machinery: what each piece saves and how to remove it, tools/first-load/README.md.
+const firstLoad = path.join(__dirname, '../first-load');
+const { FirstLoadPreloadPlugin } = require('../first-load/first-load-preload-plugin.cjs');
+const ShellFirstLoadPlugin = require('../first-load/shell-first-load-plugin.cjs');
+const { assertPatched } = require('../first-load/patched-packages.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -50,6 +52,8 @@ class RemotesManifestPlugin {
  */
 module.exports = function createWebConfig({ name, projectRoot, host = false, exposes }) {
   return (env = {}, argv = {}) => {
+    // The federation runtime it bundles is the patched one (patches/), or the build stops.
+    assertPatched();
     const mode = argv.mode ?? 'production';
     const prod = mode === 'production';
     const outDir = env.outDir ? path.resolve(env.outDir) : path.join(workspaceRoot, 'dist', projectRoot);
@@ -78,9 +82,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         alias: {
           ...aliases,
-          'react-router$': path.join(__dirname, 'react-router-shared.mjs'),
+          'react-router$': path.join(firstLoad, 'react-router-shared.mjs'),
           'react-router-build$': path.join(reactRouterDir, 'dist', prod ? 'production' : 'development', 'index.mjs'),
-          '@tanstack/react-query$': path.join(__dirname, 'react-query-shared.mjs'),
+          '@tanstack/react-query$': path.join(firstLoad, 'react-query-shared.mjs'),
           'react-query-build$': path.join(reactQueryDir, 'build', 'modern', 'index.js'),
         },
       },
@@ -165,8 +169,6 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
                   BUNDLER_RUNTIME_ENTRY.test(request ?? '') ? callback(null, '_FEDERATION_BUNDLER_RUNTIME') : callback(),
               ]),
             ]),
-        // Three files of the federation runtime swapped for local ones (see federation-runtime/).
-        new FederationRuntimePlugin(),
         new MiniCssExtractPlugin({
           filename: prod ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
           chunkFilename: `static/css/[id].chunk.css${version}`,
@@ -194,7 +196,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
           ? [
               new ShellFirstLoadPlugin({
                 entryModule: path.join(workspaceRoot, projectRoot, 'src/main.ts'),
-                earlyScript: path.join(workspaceRoot, projectRoot, 'src/early-script.js'),
+                workspaceRoot,
                 authModal: { module: path.join(workspaceRoot, projectRoot, 'src/app/auth-modal-host.tsx'), request: '@vox/auth/modal' },
               }),
             ]

@@ -1,21 +1,24 @@
 // The shell's first script: index.html runs it before anything else, inline in the
 // head, so the requests the first render waits for leave as soon as the HTML arrives, alongside
-// the shell's preloaded chunks, not after main.js has downloaded and run. Plain ES2019,
-// no imports: it is minified into index.html as it is (tools/webpack/shell-first-load-plugin.cjs).
+// the shell's preloaded chunks, not after main.js has downloaded and run. Plain ES2019, no
+// imports: the build puts it together with what it reads from elsewhere, `resolveVariant`
+// (@vox/variant's own rule: which remote the host name picks) and FIRST_READS (each page's first
+// reads, from the route table), and minifies it into index.html (tools/first-load/early-script.cjs).
 // The same requests as startEarlyRequests in early.ts, which main.ts uses when this did not run
 // (the dev server); main.ts takes these answers from window.__voxEarly.
 //
-// `reads`: the first GETs of the page the path shows (EARLY_READS, below), sent as soon as the
-// refresh has said who is asking (with that access token, or none), instead of after the shell,
-// the remote and the page have downloaded and rendered. @vox/api-client hands each answer to the
-// page's own call of that URL with that token (acceptEarlyReads); one no call asks for within a
-// few seconds is dropped. The reads are named by endpoint (the server takes no URL); the URLs they
-// stand for must be exactly the ones the pages' calls build: the browser test "first-load.spec.ts"
-// fails when a page sends one of them a second time.
+// `reads`: the first GETs of the page the path shows (FIRST_READS), sent as soon as the refresh
+// has said who is asking (with that access token, or none), instead of after the shell, the remote
+// and the page have downloaded and rendered. @vox/api-client hands each answer to the page's own
+// call of that URL with that token (acceptEarlyReads); one no call asks for within a few seconds is
+// dropped. The reads are named by endpoint (the server takes no URL); the URLs they stand for must
+// be exactly the ones the pages' calls build: the browser test "first-load.spec.ts" fails when a
+// page sends one of them a second time.
 //
 // `first`: the server puts the remotes manifest and the public config in the page, in a JSON data
 // block before this script (withFirstData, apps/api/src/plugins/external/web-apps.ts); they are
 // handed on as answers of their own, and fetched only when the block is missing or unreadable.
+/* global resolveVariant, FIRST_READS */
 (function () {
   var refresh = fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' });
   var first = null;
@@ -38,32 +41,22 @@
   };
   for (var name in started) started[name].catch(function () {});
 
-  // Per remote (as @vox/variant picks it from the host name) and path: [signed in, signed out].
-  // Signed in, the header's reads come too (the membership tabs and the messages dot). Each read is
-  // [endpoint, path, query]: the contract's name of a first-readable GET (firstReadQueries in
-  // libs/contract/src/lib/first-reads.ts), its path, and the query the page's call gives it.
-  var SIGNED_IN_FRAME = [
-    ['subscriptions', '/api/subscriptions'],
-    ['notificationsSeen', '/api/notifications/seen'],
-    ['newNotifications', '/api/notifications/new'],
-  ];
-  var SCRIPTS = [[['scripts', '/api/scripts', { scope: 'all', page: 1, pageSize: 20 }]], []];
-  var EARLY_READS = {
-    main: { '/': SCRIPTS, '/scripts': SCRIPTS },
-    school: { '/scripts': SCRIPTS },
-    podcast: { '/': [[['podcastHome', '/api/podcast/home']], [['podcastChannels', '/api/podcast/channels']]] },
-  };
-  var label = location.hostname.toLowerCase().split('.')[0];
-  var remote = /metrics/i.test(location.pathname) || label === 'dashboard' ? '' : label.indexOf('school') >= 0 ? 'school' : label.indexOf('podcast') >= 0 ? 'podcast' : 'main';
-  var page = (EARLY_READS[remote] || {})[location.pathname];
-  if (remote) {
+  // FIRST_READS: `reads`, each [the contract's name of a first-readable GET (firstReadQueries in
+  // libs/contract/src/lib/first-reads.ts), its path, the query the page's call gives it]; `frame`,
+  // the reads of every page signed in (the header's: the membership tabs and the messages dot);
+  // `sites[remote][path]`, a page's [signed in, signed out] reads, by index. The dashboard has none.
+  var pages = FIRST_READS.sites[resolveVariant(location.hostname, location.pathname).remote];
+  if (pages) {
+    var page = pages[location.pathname];
     started.reads = refresh
       .then(function (answer) {
         return answer.status === 200 ? answer.clone().json() : null;
       })
       .then(function (session) {
         var token = (session && session.token) || null;
-        var reads = token ? SIGNED_IN_FRAME.concat(page ? page[0] : []) : page ? page[1] : [];
+        var reads = (token ? FIRST_READS.frame.concat(page ? page[0] : []) : page ? page[1] : []).map(function (index) {
+          return FIRST_READS.reads[index];
+        });
         var headers = { Accept: 'application/json' };
         if (token) headers.Authorization = 'Bearer ' + token;
         if (reads.length === 0) return [];

@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { takeEarlyRequests, type EarlyRequests } from './early';
 
+// index.html's first script as the build puts it together (tools/first-load/early-script.cjs):
+// early-script.js with @vox/variant's rule and the route table's first reads.
+const generator = path.join(__dirname, '../../../tools/first-load/early-script.cjs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { earlyScript } = require(generator) as { earlyScript: () => { source: string } };
+const firstScript = earlyScript().source;
+
 // jsdom has no Response: a stand-in with what the shell reads of one.
 class StandInResponse {
   constructor(
@@ -54,7 +61,7 @@ describe('takeEarlyRequests', () => {
   // The server puts the manifest and the public config in the page (withFirstData in
   // apps/api/src/plugins/external/web-apps.ts); the first script hands them on without a request.
   describe('with the data block the server puts in the page', () => {
-    const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
+    const source = firstScript;
     const manifest = { main: '/remotes/main/remoteEntry.js', podcast: 'https://cdn.example.com/podcast/remoteEntry.js' };
     const publicConfig = { msClientId: 'client-1', msAuthority: 'https://login.example.com/common/v2.0' };
     beforeEach(() => {
@@ -88,7 +95,7 @@ describe('takeEarlyRequests', () => {
   });
 
   it('early-script.js sends the very same requests as early.ts, and hands them over', () => {
-    new Function(fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8'))();
+    new Function(firstScript)();
     const fromScript = fetchMock.mock.calls.splice(0);
     const handedOver = takeEarlyRequests();
     expect(Object.keys(handedOver).sort()).toEqual(['manifest', 'publicConfig', 'reads', 'refresh']);
@@ -103,7 +110,7 @@ describe('takeEarlyRequests', () => {
 // page the path shows (with that token, or none); @vox/api-client hands them to the page's calls.
 describe('early-script.js: the first reads of the page', () => {
   const page = window as { __voxEarly?: EarlyRequests };
-  const source = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8');
+  const source = firstScript;
 
   /** Runs the script as on `host` + `pathname`, the refresh answering `refresh`; the reads' calls. */
   async function run(host: string, pathname: string, refresh: () => Promise<Response>) {
@@ -177,6 +184,19 @@ describe('early-script.js: the first reads of the page', () => {
       '/api/scripts?scope=all&page=1&pageSize=20': 'failed',
     });
     delete (globalThis as { Response?: unknown }).Response;
+  });
+
+  it('signed in on the school site: the header reads on its /, the list too on its /scripts', async () => {
+    expect((await run('school.localhost', '/', session('tok-5'))).calls.map(([url]) => batched(url))).toEqual([FRAME]);
+    const { calls } = await run('school.voxclub.example', '/scripts', session('tok-5'));
+    expect(calls.map(([url]) => batched(url))).toEqual([[...FRAME, 'read=scripts', 'scripts.scope=all', 'scripts.page=1', 'scripts.pageSize=20']]);
+  });
+
+  it('names no read, path or remote itself: the build gives it the route table\'s and @vox/variant\'s', () => {
+    const own = fs.readFileSync(path.join(__dirname, 'early-script.js'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    for (const text of ['/api/scripts', '/api/podcast', '/api/notifications', '/api/subscriptions', "'school'", "'podcast'", "'dashboard'", 'metrics', 'hostname.']) {
+      expect(own).not.toContain(text);
+    }
   });
 
   it('signed out on a page without early reads, or on the dashboard, or when the refresh fails: nothing', async () => {

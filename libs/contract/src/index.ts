@@ -8,6 +8,8 @@ export { named, type EndpointAuth, type EndpointMeta, type HttpMethod } from './
 export * from './lib/endpoints';
 // The types of every call (EndpointName, Endpoint<N>, EndpointAnswer<N>...), whichever table describes it.
 export * from './lib/endpoint-calls';
+// The names of the GETs an app page's first script may send (the route table says which, per page).
+export type { FirstReadName } from './lib/first-reads';
 // The scripts area's values: @vox/contract/scripts (its own entry, off every first route).
 export type * from './lib/scripts-values';
 // The social area's values: @vox/contract/social (its own entry, off every first route).

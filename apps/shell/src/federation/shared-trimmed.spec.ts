@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The federation shares trimmed react-router and TanStack Query modules
-// (tools/webpack/react-router-shared.mjs, react-query-shared.mjs): a shared module is never
+// (tools/first-load/react-router-shared.mjs, react-query-shared.mjs): a shared module is never
 // tree-shaken, so each re-exports only the names the workspace uses. A name imported from the
 // package but missing there would be undefined at run time, so this test reads every source file
 // of the workspace and checks each imported name is provided.
 const root = path.resolve(__dirname, '../../../..');
 const TRIMMED = [
-  { pkg: 'react-router', file: 'tools/webpack/react-router-shared.mjs', expected: ['BrowserRouter', 'useNavigate'] },
-  { pkg: '@tanstack/react-query', file: 'tools/webpack/react-query-shared.mjs', expected: ['QueryClient', 'useQuery'] },
+  { pkg: 'react-router', file: 'tools/first-load/react-router-shared.mjs', expected: ['BrowserRouter', 'useNavigate'] },
+  { pkg: '@tanstack/react-query', file: 'tools/first-load/react-query-shared.mjs', expected: ['QueryClient', 'useQuery'] },
 ];
 
 function provided(file: string): Set<string> {

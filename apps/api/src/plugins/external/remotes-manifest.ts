@@ -86,9 +86,9 @@ const preloadFiles = (value: unknown, max = Infinity): string[] =>
   Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f)).slice(0, max) : [];
 
 /**
- * A remote's preload.json (tools/webpack/first-load-preload-plugin.cjs): the files of its exposed
+ * A remote's preload.json (tools/first-load/first-load-preload-plugin.cjs): the files of its exposed
  * ./App and, per route of its table, the files of the page the route shows signed out and signed
- * in (tools/webpack/route-preloads.cjs), relative to the remote's root. Files outside static/ or
+ * in (tools/first-load/route-preloads.cjs), relative to the remote's root. Files outside static/ or
  * unsafe in a header, and rows with an unexpected pattern, are left out; a missing or malformed
  * file is nothing.
  */
@@ -114,7 +114,7 @@ export function parsePreloads(text: string | null): RemotePreloads {
 }
 
 /**
- * The shell's preload.json (tools/webpack/shell-first-load-plugin.cjs): `authModal`, the files
+ * The shell's preload.json (tools/first-load/shell-first-load-plugin.cjs): `authModal`, the files
  * of the auth modal's lazy chunk, relative to the shell's root; unsafe names left out, a missing
  * or malformed file is nothing.
  */

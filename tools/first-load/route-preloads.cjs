@@ -5,22 +5,33 @@
 // files a signed-out and a signed-in visitor most likely need. The API matches the requested path
 // against the patterns as the shell's matchRoute does (apps/api/src/plugins/external/remotes-manifest.ts).
 const fs = require('node:fs');
+const path = require('node:path');
 const ts = require('typescript');
 
 /**
- * The values of a TypeScript module that has no run-time imports (the route table, PATHS): its
- * type imports are erased, anything else it asks for is an error.
+ * The values of a TypeScript module read without bundling (the route table, PATHS, the contract's
+ * endpoint tables): its type imports are erased; a relative import is read the same way, a bare
+ * one only when `modules` names the file that stands for it; anything else it asks for is an error.
+ * @param {string} file
+ * @param {Record<string, string>} [modules] bare specifier -> the TypeScript file read for it
  */
-function loadTsValues(file) {
+function loadTsValues(file, modules = {}, loaded = new Map()) {
+  if (loaded.has(file)) return loaded.get(file);
   const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
     fileName: file,
   });
   const module = { exports: {} };
-  const refuse = (name) => {
-    throw new Error(`${file}: the route preloads read this module without running its imports (asked for ${name})`);
+  loaded.set(file, module.exports);
+  const load = (name) => {
+    const target = name.startsWith('.') ? path.resolve(path.dirname(file), `${name}.ts`) : modules[name];
+    if (!target || !fs.existsSync(target)) {
+      throw new Error(`${file}: read without bundling, this module may import only type-only, relative or named modules (asked for ${name})`);
+    }
+    return loadTsValues(target, modules, loaded);
   };
-  new Function('module', 'exports', 'require', outputText)(module, module.exports, refuse);
+  new Function('module', 'exports', 'require', outputText)(module, module.exports, load);
+  loaded.set(file, module.exports);
   return module.exports;
 }
 

@@ -1,4 +1,4 @@
-// `node --test tools/webpack/route-preloads.test.cjs` (part of `npm test`): the route rows of a
+// `node --test tools/first-load/route-preloads.test.cjs` (part of `npm test`): the route rows of a
 // remote's preload.json, from the page records and the route table.
 const test = require('node:test');
 const assert = require('node:assert/strict');

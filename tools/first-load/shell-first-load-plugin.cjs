@@ -1,5 +1,6 @@
 // The shell's first load: index.html starts everything the first render needs at once.
-// - apps/shell/src/early-script.js (minified) is the head's first script, inline: the start-up
+// - the first script (early-script.cjs: apps/shell/src/early-script.js with the variant rule and
+//   the route table's first reads, minified) is the head's first script, inline: the start-up
 //   refresh, the public config and the remotes manifest leave as soon as the HTML arrives. (It was
 //   a file of its own, static/js/early.<hash>.js: one request more before them, ~190 ms of
 //   Lighthouse's LCP on /about. The API's Content-Security-Policy allows it by its hash, see
@@ -25,9 +26,9 @@
 //   forms), which the API's Link header names for a signed-out visit that opens the modal at once
 //   (the dashboard's staff gate, /login, /register, /resetpassword), so the modal does not wait
 //   for the shell to run first (apps/api/src/plugins/external/web-apps.ts).
-const fs = require('node:fs');
 const { terserMinify } = require('terser-webpack-plugin');
 const { chunkFilesOf } = require('./first-load-preload-plugin.cjs');
+const { earlyScript } = require('./early-script.cjs');
 
 const PLUGIN = 'ShellFirstLoadPlugin';
 /** V8's explicit compile hint for a whole file: it must be the file's first line. */
@@ -36,19 +37,20 @@ const asOf = (file) => (/\.css(\?.*)?$/.test(file) ? 'style' : 'script');
 
 class ShellFirstLoadPlugin {
   /**
-   * @param {{ entryModule: string, earlyScript: string, authModal?: { module: string, request: string } }} opts
-   * absolute paths: the entry (main.ts) and early-script.js; the module that loads the auth modal with `import(request)`.
+   * @param {{ entryModule: string, workspaceRoot: string, authModal?: { module: string, request: string } }} opts
+   * absolute paths: the entry (main.ts), the workspace (whose files make the first script); the module that loads the auth modal with `import(request)`.
    */
-  constructor({ entryModule, earlyScript, authModal }) {
+  constructor({ entryModule, workspaceRoot, authModal }) {
     this.entryModule = entryModule;
-    this.earlyScript = earlyScript;
+    this.workspaceRoot = workspaceRoot;
     this.authModal = authModal;
   }
 
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.fileDependencies.add(this.earlyScript);
+      const early = earlyScript(this.workspaceRoot);
+      for (const file of early.files) compilation.fileDependencies.add(file);
       // After terser (which would drop the comment), before the source maps are written (so
       // they count the line) and before compression.
       compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
@@ -73,9 +75,8 @@ class ShellFirstLoadPlugin {
       const HtmlWebpackPlugin = require('html-webpack-plugin');
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapPromise(PLUGIN, async (data) => {
         // Plain ES2019 without imports: minified as it is, no bundling (the build's own terser).
-        const source = fs.readFileSync(this.earlyScript, 'utf8');
-        const { code } = await terserMinify({ 'early-script.js': source }, undefined, { ecma: 2019, compress: { passes: 2 } });
-        if (!code) throw new Error(`${PLUGIN}: ${this.earlyScript} minified to nothing`);
+        const { code } = await terserMinify({ 'early-script.js': early.source }, undefined, { ecma: 2019, compress: { passes: 2 } });
+        if (!code) throw new Error(`${PLUGIN}: the first script minified to nothing`);
         const entry = this.findEntry(compilation);
         const publicPath = compilation.outputOptions.publicPath;
         // The shell's own stylesheets go in as <style data-href>: no request (over HTTP/1.1 each
@@ -95,13 +96,13 @@ class ShellFirstLoadPlugin {
           attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
         }));
         const chunkStyles = chunkFiles.filter((file) => asOf(file) === 'style').map((file) => inlineStyle(`${publicPath}${file}`));
-        const early = { tagName: 'script', voidTag: false, meta: { plugin: PLUGIN }, attributes: {}, innerHTML: code };
+        const first = { tagName: 'script', voidTag: false, meta: { plugin: PLUGIN }, attributes: {}, innerHTML: code };
         const entryTags = data.headTags.map((tag) => {
           if (tag.tagName === 'script' && tag.attributes.src) return { ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } };
           if (tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') return inlineStyle(tag.attributes.href);
           return tag;
         });
-        data.headTags = [early, ...entryTags, ...links, ...chunkStyles];
+        data.headTags = [first, ...entryTags, ...links, ...chunkStyles];
         return data;
       });
     });

@@ -26,6 +26,24 @@ function appPathLiterals() {
   return targets.flatMap(literals).map((selector) => ({ selector, message }));
 }
 
+const APP_PATH_LITERALS = appPathLiterals();
+
+/**
+ * A feature lib calls the API from its api modules (`src/lib/api/<area>.ts`: the area's query
+ * keys and a hook per call, docs/architecture.md): a page, component or helper elsewhere calls a
+ * hook, never `api.call(...)` and never writes a query key.
+ */
+const API_CALLS_IN_API_MODULES = [
+  {
+    selector: 'CallExpression[callee.object.name="api"][callee.property.name="call"]',
+    message: 'Call the API from the area\'s module in src/lib/api/ (a hook per call), not from a page.',
+  },
+  {
+    selector: 'Property[key.name="queryKey"]',
+    message: 'Query keys live in the area\'s module in src/lib/api/: a page uses its hooks.',
+  },
+];
+
 const TEST_KIT_ONLY_IN_SPECS = { name: '@vox/testing', message: '@vox/testing is for spec files only.' };
 
 export default [
@@ -114,10 +132,21 @@ export default [
       'apps/e2e/**',
     ],
     rules: {
-      'no-restricted-syntax': ['error', ...appPathLiterals()],
+      'no-restricted-syntax': ['error', ...APP_PATH_LITERALS],
     },
   },
   // --- end of the links block ---
+  // --- API modules: a feature lib calls the API from src/lib/api/<area>.ts only. ---
+  // Flat config replaces a rule's options per block, so this block repeats the links selectors
+  // (the block above) with its own: a file here gets both. Specs fake the server, so are exempt.
+  {
+    files: ['libs/feature-*/src/**/*.ts', 'libs/feature-*/src/**/*.tsx'],
+    ignores: ['libs/feature-*/src/lib/api/**', '**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...APP_PATH_LITERALS, ...API_CALLS_IN_API_MODULES],
+    },
+  },
+  // --- end of the API modules block ---
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,2 +1,1 @@
-export * from './lib/use-new-message-dot';
-export * from './lib/last-seen-notification';
+export * from './lib/api/notifications';

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { authStore, useUser } from '@vox/auth';
-import { displayName, coreEndpoints, PICKED_SCENE_KEY, type MyProfile } from '@vox/contract';
-import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES, socialEndpoints } from '@vox/contract/social';
+import { useUser } from '@vox/auth';
+import { displayName, PICKED_SCENE_KEY } from '@vox/contract';
+import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
 import { Alert, Avatar, Button, buttonClassName, Page } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
+import { useHandleSuggestion, useKeepSuggestedHandle, useSaveFirstProfile, useShowcase } from '../api/welcome';
 import './welcome-page.css';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -58,21 +57,13 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photoId = useId();
 
-  const suggestion = useQuery({
-    queryKey: ['first-hour', 'handle-suggestion', user?.id],
-    queryFn: () => api.call(socialEndpoints.handleSuggestion),
-    enabled: Boolean(user && !user.handle),
-    staleTime: Infinity,
-  });
+  const suggestion = useHandleSuggestion(user?.id, Boolean(user && !user.handle));
   useEffect(() => {
     if (!handleTouched && !handle && suggestion.data?.handle) setHandle(suggestion.data.handle);
   }, [suggestion.data, handle, handleTouched]);
 
   // Every account has a handle from the start: the suggestion is saved at once.
-  const keepSuggestion = useMutation({
-    mutationFn: (suggested: string) => api.call(socialEndpoints.updateMyProfile, { body: { handle: suggested } }),
-    onSuccess: (answer) => authStore.setUser(answer.user),
-  });
+  const keepSuggestion = useKeepSuggestedHandle();
   const suggested = suggestion.data?.handle;
   useEffect(() => {
     if (suggested && !user?.handle && keepSuggestion.isIdle) keepSuggestion.mutate(suggested);
@@ -89,26 +80,9 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
     headingRef.current?.focus();
   }, [step]);
 
-  const save = useMutation({
-    mutationFn: async (): Promise<MyProfile> => {
-      let answer = await api.call(socialEndpoints.updateMyProfile, { body: { name: name.trim(), handle: normalizeHandle(handle) } });
-      authStore.setUser(answer.user);
-      if (photo) {
-        const form = new FormData();
-        form.append('photo', photo, photo.name);
-        answer = await api.call(socialEndpoints.uploadMyPhoto, { body: form });
-        authStore.setUser(answer.user);
-      }
-      return answer;
-    },
-    onSuccess: () => (podcast ? onwards() : setStep('next')),
-  });
+  const save = useSaveFirstProfile(() => (podcast ? onwards() : setStep('next')));
 
-  const demo = useQuery({
-    queryKey: ['first-hour', 'showcase'],
-    queryFn: () => api.call(coreEndpoints.showcase),
-    enabled: step === 'next' && !next,
-  });
+  const demo = useShowcase(step === 'next' && !next);
 
   if (!user) {
     return (
@@ -129,7 +103,7 @@ export function WelcomePage({ site }: { site?: 'podcast' }) {
     event.preventDefault();
     setShowErrors(true);
     if (handleError || nameError) return;
-    save.mutate();
+    save.mutate({ name: name.trim(), handle: normalizeHandle(handle), photo });
   };
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => setPhoto(event.target.files?.[0] ?? null);
 

@@ -7,7 +7,8 @@ import type { FreesoundImport, Sound, SoundUpdate } from '@vox/contract/audio';
 /** The audio library's calls (contract: `endpoints`); errors are ApiError with the server's text. */
 export const soundKeys = {
   all: ['sounds'] as const,
-  list: (query: EndpointQuery<'sounds'>) => [...soundKeys.all, 'list', query] as const,
+  lists: () => [...soundKeys.all, 'list'] as const,
+  list: (query: EndpointQuery<'sounds'>) => [...soundKeys.lists(), query] as const,
   detail: (soundId: string) => [...soundKeys.all, 'detail', soundId] as const,
   peaks: (soundId: string) => [...soundKeys.all, 'peaks', soundId] as const,
   search: (q: string) => [...soundKeys.all, 'search', q] as const,
@@ -40,8 +41,24 @@ export function uploadSound(form: FormData, onProgress: (sent: number, total: nu
   return api.call(audioEndpoints.uploadSound, { body: form, onProgress, signal });
 }
 
+/** After an upload: the library's lists ask again. */
+export function useSoundUploaded() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: soundKeys.lists() });
+}
+
 export function replaceSoundFile(soundId: string, form: FormData, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<Sound> {
   return api.call(audioEndpoints.replaceSoundFile, { params: { soundId }, body: form, onProgress, signal });
+}
+
+/** After a new file for a sound: its answer into the cache, its waveform and the lists asked again. */
+export function useSoundReplaced() {
+  const client = useQueryClient();
+  return (sound: Sound) => {
+    client.setQueryData(soundKeys.detail(sound.id), sound);
+    void client.invalidateQueries({ queryKey: soundKeys.peaks(sound.id) });
+    void client.invalidateQueries({ queryKey: soundKeys.lists() });
+  };
 }
 
 export function useUpdateSound(soundId: string) {
@@ -50,7 +67,7 @@ export function useUpdateSound(soundId: string) {
     mutationFn: (patch: SoundUpdate) => api.call(audioEndpoints.updateSound, { params: { soundId }, body: patch }),
     onSuccess: (sound) => {
       client.setQueryData(soundKeys.detail(soundId), sound);
-      void client.invalidateQueries({ queryKey: [...soundKeys.all, 'list'] });
+      void client.invalidateQueries({ queryKey: soundKeys.lists() });
     },
   });
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@vox/api-client';
 import {
   AUDIO_TEXTS,
@@ -18,7 +17,7 @@ import {
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { replaceSoundFile, soundKeys, useDeleteSound, useSound, useUpdateSound } from '../api/sounds';
+import { replaceSoundFile, useDeleteSound, useSound, useSoundReplaced, useUpdateSound } from '../api/sounds';
 import { SelectField } from '../shared/select-field';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
 import { Waveform } from '../shared/waveform';
@@ -143,7 +142,7 @@ function Editor({ sound }: { sound: Sound }) {
 }
 
 function ReplaceFile({ sound }: { sound: Sound }) {
-  const client = useQueryClient();
+  const replaced = useSoundReplaced();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -158,9 +157,7 @@ function ReplaceFile({ sound }: { sound: Sound }) {
     replaceSoundFile(sound.id, form, (sent, total) => setProgress(total ? Math.round((sent / total) * 100) : 0), abort.current.signal)
       .then((next) => {
         setProgress(null);
-        client.setQueryData(soundKeys.detail(sound.id), next);
-        void client.invalidateQueries({ queryKey: soundKeys.peaks(sound.id) });
-        void client.invalidateQueries({ queryKey: [...soundKeys.all, 'list'] });
+        replaced(next);
       })
       .catch((e: unknown) => {
         setProgress(null);

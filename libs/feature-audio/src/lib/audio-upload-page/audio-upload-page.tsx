@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@vox/api-client';
 import { AUDIO_TEXTS, formatBytes, formatDuration, SOUND_LIMITS, SOUND_MESSAGES, SOUND_TYPES, type Sound, type SoundType } from '@vox/contract/audio';
 import { Alert, Button, NotFoundPage, Page, cx } from '@vox/ui';
 import { href } from '@vox/variant';
-import { soundKeys, uploadSound, useSounds } from '../api/sounds';
+import { uploadSound, useSoundUploaded, useSounds } from '../api/sounds';
 import { MiniWaveform } from '../shared/mini-waveform';
 import { StorageMeter } from '../shared/storage-meter';
 import '../audio.css';
@@ -41,7 +40,7 @@ export function AudioUploadPage() {
 
 function Uploader({ type }: { type: SoundType }) {
   const library = useSounds({ type });
-  const client = useQueryClient();
+  const uploaded = useSoundUploaded();
   const maxBytes = library.data?.usage.maxFileBytes ?? SOUND_LIMITS.maxFileBytes;
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -69,7 +68,7 @@ function Uploader({ type }: { type: SoundType }) {
       uploadSound(form, (sent, total) => patch(item.key, { sent, total: total || item.file.size }), item.abort.signal)
         .then((sound) => {
           patch(item.key, { state: 'done', sound, sent: item.file.size });
-          void client.invalidateQueries({ queryKey: [...soundKeys.all, 'list'] });
+          uploaded();
         })
         .catch((error: unknown) => {
           if (item.abort.signal.aborted) patch(item.key, { state: 'cancelled' });

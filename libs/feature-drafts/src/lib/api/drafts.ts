@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import type { Draft, DraftCreate, TemplateInput } from '@vox/contract';
 import { draftEndpoints } from '@vox/contract/drafts';
@@ -26,8 +26,8 @@ export function useDrafts(search: string) {
   });
 }
 
-export const draftQueryOptions = (draftId: string) =>
-  queryOptions({
+export const useDraft = (draftId: string) =>
+  useQuery({
     queryKey: draftKeys.detail(draftId),
     queryFn: () => api.call(draftEndpoints.draft, { params: { draftId } }),
     // The editor starts from what the server has now; after that it owns the text.
@@ -71,6 +71,12 @@ export function useRevisions(draftId: string) {
 }
 
 export const getRevision = (draftId: string, revisionId: string) => api.call(draftEndpoints.draftRevision, { params: { draftId, revisionId } });
+
+/** Asks the draft's revisions again (after one was named or restored). */
+export function useRefreshRevisions(draftId: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+}
 
 export function useRevision(draftId: string, revisionId: string | null) {
   return useQuery({

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
 import type { TextEdit } from '@vox/fountain';
@@ -7,7 +6,7 @@ import { Alert, Button, MAIN_CONTENT_ID, Spinner, cx, lazyComponent } from '@vox
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { Modal } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { createDraft, download, draftPdf, draftQueryOptions, fileName, getDraft, saveDraft } from '../api/drafts';
+import { createDraft, download, draftPdf, fileName, getDraft, saveDraft, useDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { whenIdle } from '../when-idle';
 import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
@@ -34,7 +33,7 @@ type View = 'write' | 'preview' | 'scenes';
 /** /write/{documentId} (privilege draft): the full-screen writing editor. */
 export function DraftEditorPage() {
   const { documentId = '' } = useParams();
-  const draft = useQuery(draftQueryOptions(documentId));
+  const draft = useDraft(documentId);
 
   return (
     <main className="vox-draft-editor" id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Draft, DraftRevisionSummary } from '@vox/contract';
 import { Alert, Button, Spinner } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
-import { draftKeys, nameRevision, restoreRevision, useRevision, useRevisions } from '../api/drafts';
+import { nameRevision, restoreRevision, useRefreshRevisions, useRevision, useRevisions } from '../api/drafts';
 import { RevisionCompare } from './revision-compare';
 
 const revisionLabel = (revision: Pick<DraftRevisionSummary, 'kind' | 'name'>): string =>
@@ -27,8 +26,8 @@ export function RevisionsPanel({
   onRestored(draft: Draft): void;
   onClose(): void;
 }) {
-  const client = useQueryClient();
   const revisions = useRevisions(draftId);
+  const refreshRevisions = useRefreshRevisions(draftId);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +44,7 @@ export function RevisionsPanel({
       if (!(await beforeSnapshot())) throw new Error('Your latest changes are not saved yet (offline). Try again when they are.');
       await nameRevision(draftId, name.trim());
       setName('');
-      await client.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+      await refreshRevisions();
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -59,7 +58,7 @@ export function RevisionsPanel({
     try {
       if (!(await beforeSnapshot())) throw new Error('Your latest changes are not saved yet (offline). Try again when they are.');
       const restored = await restoreRevision(draftId, revision.id);
-      await client.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+      await refreshRevisions();
       onRestored(restored);
     } catch (error) {
       setProblem((error as Error).message);

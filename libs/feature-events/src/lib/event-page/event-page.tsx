@@ -3,7 +3,7 @@ import { useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, Spinner } from '@vox/ui';
 import { BackBar } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
-import { useEvent } from '../shared/api';
+import { useEvent } from '../api/events';
 import { AttendeesPanel } from '../shared/attendees-panel';
 import { EventFacts } from '../shared/event-details';
 import { myStatusText } from '../shared/format';

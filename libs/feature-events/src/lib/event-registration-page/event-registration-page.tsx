@@ -4,7 +4,7 @@ import { authModal, useUser } from '@vox/auth';
 import { Alert, Button, buttonClassName, Page, Spinner } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useEvent, useRegistration } from '../shared/api';
+import { useEvent, useRegistration } from '../api/events';
 import { EventFacts } from '../shared/event-details';
 import '../shared/events.css';
 

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { Alert, Page, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useEvents } from '../shared/api';
+import { useEvents } from '../api/events';
 import { CreateEventForm } from '../shared/create-event-form';
 import { EventCard } from '../shared/event-card';
 import '../shared/events.css';

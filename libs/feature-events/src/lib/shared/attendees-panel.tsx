@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
 import { displayName } from '@vox/contract';
-import { eventEndpoints } from '@vox/contract/events';
 import { Alert, Button, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
+import { useAttendees, useIssueCertificate } from '../api/events';
 
 type Issued = Record<string, { certId?: string; error?: string }>;
 
@@ -14,10 +12,9 @@ type Issued = Record<string, { certId?: string; error?: string }>;
  * member who had a seat.
  */
 export function AttendeesPanel({ eventId }: { eventId: string }) {
-  const attendees = useQuery({ queryKey: ['events', 'attendees', eventId], queryFn: () => api.call(eventEndpoints.eventAttendees, { params: { eventId } }) });
+  const attendees = useAttendees(eventId);
   const [issued, setIssued] = useState<Issued>({});
-  const issue = useMutation({
-    mutationFn: (recipientId: string) => api.call(eventEndpoints.issueCertificate, { body: { recipientId, eventId } }),
+  const issue = useIssueCertificate(eventId, {
     onSuccess: (cert, recipientId) => setIssued((s) => ({ ...s, [recipientId]: { certId: cert.id } })),
     onError: (error, recipientId) => setIssued((s) => ({ ...s, [recipientId]: { error: error.message } })),
   });

@@ -4,7 +4,7 @@ import type { EventSummary } from '@vox/contract/events';
 import { Alert, Button } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useCreateEvent } from './api';
+import { useCreateEvent } from '../api/events';
 import { COMMON_ZONES, zonedToUtc } from './format';
 
 type Field = 'title' | 'date' | 'start' | 'end' | 'place' | 'onlineUrl' | 'capacity';

@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { MetricsAnswer } from '@vox/contract';
-import { METRICS_MAX_DAYS, type MetricsPart, type MetricsVariant, metricsEndpoints, VISIT_RULE_TEXT } from '@vox/contract/metrics';
+import { METRICS_MAX_DAYS, type MetricsPart, type MetricsVariant, VISIT_RULE_TEXT } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { useMetricsPart } from '../api/metrics';
 import { StaffPageHead } from '../staff-pages/staff-nav';
 import { ChartCard } from './chart-card';
 import { METRICS_CHARTS } from './metrics-charts';
@@ -25,19 +25,6 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 function rangeText(from: string, to: string): string {
   const f = dateFormat;
   return `${f.format(new Date(`${from}T00:00:00Z`))} – ${f.format(new Date(`${to}T00:00:00Z`))}`;
-}
-
-/**
- * One chart's own request, so each chart is drawn as its answer arrives rather than with the
- * slowest. (One useQuery per card: the shell shares a trimmed @tanstack/react-query without useQueries.)
- */
-function useMetricsPart(view: MetricsView, part: MetricsPart) {
-  return useQuery({
-    queryKey: ['metrics', view.from, view.to, view.tz, view.variant, part],
-    queryFn: () => api.call(metricsEndpoints.metrics, { query: { from: view.from, to: view.to, tz: view.tz, variant: view.variant, charts: part } }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
 }
 
 /** A chart's place while its answer is on the way, or the reason it did not come. */

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { metricsEndpoints } from '@vox/contract/metrics';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
+import { useJobFailures } from '../api/staff';
 import { StaffPageHead } from './staff-nav';
 import { when } from './when';
 import './staff-pages.css';
@@ -17,10 +15,7 @@ const attemptsText = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 
 /** Staff: the job queue's failures (GET /api/jobs/failures), with each one's last error. */
 export default function FailedJobsPage() {
-  const failures = useQuery({
-    queryKey: ['staff', 'job-failures'],
-    queryFn: () => api.call(metricsEndpoints.jobFailures, { query: { limit: 100 } }),
-  });
+  const failures = useJobFailures();
   return (
     <Page width="wide" className="vox-staff">
       <StaffPageHead title={FAILED_JOBS_TEXTS.title} lead={FAILED_JOBS_TEXTS.lead}>

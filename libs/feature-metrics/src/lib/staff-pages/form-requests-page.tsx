@@ -1,9 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { metricsEndpoints } from '@vox/contract/metrics';
 import { Alert, Page, Spinner } from '@vox/ui';
+import { useFormRequests } from '../api/staff';
 import { StaffPageHead } from './staff-nav';
 import { when } from './when';
 import './staff-pages.css';
@@ -29,10 +27,7 @@ export default function FormRequestsPage() {
   const raw = search.get('kind');
   const kind: Kind | undefined = raw === 'contact' || raw === 'pilot' ? raw : undefined;
   const filterId = useId();
-  const requests = useQuery({
-    queryKey: ['staff', 'form-requests', kind ?? 'all'],
-    queryFn: () => api.call(metricsEndpoints.formRequests, { query: kind ? { kind } : {} }),
-  });
+  const requests = useFormRequests(kind);
   return (
     <Page width="wide" className="vox-staff">
       <StaffPageHead title={FORM_REQUESTS_TEXTS.title} lead={FORM_REQUESTS_TEXTS.lead}>

@@ -6,7 +6,7 @@ import { displayName } from '@vox/contract';
 import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useChannel, useChannelStats, useFollow, useUpdateChannel, useUpdateEpisode, useUploadCover, useUploadEpisode } from '../shared/api';
+import { useChannel, useChannelStats, useFollow, useUpdateChannel, useUpdateEpisode, useUploadCover, useUploadEpisode } from '../api/podcast';
 import { ChannelCover } from '../shared/channel-card';
 import { ChannelForm } from '../shared/channel-form';
 import { EpisodeRow } from '../shared/episode-row';

@@ -6,7 +6,7 @@ import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '
 import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { clock, toQueueItem } from '../player/queue';
-import { useCreateShareLink, useFavorite, useRevokeShareLink, useShareLinks, useSharedEpisode } from '../shared/api';
+import { useCreateShareLink, useFavorite, useRevokeShareLink, useShareLinks, useSharedEpisode } from '../api/podcast';
 import { ChannelCover } from '../shared/channel-card';
 import { day, duration, parseVtt } from '../shared/format';
 import '../shared/podcast.css';

@@ -1,5 +1,5 @@
 import { Alert, Page, Spinner } from '@vox/ui';
-import { useFavorites } from '../shared/api';
+import { useFavorites } from '../api/podcast';
 import { EpisodeRow } from '../shared/episode-row';
 import '../shared/podcast.css';
 

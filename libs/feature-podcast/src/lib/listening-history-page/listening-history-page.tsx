@@ -1,5 +1,5 @@
 import { Alert, Page, Spinner } from '@vox/ui';
-import { useHistory } from '../shared/api';
+import { useHistory } from '../api/podcast';
 import { EpisodeRow } from '../shared/episode-row';
 import { day } from '../shared/format';
 import '../shared/podcast.css';

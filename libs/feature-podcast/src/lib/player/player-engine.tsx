@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
-import { podcastEndpoints } from '@vox/contract/podcast';
+import { countPlay, savePlaybackPosition } from '../api/playback';
 import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, playNow, removeFromQueue, shouldSave, skipTo, type QueueItem, type QueueState } from './queue';
 import { LISTENER_KEY, STORE_KEY, type Player, type Saved } from './player-context';
 
@@ -53,7 +52,7 @@ export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEnginePr
       if (!item || !userId) return;
       const positionMs = Math.max(0, Math.round(seconds * 1000));
       lastSaved.current = positionMs;
-      void api.call(podcastEndpoints.savePodcastPosition, { params: { episodeId: item.id }, body: { positionMs } }).catch(() => undefined);
+      savePlaybackPosition(item.id, positionMs);
     },
     [userId],
   );
@@ -91,7 +90,7 @@ export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEnginePr
       const item = state.current;
       if (item && counted.current !== item.id) {
         counted.current = item.id;
-        void api.call(podcastEndpoints.podcastPlay, { params: { episodeId: item.id }, body: userId ? {} : { listener: listenerId() } }).catch(() => undefined);
+        countPlay(item.id, userId ? undefined : listenerId());
       }
     };
     const onPause = () => {

@@ -5,7 +5,7 @@ import { Alert, Button, buttonClassName, MicIcon, Notice, Page, Spinner } from '
 import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { toQueueItem } from '../player/queue';
-import { useDeletePlaylist, usePlaylist, useUpdatePlaylist } from '../shared/api';
+import { useDeletePlaylist, usePlaylist, useUpdatePlaylist } from '../api/podcast';
 import { EpisodeRow } from '../shared/episode-row';
 import '../shared/podcast.css';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Page, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useCreateChannel, useCreatePlaylist, useHome } from '../shared/api';
+import { useCreateChannel, useCreatePlaylist, useHome } from '../api/podcast';
 import { ChannelCard } from '../shared/channel-card';
 import { ChannelDirectory } from '../shared/channel-directory';
 import { ChannelForm } from '../shared/channel-form';

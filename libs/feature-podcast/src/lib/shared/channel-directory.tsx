@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Spinner } from '@vox/ui';
-import { useChannels } from './api';
+import { useChannels } from '../api/podcast';
 import { ChannelCard } from './channel-card';
 
 /** Every channel, with a search box and category filters kept in the address (?q=, ?category=). */

@@ -6,7 +6,7 @@ import { HeartIcon } from '@vox/ui';
 import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { toQueueItem } from '../player/queue';
-import { useAddToPlaylist, useCreatePlaylist, useFavorite, useMyPlaylists } from './api';
+import { useAddToPlaylist, useCreatePlaylist, useFavorite, useMyPlaylists } from '../api/podcast';
 import { day, duration } from './format';
 
 /** One episode in a list: play, queue next or last, favourite, add to a playlist. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, buttonClassName, MAIN_CONTENT_ID, Notice, MicIcon } from '@vox/ui';
 import { href } from '@vox/variant';
-import { certificateDate, useCertificate, useRevokeCertificate } from '../shared/api';
+import { useCertificate, useRevokeCertificate } from '../api/certificates';
+import { certificateDate } from '../shared/dates';
 import { QrCode } from './qr-code';
 import './certificate-page.css';
 

@@ -3,7 +3,8 @@ import { authModal, useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, PromptPage, Spinner } from '@vox/ui';
 import { BackBar } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
-import { certificateDate, useMyCertificates } from '../shared/api';
+import { useMyCertificates } from '../api/certificates';
+import { certificateDate } from '../shared/dates';
 import '../shared/school.css';
 
 /** /certificate: full screen; the certificates issued to me, each ready to print and share. */

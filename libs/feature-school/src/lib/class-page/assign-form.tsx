@@ -4,7 +4,7 @@ import { displayName } from '@vox/contract';
 import { CLASS_LIMITS, CLASS_MESSAGES, type ClassDetail } from '@vox/contract/school';
 import { Alert, Button } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useClassActions, useMyScripts, useScript } from '../shared/classes-api';
+import { useClassActions, useMyScripts, useScript } from '../api/classes';
 
 interface Seat {
   role: string;

@@ -4,7 +4,7 @@ import { displayName } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useClassActions } from '../shared/classes-api';
+import { useClassActions } from '../api/classes';
 
 /** The set-password page with the student's User ID and code filled in, on this (the school) host. */
 const setPasswordLink = (s: CreatedStudent) =>

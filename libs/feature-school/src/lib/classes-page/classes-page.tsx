@@ -5,7 +5,7 @@ import { CLASS_LIMITS, CLASS_MESSAGES } from '@vox/contract/school';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useClasses, useCreateClass } from '../shared/classes-api';
+import { useClasses, useCreateClass } from '../api/classes';
 import { ClassCards } from './class-cards';
 import '../shared/school.css';
 import '../shared/classes.css';

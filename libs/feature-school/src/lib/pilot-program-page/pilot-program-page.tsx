@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { FORM_LIMITS, pilotProblems, type PilotFields, schoolEndpoints } from '@vox/contract/school';
+import { FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract/school';
 import { Alert, Button, Page } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
+import { useSendPilot } from '../api/pilot';
 import '../shared/school.css';
 
 type Values = Omit<PilotFields, 'students'> & { students: string; website: string };
@@ -21,7 +20,7 @@ export function PilotProgramPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PilotFields, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: PilotFields & { website: string }) => api.call(schoolEndpoints.submitPilot, { body }) });
+  const send = useSendPilot();
   const messageId = useId();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));

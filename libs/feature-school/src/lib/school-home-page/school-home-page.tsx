@@ -3,7 +3,7 @@ import { displayName } from '@vox/contract';
 import { useUser } from '@vox/auth';
 import { Alert, buttonClassName, Page, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useSchoolHome } from '../shared/classes-api';
+import { useSchoolHome } from '../api/classes';
 import { WorkRow } from '../shared/work-bits';
 import { ClassCards } from '../classes-page/class-cards';
 import '../shared/school.css';

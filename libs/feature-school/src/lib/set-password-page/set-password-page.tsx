@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@vox/contract';
-import { schoolEndpoints } from '@vox/contract/school';
 import { Alert, Button, Page, buttonClassName } from '@vox/ui';
 import { PasswordField, TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
+import { useSetPasswordWithCode } from '../api/classes';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -26,7 +24,7 @@ export function SetPasswordPage() {
   const [code, setCode] = useState(params.get('code') ?? '');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const send = useMutation({ mutationFn: (body: { userId: string; code: string; password: string }) => api.call(schoolEndpoints.setPasswordWithCode, { body }) });
+  const send = useSetPasswordWithCode();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

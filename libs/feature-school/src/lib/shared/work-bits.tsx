@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
 import { WORK_STATUS_LABELS, type Work, type WorkComment } from '@vox/contract/school';
 import { href } from '@vox/variant';
-import { dueText } from './classes-api';
+import { dueText } from './dates';
 
 /** A work's state as a small coloured label. */
 export function StatusChip({ status }: { status: Work['status'] }) {

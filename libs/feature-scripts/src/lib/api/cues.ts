@@ -19,11 +19,14 @@ export function useScriptCues(scriptId: string | null, enabled = true) {
   });
 }
 
+/** PUT /api/scripts/{id}/cues: replaces the script's whole list (an import saves this way, then reads the list again). */
+export const saveScriptCues = (scriptId: string, cues: CueInput[]): Promise<CueList> => api.call(scriptEndpoints.saveScriptCues, { params: { scriptId }, body: { cues } });
+
 /** Saves the whole list (PUT replaces it); the cache shows the change at once. */
 export function useSaveCues(scriptId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cues: CueInput[]) => api.call(scriptEndpoints.saveScriptCues, { params: { scriptId }, body: { cues } }),
+    mutationFn: (cues: CueInput[]) => saveScriptCues(scriptId, cues),
     onSuccess: (answer: CueList) => client.setQueryData(cueKeys.script(scriptId), answer),
   });
 }

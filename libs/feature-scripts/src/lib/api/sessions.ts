@@ -1,7 +1,9 @@
+import { useCallback } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import type { Friendship, HistoryList, SessionDetail, ShareLink, Take } from '@vox/contract';
+import type { Friendship, HistoryList, ScriptSession, SessionDetail, ShareLink, ShareLinkSession, Take } from '@vox/contract';
 import { scriptEndpoints } from '@vox/contract/scripts';
+import type { TakeUploader } from '../take-queue/take-queue';
 
 /**
  * The reading-session calls of the reader, the share dialog and /history (contract:
@@ -128,19 +130,126 @@ export function useInviteFriend(sessionId: string) {
   });
 }
 
+const friendshipsKey = ['friendships'] as const;
+
 /** GET /api/friendships/ (seed section 7); a failed fetch is an empty list (seed section 8). */
 export const getFriends = (): Promise<Friendship[]> => api.getFriendships().catch(() => []);
 
 export function useFriends(enabled = true) {
-  return useQuery({ queryKey: ['friendships'], queryFn: getFriends, enabled });
+  return useQuery({ queryKey: friendshipsKey, queryFn: getFriends, enabled });
 }
 
 /** GET /api/history?page: my sessions, newest activity first, with my progress. */
 export const getHistory = (page: number): Promise<HistoryList> => api.call(scriptEndpoints.history, { query: { page } });
 
+/** Query keys of /history: one per page, under ['history']. */
+export const historyKeys = {
+  all: ['history'] as const,
+  page: (page: number) => [...historyKeys.all, page] as const,
+};
+
 export const historyQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['history', page], queryFn: () => getHistory(page), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({ queryKey: historyKeys.page(page), queryFn: () => getHistory(page), placeholderData: keepPreviousData, staleTime: 0 });
 
 export function useHistory(page: number) {
   return useQuery(historyQueryOptions(page));
+}
+
+/** GET /api/scripts/{scriptId}/session: my current reading session of the script (created when needed). */
+export const getScriptSession = (scriptId: string): Promise<ScriptSession> => api.getScriptSession(scriptId);
+
+export const scriptSessionQueryOptions = (scriptId: string) =>
+  queryOptions({
+    queryKey: ['script-session', scriptId],
+    queryFn: () => getScriptSession(scriptId),
+    // A missing script is an answer, not a hiccup: the page goes back at once instead of retrying.
+    retry: false,
+    // Asked afresh on every visit: the current session may have changed since.
+    gcTime: 0,
+  });
+
+export function useScriptSession(scriptId: string) {
+  return useQuery(scriptSessionQueryOptions(scriptId));
+}
+
+/** GET /api/sharelinks/{linkId}/session: the session a share link invites into, joining it. */
+export const getShareLinkSession = (linkId: string): Promise<ShareLinkSession> => api.getShareLinkSession(linkId);
+
+/** Keyed by the user too: the answer is for whoever opens the link. */
+export const shareLinkSessionQueryOptions = (linkId: string, userId: string | undefined) =>
+  queryOptions({
+    queryKey: ['share-link-session', linkId, userId ?? 'anonymous'],
+    queryFn: () => getShareLinkSession(linkId),
+    retry: false,
+    gcTime: 0,
+  });
+
+/** Asks only for a signed-in user: logged out, the page asks them to log in first. */
+export function useShareLinkSession(linkId: string, userId: string | undefined) {
+  return useQuery({ ...shareLinkSessionQueryOptions(linkId, userId), enabled: Boolean(userId) });
+}
+
+/** A link's public preview (title, inviter, role) for a logged-out visitor; none for a bad link. */
+export function useShareLinkPreview(linkId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['share-link-preview', linkId],
+    queryFn: () => api.call(scriptEndpoints.shareLinkPreview, { params: { linkId } }),
+    enabled: enabled && Boolean(linkId),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** DELETE /api/sessions/{id}/participants/{userId}: the session's creator removes someone. */
+const removeParticipant = (sessionId: string, userId: string): Promise<undefined> =>
+  api.call(scriptEndpoints.removeParticipant, { params: { sessionId, userId } });
+
+export function useRemoveParticipant(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => removeParticipant(sessionId, userId),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKey(sessionId) }),
+  });
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+};
+
+/**
+ * POST /api/sessions/{id}/takes as the contract orders it: the text fields lineId, clientId,
+ * durationMs first, then the file field "audio". 201 is a new take, 200 one that had already
+ * arrived under this clientId: both confirm it.
+ */
+export const uploadTake: TakeUploader = (take, onProgress, signal) => {
+  const form = new FormData();
+  form.append('lineId', take.lineId);
+  form.append('clientId', take.clientId);
+  if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
+  form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
+  return api.call(scriptEndpoints.uploadTake, {
+    params: { sessionId: take.sessionId },
+    body: form,
+    signal,
+    onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+  });
+};
+
+/** GET /api/sessions/{id}/takes/{takeId}/audio: one take's recording, to save as a file. */
+export const downloadTake = (sessionId: string, takeId: string): Promise<Blob> => api.call(scriptEndpoints.downloadTake, { params: { sessionId, takeId } });
+
+/** A take the queue confirmed: into the cached session at once; /history asks again (its progress moved). */
+export function useTakeUploaded() {
+  const client = useQueryClient();
+  return useCallback(
+    (sessionId: string, take: Take) => {
+      client.setQueryData<SessionDetail>(sessionKey(sessionId), (old) => old && withTake(old, take));
+      void client.invalidateQueries({ queryKey: historyKeys.all });
+    },
+    [client],
+  );
 }

@@ -1,9 +1,7 @@
 import { useMemo, useRef } from 'react';
-import { api } from '@vox/api-client';
 import type { Script } from '@vox/contract';
-import { scriptEndpoints } from '@vox/contract/scripts';
 import { readCueNotes, toFountainWithCues, type FountainCue } from '@vox/fountain';
-import { useScriptCues } from '../api/cues';
+import { saveScriptCues, useScriptCues } from '../api/cues';
 import type { EditorStore } from './editor-store';
 import { fountainFileName } from './export-fountain';
 
@@ -48,7 +46,7 @@ export function useFountainCues(store: EditorStore) {
         .filter((c) => saved.lines[c.line])
         .map((c) => ({ lineId: saved.lines[c.line].id, soundId: c.soundId, at: c.at, untilLineId: c.at === 'bed' ? idAt(c.until) : null, volume: c.volume }));
       try {
-        await api.call(scriptEndpoints.saveScriptCues, { params: { scriptId: saved.id }, body: { cues: body } });
+        await saveScriptCues(saved.id, body);
         await refetch();
         return null;
       } catch (error) {

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Page, Spinner } from '@vox/ui';
 import { useGoBack } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
-import { useScriptSession } from '../api/get-script-session';
+import { useScriptSession } from '../api/sessions';
 
 /**
  * /script/{scriptId} (seed section 2): resolves the script to my reading session and goes to it,

@@ -1,13 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
 import type { ReadRender, RenderFill, SessionDetail } from '@vox/contract';
-import { podcastEndpoints } from '@vox/contract/podcast';
-import { scriptEndpoints } from '@vox/contract/scripts';
 import { Alert, Button, Spinner } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
 import { href } from '@vox/variant';
+import { isRendering, usePodcastHome, usePublishRead, useRefreshRenders, useRenderRead, useRevokeRenderLink, useSaveRender, useSessionRenders, useShareRender } from '../api/renders';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import { saveBlob } from './save-blob';
 import './finished-read.css';
@@ -51,28 +48,16 @@ export const formatClock = (ms: number) => {
 };
 
 const browserCopy = (text: string) => navigator.clipboard.writeText(text);
-const rendersKey = (sessionId: string) => ['read-renders', sessionId] as const;
-const busy = (r?: ReadRender) => r?.state === 'queued' || r?.state === 'rendering';
 
 export default function FinishedRead({ session, isOwner, onClose, copy = browserCopy }: FinishedReadProps) {
   const ids = useId();
-  const client = useQueryClient();
   const [fill, setFill] = useState<RenderFill>('speech');
-  const renders = useQuery({
-    queryKey: rendersKey(session.id),
-    queryFn: () => api.call(scriptEndpoints.sessionRenders, { params: { sessionId: session.id } }),
-    // Follows a running render's progress; stops asking once none runs.
-    refetchInterval: (query) => (query.state.data?.renders.some(busy) ? 1000 : false),
-  });
+  const renders = useSessionRenders(session.id);
   const list = renders.data?.renders ?? [];
   const latestDownload = list.find((r) => r.kind === 'download');
   const latestEpisode = list.find((r) => r.kind === 'episode');
-  const refresh = () => client.invalidateQueries({ queryKey: rendersKey(session.id) });
-
-  const download = useMutation({
-    mutationFn: () => api.call(scriptEndpoints.renderRead, { params: { sessionId: session.id }, body: { fill } }),
-    onSuccess: refresh,
-  });
+  const refresh = useRefreshRenders(session.id);
+  const download = useRenderRead(session.id, refresh);
 
   return (
     <Modal title={FINISHED_READ_TEXTS.title} description={FINISHED_READ_TEXTS.description} onClose={onClose} size="md">
@@ -91,7 +76,7 @@ export default function FinishedRead({ session, isOwner, onClose, copy = browser
           <h3 id={`${ids}-download`} className="vox-finished__title">
             {FINISHED_READ_TEXTS.download}
           </h3>
-          <Button variant="primary" busy={download.isPending} disabled={busy(latestDownload)} onClick={() => download.mutate()}>
+          <Button variant="primary" busy={download.isPending} disabled={isRendering(latestDownload)} onClick={() => download.mutate(fill)}>
             {FINISHED_READ_TEXTS.download}
           </Button>
           {download.isError && <Alert>{download.error.message}</Alert>}
@@ -117,13 +102,11 @@ function Progress({ render }: { render: ReadRender }) {
 
 function RenderStatus({ render, copy, onChange }: { render: ReadRender; copy: (text: string) => Promise<void>; onChange(): void }) {
   const [copied, setCopied] = useState(false);
-  const save = useMutation({
-    mutationFn: async () => saveBlob(await api.call(scriptEndpoints.readRenderAudio, { params: { renderId: render.id } }), render.fileName),
-  });
-  const share = useMutation({ mutationFn: () => api.call(scriptEndpoints.shareReadRender, { params: { renderId: render.id } }), onSuccess: onChange });
-  const revoke = useMutation({ mutationFn: () => api.call(scriptEndpoints.revokeReadRenderLink, { params: { renderId: render.id } }), onSuccess: onChange });
+  const save = useSaveRender(render.id, (audio) => saveBlob(audio, render.fileName));
+  const share = useShareRender(render.id, onChange);
+  const revoke = useRevokeRenderLink(render.id, onChange);
 
-  if (busy(render)) return <Progress render={render} />;
+  if (isRendering(render)) return <Progress render={render} />;
   if (render.state === 'failed') {
     return (
       <Alert>
@@ -174,16 +157,13 @@ function RenderStatus({ render, copy, onChange }: { render: ReadRender; copy: (t
 
 function PublishSection({ session, fill, latest, onChange }: { session: SessionDetail; fill: RenderFill; latest?: ReadRender; onChange(): void }) {
   const ids = useId();
-  const home = useQuery({ queryKey: ['podcast-home'], queryFn: () => api.call(podcastEndpoints.podcastHome) });
+  const home = usePodcastHome();
   const channels = home.data?.myChannels ?? [];
   const [channelId, setChannelId] = useState('');
   const [title, setTitle] = useState(session.script.title);
   const [draft, setDraft] = useState(false);
   const chosen = channelId || channels[0]?.id || '';
-  const publish = useMutation({
-    mutationFn: () => api.call(scriptEndpoints.publishReadAsEpisode, { params: { sessionId: session.id }, body: { channelId: chosen, fill, title: title.trim() || undefined, publish: draft ? 'draft' : 'now' } }),
-    onSuccess: onChange,
-  });
+  const publish = usePublishRead(session.id, onChange);
 
   return (
     <section className="vox-finished__section" aria-labelledby={`${ids}-publish`}>
@@ -201,7 +181,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
           className="vox-finished__form"
           onSubmit={(event) => {
             event.preventDefault();
-            publish.mutate();
+            publish.mutate({ channelId: chosen, fill, title: title.trim() || undefined, publish: draft ? 'draft' : 'now' });
           }}
         >
           <label htmlFor={`${ids}-channel`}>Channel</label>
@@ -219,7 +199,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
             Keep it a draft (publish later from the channel)
           </label>
           <div>
-            <Button type="submit" variant="primary" busy={publish.isPending} disabled={busy(latest)}>
+            <Button type="submit" variant="primary" busy={publish.isPending} disabled={isRendering(latest)}>
               {FINISHED_READ_TEXTS.publish}
             </Button>
           </div>
@@ -227,7 +207,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
       )}
       {publish.isError && <Alert>{publish.error.message}</Alert>}
       {latest &&
-        (busy(latest) ? (
+        (isRendering(latest) ? (
           <Progress render={latest} />
         ) : latest.state === 'failed' ? (
           <Alert>

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
-import { pathFor } from '@vox/contract';
-import { LIVE_TIMING, type LiveEvent, type LivePerson, liveEndpoints } from '@vox/contract/live';
-import { sessionKey } from '../api/sessions';
+import { LIVE_TIMING, type LiveEvent, type LivePerson } from '@vox/contract/live';
+import { openLiveStream, tellPresence, useLiveRefresh } from '../api/live';
 import { connectLive, type LiveConnectionOptions, type LiveStatus } from './live-connection';
 import { peopleHere, recordingByLine, type PresenceSnapshot } from './presence';
 
@@ -28,7 +25,7 @@ export interface LiveSession {
 /** Specs replace the stream; undefined opens the real one through the API client. */
 type OpenLive = (sessionId: string, signal: AbortSignal) => Promise<Response>;
 
-const openStream: OpenLive = (sessionId, signal) => api.stream(pathFor(liveEndpoints.liveSession, { sessionId }), { signal });
+const openStream: OpenLive = openLiveStream;
 
 /**
  * The reader's live channel (docs/live.md): keeps the stream open, refetches the session when
@@ -37,7 +34,7 @@ const openStream: OpenLive = (sessionId, signal) => api.stream(pathFor(liveEndpo
  * record (`recordingLineId`) so the others see it.
  */
 export function useLiveSession(sessionId: string, myId: string, recordingLineId: string | null, open: OpenLive = openStream, connect: (o: LiveConnectionOptions) => { close(): void } = connectLive): LiveSession {
-  const client = useQueryClient();
+  const refresh = useLiveRefresh(sessionId);
   const [status, setStatus] = useState<LiveStatus>({ state: 'connecting' });
   const [snapshot, setSnapshot] = useState<PresenceSnapshot | null>(null);
   const [notices, setNotices] = useState<LiveNotice[]>([]);
@@ -50,13 +47,13 @@ export function useLiveSession(sessionId: string, myId: string, recordingLineId:
     (lineId: string | null) => {
       const id = connectionId.current;
       if (!id) return;
-      api.call(liveEndpoints.livePresence, { params: { sessionId }, body: { connectionId: id, recordingLineId: lineId } }).catch(() => undefined);
+      tellPresence(sessionId, id, lineId);
     },
     [sessionId],
   );
 
   useEffect(() => {
-    const refetch = () => void client.invalidateQueries({ queryKey: sessionKey(sessionId) });
+    const refetch = refresh.session;
     const onEvent = (event: LiveEvent) => {
       switch (event.type) {
         case 'hello':
@@ -75,7 +72,7 @@ export function useLiveSession(sessionId: string, myId: string, recordingLineId:
           // One notice per person and kind: "Grace recorded 2 lines" replaces "… 1 line", as in Messages.
           setNotices((list) => [...list.filter((n) => n.key !== `${event.kind}:${event.by}`).slice(-2), { id: ++noticeId.current, key: `${event.kind}:${event.by}`, text: event.text }]);
           // The red dot and Messages show the same message.
-          void client.invalidateQueries({ queryKey: ['notifications'] });
+          refresh.notifications();
           break;
         default:
           break;
@@ -91,7 +88,7 @@ export function useLiveSession(sessionId: string, myId: string, recordingLineId:
       onReconnected: refetch,
     });
     return () => connection.close();
-  }, [client, sessionId, open, connect, tellRecording]);
+  }, [refresh, sessionId, open, connect, tellRecording]);
 
   // Tell the others which line I record.
   useEffect(() => {

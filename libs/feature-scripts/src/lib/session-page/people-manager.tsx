@@ -3,7 +3,7 @@ import { usePhotoUrl } from '@vox/api-client';
 import { displayName, type Participant, type SessionDetail } from '@vox/contract';
 import { Alert, Avatar, Button } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
-import { useRemoveParticipant } from '../api/participants';
+import { useRemoveParticipant } from '../api/sessions';
 import { UsersIcon } from '../session-ui/icons';
 
 /**

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@vox/auth';
 import { displayName, coreEndpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
-import { scriptEndpoints } from '@vox/contract/scripts';
 import { Alert, Button, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon, useGoBack } from '@vox/ui/page-kit';
-import { useDeleteTake, usePickTake } from '../api/sessions';
+import { downloadTake, useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
 import type { SpeechOutput } from '../session-playback/sequencer';
 import { usePlayback } from '../session-playback/use-playback';
@@ -30,7 +29,6 @@ import { ReadControls, useTakeCheck } from '../session-live/read-controls';
 import { useCountIn, useMicrophone } from '../session-live/recording-aids';
 import { DownloadIcon } from '../session-ui/icons';
 import { saveBlob, takeFileName } from '../session-finished/save-blob';
-import { api } from '@vox/api-client';
 
 // The finished read's dialog loads only when opened.
 const FinishedRead = lazyComponent(() => import('../session-finished/finished-read'), (m) => m.default);
@@ -170,7 +168,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       download: (take, number) => {
         const index = lines.findIndex((line) => line.id === take.lineId);
         const name = takeFileName(session.script.title || 'Take', index + 1, lines[index]?.role ?? null, number, take.contentType);
-        api.call(scriptEndpoints.downloadTake, { params: { sessionId: session.id, takeId: take.id } }).then(
+        downloadTake(session.id, take.id).then(
           (blob) => saveBlob(blob, name),
           (e: Error) => setError(e.message),
         );

@@ -1,16 +1,10 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@vox/api-client';
 import { displayName, type SessionDetail } from '@vox/contract';
-import { HAND_IN_TEXTS, WORK_STATUS_LABELS, type Work, schoolEndpoints } from '@vox/contract/school';
+import { HAND_IN_TEXTS, WORK_STATUS_LABELS, type Work } from '@vox/contract/school';
 import { Alert, Button } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
+import { useCommentOnWork, useFreshWork, useSessionWork, useWorkDecisions } from '../api/work';
 import './session-assignment.css';
-
-/** Query key of the assignment work tied to a session. */
-const workKey = (sessionId: string) => ['session-work', sessionId] as const;
-
-const fetchWork = (sessionId: string) => api.call(schoolEndpoints.sessionWork, { params: { sessionId } });
 
 /** "4.5 s": takes are short, so seconds with a tenth. */
 const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -22,7 +16,7 @@ const atTime = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * shows for an ordinary session.
  */
 export function SessionAssignment({ session, audioRef }: { session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
-  const works = useQuery({ queryKey: workKey(session.id), queryFn: () => fetchWork(session.id) });
+  const works = useSessionWork(session.id);
   const list = works.data?.works ?? [];
   if (list.length === 0) return null;
   return (
@@ -35,13 +29,8 @@ export function SessionAssignment({ session, audioRef }: { session: SessionDetai
 }
 
 function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDetail; audioRef: RefObject<HTMLAudioElement | null> }) {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: workKey(session.id) });
-  const submit = useMutation({ mutationFn: () => api.call(schoolEndpoints.submitWork, { params: { workId: work.id } }), onSuccess: refresh });
-  const review = useMutation({
-    mutationFn: (decision: 'returned' | 'complete') => api.call(schoolEndpoints.reviewWork, { params: { workId: work.id }, body: { decision } }),
-    onSuccess: refresh,
-  });
+  const { submit, review, refresh } = useWorkDecisions(session.id, work.id);
+  const freshWork = useFreshWork(session.id);
   const who = work.canReview ? `${displayName(work.student)} reads ${work.role}` : `You read ${work.role}`;
   const error = submit.error?.message ?? review.error?.message;
   // Open when there is something to do or read (the student's Hand in, the teacher's review,
@@ -53,7 +42,7 @@ function WorkPanel({ work, session, audioRef }: { work: Work; session: SessionDe
   const [checking, setChecking] = useState(false);
   const handIn = async () => {
     setChecking(true);
-    const fresh = await client.fetchQuery({ queryKey: workKey(session.id), queryFn: () => fetchWork(session.id), staleTime: 0 }).catch(() => null);
+    const fresh = await freshWork();
     setChecking(false);
     const left = fresh?.works.find((w) => w.id === work.id)?.linesLeft ?? work.linesLeft;
     if (left > 0) setAsking(left);
@@ -132,17 +121,10 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
   const [problem, setProblem] = useState<string | null>(null);
   const lines = session.script.lines.filter((l) => l.kind === 'dialogue' && l.role === work.role);
   const takes = session.takes.filter((t) => t.lineId === lineId && t.userId === work.student.id);
-  const send = useMutation({
-    mutationFn: () =>
-      api.call(schoolEndpoints.commentOnWork, {
-        params: { workId: work.id },
-        body: { body, lineId: lineId || null, takeId: takeId || null, atMs: takeId && seconds.trim() ? Math.round(Number(seconds) * 1000) : null },
-      }),
-    onSuccess: () => {
-      setBody('');
-      setSeconds('');
-      onDone();
-    },
+  const send = useCommentOnWork(work.id, () => {
+    setBody('');
+    setSeconds('');
+    onDone();
   });
   const id = `vox-assignment-${work.id}`;
 
@@ -151,7 +133,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
     if (!body.trim()) return setProblem('Please write a comment.');
     if (seconds.trim() && !(Number(seconds) >= 0)) return setProblem('Give the time as seconds, like 4.5.');
     setProblem(null);
-    send.mutate();
+    send.mutate({ body, lineId: lineId || null, takeId: takeId || null, atMs: takeId && seconds.trim() ? Math.round(Number(seconds) * 1000) : null });
   };
 
   return (

@@ -6,7 +6,7 @@ import { MESSAGES, type ShareLinkPreview } from '@vox/contract';
 import { Button, LockIcon, Notice, Page, Spinner } from '@vox/ui';
 import { BackBar, useGoBack } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
-import { useShareLinkPreview, useShareLinkSession } from '../api/get-share-link-session';
+import { useShareLinkPreview, useShareLinkSession } from '../api/sessions';
 import { LinkOffIcon } from './link-off-icon';
 
 /** "Ada Lovelace invited you to read Ophelia in “Hamlet, III.1”": the person first, then what to read. */

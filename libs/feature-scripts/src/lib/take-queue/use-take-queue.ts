@@ -1,12 +1,9 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '@vox/auth';
-import type { SessionDetail } from '@vox/contract';
-import { sessionKey, withTake } from '../api/sessions';
+import { uploadTake, useTakeUploaded } from '../api/sessions';
 import { idbTakeStore } from './idb-take-store';
 import type { PendingView } from './pending-take';
 import { createTakeQueue, type TakeQueue } from './take-queue';
-import { uploadTake } from './upload-take';
 
 let shared: TakeQueue | null = null;
 
@@ -38,7 +35,6 @@ export function setTakeQueue(queue: TakeQueue | null): void {
  */
 export function useTakeQueue(): TakeQueue {
   const user = useUser();
-  const client = useQueryClient();
   const queue = useMemo(() => getTakeQueue(), []);
   const userId = user?.id ?? null;
 
@@ -47,14 +43,8 @@ export function useTakeQueue(): TakeQueue {
     else if (queue.userId !== null) queue.stop();
   }, [queue, userId]);
 
-  useEffect(
-    () =>
-      queue.onUploaded((pending, take) => {
-        client.setQueryData<SessionDetail>(sessionKey(pending.sessionId), (old) => old && withTake(old, take));
-        void client.invalidateQueries({ queryKey: ['history'] });
-      }),
-    [queue, client],
-  );
+  const uploaded = useTakeUploaded();
+  useEffect(() => queue.onUploaded((pending, take) => uploaded(pending.sessionId, take)), [queue, uploaded]);
   return queue;
 }
 

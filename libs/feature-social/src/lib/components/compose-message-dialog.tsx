@@ -3,7 +3,7 @@ import { displayName, type Person } from '@vox/contract';
 import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage } from '../api/messages';
 import './social.css';
 
 interface ComposeMessageDialogProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { displayName } from '@vox/contract';
 import { href } from '@vox/variant';
-import { useConversations } from '../api/conversations';
+import { useConversations } from '../api/messages';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
 

@@ -5,7 +5,7 @@ import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button, profileHref, Spinner } from '@vox/ui';
 import { usePageTitle } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
-import { useConversation, useMarkConversationRead, useSendThreadMessage } from '../api/conversations';
+import { useConversation, useMarkConversationRead, useSendMessage } from '../api/messages';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
 
@@ -17,7 +17,7 @@ import { relativeTime } from '../components/relative-time';
 export function ConversationView({ otherId }: { otherId: string }) {
   const thread = useConversation(otherId);
   const markRead = useMarkConversationRead(otherId);
-  const send = useSendThreadMessage();
+  const send = useSendMessage();
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ThreadMessage | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);

@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '@vox/auth';
-import { displayName, type NotificationItem, type NotificationList, type Person } from '@vox/contract';
+import { displayName, type NotificationItem, type Person } from '@vox/contract';
 import { liveTexts } from '@vox/contract/live';
-import { notificationQueryKeys } from '@vox/notifications-data';
 import { Alert, Button, buttonClassName, Page, profileHref, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useFriendAction } from '../api/friend-actions';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
+import { useFriendAction } from '../api/friends';
+import { useMarkNotificationsSeen, useNotifications, usePatchNotificationPage } from '../api/notifications';
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -137,7 +134,7 @@ function MessageItem({
   userId: string | null;
   onReply(person: Person): void;
 }) {
-  const client = useQueryClient();
+  const patchPage = usePatchNotificationPage(userId, page);
   const act = useFriendAction();
   const person = item.person;
   const name = person ? displayName(person) : 'VoxClub';
@@ -147,13 +144,7 @@ function MessageItem({
       { action, userId: person.id },
       {
         // Patch the item in place, so the answer shows at once.
-        onSuccess: () =>
-          client.setQueryData<NotificationList>(notificationQueryKeys.list(userId, page), (data) =>
-            data && {
-              ...data,
-              items: data.items.map((i) => (i.person?.id === person.id ? { ...i, relationship: action === 'accept' ? 'friends' : 'none' } : i)),
-            },
-          ),
+        onSuccess: () => patchPage(person.id, action === 'accept' ? 'friends' : 'none'),
       },
     );
   };

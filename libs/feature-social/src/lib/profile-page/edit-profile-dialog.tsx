@@ -4,7 +4,7 @@ import type { Profile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
 import { Alert, Avatar, Button, profileHref } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
-import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/update-profile';
+import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/profiles';
 import { PersonAvatar } from '../components/person-avatar';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';

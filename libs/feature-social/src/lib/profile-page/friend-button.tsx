@@ -3,8 +3,7 @@ import { authModal, useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
-import { useFriendAction, type FriendAction } from '../api/friend-actions';
-import { useSendFriendRequest } from '../api/send-friend-request';
+import { useFriendAction, useSendFriendRequest, type FriendAction } from '../api/friends';
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
 
 /**

@@ -1,6 +1,9 @@
+// The header's red dot: the last-seen mark (the server's, shared by this browser's tabs) and the
+// poll for messages after it. The shell loads this on every page, so it stays small.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
+import { useUser } from '@vox/auth';
 import { coreEndpoints, type SeenMark } from '@vox/contract';
 import { notificationQueryKeys } from '@vox/notifications-data';
 
@@ -65,4 +68,27 @@ function useSeenMarkAcrossTabs(userId: string | undefined): void {
       channel.close();
     };
   }, [client, userId]);
+}
+
+/** The new-message check runs every 30000 ms. */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+/**
+ * Whether the header's Messages tab shows the red dot. Asks GET /api/notifications/new?after=
+ * <last seen> whenever the last-seen mark changes (a new query key) and every 30 seconds; a new
+ * user means a new key too, so the dot is reset when the user changes. The mark is the server's,
+ * read once before the first poll.
+ */
+export function useNewMessageDot(): boolean {
+  const user = useUser();
+  const { ready, lastSeen } = useLastSeenNotification(user?.id);
+  const { data } = useQuery({
+    queryKey: notificationQueryKeys.newCount(user?.id ?? null, lastSeen),
+    queryFn: () => api.getNewNotifications(lastSeen ?? undefined),
+    enabled: Boolean(user) && ready,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+  return Boolean(user && data && data.count > 0);
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Certificate } from '@vox/contract/school';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
 import { type EventInput, type EventSummary, eventEndpoints } from '@vox/contract/events';
@@ -8,6 +9,7 @@ export const eventKeys = {
   all: ['events'] as const,
   list: (when: 'upcoming' | 'past', viewer: string | null) => ['events', 'list', when, viewer] as const,
   one: (eventId: string, viewer: string | null) => ['events', 'one', eventId, viewer] as const,
+  attendees: (eventId: string) => ['events', 'attendees', eventId] as const,
 };
 
 /** Upcoming events (soonest first) or the archive; with my registration when signed in. */
@@ -45,3 +47,18 @@ export function useCreateEvent() {
     onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
+
+/** Staff only (the server checks): who has a seat and who waits. */
+export const useAttendees = (eventId: string) =>
+  useQuery({ queryKey: eventKeys.attendees(eventId), queryFn: () => api.call(eventEndpoints.eventAttendees, { params: { eventId } }) });
+
+/** Staff: a certificate of attendance for a member who had a seat; the handlers get the member's id. */
+export const useIssueCertificate = (
+  eventId: string,
+  on: { onSuccess: (cert: Certificate, recipientId: string) => void; onError: (error: Error, recipientId: string) => void },
+) =>
+  useMutation({
+    mutationFn: (recipientId: string) => api.call(eventEndpoints.issueCertificate, { body: { recipientId, eventId } }),
+    onSuccess: (cert, recipientId) => on.onSuccess(cert, recipientId),
+    onError: (error, recipientId) => on.onError(error, recipientId),
+  });

@@ -12,6 +12,8 @@ export const classKeys = {
   list: (viewer: string | null) => ['school', 'classes', viewer] as const,
   one: (classId: string, viewer: string | null) => ['school', 'class', classId, viewer] as const,
   assignment: (assignmentId: string, viewer: string | null) => ['school', 'assignment', assignmentId, viewer] as const,
+  scripts: (viewer: string | null) => ['school', 'scripts', viewer] as const,
+  script: (scriptId: string | null) => ['school', 'script', scriptId] as const,
 };
 
 const useViewerId = () => useUser()?.id ?? null;
@@ -85,7 +87,7 @@ export function useWorkActions() {
 export function useMyScripts() {
   const viewer = useViewerId();
   return useQuery({
-    queryKey: ['school', 'scripts', viewer],
+    queryKey: classKeys.scripts(viewer),
     queryFn: () => api.call(scriptEndpoints.scripts, { query: { scope: 'all', pageSize: 100 } }),
     enabled: viewer !== null,
   });
@@ -93,12 +95,12 @@ export function useMyScripts() {
 
 export function useScript(scriptId: string | null) {
   return useQuery({
-    queryKey: ['school', 'script', scriptId],
+    queryKey: classKeys.script(scriptId),
     queryFn: () => api.call(scriptEndpoints.script, { params: { scriptId: scriptId as string } }),
     enabled: Boolean(scriptId),
   });
 }
 
-/** "Fri 5 Dec, 17:00" in the reader's own time zone. */
-export const dueText = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+/** A student's first password, set with the setup code the teacher handed out (no session needed). */
+export const useSetPasswordWithCode = () =>
+  useMutation({ mutationFn: (body: { userId: string; code: string; password: string }) => api.call(schoolEndpoints.setPasswordWithCode, { body }) });

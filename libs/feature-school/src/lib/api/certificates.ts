@@ -3,6 +3,7 @@ import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
 import { type Certificate, schoolEndpoints } from '@vox/contract/school';
 
+/** The certificates area's calls (certificates of attendance and of classes); keys under ['certificates']. */
 export const certificateKeys = {
   all: ['certificates'] as const,
   mine: (userId: string | null) => ['certificates', 'mine', userId] as const,
@@ -32,6 +33,3 @@ export function useRevokeCertificate(certId: string) {
     },
   });
 }
-
-/** "1 December 2026" (the day in UTC, as on the certificate). */
-export const certificateDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { authStore } from '@vox/auth';
 import { notificationQueryKeys } from '@vox/notifications-data';
 import { createFakeServer, json } from '@vox/testing';
-import { NOTIFICATION_POLL_MS, useNewMessageDot } from './use-new-message-dot';
+import { NOTIFICATION_POLL_MS, useNewMessageDot } from './notifications';
 
 // The server is at the edge of this unit: the kit's fake server answers the seen-mark and
 // new-count calls, and each URL asked is recorded.

@@ -49,7 +49,7 @@ export function useMarkConversationRead(otherId: string) {
 }
 
 /** Sends a message (a reply quotes `replyTo`); every conversation query refetches. */
-export function useSendThreadMessage() {
+export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ to, text, replyTo }: { to: string; text: string; replyTo?: string }): Promise<DirectMessageResult> =>

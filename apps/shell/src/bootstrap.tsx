@@ -19,7 +19,7 @@ export async function start(early?: EarlyRequests) {
   document.documentElement.dataset.authStore = authStore.instanceId;
   document.documentElement.dataset.queryClient = queryClientId(queryClient);
 
-  // Seed section 2: nothing renders until the first token refresh has ended, either way.
+  // Nothing renders until the first token refresh has ended, either way.
   // The remotes manifest is read meanwhile; a failure there shows in the remote boundary.
   // The page's first reads, already under way (early-script.js), go to the calls that ask for them.
   if (early?.reads) api.acceptEarlyReads(early.reads);

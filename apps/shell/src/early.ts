@@ -3,7 +3,7 @@ import type { EarlyRead } from '@vox/api-client';
 /**
  * The requests the first render waits for, started by main.ts as soon as the shell's entry runs,
  * not after its chunk tree (React, the router, the shared libs) has arrived: the
- * start-up token refresh (seed section 2: nothing renders until it has ended), the public config
+ * start-up token refresh (nothing renders until it has ended), the public config
  * (@vox/auth's bootstrap waits for its Microsoft settings too) and the remotes manifest. Plain
  * fetch, no imports: this file is part of the entry chunk, before the federation's async
  * boundary, where no shared module may be used. @vox/auth reads the answers (`answerOf`).

@@ -13,7 +13,7 @@ import { webSitePages } from './pages/web';
 import { sitePage } from './remote';
 
 /**
- * One table-driven spec for the route table of every variant (seed section 2): each seed route
+ * One table-driven spec for the route table of every variant: each route
  * exists on its sites with its gate and chrome, and each site renders its redirects, log-in
  * prompts, privilege gates and pages. It replaced the main, school and podcast remotes' specs.
  */
@@ -175,7 +175,7 @@ describe.each(SITES)('the %s site', (site) => {
   );
 
   const privileged = gated.filter((r) => r.privilege).map((r) => [example(PATHS[r.path]), r.privilege!]);
-  // The podcast site has no privilege-gated route (seed section 2).
+  // The podcast site has no privilege-gated route.
   if (!privileged.length) it('has no privilege-gated route (the podcast site)', () => expect(site).toBe('podcast'));
   else it.each(privileged)(
     'shows a member without the privilege at %s what the membership lacks (%s)',

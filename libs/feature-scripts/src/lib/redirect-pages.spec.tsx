@@ -58,7 +58,7 @@ describe('/s/{linkId}', () => {
     expect(log).toHaveBeenCalledWith('open_sharelink', '/s/l1', { id: 'se9', script: 'sc1' });
   });
 
-  it('logged in: an invalid link shows a back bar and the seed text', async () => {
+  it('logged in: an invalid link shows a back bar and the fixed text', async () => {
     authStore.setSession({ token: 't', user: member });
     createFakeServer().routes({ 'GET /api/sharelinks/bad/session': () => json(404, { message: 'Not found' }) });
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/notifications', '/s/bad'] });
@@ -79,7 +79,7 @@ describe('/s/{linkId}', () => {
     expect(calls).toEqual(['GET /api/sharelinks/l1/preview']);
   });
 
-  it('logged out: leads with who invited to read which role in which script, then Sign up and Log in, the seed sentence below', async () => {
+  it('logged out: leads with who invited to read which role in which script, then Sign up and Log in, the fixed sentence below', async () => {
     createFakeServer().routes({ 'GET /api/sharelinks/l1/preview': () => json(200, { title: 'Hamlet, III.1', inviter: 'Ada Lovelace', role: 'Ophelia' }) });
     renderPage(<ShareLinkPage />, { path: '/s/:linkId', route: ['/s/l1'] });
     const heading = await screen.findByRole('heading', { level: 1 });

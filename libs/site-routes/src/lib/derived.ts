@@ -8,7 +8,7 @@ export function matchRoute(pathname: string, site?: TableSite): SiteRoute | unde
   return ROUTES.find((r) => (!site || r.sites.includes(site)) && patternOf(r).test(pathname));
 }
 
-/** Seed section 2: the routes that fill the screen, without header and footer, on a site. */
+/** The routes that fill the screen, without header and footer, on a site. */
 export function isFullScreenPath(pathname: string, site: TableSite): boolean {
   return !!matchRoute(pathname, site)?.fullScreen;
 }
@@ -29,7 +29,7 @@ export function pageTitle(pathname: string, variant: Pick<Variant, 'page' | 'rem
   return documentTitle(route ? route.title : NOT_FOUND_TITLE, variant.site);
 }
 
-/** /login, /register and /resetpassword open the auth modal over the page (seed section 2). */
+/** /login, /register and /resetpassword open the auth modal over the page. */
 export function authRouteMode(pathname: string): AuthRouteMode | null {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   return ROUTES.find((r) => r.auth && PATHS[r.path] === path)?.auth ?? null;

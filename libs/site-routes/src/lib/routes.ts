@@ -7,7 +7,7 @@ export type TableSite = 'main' | 'school' | 'podcast';
 /** The auth modal's forms that a route opens (seed section 2, "Auth screens"). */
 export type AuthRouteMode = 'login' | 'register' | 'resetPassword';
 
-/** One route of seed section 2. */
+/** One route of the table. */
 export interface SiteRoute {
   /** The route's page in the remotes' page records (@vox/site-routes/remote). */
   id: string;

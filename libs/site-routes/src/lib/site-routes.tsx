@@ -10,7 +10,7 @@ import type { PageRecord } from '../pages/types';
 import { SignedInHomeContext } from './site-context';
 
 /**
- * A site's pages from the one route table (seed section 2): `Page` draws one route by id, with
+ * A site's pages from the one route table: `Page` draws one route by id, with
  * its gate around its page, its redirect, or the site's page behind the auth modal. The shell
  * matches the path and draws the header and footer (or leaves them out on the
  * full-screen routes) and opens the auth modal.

@@ -6,7 +6,7 @@ const load = () => import('@vox/feature-podcast');
 const episode = lazyPage(load, (m) => m.EpisodePage);
 
 export const podcastPages: PageRecord = {
-  // Seed section 2: channels for visitors, the home page once logged in. Each side from an entry
+  // Channels for visitors, the home page once logged in. Each side from an entry
   // of its own, so the route preloads name that side's chunk (the index's pages load on first use).
   podcastHome: byVisitor(
     lazyPage(() => import('@vox/feature-podcast/home-page'), (m) => m.PodcastHomePage),

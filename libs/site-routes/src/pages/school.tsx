@@ -8,7 +8,7 @@ const load = () => import('@vox/feature-school');
 const SchoolHomePage = lazyPage(load, (m) => m.SchoolHomePage);
 
 /**
- * Seed section 2: logged out, the school site's / goes to /about. Signed in, a school user (one
+ * Logged out, the school site's / goes to /about. Signed in, a school user (one
  * with a class) or a teacher gets the school home; anyone else, the scripts.
  */
 function SchoolHome() {

@@ -1,6 +1,6 @@
 import { href } from '@vox/variant';
 
-/** The privileges the shell's navigation depends on (seed section 6). */
+/** The privileges the shell's navigation depends on. */
 export interface PrivilegeFlags {
   draft: boolean;
   audio_library: boolean;

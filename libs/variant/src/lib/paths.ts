@@ -1,5 +1,5 @@
 /**
- * Every web route's path, once, by id (seed section 2). The route table (@vox/site-routes) says
+ * Every web route's path, once, by id. The route table (@vox/site-routes) says
  * what each one shows, on which site, behind which gate and with or without the header; links
  * build their hrefs here, with `href`, because feature libs may not import the table.
  */

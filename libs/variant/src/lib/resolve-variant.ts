@@ -31,7 +31,7 @@ export function firstHostLabel(hostname: string): string {
   return name.split('.')[0];
 }
 
-/** Seed section 4: the host name picks the site and page variants; a /metrics path always shows the dashboard. */
+/** The host name picks the site and page variants; a /metrics path always shows the dashboard. */
 export function resolveVariant(hostname: string, pathname: string): Variant {
   const label = firstHostLabel(hostname);
   let site: Site = 'default';

@@ -14,7 +14,7 @@ const errorText = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : MESSAGES.genericError;
 
 /**
- * /auth/ms/login, where Microsoft sends the browser back (seed section 2): exchanges the
+ * /auth/ms/login, where Microsoft sends the browser back: exchanges the
  * Microsoft sign-in for a VoxClub session, then goes home in place of this entry.
  */
 export function MicrosoftLoginPage({ homePath = href('scripts') }: MicrosoftLoginPageProps) {

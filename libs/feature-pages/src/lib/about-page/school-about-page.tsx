@@ -8,7 +8,7 @@ export const SCHOOL_NAME = SCHOOL_PRODUCT_NAME;
 export const SCHOOL_ABOUT_TITLE = `About ${SCHOOL_NAME}`;
 
 /**
- * /about on the school site, its front page for visitors (seed section 2): what the school site
+ * /about on the school site, its front page for visitors: what the school site
  * is for, for teachers and for students, and how each signs in.
  */
 export function SchoolAboutPage() {

@@ -132,7 +132,7 @@ export function useInviteFriend(sessionId: string) {
 
 const friendshipsKey = ['friendships'] as const;
 
-/** GET /api/friendships/ (seed section 7); a failed fetch is an empty list (seed section 8). */
+/** GET /api/friendships/; a failed fetch is an empty list. */
 export const getFriends = (): Promise<Friendship[]> => api.getFriendships().catch(() => []);
 
 export function useFriends(enabled = true) {

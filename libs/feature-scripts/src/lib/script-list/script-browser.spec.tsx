@@ -112,7 +112,7 @@ describe('/scripts', () => {
     expect(mine).toHaveTextContent('3 roles · 120 lines');
     expect(within(mine).getByRole('link', { name: 'Edit My Own Play' })).toHaveAttribute('href', '/scripts/edit/s2');
 
-    // An owner without a name is a Guest (seed section 3).
+    // An owner without a name is a Guest.
     expect(screen.getByRole('link', { name: 'Script s3' }).closest('li')).toHaveTextContent('Guest');
     expect(screen.getByText('3 scripts')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'New script' })[0]).toHaveAttribute('href', '/scripts/create');

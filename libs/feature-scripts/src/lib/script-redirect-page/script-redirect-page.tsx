@@ -6,7 +6,7 @@ import { href } from '@vox/variant';
 import { useScriptSession } from '../api/sessions';
 
 /**
- * /script/{scriptId} (seed section 2): resolves the script to my reading session and goes to it,
+ * /script/{scriptId}: resolves the script to my reading session and goes to it,
  * replacing this entry so Back skips the hop. Not found or failed: back to the previous page.
  */
 export function ScriptRedirectPage() {

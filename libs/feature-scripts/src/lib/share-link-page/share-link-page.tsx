@@ -15,12 +15,12 @@ function shareInvitation({ inviter, role, title }: ShareLinkPreview): string {
 }
 
 /**
- * /s/{linkId} (seed sections 2 and 8). Signed in: the link is resolved, open_sharelink is logged
+ * /s/{linkId}. Signed in: the link is resolved, open_sharelink is logged
  * with { id, script } and the session opens in place of this entry; a bad link shows a back bar and
  * 'This link is invalid.'. Logged out: a Log in button opens the login modal over the page, and
  * the link is resolved as soon as someone signs in. A valid link leads with who invited the
  * visitor to read which role in which script, then Sign up (which comes back here after joining)
- * and Log in, with the seed's sentence below; a revoked or unknown link offers Log in only.
+ * and Log in, with the product's sentence below; a revoked or unknown link offers Log in only.
  */
 export function ShareLinkPage() {
   const { linkId = '' } = useParams();
@@ -81,7 +81,7 @@ export function ShareLinkPage() {
         </Notice>
       );
     }
-    // A revoked or unknown link offers nothing to sign up for: the seed's sentence and Log in only.
+    // A revoked or unknown link offers nothing to sign up for: the product's sentence and Log in only.
     const gone = preview.error instanceof ApiError && preview.error.status === 404;
     return (
       <Notice icon={<LinkOffIcon />} title={MESSAGES.loginForSharedScript} actions={logIn}>

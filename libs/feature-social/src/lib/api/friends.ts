@@ -13,7 +13,7 @@ export const socialKeys = {
   publicScripts: (userId: string) => ['social', 'public-scripts', userId] as const,
 };
 
-/** My accepted friends (GET /api/friendships/, the seed's { user } objects). */
+/** My accepted friends (GET /api/friendships/, the product's { user } objects). */
 export function useFriends() {
   const user = useUser();
   return useQuery({ queryKey: socialKeys.friends(user?.id ?? null), queryFn: (): Promise<Friendship[]> => api.getFriendships(), enabled: Boolean(user) });

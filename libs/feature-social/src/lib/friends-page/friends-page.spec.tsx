@@ -112,7 +112,7 @@ describe('FriendsPage', () => {
     expect(calls.find((c) => c.key === 'POST /api/messages')?.body).toEqual({ to: 'u2', text: 'Read with me tonight?' });
   });
 
-  it('shows an empty list when the friends fetch fails (seed section 8)', async () => {
+  it('shows an empty list when the friends fetch fails', async () => {
     createFakeServer({ token: 'token' }).routes({
       'GET /api/friendships/': () => json(500, { message: 'Something went wrong on our side. Please try again.' }),
       'GET /api/friendships/requests': () => json(200, { incoming: [], outgoing: [] }),

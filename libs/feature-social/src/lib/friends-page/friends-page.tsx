@@ -40,7 +40,7 @@ export function FriendsPage() {
 
   const incoming = requests.data?.incoming ?? [];
   const outgoing = requests.data?.outgoing ?? [];
-  // Seed section 8: a failed friends fetch shows an empty list.
+  // A failed friends fetch shows an empty list.
   const friendList = friends.data ?? [];
 
   return (

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { href } from '@vox/variant';
 
 /**
- * Back to the previous page (seed section 8). Opened straight from outside, there is no page of
+ * Back to the previous page. Opened straight from outside, there is no page of
  * ours to go back to, and history.back() would leave the site or do nothing at all, so the
  * visitor goes home instead. In the browser the router numbers its history entries (`idx` in
  * history.state), which survives a replace (a profile whose handle changed replaces its own

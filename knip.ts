@@ -29,20 +29,20 @@ const config: KnipConfig = {
     // Scripts run from project.json or by hand (package.json's scripts are entries already).
     'tools/scripts/*.mjs',
     'tools/bench/**/*.mjs',
-    // Webpack's own files, loaded by path: the dev server config (tools/scripts/dev.mjs), the
-    // trimmed shared modules (resolve aliases) and the federation runtime's replacements.
+    // Webpack's own files, loaded by path: the dev server config (tools/scripts/dev.mjs) and the
+    // trimmed shared modules (resolve aliases); the build-time tools' node tests.
     'tools/webpack/dev-server.config.cjs',
-    'tools/webpack/{react-router,react-query}-shared.mjs',
-    'tools/webpack/federation-runtime/*.mjs',
-    'tools/webpack/**/*.test.cjs',
+    'tools/first-load/{react-router,react-query}-shared.mjs',
+    '{tools/webpack,tools/first-load}/**/*.test.cjs',
+    // Read at build time, by its source, by the early script's generator (tools/first-load/early-script.cjs).
+    'libs/site-routes/src/lib/first-reads.ts',
   ],
   project: ['{apps,libs,tools}/**/*.{ts,tsx,js,mjs,cjs}', '*.{mjs,cjs,ts}'],
   includeEntryExports: true,
   ignoreIssues: {
-    // Stand-ins for a package's own modules (resolve aliases, the federation runtime's
-    // replacements): they export what the module they replace exports, for its importers.
-    'tools/webpack/{react-router,react-query}-shared.mjs': ['exports'],
-    'tools/webpack/federation-runtime/*.mjs': ['exports'],
+    // Stand-ins for a package's own modules (resolve aliases): they export what the module they
+    // replace exports, for its importers.
+    'tools/first-load/{react-router,react-query}-shared.mjs': ['exports'],
     // webpack-cli reads the config's module.exports (tools/scripts/dev.mjs runs `webpack serve -c` on it).
     'tools/webpack/dev-server.config.cjs': ['exports'],
     // A fixture an API test bundles with webpack: its exports are what the bundle is made of.

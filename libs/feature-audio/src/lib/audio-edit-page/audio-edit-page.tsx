@@ -21,6 +21,7 @@ import { replaceSoundFile, useDeleteSound, useSound, useSoundReplaced, useUpdate
 import { SelectField } from '../shared/select-field';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
 import { Waveform } from '../shared/waveform';
+import '@vox/ui/page-kit';
 import '../audio.css';
 
 /** /audio/edit/{audioId} (privilege audio_library): fields, trim and fades, replace, delete. */
@@ -34,12 +35,12 @@ export function AudioEditPage() {
       </Link>
       {sound.isPending ? (
         <>
-          <h1 className="vox-audio__title">Edit sound</h1>
+          <h1 className="vox-page-title vox-audio__title">Edit sound</h1>
           <Spinner size="lg" label="Loading the sound" />
         </>
       ) : sound.isError ? (
         <>
-          <h1 className="vox-audio__title">Edit sound</h1>
+          <h1 className="vox-page-title vox-audio__title">Edit sound</h1>
           <Alert>{sound.error.message}</Alert>
         </>
       ) : (
@@ -89,20 +90,20 @@ function Editor({ sound }: { sound: Sound }) {
 
   return (
     <>
-      <h1 className="vox-audio__title">Edit sound</h1>
-      <p className="vox-audio__lead">
+      <h1 className="vox-page-title vox-audio__title">Edit sound</h1>
+      <p className="vox-page-lead vox-audio__lead">
         {sound.title} · {formatDuration(sound.durationMs)} · {sound.sampleRate ? `${(sound.sampleRate / 1000).toFixed(1)} kHz` : 'unknown rate'} ·{' '}
         {sound.channels === 1 ? 'mono' : sound.channels === 2 ? 'stereo' : `${sound.channels} channels`} · {formatBytes(sound.byteSize)}
       </p>
 
-      <section className="vox-audio-card" aria-label="Waveform">
+      <section className="vox-card vox-audio-card" aria-label="Waveform">
         <Waveform soundId={sound.id} fileUrl={sound.fileUrl} durationMs={sound.durationMs} label={sound.title} />
         <Button variant="secondary" onClick={() => toggleSound(sound)} aria-pressed={playing}>
           {playing ? 'Stop' : 'Play with trim and fades'}
         </Button>
       </section>
 
-      <form className="vox-audio-card vox-audio-form" onSubmit={save} noValidate>
+      <form className="vox-card vox-audio-card vox-stack vox-stack--tight" onSubmit={save} noValidate>
         <h2 className="vox-audio-card__title">Details</h2>
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} required />
         <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as SoundType)} options={SOUND_TYPES.map((t) => ({ value: t, label: SOUND_TYPE_LABELS[t] }))} />
@@ -166,7 +167,7 @@ function ReplaceFile({ sound }: { sound: Sound }) {
   };
 
   return (
-    <section className="vox-audio-card" aria-labelledby="vox-audio-replace">
+    <section className="vox-card vox-audio-card" aria-labelledby="vox-audio-replace">
       <h2 className="vox-audio-card__title" id="vox-audio-replace">
         Replace the file
       </h2>
@@ -206,7 +207,7 @@ function DeleteSound({ sound }: { sound: Sound }) {
   };
 
   return (
-    <section className="vox-audio-card" aria-labelledby="vox-audio-delete">
+    <section className="vox-card vox-audio-card" aria-labelledby="vox-audio-delete">
       <h2 className="vox-audio-card__title" id="vox-audio-delete">
         Delete
       </h2>

@@ -19,6 +19,7 @@ import { MiniWaveform } from '../shared/mini-waveform';
 import { SelectField } from '../shared/select-field';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
 import { StorageMeter } from '../shared/storage-meter';
+import '@vox/ui/page-kit';
 import '../audio.css';
 
 const isType = (value: string | null): value is SoundType => SOUND_TYPES.includes(value as SoundType);
@@ -45,12 +46,12 @@ export function AudioLibraryPage() {
 
   return (
     <Page className="vox-audio">
-      <header className="vox-audio__head">
+      <header className="vox-page-head vox-audio__head">
         <div>
-          <h1 className="vox-audio__title">{AUDIO_TEXTS.libraryTitle}</h1>
-          <p className="vox-audio__lead">{AUDIO_TEXTS.libraryIntro}</p>
+          <h1 className="vox-page-title vox-audio__title">{AUDIO_TEXTS.libraryTitle}</h1>
+          <p className="vox-page-lead vox-audio__lead">{AUDIO_TEXTS.libraryIntro}</p>
         </div>
-        <div className="vox-audio__actions">
+        <div className="vox-toolbar">
           <Link to={href('audioCreate', { type })} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             {AUDIO_TEXTS.upload(type)}
           </Link>
@@ -97,7 +98,7 @@ export function AudioLibraryPage() {
         ) : sounds.data.items.length === 0 ? (
           <p className="vox-audio__empty">{q.trim() ? AUDIO_TEXTS.noMatch : AUDIO_TEXTS.empty(type)}</p>
         ) : (
-          <ul className={cx('vox-audio__list', sounds.isPlaceholderData && 'vox-audio__list--stale')} aria-label={SOUND_TYPE_LABELS[type]}>
+          <ul className={cx('vox-stack vox-stack--close vox-audio__list', sounds.isPlaceholderData && 'vox-audio__list--stale')} aria-label={SOUND_TYPE_LABELS[type]}>
             {sounds.data.items.map((sound) => (
               <SoundRow key={sound.id} sound={sound} />
             ))}

@@ -7,6 +7,7 @@ import { href } from '@vox/variant';
 import { uploadSound, useSoundUploaded, useSounds } from '../api/sounds';
 import { MiniWaveform } from '../shared/mini-waveform';
 import { StorageMeter } from '../shared/storage-meter';
+import '@vox/ui/page-kit';
 import '../audio.css';
 
 /** The sound types of the library, as they appear in /audio/create/{type}. */
@@ -88,8 +89,8 @@ function Uploader({ type }: { type: SoundType }) {
       <Link to={`${href('audio')}?type=${type}`} className="vox-audio__back">
         ← Audio library
       </Link>
-      <h1 className="vox-audio__title">{UPLOAD_TITLES[type]}</h1>
-      <p className="vox-audio__lead" id="vox-audio-limits">
+      <h1 className="vox-page-title vox-audio__title">{UPLOAD_TITLES[type]}</h1>
+      <p className="vox-page-lead vox-audio__lead" id="vox-audio-limits">
         {AUDIO_TEXTS.maxSize(maxBytes)}
       </p>
       {library.data && <StorageMeter usage={library.data.usage} />}

@@ -6,6 +6,7 @@ import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useImportSound, useSoundSearch } from '../api/sounds';
 import { toggleSound, useNowPlaying } from '../shared/sound-player';
+import '@vox/ui/page-kit';
 import '../audio.css';
 
 /**
@@ -23,8 +24,8 @@ export function FreesoundPage() {
   };
   return (
     <Page className="vox-audio">
-      <h1 className="vox-audio__title">{AUDIO_TEXTS.freesoundTitle}</h1>
-      <p className="vox-audio__lead">Search free sounds for your scripts, listen, and add the ones you like to your audio library with their licence and credit.</p>
+      <h1 className="vox-page-title vox-audio__title">{AUDIO_TEXTS.freesoundTitle}</h1>
+      <p className="vox-page-lead vox-audio__lead">Search free sounds for your scripts, listen, and add the ones you like to your audio library with their licence and credit.</p>
       <form className="vox-audio-find" role="search" onSubmit={submit}>
         <TextField label="Search sounds" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} placeholder="rain, door, crowd…" />
         <Button type="submit" variant="primary">
@@ -49,7 +50,7 @@ function Results({ data, stale, searched }: { data: FreesoundResults; stale: boo
   return (
     <section aria-label="Results">
       <p className="vox-audio-card__hint">{AUDIO_TEXTS.freesoundFrom[data.source]}</p>
-      <ul className={cx('vox-audio__list', stale && 'vox-audio__list--stale')}>
+      <ul className={cx('vox-stack vox-stack--close vox-audio__list', stale && 'vox-audio__list--stale')}>
         {data.items.map((hit) => (
           <Hit key={hit.id} hit={hit} source={data.source} />
         ))}

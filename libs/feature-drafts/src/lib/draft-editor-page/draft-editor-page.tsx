@@ -55,7 +55,7 @@ export function DraftEditorPage() {
 function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <>
-      <header className="vox-draft-editor__bar">
+      <header className="vox-toolbar vox-toolbar--center vox-draft-editor__bar">
         <BackLink />
         <h1 className="vox-draft-editor__title">{title}</h1>
       </header>
@@ -260,7 +260,7 @@ function Writer({ draft }: { draft: Draft }) {
 
   return (
     <div className={cx('vox-draft-editor__frame', `vox-draft-editor__frame--${view}`)}>
-      <header className="vox-draft-editor__bar">
+      <header className="vox-toolbar vox-toolbar--center vox-draft-editor__bar">
         <BackLink />
         <h1 className="vox-draft-editor__title" title={draft.title}>
           {draft.title}

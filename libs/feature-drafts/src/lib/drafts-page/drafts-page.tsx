@@ -8,6 +8,7 @@ import { Modal, TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
 import { formatWhen } from '../format';
+import '@vox/ui/page-kit';
 import './drafts-page.css';
 
 /** "1,234 words · 3 pages": the pages of the draft's PDF after its title page, as the PDF numbers them. */
@@ -78,12 +79,12 @@ export function DraftsPage() {
 
   return (
     <Page className="vox-drafts">
-      <header className="vox-drafts__head">
+      <header className="vox-page-head">
         <div>
-          <h1 className="vox-drafts__title">Drafts</h1>
-          <p className="vox-drafts__lead">Write in Fountain with a live screenplay preview. Every draft saves as you type and keeps its revision history.</p>
+          <h1 className="vox-page-title vox-drafts__title">Drafts</h1>
+          <p className="vox-page-lead vox-drafts__lead">Write in Fountain with a live screenplay preview. Every draft saves as you type and keeps its revision history.</p>
         </div>
-        <div className="vox-drafts__new">
+        <div className="vox-toolbar">
           <Button variant="primary" size="lg" busy={create.isPending} onClick={() => void newDraft()}>
             New draft
           </Button>
@@ -125,7 +126,7 @@ export function DraftsPage() {
           <p>{search.trim() ? 'Try another title.' : 'Start a blank draft, or begin from a ready-made template such as a radio spot or an audio drama scene.'}</p>
         </section>
       ) : (
-        <ul className={cx('vox-drafts__list', drafts.isPlaceholderData && 'vox-drafts__list--stale')} aria-label="Your drafts">
+        <ul className={cx('vox-stack vox-stack--close vox-drafts__list', drafts.isPlaceholderData && 'vox-drafts__list--stale')} aria-label="Your drafts">
           {drafts.data.items.map((draft) => (
             <li key={draft.id} className="vox-drafts__item">
               <Link to={href('draft', { documentId: draft.id })} className="vox-drafts__link">

@@ -4,6 +4,7 @@ import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
 import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useTemplate, useTemplateActions } from '../api/drafts';
+import '@vox/ui/page-kit';
 import '../drafts-page/drafts-page.css';
 
 const STARTER = `Title: 
@@ -36,10 +37,10 @@ export function TemplateEditorPage() {
   const title = templateId ? 'Edit template' : 'New template';
   return (
     <Page className="vox-drafts">
-      <header className="vox-drafts__head">
+      <header className="vox-page-head">
         <div>
-          <h1 className="vox-drafts__title">{title}</h1>
-          <p className="vox-drafts__lead">The structure, roles and starter lines that every draft started from it begins with, in Fountain.</p>
+          <h1 className="vox-page-title vox-drafts__title">{title}</h1>
+          <p className="vox-page-lead vox-drafts__lead">The structure, roles and starter lines that every draft started from it begins with, in Fountain.</p>
         </div>
       </header>
       {templateId && existing.isPending ? (

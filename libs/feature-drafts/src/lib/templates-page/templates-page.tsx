@@ -5,6 +5,7 @@ import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useCreateDraft, useTemplateActions, useTemplates } from '../api/drafts';
+import '@vox/ui/page-kit';
 import '../drafts-page/drafts-page.css';
 
 /** /templates (privilege draft): ready-made templates and mine; start a draft from one. */
@@ -52,12 +53,12 @@ export function TemplatesPage() {
 
   return (
     <Page className="vox-drafts">
-      <header className="vox-drafts__head">
+      <header className="vox-page-head">
         <div>
-          <h1 className="vox-drafts__title">Templates</h1>
-          <p className="vox-drafts__lead">Start a draft from a ready-made shape, or keep your own templates for the formats you write again and again.</p>
+          <h1 className="vox-page-title vox-drafts__title">Templates</h1>
+          <p className="vox-page-lead vox-drafts__lead">Start a draft from a ready-made shape, or keep your own templates for the formats you write again and again.</p>
         </div>
-        <div className="vox-drafts__new">
+        <div className="vox-toolbar">
           <Link to={href('templateCreate')} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
             New template
           </Link>
@@ -71,14 +72,14 @@ export function TemplatesPage() {
       ) : (
         <>
           <h2 className="vox-templates__section">Ready-made</h2>
-          <ul className="vox-templates__grid" aria-label="Ready-made templates">
+          <ul className="vox-stack vox-templates__grid" aria-label="Ready-made templates">
             {system.map(card)}
           </ul>
           <h2 className="vox-templates__section">My templates</h2>
           {mine.length === 0 ? (
-            <p className="vox-drafts__lead">You have no templates of your own yet.</p>
+            <p className="vox-page-lead vox-drafts__lead">You have no templates of your own yet.</p>
           ) : (
-            <ul className="vox-templates__grid" aria-label="My templates">
+            <ul className="vox-stack vox-templates__grid" aria-label="My templates">
               {mine.map(card)}
             </ul>
           )}

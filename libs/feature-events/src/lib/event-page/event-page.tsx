@@ -26,7 +26,7 @@ export function EventPage() {
           <Spinner label="Loading the event" />
         ) : !data ? (
           <>
-            <h1 className="vox-events-heading">Event not found</h1>
+            <h1 className="vox-page-title vox-page-title--plain">Event not found</h1>
             <Alert variant="error">{event.error?.message ?? 'This event was not found.'}</Alert>
           </>
         ) : (

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useEvent, useRegistration } from '../api/events';
 import { EventFacts } from '../shared/event-details';
+import '@vox/ui/page-kit';
 import '../shared/events.css';
 
 /**
@@ -34,21 +35,21 @@ export function EventRegistrationPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-events-heading">Register for the event</h1>
+      <h1 className="vox-page-title vox-page-title--plain">Register for the event</h1>
       {event.isPending ? (
         <Spinner label="Loading the event" />
       ) : !data ? (
         <Alert variant="error">{event.error?.message ?? 'This event was not found.'}</Alert>
       ) : (
         <>
-          <section className="vox-event-panel" aria-labelledby="vox-event-title">
+          <section className="vox-card vox-event-panel" aria-labelledby="vox-event-title">
             <h2 id="vox-event-title">
               <Link to={href('event', { eventId: data.id })}>{data.title}</Link>
             </h2>
             <EventFacts event={data} />
           </section>
 
-          <section className="vox-event-panel" aria-label="Your registration">
+          <section className="vox-card vox-event-panel" aria-label="Your registration">
             {notice && (
               <Alert variant={notice.variant} className="vox-event-status">
                 {notice.text}

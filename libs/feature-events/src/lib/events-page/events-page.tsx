@@ -5,6 +5,7 @@ import { href } from '@vox/variant';
 import { useEvents } from '../api/events';
 import { CreateEventForm } from '../shared/create-event-form';
 import { EventCard } from '../shared/event-card';
+import '@vox/ui/page-kit';
 import '../shared/events.css';
 
 /** /events: upcoming events, soonest first; past ones under "Past events". Staff add events here. */
@@ -17,11 +18,11 @@ export function EventsPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-events-heading">Events</h1>
-      <p className="vox-events-lead">Workshops, open table reads and showcases. Register for a seat; when an event is full, join the waiting list and we email you if a seat opens.</p>
+      <h1 className="vox-page-title vox-page-title--plain">Events</h1>
+      <p className="vox-page-lead vox-page-lead--end vox-events-lead">Workshops, open table reads and showcases. Register for a seat; when an event is full, join the waiting list and we email you if a seat opens.</p>
 
       {user?.role.name === 'staff' && (
-        <details className="vox-events-staff vox-event-panel">
+        <details className="vox-card vox-events-staff vox-event-panel">
           <summary>Create an event</summary>
           <CreateEventForm />
         </details>
@@ -41,9 +42,9 @@ export function EventsPage() {
       ) : events.isError ? (
         <Alert variant="error">{events.error.message}</Alert>
       ) : list.length === 0 ? (
-        <p className="vox-events-empty">{when === 'upcoming' ? 'No upcoming events yet. Check back soon.' : 'No past events yet.'}</p>
+        <p className="vox-empty">{when === 'upcoming' ? 'No upcoming events yet. Check back soon.' : 'No past events yet.'}</p>
       ) : (
-        <ul className="vox-events-list" aria-label={when === 'upcoming' ? 'Upcoming events' : 'Past events'}>
+        <ul className="vox-stack" aria-label={when === 'upcoming' ? 'Upcoming events' : 'Past events'}>
           {list.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}

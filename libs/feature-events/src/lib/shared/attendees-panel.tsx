@@ -21,7 +21,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
   const list = attendees.data?.attendees ?? [];
 
   return (
-    <section className="vox-event-panel" aria-labelledby="vox-event-attendees">
+    <section className="vox-card vox-event-panel" aria-labelledby="vox-event-attendees">
       <h2 id="vox-event-attendees">Attendees</h2>
       {attendees.isPending ? (
         <Spinner label="Loading the attendees" />

@@ -10,7 +10,7 @@ export function EventCard({ event }: { event: EventSummary }) {
   const mine = myStatusText(event);
   const where = event.place ?? (event.onlineUrl ? 'Online' : null);
   return (
-    <li className={cx('vox-event-card', event.ended && 'vox-event-card--past')}>
+    <li className={cx('vox-card vox-event-card', event.ended && 'vox-event-card--past')}>
       <div className="vox-event-date" aria-hidden="true">
         <span className="vox-event-date__day">{badge.day}</span>
         <span className="vox-event-date__month">{badge.month}</span>

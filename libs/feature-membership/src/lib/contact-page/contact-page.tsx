@@ -3,6 +3,7 @@ import { CONTACT_TOPICS, contactProblems, FORM_LIMITS, type ContactFields } from
 import { Alert, Button, Page } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { useSendContact } from '../api/membership';
+import '@vox/ui/page-kit';
 import './contact-page.css';
 
 const EMPTY: ContactFields & { website: string } = { name: '', email: '', topic: '', message: '', website: '' };
@@ -40,10 +41,10 @@ export function ContactPage() {
   return (
     <Page width="narrow" className="vox-contact">
       <header>
-        <h1 className="vox-contact__title">Contact us</h1>
-        <p className="vox-contact__lead">Questions, feedback or a membership request: every message reaches the VoxClub team, and we answer by email within two working days.</p>
+        <h1 className="vox-page-title vox-page-title--plain">Contact us</h1>
+        <p className="vox-page-lead vox-contact__lead">Questions, feedback or a membership request: every message reaches the VoxClub team, and we answer by email within two working days.</p>
       </header>
-      <section className="vox-contact__card" aria-label="Contact form">
+      <section className="vox-card" aria-label="Contact form">
         {sent ? (
           <>
             <Alert variant="success">{sent}</Alert>
@@ -54,8 +55,8 @@ export function ContactPage() {
             </p>
           </>
         ) : (
-          <form ref={formRef} className="vox-contact__form" onSubmit={submit} noValidate aria-label="Write to the team">
-            <div className="vox-contact__row">
+          <form ref={formRef} className="vox-stack" onSubmit={submit} noValidate aria-label="Write to the team">
+            <div className="vox-field-row">
               <TextField label="Your name" value={values.name} onChange={set('name')} error={errors.name} maxLength={FORM_LIMITS.name} autoComplete="name" />
               <TextField label="Your email" type="email" value={values.email} onChange={set('email')} error={errors.email} maxLength={FORM_LIMITS.email} autoComplete="email" />
             </div>
@@ -89,6 +90,7 @@ export function ContactPage() {
                 Message
               </label>
               <textarea
+                className="vox-textarea"
                 id={ids.message}
                 value={values.message}
                 onChange={set('message')}

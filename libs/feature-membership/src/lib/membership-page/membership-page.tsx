@@ -7,6 +7,7 @@ import { Alert, Button, cx, Page, Spinner } from '@vox/ui';
 import { usePlans, useStartCheckout } from '../api/membership';
 import { formatPrice, PENDING_PLAN_KEY, periodWords, PRIVILEGE_WORDS } from '../shared/format';
 import { providerNavigation } from '../shared/navigation';
+import '@vox/ui/page-kit';
 import './membership-page.css';
 
 function readPending(): string | null {
@@ -64,8 +65,8 @@ export function MembershipPage() {
 
   return (
     <Page width="wide" className="vox-plans">
-      <h1 className="vox-plans__title">Choose your membership</h1>
-      <p className="vox-plans__lead">Every account can read and record scripts, hold table reads and make friends. A membership unlocks more.</p>
+      <h1 className="vox-page-title vox-plans__title">Choose your membership</h1>
+      <p className="vox-page-lead vox-page-lead--end vox-plans__lead">Every account can read and record scripts, hold table reads and make friends. A membership unlocks more.</p>
       {search.get('checkout') === 'cancelled' && (
         <Alert variant="info" className="vox-plans__notice">
           Checkout cancelled. You have not been charged; choose a plan whenever you are ready.
@@ -77,11 +78,11 @@ export function MembershipPage() {
       ) : plans.isError ? (
         <Alert>{plans.error.message}</Alert>
       ) : (
-        <ul className="vox-plans__grid">
+        <ul className="vox-stack vox-plans__grid">
           {plans.data.map((plan) => {
             const busy = (checkout.isPending || checkout.isSuccess) && checkout.variables === plan.id;
             return (
-              <li key={plan.id} className={cx('vox-plan', plan.current && 'vox-plan--current')} aria-label={plan.name}>
+              <li key={plan.id} className={cx('vox-card vox-plan', plan.current && 'vox-plan--current')} aria-label={plan.name}>
                 {plan.current && <p className="vox-plan__badge">Your current plan</p>}
                 <h2 className="vox-plan__name">{plan.name}</h2>
                 <p className="vox-plan__price">

@@ -7,6 +7,7 @@ import { Alert, Button, buttonClassName, cx, Page, Spinner } from '@vox/ui';
 import { href } from '@vox/variant';
 import { useChangeSubscription, useCheckout, useRefreshMembership, useStaffAction, useSubscriptionDetails } from '../api/membership';
 import { formatDate, formatPrice } from '../shared/format';
+import '@vox/ui/page-kit';
 import './subscription-page.css';
 
 function includes(subscription: SubscriptionDetail): string {
@@ -62,7 +63,7 @@ export function SubscriptionPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-subscriptions__title">{staffView ? 'Member subscriptions' : 'Your subscriptions'}</h1>
+      <h1 className="vox-page-title vox-subscriptions__title">{staffView ? 'Member subscriptions' : 'Your subscriptions'}</h1>
       {checkoutId && <CheckoutResult checkoutId={checkoutId} onCompleted={onCompleted} />}
       {change.isError && <Alert className="vox-subscriptions__notice">{change.error.message}</Alert>}
       {staff.isError && <Alert className="vox-subscriptions__notice">{staff.error.message}</Alert>}
@@ -75,12 +76,12 @@ export function SubscriptionPage() {
           {details.data.length === 0 ? (
             <p className="vox-subscriptions__empty">{staffView ? 'This member has no subscriptions.' : 'You have no subscriptions yet.'}</p>
           ) : (
-            <ul className="vox-subscriptions__list">
+            <ul className="vox-stack vox-stack--tight vox-subscriptions__list">
               {details.data.map((subscription) => (
                 <li
                   key={subscription.id}
                   aria-label={subscription.planName ?? subscription.role.name}
-                  className={cx('vox-subscriptions__item', subscription.status === 'expired' && 'vox-subscriptions__item--expired')}
+                  className={cx('vox-card vox-subscriptions__item', subscription.status === 'expired' && 'vox-subscriptions__item--expired')}
                 >
                   <div className="vox-subscriptions__head">
                     <p className={cx('vox-subscriptions__role', subscription.planName && 'vox-subscriptions__role--plan')}>{subscription.planName ?? subscription.role.name}</p>

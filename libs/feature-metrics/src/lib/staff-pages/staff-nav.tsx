@@ -35,8 +35,8 @@ export function StaffPageHead({ title, lead, children }: { title: string; lead: 
       <StaffNav />
       <header className="vox-staff__head">
         <div>
-          <h1 className="vox-staff__title">{title}</h1>
-          <p className="vox-staff__lead">{lead}</p>
+          <h1 className="vox-page-title vox-staff__title">{title}</h1>
+          <p className="vox-page-lead vox-staff__lead">{lead}</p>
         </div>
         {children}
       </header>

@@ -8,6 +8,7 @@ import { href } from '@vox/variant';
 import { useAssignment, useWorkActions } from '../api/classes';
 import { dueText } from '../shared/dates';
 import { CommentList, StatusChip } from '../shared/work-bits';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -48,14 +49,14 @@ export function AssignmentPage() {
       <p className="vox-class-crumb">
         <Link to={href('class', { classId: assignment.classId })}>{assignment.className}</Link>
       </p>
-      <h1 className="vox-school-title">{assignment.scriptTitle}</h1>
+      <h1 className="vox-page-title vox-page-title--plain">{assignment.scriptTitle}</h1>
       <p className="vox-class-card__meta">Due {dueText(assignment.dueAt)}</p>
-      {assignment.instructions && <p className="vox-school-lead vox-class-instructions">{assignment.instructions}</p>}
+      {assignment.instructions && <p className="vox-page-lead vox-page-lead--end vox-school-lead vox-class-instructions">{assignment.instructions}</p>}
 
       {teaching ? (
         <section className="vox-class-section" aria-labelledby="vox-assignment-work">
           <h2 id="vox-assignment-work">Students' work</h2>
-          <ul className="vox-class-works">
+          <ul className="vox-stack vox-stack--tight vox-class-works">
             {works.map((w) => (
               <li key={w.id} className="vox-class-work">
                 <div className="vox-class-work__main">
@@ -78,7 +79,7 @@ export function AssignmentPage() {
         </section>
       ) : (
         works.map((w) => (
-          <section key={w.id} className="vox-school-card" aria-labelledby="vox-assignment-mine">
+          <section key={w.id} className="vox-card vox-school-card" aria-labelledby="vox-assignment-mine">
             <div className="vox-class-section__head">
               <h2 id="vox-assignment-mine">Your reading: {w.role}</h2>
               <StatusChip status={w.status} />

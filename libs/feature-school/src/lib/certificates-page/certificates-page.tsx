@@ -21,21 +21,21 @@ export function CertificatesPage() {
         <PromptPage what="certificates" onLogIn={() => authModal.open('login')} />
       ) : (
         <Page width="narrow">
-          <h1 className="vox-school-title">Your certificates</h1>
-          <p className="vox-school-lead">Certificates your teachers and the VoxClub team award you. Open one to print it or share its verification link.</p>
+          <h1 className="vox-page-title vox-page-title--plain">Your certificates</h1>
+          <p className="vox-page-lead vox-page-lead--end vox-school-lead">Certificates your teachers and the VoxClub team award you. Open one to print it or share its verification link.</p>
           {certificates.isPending ? (
             <Spinner label="Loading your certificates" />
           ) : certificates.isError ? (
             <Alert variant="error">{certificates.error.message}</Alert>
           ) : list.length === 0 ? (
-            <div className="vox-school-empty">
+            <div className="vox-empty">
               <p>No certificates yet. Complete a class or attend an event to earn one.</p>
               <Link to={href('home')} className={buttonClassName({ variant: 'secondary' })}>
                 Go to the home page
               </Link>
             </div>
           ) : (
-            <ul className="vox-school-list" aria-label="Certificates">
+            <ul className="vox-stack vox-stack--tight" aria-label="Certificates">
               {list.map((c) => (
                 <li key={c.id} className="vox-school-cert">
                   <div>

@@ -58,8 +58,8 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
   return (
     <section className="vox-school-card vox-class-noprint" aria-labelledby="vox-class-assign">
       <h2 id="vox-class-assign">New assignment</h2>
-      <form className="vox-school-form" onSubmit={submit} noValidate>
-        <div className="vox-school-row">
+      <form className="vox-stack" onSubmit={submit} noValidate>
+        <div className="vox-field-row">
           <div>
             <label className="vox-field__label" htmlFor="vox-assign-script">
               Script
@@ -84,7 +84,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
           <label className="vox-field__label" htmlFor="vox-assign-instructions">
             Instructions (optional)
           </label>
-          <textarea id="vox-assign-instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} maxLength={CLASS_LIMITS.instructions} />
+          <textarea className="vox-textarea" id="vox-assign-instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} maxLength={CLASS_LIMITS.instructions} />
         </div>
         {scriptId && roles.length > 0 && (
           <fieldset className="vox-class-seats">

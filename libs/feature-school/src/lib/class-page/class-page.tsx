@@ -9,6 +9,7 @@ import { certificateDate, dueText } from '../shared/dates';
 import { StatusChip } from '../shared/work-bits';
 import { AssignForm } from './assign-form';
 import { EnrolPanel } from './enrol-panel';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -38,12 +39,12 @@ export function ClassPage() {
 function Heading({ cls }: { cls: ClassDetail }) {
   return (
     <>
-      <h1 className="vox-school-title">
+      <h1 className="vox-page-title vox-page-title--plain">
         {cls.name}
         {cls.archived && <span className="vox-class-status vox-class-status--archived">Archived</span>}
       </h1>
       <p className="vox-class-card__meta">{[cls.term, `Teacher: ${displayName(cls.teacher)}`].filter(Boolean).join(' · ')}</p>
-      {cls.description && <p className="vox-school-lead">{cls.description}</p>}
+      {cls.description && <p className="vox-page-lead vox-page-lead--end vox-school-lead">{cls.description}</p>}
     </>
   );
 }
@@ -57,7 +58,7 @@ function StudentView({ cls }: { cls: ClassDetail }) {
         {cls.assignments.length === 0 ? (
           <p className="vox-class-none">No assignments yet.</p>
         ) : (
-          <ul className="vox-class-works">
+          <ul className="vox-stack vox-stack--tight vox-class-works">
             {cls.assignments.map((a) => (
               <li key={a.id} className="vox-class-work">
                 <div className="vox-class-work__main">
@@ -193,7 +194,7 @@ function TeacherView({ cls }: { cls: ClassDetail }) {
         {cls.assignments.length === 0 ? (
           <p className="vox-class-none">No assignments yet.</p>
         ) : (
-          <ul className="vox-class-works">
+          <ul className="vox-stack vox-stack--tight vox-class-works">
             {cls.assignments.map((a) => (
               <li key={a.id} className="vox-class-work">
                 <div className="vox-class-work__main">

@@ -101,12 +101,13 @@ export function EnrolPanel({ cls }: { cls: ClassDetail }) {
           One student a line: name, then User ID, separated by a comma (a header line is fine). Each gets a User ID account and a one-time code to set a
           password. If any row has a problem, nothing is created.
         </p>
-        <form className="vox-school-form" onSubmit={submitCsv} noValidate>
+        <form className="vox-stack" onSubmit={submitCsv} noValidate>
           <div>
             <label className="vox-field__label" htmlFor="vox-class-csv">
               Students (CSV)
             </label>
             <textarea
+              className="vox-textarea"
               id="vox-class-csv"
               value={csv}
               onChange={(e) => setCsv(e.target.value)}
@@ -145,7 +146,7 @@ export function EnrolPanel({ cls }: { cls: ClassDetail }) {
       <section className="vox-school-card vox-class-noprint" aria-labelledby="vox-class-invite">
         <h2 id="vox-class-invite">Add a member by email</h2>
         <p className="vox-class-help">A student who already has a VoxClub account joins with it. They get a message.</p>
-        <form className="vox-school-form vox-class-inline" onSubmit={submitInvite} noValidate>
+        <form className="vox-stack vox-class-inline" onSubmit={submitInvite} noValidate>
           <TextField label="Member's email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} autoComplete="off" />
           <div>
             <Button type="submit" variant="secondary" busy={invite.isPending}>

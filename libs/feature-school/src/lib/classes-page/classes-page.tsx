@@ -7,6 +7,7 @@ import { TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useClasses, useCreateClass } from '../api/classes';
 import { ClassCards } from './class-cards';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -21,8 +22,8 @@ export function ClassesPage() {
 
   return (
     <Page>
-      <h1 className="vox-school-title">Classes</h1>
-      <p className="vox-school-lead">
+      <h1 className="vox-page-title vox-page-title--plain">Classes</h1>
+      <p className="vox-page-lead vox-page-lead--end vox-school-lead">
         {teacher ? 'Create a class, enrol your students and assign scenes to read.' : 'The classes you are in. Open one to see its assignments.'}
       </p>
       {teacher && <CreateClassForm />}
@@ -67,10 +68,10 @@ function CreateClassForm() {
   };
 
   return (
-    <section className="vox-school-card" aria-labelledby="vox-class-create">
+    <section className="vox-card vox-school-card" aria-labelledby="vox-class-create">
       <h2 id="vox-class-create">New class</h2>
-      <form className="vox-school-form" onSubmit={submit} noValidate>
-        <div className="vox-school-row">
+      <form className="vox-stack" onSubmit={submit} noValidate>
+        <div className="vox-field-row">
           <TextField label="Class name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={CLASS_LIMITS.name} hint="For example: Drama 9B." />
           <TextField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={CLASS_LIMITS.term} hint="For example: Spring 2027 (optional)." />
         </div>
@@ -78,7 +79,7 @@ function CreateClassForm() {
           <label className="vox-field__label" htmlFor="vox-class-description">
             Description (optional)
           </label>
-          <textarea id="vox-class-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={CLASS_LIMITS.description} />
+          <textarea className="vox-textarea" id="vox-class-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={CLASS_LIMITS.description} />
         </div>
         {create.isError && <Alert variant="error">{create.error.message}</Alert>}
         <div>

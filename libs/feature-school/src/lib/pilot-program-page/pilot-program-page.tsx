@@ -3,6 +3,7 @@ import { FORM_LIMITS, pilotProblems, type PilotFields } from '@vox/contract/scho
 import { Alert, Button, Page } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { useSendPilot } from '../api/pilot';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 
 type Values = Omit<PilotFields, 'students'> & { students: string; website: string };
@@ -44,12 +45,12 @@ export function PilotProgramPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-school-title">Pilot program for schools</h1>
-      <p className="vox-school-lead">
+      <h1 className="vox-page-title vox-page-title--plain">Pilot program for schools</h1>
+      <p className="vox-page-lead vox-page-lead--end vox-school-lead">
         Drama teachers: run table reads with your class in VoxClub. Students record their lines in real reading sessions, you listen, comment on lines and
         award certificates. Tell us about your school and we get in touch.
       </p>
-      <section className="vox-school-card" aria-labelledby="vox-pilot-includes">
+      <section className="vox-card vox-school-card" aria-labelledby="vox-pilot-includes">
         <h2 id="vox-pilot-includes">What the pilot includes</h2>
         <ul className="vox-school-points">
           <li>Classes with User ID sign-in for students, no email needed.</li>
@@ -58,16 +59,16 @@ export function PilotProgramPage() {
           <li>Free for the pilot term, with help from the VoxClub team.</li>
         </ul>
       </section>
-      <section className="vox-school-card" aria-label="Pilot program request">
+      <section className="vox-card vox-school-card" aria-label="Pilot program request">
         {sent ? (
           <Alert variant="success">{sent}</Alert>
         ) : (
-          <form ref={formRef} className="vox-school-form" onSubmit={submit} noValidate aria-label="Join the pilot program">
-            <div className="vox-school-row">
+          <form ref={formRef} className="vox-stack" onSubmit={submit} noValidate aria-label="Join the pilot program">
+            <div className="vox-field-row">
               <TextField label="Your name" value={values.name} onChange={set('name')} error={errors.name} maxLength={FORM_LIMITS.name} autoComplete="name" />
               <TextField label="Your email" type="email" value={values.email} onChange={set('email')} error={errors.email} maxLength={FORM_LIMITS.email} autoComplete="email" />
             </div>
-            <div className="vox-school-row">
+            <div className="vox-field-row">
               <TextField label="School" value={values.school} onChange={set('school')} error={errors.school} maxLength={FORM_LIMITS.school} autoComplete="organization" />
               <TextField label="Your role" value={values.role} onChange={set('role')} error={errors.role} maxLength={FORM_LIMITS.role} hint="For example: drama teacher, head of department." />
             </div>
@@ -76,7 +77,7 @@ export function PilotProgramPage() {
               <label className="vox-field__label" htmlFor={messageId}>
                 Anything else (optional)
               </label>
-              <textarea id={messageId} value={values.message} onChange={set('message')} maxLength={FORM_LIMITS.message} />
+              <textarea className="vox-textarea" id={messageId} value={values.message} onChange={set('message')} maxLength={FORM_LIMITS.message} />
             </div>
             <div className="vox-school-trap" aria-hidden="true">
               <label>

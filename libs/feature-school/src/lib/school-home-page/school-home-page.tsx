@@ -6,6 +6,7 @@ import { href } from '@vox/variant';
 import { useSchoolHome } from '../api/classes';
 import { WorkRow } from '../shared/work-bits';
 import { ClassCards } from '../classes-page/class-cards';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -20,14 +21,14 @@ export function SchoolHomePage() {
 
   return (
     <Page>
-      <h1 className="vox-school-title">Welcome back{firstName && firstName !== 'Guest' ? `, ${firstName}` : ''}</h1>
+      <h1 className="vox-page-title vox-page-title--plain">Welcome back{firstName && firstName !== 'Guest' ? `, ${firstName}` : ''}</h1>
       {home.isPending ? (
         <Spinner label="Loading your classes" />
       ) : home.isError ? (
         <Alert variant="error">{home.error.message}</Alert>
       ) : (
         <>
-          <p className="vox-school-lead">
+          <p className="vox-page-lead vox-page-lead--end vox-school-lead">
             {home.data.teaching ? 'Your classes and the readings your students have handed in.' : 'Your classes, what is due and what your teachers said.'}
           </p>
           {home.data.teaching ? (
@@ -36,7 +37,7 @@ export function SchoolHomePage() {
               {home.data.review.length === 0 ? (
                 <p className="vox-class-none">Nothing is waiting for you. Submitted readings appear here.</p>
               ) : (
-                <ul className="vox-class-works">
+                <ul className="vox-stack vox-stack--tight vox-class-works">
                   {home.data.review.map((w) => (
                     <WorkRow key={w.id} work={w} showStudent />
                   ))}
@@ -50,7 +51,7 @@ export function SchoolHomePage() {
                 {home.data.due.length === 0 ? (
                   <p className="vox-class-none">Nothing due. New assignments appear here.</p>
                 ) : (
-                  <ul className="vox-class-works">
+                  <ul className="vox-stack vox-stack--tight vox-class-works">
                     {home.data.due.map((w) => (
                       <WorkRow key={w.id} work={w} />
                     ))}
@@ -62,7 +63,7 @@ export function SchoolHomePage() {
                 {home.data.feedback.length === 0 ? (
                   <p className="vox-class-none">No feedback yet. Your teacher's comments appear here and in Messages.</p>
                 ) : (
-                  <ul className="vox-class-works">
+                  <ul className="vox-stack vox-stack--tight vox-class-works">
                     {home.data.feedback.map((w) => (
                       <WorkRow key={w.id} work={w} showComments />
                     ))}

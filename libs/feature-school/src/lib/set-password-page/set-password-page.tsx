@@ -5,6 +5,7 @@ import { Alert, Button, Page, buttonClassName } from '@vox/ui';
 import { PasswordField, TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
 import { useSetPasswordWithCode } from '../api/classes';
+import '@vox/ui/page-kit';
 import '../shared/school.css';
 import '../shared/classes.css';
 
@@ -40,9 +41,9 @@ export function SetPasswordPage() {
 
   return (
     <Page width="narrow">
-      <h1 className="vox-school-title">Set your password</h1>
-      <p className="vox-school-lead">Your teacher gave you a User ID and a one-time code. Choose a password here, then log in with your User ID.</p>
-      <section className="vox-school-card" aria-label="Set your password">
+      <h1 className="vox-page-title vox-page-title--plain">Set your password</h1>
+      <p className="vox-page-lead vox-page-lead--end vox-school-lead">Your teacher gave you a User ID and a one-time code. Choose a password here, then log in with your User ID.</p>
+      <section className="vox-card vox-school-card" aria-label="Set your password">
         {send.isSuccess ? (
           <>
             <Alert variant="success">{send.data.message}</Alert>
@@ -53,7 +54,7 @@ export function SetPasswordPage() {
             </p>
           </>
         ) : (
-          <form className="vox-school-form" onSubmit={submit} noValidate>
+          <form className="vox-stack" onSubmit={submit} noValidate>
             <TextField label="User ID" value={userId} onChange={(e) => setUserId(e.target.value)} error={problems.userId} autoComplete="username" autoCapitalize="none" />
             <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} autoComplete="one-time-code" autoCapitalize="characters" hint="Like ABCD-EFGH." />
             <PasswordField label="New password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />

@@ -7,6 +7,7 @@ import { useHistory } from '../api/sessions';
 import { formatRelative } from '../session-ui/format';
 import { ScriptIcon } from '../session-ui/icons';
 import { useTakeQueue } from '../take-queue/use-take-queue';
+import '@vox/ui/page-kit';
 import './history-page.css';
 
 /** "3 of 12 lines recorded", or what there is to say when there are no lines of mine. */
@@ -30,8 +31,8 @@ export function HistoryPage() {
   return (
     <Page className="vox-history">
       <header className="vox-history__head">
-        <h1 className="vox-history__title">Your history</h1>
-        <p className="vox-history__lead">The table reads you took part in, newest first, with how many of your lines are recorded.</p>
+        <h1 className="vox-page-title">Your history</h1>
+        <p className="vox-page-lead">The table reads you took part in, newest first, with how many of your lines are recorded.</p>
       </header>
 
       {history.isPending ? (
@@ -44,8 +45,8 @@ export function HistoryPage() {
           </Button>
         </Alert>
       ) : history.data.total === 0 ? (
-        <section className="vox-history__empty">
-          <span className="vox-history__empty-icon" aria-hidden="true">
+        <section className="vox-empty vox-empty--panel vox-history__empty">
+          <span className="vox-empty__icon" aria-hidden="true">
             <MicIcon />
           </span>
           <h2>No table reads yet</h2>
@@ -56,7 +57,7 @@ export function HistoryPage() {
         </section>
       ) : (
         <>
-          <ol className={cx('vox-history__list', history.isPlaceholderData && 'vox-history__list--stale')} aria-label="Table reads" aria-busy={history.isPlaceholderData || undefined}>
+          <ol className={cx('vox-stack vox-stack--tight vox-history__list', history.isPlaceholderData && 'vox-history__list--stale')} aria-label="Table reads" aria-busy={history.isPlaceholderData || undefined}>
             {history.data.items.map((entry) => (
               <HistoryCard key={entry.sessionId} entry={entry} />
             ))}

@@ -8,6 +8,7 @@ import { useRemoveScriptCover, useUploadScriptCover } from '../api/scripts';
 import { ScriptIcon } from '../session-ui/icons';
 import { sameTarget, useEditor } from './editor-context';
 import { useEditorValue } from './editor-store';
+import '../script-list/script-cover.css';
 
 const VISIBILITY_TEXTS: Record<ScriptVisibility, { label: string; hint: string }> = {
   private: { label: 'Private', hint: 'Only you can find and read it.' },
@@ -36,7 +37,7 @@ export function DetailsPanel() {
   const invalid = (field: 'synopsis' | 'genre' | 'language') => sameTarget(problem?.target, { kind: 'field', field }) || undefined;
 
   return (
-    <section className="vox-editor-card" aria-labelledby="script-details">
+    <section className="vox-card vox-editor-card" aria-labelledby="script-details">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-details">
           Details
@@ -153,14 +154,14 @@ export function CoverPanel() {
   };
 
   return (
-    <section className="vox-editor-card vox-editor-cover" aria-labelledby="script-cover">
+    <section className="vox-card vox-editor-card vox-editor-cover" aria-labelledby="script-cover">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-cover">
           Cover
         </h2>
       </header>
       <div className="vox-editor-cover__body">
-        <span className={cx('vox-editor-cover__picture', !url && 'vox-editor-cover__picture--empty')}>
+        <span className={cx('vox-script-cover vox-editor-cover__picture', !url && 'vox-script-cover--empty')}>
           {url ? <img src={url} alt="Cover of the script" /> : <ScriptIcon />}
         </span>
         <div className="vox-editor-cover__actions">

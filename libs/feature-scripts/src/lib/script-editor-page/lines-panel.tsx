@@ -130,7 +130,7 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
   };
 
   return (
-    <section className="vox-editor-card vox-editor-lines" aria-labelledby="script-lines">
+    <section className="vox-card vox-editor-card vox-editor-lines" aria-labelledby="script-lines">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-lines" tabIndex={-1}>
           Lines <span className="vox-editor-card__count">{order.length.toLocaleString('en')}</span>

@@ -31,7 +31,7 @@ export function RolesPanel() {
   };
 
   return (
-    <section className="vox-editor-card vox-editor-roles" aria-labelledby="script-roles">
+    <section className="vox-card vox-editor-card vox-editor-roles" aria-labelledby="script-roles">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-roles" tabIndex={-1}>
           Roles <span className="vox-editor-card__count">{roles.length}</span>
@@ -42,7 +42,7 @@ export function RolesPanel() {
       {roles.length === 0 ? (
         <p className="vox-editor-roles__empty">No roles yet. Add the characters who speak.</p>
       ) : (
-        <ul className="vox-editor-roles__list" aria-label="Roles">
+        <ul className="vox-stack vox-stack--close vox-editor-roles__list" aria-label="Roles">
           {roles.map((role) => (
             <RoleRow
               key={role.key}

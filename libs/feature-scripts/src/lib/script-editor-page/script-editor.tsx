@@ -178,7 +178,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
           <div className="vox-script-editor__side vox-script-editor__side--end">
             <CoverPanel />
             {scriptId && (
-              <section className="vox-editor-card vox-editor-danger" aria-labelledby="script-delete">
+              <section className="vox-card vox-editor-card vox-editor-danger" aria-labelledby="script-delete">
                 <h2 className="vox-editor-card__title" id="script-delete">
                   Delete script
                 </h2>

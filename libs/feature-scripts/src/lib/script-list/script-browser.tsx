@@ -7,6 +7,7 @@ import { Alert, Button, CloseIcon, MicIcon, Spinner, buttonClassName, cx } from 
 import { href } from '@vox/variant';
 import { useScripts } from '../api/scripts';
 import { ScriptCard } from './script-card';
+import '@vox/ui/page-kit';
 import './script-list.css';
 
 /** How long typing pauses before the search runs (and lands in the address bar). */
@@ -101,12 +102,12 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
 
   return (
     <div className="vox-script-list">
-      <header className="vox-script-list__head">
+      <header className="vox-page-head">
         <div>
-          <h1 className="vox-script-list__title" id={headingId}>
+          <h1 className="vox-page-title" id={headingId}>
             {title}
           </h1>
-          <p className="vox-script-list__lead">{lead}</p>
+          <p className="vox-page-lead vox-script-list__lead">{lead}</p>
         </div>
         <Link to={href('scriptCreate')} className={buttonClassName({ variant: 'primary' })}>
           New script
@@ -173,7 +174,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
             {q.trim() ? ` matching “${q.trim()}”` : ''}
           </p>
           <ul
-            className={cx('vox-script-list__grid', list.isPlaceholderData && 'vox-script-list__grid--stale')}
+            className={cx('vox-stack vox-script-list__grid', list.isPlaceholderData && 'vox-script-list__grid--stale')}
             aria-labelledby={headingId}
             aria-busy={list.isPlaceholderData || undefined}
           >
@@ -214,8 +215,8 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
 
 function EmptyState({ title, text, action }: Empty) {
   return (
-    <section className="vox-script-list__empty">
-      <span className="vox-script-list__empty-icon" aria-hidden="true">
+    <section className="vox-empty vox-empty--panel">
+      <span className="vox-empty__icon" aria-hidden="true">
         <MicIcon />
       </span>
       <h2>{title}</h2>

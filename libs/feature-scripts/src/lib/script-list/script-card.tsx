@@ -5,6 +5,7 @@ import { Avatar, LockIcon, cx } from '@vox/ui';
 import { ScriptIcon, UsersIcon } from '../session-ui/icons';
 import { displayName } from '@vox/contract';
 import { href } from '@vox/variant';
+import './script-cover.css';
 
 const VISIBILITY_LABELS: Record<ScriptVisibility, string> = {
   private: 'Private',
@@ -36,7 +37,7 @@ export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
   const title = script.title || 'Untitled script';
   return (
     <li className="vox-script-card">
-      <span className={cx('vox-script-card__cover', !cover && 'vox-script-card__cover--empty')} aria-hidden="true">
+      <span className={cx('vox-script-cover vox-script-card__cover', !cover && 'vox-script-cover--empty')} aria-hidden="true">
         {cover ? <img src={cover} alt="" /> : <ScriptIcon />}
       </span>
       <div className="vox-script-card__body">

@@ -275,7 +275,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
       </header>
 
       {/* The readers and the player are a landmark of their own (they were outside any). */}
-      <section className="vox-reader__toolbar" aria-label="Readers and playback">
+      <section className="vox-toolbar vox-toolbar--center vox-reader__toolbar" aria-label="Readers and playback">
         <Button variant={myRole ? 'secondary' : 'primary'} size="sm" aria-haspopup="dialog" onClick={() => setDialog('roles')}>
           <UsersIcon />
           {myRole ? `Your role: ${myRole}` : 'Choose a role'}

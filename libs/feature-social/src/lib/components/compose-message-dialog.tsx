@@ -4,6 +4,7 @@ import { SOCIAL_LIMITS } from '@vox/contract/social';
 import { Alert, Button } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
 import { useSendMessage } from '../api/messages';
+import '@vox/ui/page-kit';
 import './social.css';
 
 interface ComposeMessageDialogProps {
@@ -63,7 +64,7 @@ export function ComposeMessageDialog({ to, onClose, onSent, reply = false, reply
           {text.length} / {SOCIAL_LIMITS.message}
         </p>
         {send.isError && <Alert>{send.error.message}</Alert>}
-        <div className="vox-social-actions vox-social-actions--end">
+        <div className="vox-toolbar vox-toolbar--end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -6,6 +6,7 @@ import { useFriendAction, useFriendRequests, useFriends, useSendFriendRequest, t
 import { ComposeMessageDialog } from '../components/compose-message-dialog';
 import { PersonLink } from '../components/person-link';
 import { relativeTime } from '../components/relative-time';
+import '@vox/ui/page-kit';
 import '../components/social.css';
 
 type Notice = { variant: 'success' | 'error'; text: string } | null;
@@ -45,8 +46,8 @@ export function FriendsPage() {
 
   return (
     <Page width="narrow" className="vox-social-friends">
-      <h1 className="vox-social-heading">Your friends</h1>
-      <p className="vox-social-lead">Friends can message each other and invite each other to table reads.</p>
+      <h1 className="vox-page-title vox-page-title--plain vox-social-heading">Your friends</h1>
+      <p className="vox-page-lead vox-page-lead--end">Friends can message each other and invite each other to table reads.</p>
 
       <AddFriendForm />
 
@@ -86,7 +87,7 @@ export function FriendsPage() {
         </>
       )}
 
-      <section className="vox-social-card" aria-labelledby="vox-social-friends-title">
+      <section className="vox-card vox-social-card" aria-labelledby="vox-social-friends-title">
         <h2 id="vox-social-friends-title" className="vox-social-card__title">
           Friends <span className="vox-social-badge">{friendList.length}</span>
         </h2>
@@ -101,7 +102,7 @@ export function FriendsPage() {
               return (
                 <li key={user.id} className="vox-social-row">
                   <PersonLink person={person} />
-                  <span className="vox-social-actions">
+                  <span className="vox-toolbar">
                     <Button size="sm" onClick={() => setComposeTo(person)} aria-label={`Message ${displayName(person)}`}>
                       Message
                     </Button>
@@ -147,7 +148,7 @@ function RequestSection({
 }) {
   const id = `vox-social-${label}-title`;
   return (
-    <section className="vox-social-card" aria-labelledby={id}>
+    <section className="vox-card vox-social-card" aria-labelledby={id}>
       <h2 id={id} className="vox-social-card__title">
         {title} <span className="vox-social-badge">{requests.length}</span>
       </h2>
@@ -155,7 +156,7 @@ function RequestSection({
         {requests.map((request) => (
           <li key={request.user.id} className="vox-social-row">
             <PersonLink person={request.user} detail={`${label} ${relativeTime(request.createdAt)}`} />
-            <span className="vox-social-actions">{children(request.user)}</span>
+            <span className="vox-toolbar">{children(request.user)}</span>
           </li>
         ))}
       </ul>
@@ -174,7 +175,7 @@ function AddFriendForm() {
   };
 
   return (
-    <section className="vox-social-card" aria-labelledby="vox-social-add-title">
+    <section className="vox-card vox-social-card" aria-labelledby="vox-social-add-title">
       <h2 id="vox-social-add-title" className="vox-social-card__title">
         Add a friend
       </h2>

@@ -10,7 +10,7 @@ export function ConversationList() {
   const list = useConversations();
   if (!list.data || list.data.items.length === 0) return null;
   return (
-    <section className="vox-social-card vox-conversations" aria-labelledby="vox-conversations-title">
+    <section className="vox-card vox-social-card vox-conversations" aria-labelledby="vox-conversations-title">
       <h2 id="vox-conversations-title" className="vox-social-card__title">
         Conversations
       </h2>

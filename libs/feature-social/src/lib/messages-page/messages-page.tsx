@@ -12,6 +12,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
+import '@vox/ui/page-kit';
 import '../components/social.css';
 import './messages-page.css';
 
@@ -28,7 +29,7 @@ export function MessagesPage() {
   if (otherId) {
     return (
       <Page width="narrow" className="vox-social-messages">
-        <h1 className="vox-social-heading">Messages</h1>
+        <h1 className="vox-page-title vox-page-title--plain vox-social-heading">Messages</h1>
         <ConversationView key={otherId} otherId={otherId} />
       </Page>
     );
@@ -63,8 +64,8 @@ function MessageFeed() {
 
   return (
     <Page width="narrow" className="vox-social-messages">
-      <h1 className="vox-social-heading">Messages</h1>
-      <p className="vox-social-lead">Friend requests, invitations to table reads, messages from your friends and news about your membership.</p>
+      <h1 className="vox-page-title vox-page-title--plain vox-social-heading">Messages</h1>
+      <p className="vox-page-lead vox-page-lead--end">Friend requests, invitations to table reads, messages from your friends and news about your membership.</p>
       {sent && (
         <Alert variant="success" className="vox-social-status">
           {sent}
@@ -76,7 +77,7 @@ function MessageFeed() {
       ) : list.isError ? (
         <Alert>{list.error.message}</Alert>
       ) : list.data.items.length === 0 ? (
-        <section className="vox-social-card vox-messages__empty">
+        <section className="vox-card vox-social-card vox-messages__empty">
           <h2 className="vox-social-card__title">No messages yet</h2>
           <p className="vox-social-empty">
             When someone sends you a friend request, invites you to a table read or writes to you, it arrives here. <Link to={href('friends')}>Find friends</Link>
@@ -166,7 +167,7 @@ function MessageItem({
             {relativeTime(item.createdAt)}
           </time>
         </p>
-        <div className="vox-social-actions">
+        <div className="vox-toolbar">
           {item.type === 'friend_request' && person && item.relationship === 'incoming' && (
             <>
               <Button size="sm" onClick={() => answer('accept')} busy={act.isPending && act.variables?.action === 'accept'} aria-label={`Accept friend request from ${name}`}>

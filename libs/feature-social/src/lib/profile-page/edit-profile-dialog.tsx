@@ -108,7 +108,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
             </label>
             <input id="vox-profile-photo" ref={fileInput} type="file" accept={PHOTO_TYPES} onChange={choosePhoto} className="vox-profile-edit__file" />
             <p className="vox-field__hint">PNG, JPEG, GIF or WebP. It is cropped to a square{photo ? ', and saved with Save' : ''}.</p>
-            <div className="vox-social-actions">
+            <div className="vox-toolbar">
               <Button size="sm" onClick={sendPhoto} disabled={!photo} busy={upload.isPending}>
                 Upload photo
               </Button>
@@ -159,7 +159,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
             </p>
           </div>
           {update.isError && <Alert>{update.error.message}</Alert>}
-          <div className="vox-social-actions vox-social-actions--end vox-profile-edit__buttons">
+          <div className="vox-toolbar vox-toolbar--end vox-profile-edit__buttons">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>

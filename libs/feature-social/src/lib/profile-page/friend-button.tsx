@@ -49,7 +49,7 @@ export function FriendButton({ profile }: { profile: Profile }) {
 
   return (
     <div className="vox-profile__friend">
-      <div className="vox-social-actions">
+      <div className="vox-toolbar">
         {profile.relationship === 'none' && (
           <Button onClick={addFriend} busy={send.isPending}>
             Add friend

@@ -68,7 +68,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         </div>
         {profile.bio ? <p className="vox-profile__bio">{profile.bio}</p> : <p className="vox-profile__bio vox-profile__bio--empty">{mine ? 'Add a few words about yourself: the roles you like, your voice, your time zone.' : `${name} has not written a bio yet.`}</p>}
         {mine ? (
-          <div className="vox-social-actions">
+          <div className="vox-toolbar">
             <Button onClick={() => setEditing(true)}>Edit profile</Button>
           </div>
         ) : (
@@ -85,7 +85,7 @@ function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string;
   const scripts = usePublicScripts(ownerId);
   const items = scripts.data?.items ?? [];
   return (
-    <section className="vox-social-card" aria-labelledby="vox-profile-scripts">
+    <section className="vox-card vox-social-card" aria-labelledby="vox-profile-scripts">
       <h2 id="vox-profile-scripts" className="vox-social-card__title">
         Public scripts {scripts.data && <span className="vox-social-badge">{scripts.data.total}</span>}
       </h2>

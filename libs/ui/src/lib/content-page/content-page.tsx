@@ -15,8 +15,8 @@ export function ContentPage({ title, subtitle, children }: ContentPageProps) {
     <Page width="narrow">
       <article className="vox-content">
         <header className="vox-content__header">
-          <h1 className="vox-content__title">{title}</h1>
-          {subtitle && <p className="vox-content__subtitle">{subtitle}</p>}
+          <h1 className="vox-page-title">{title}</h1>
+          {subtitle && <p className="vox-page-lead">{subtitle}</p>}
         </header>
         <div className="vox-prose">{children}</div>
       </article>

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import database from './plugins/external/database';
 import webApps from './plugins/external/web-apps';
-import newMessageCounts from './plugins/app/new-message-counts';
+import newMessageCounts from './services/messages/new-message-counts';
 import storage from './plugins/app/storage';
 import jobs from './plugins/app/jobs';
 import { AccessLogController } from './plugins/external/request-log';
@@ -21,23 +21,23 @@ import errorHandler, { answerClientError } from './plugins/app/error-handler';
 import passwordHashing from './plugins/app/password-hashing';
 import mailer from './plugins/app/mailer';
 import authorization from './plugins/app/authorization';
-import accounts from './plugins/app/accounts';
-import authSessions from './plugins/app/auth-sessions';
-import signInHandoff from './plugins/app/sign-in-handoff';
+import accounts from './services/accounts/accounts';
+import authSessions from './services/accounts/auth-sessions';
+import signInHandoff from './services/accounts/sign-in-handoff';
 import siteOrigins from './plugins/external/site-origins';
-import passwordReset from './plugins/app/password-reset';
-import microsoftSignIn from './plugins/app/microsoft-sign-in';
-import memberships from './plugins/app/memberships';
-import activityLog from './plugins/app/activity-log';
-import friendships from './plugins/app/friendships';
-import messages from './plugins/app/messages';
-import profiles from './plugins/app/profiles';
-import scripts from './plugins/app/scripts';
-import drafts from './plugins/app/drafts';
-import readingSessions from './plugins/app/reading-sessions';
+import passwordReset from './services/accounts/password-reset';
+import microsoftSignIn from './services/accounts/microsoft-sign-in';
+import memberships from './services/memberships/memberships';
+import activityLog from './services/activities/activity-log';
+import friendships from './services/friendships';
+import messages from './services/messages/messages';
+import profiles from './services/profiles';
+import scripts from './services/scripts/scripts';
+import drafts from './services/drafts/drafts';
+import readingSessions from './services/reading-sessions/reading-sessions';
 // Removing people from a reading session.
-import sessionPeople from './plugins/app/session-people';
-import activityRetention from './plugins/app/activity-retention';
+import sessionPeople from './services/reading-sessions/session-people';
+import activityRetention from './services/activities/activity-retention';
 import rolesRepository from './repositories/roles-repository';
 import usersRepository from './repositories/users-repository';
 import subscriptionsRepository from './repositories/subscriptions-repository';
@@ -57,34 +57,34 @@ import takesRepository from './repositories/takes';
 import shareLinksRepository from './repositories/share-links';
 // Events.
 import eventsRepository from './repositories/events';
-import events from './plugins/app/events';
+import events from './services/events';
 import formsRepository from './repositories/forms';
-import forms from './plugins/app/forms';
+import forms from './services/forms';
 import certificatesRepository from './repositories/certificates';
-import certificates from './plugins/app/certificates';
+import certificates from './services/certificates';
 // Classes and assignments.
 import classesRepository from './repositories/classes';
-import classes from './plugins/app/classes';
+import classes from './services/classes/classes';
 import draftsRepository from './repositories/drafts';
 import metricsRepository from './repositories/metrics';
 // The audio library.
 import soundsRepository from './repositories/sounds';
 import fileLinks from './plugins/app/file-links';
-import sounds from './plugins/app/sounds';
-import metrics from './plugins/app/metrics';
+import sounds from './services/sounds';
+import metrics from './services/metrics/metrics';
 // The podcast variant.
 import podcastRepository from './repositories/podcast';
-import podcast from './plugins/app/podcast';
+import podcast from './services/podcast/podcast';
 // Live table reads.
 import liveRepository from './repositories/live';
 // Conversations.
 import conversationsRepository from './repositories/conversations';
-import liveSessions from './plugins/app/live-sessions';
+import liveSessions from './services/live-sessions/live-sessions';
 // The finished read.
-import readRenders from './plugins/app/read-renders';
+import readRenders from './services/read-renders/read-renders';
 // The first hour.
 import firstHourRepository from './repositories/first-hour';
-import firstHour from './plugins/app/first-hour';
+import firstHour from './services/first-hour';
 import apiRoutes from './routes/api';
 
 declare module 'fastify' {

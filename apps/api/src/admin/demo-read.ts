@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { espeakSynthesizer, runFfmpeg, TARGET_LUFS, TARGET_TRUE_PEAK, voiceFor, type Synthesizer } from '../plugins/app/read-renderer';
+import { espeakSynthesizer, runFfmpeg, TARGET_LUFS, TARGET_TRUE_PEAK, voiceFor, type Synthesizer } from '../services/read-renders/read-renderer';
 import type { AudioStore } from '../repositories/audio-store';
 import { featureRead, listDemoScenes, readLines } from '../repositories/first-hour';
 import { loadScript } from '../repositories/scripts';

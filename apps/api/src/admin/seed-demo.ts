@@ -6,7 +6,7 @@ import { parseFountain } from '@vox/fountain';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createAudioStore } from '../repositories/audio-store';
-import { checkedScript } from '../plugins/app/scripts';
+import { checkedScript } from '../services/scripts/scripts';
 import { createStorage } from '../plugins/app/storage';
 import { loadScript, saveScript, type NormalizedScript } from '../repositories/scripts';
 import { createRolesRepository } from '../repositories/roles-repository';

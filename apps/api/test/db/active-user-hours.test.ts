@@ -8,7 +8,7 @@ import { newId } from '../../src/db/ids';
 import { migrations } from '../../src/db/migrations';
 import { deleteActivitiesBefore, hourOf, insertActivity } from '../../src/repositories/activities';
 import { activeUsers, type DayCount, type Period } from '../../src/repositories/metrics';
-import { dayWindow } from '../../src/plugins/app/metrics';
+import { dayWindow } from '../../src/services/metrics/metrics';
 
 /**
  * Daily active users from `active_user_hours` (migration 242) against the distinct count it

@@ -3,7 +3,7 @@ import path from 'node:path';
 import webpack, { type Configuration, type Stats } from 'webpack';
 import { parseFile } from 'music-metadata';
 import apiWebpackConfig from '../../webpack.config.cjs';
-import type * as Renderer from '../../src/plugins/app/read-renderer';
+import type * as Renderer from '../../src/services/read-renders/read-renderer';
 
 /**
  * What members run is the webpack bundle (dist/apps/api/main.js), not the TypeScript the other
@@ -29,7 +29,7 @@ function bundle(entry: Record<string, string>): Promise<Stats> {
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 test('the bundled renderer reads lines without a take with the synthesized voice', async () => {
-  const stats = await bundle({ renderer: './src/plugins/app/read-renderer.ts' });
+  const stats = await bundle({ renderer: './src/services/read-renders/read-renderer.ts' });
   expect(stats.toJson({ all: false, errors: true, warnings: true })).toMatchObject({ errors: [], warnings: [] });
   // The bundle, not the source: loaded by Node from the output folder.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file built at run time

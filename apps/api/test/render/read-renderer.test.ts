@@ -15,7 +15,7 @@ import {
   vttTime,
   type RenderInput,
   type RenderLine,
-} from '../../src/plugins/app/read-renderer';
+} from '../../src/services/read-renders/read-renderer';
 import { toneFile } from '../fixtures/podcast-audio';
 
 /**

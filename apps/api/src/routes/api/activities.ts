@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../../domain-errors';
-import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../plugins/app/activity-log';
+import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../services/activities/activity-log';
 import { fromContract } from './from-contract';
 
 const tooMany = (_request: FastifyRequest, context: { statusCode: number }) => ({ statusCode: context.statusCode, message: ACTIVITY_MESSAGES.tooMany });

@@ -8,7 +8,7 @@ import { LIVE_MESSAGES } from '@vox/contract/live';
 import { wav } from '../../fixtures/audio';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { newId } from '../../../src/db/ids';
-import { LIVE_STREAM_LIMITS } from '../../../src/plugins/app/live-sessions';
+import { LIVE_STREAM_LIMITS } from '../../../src/services/live-sessions/live-sessions';
 import { openLive, type LiveClient } from './live-kit';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
-import { resetCodes } from '../../../../src/plugins/app/password-reset';
+import { resetCodes } from '../../../../src/services/accounts/password-reset';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';
 
 /** The outbox's mails as text (quoted-printable soft line breaks joined). */

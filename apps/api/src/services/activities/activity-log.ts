@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_MESSAGES, type ActivityEntry } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError } from '../../domain-errors';
-import { routePattern, variantOfHost } from './metrics-routes';
+import { routePattern, variantOfHost } from '../metrics/metrics-routes';
 
 export const ACTIVITY_CONTEXT_MAX_DEPTH = 8;
 export const ACTIVITY_CONTEXT_MAX_BYTES = 2048;

@@ -5,7 +5,7 @@ import { displayName, LIVE_MESSAGES, LIVE_TIMING, liveTexts, SCRIPT_MESSAGES, ty
 import type { Config } from '../../config';
 import { ForbiddenError, NotFoundError } from '../../domain-errors';
 import { unknownPerson } from '../../repositories/people';
-import { memoryBus, postgresBus, redisBus, type BusMessage, type LiveBus } from './live-bus';
+import { memoryBus, postgresBus, redisBus, type BusMessage, type LiveBus } from '../../plugins/app/live-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../../db/database';
-import { idleThisThread } from '../idle-scheduling';
+import { idleThisThread } from '../../../plugins/app/idle-scheduling';
 import { SCRIPT_WRITES_NICENESS, type SaveAnswer, type SaveRequest, type WorkerStart } from './protocol';
 import { compileSaveScriptBodyValidator, writeScript } from './work';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { SOUND_MESSAGES, type FreesoundHit, type SoundLicence } from '@vox/contract/schemas';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../../domain-errors';
-import type { SoundsConfig } from '../../../sounds-config';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../domain-errors';
+import type { SoundsConfig } from '../../sounds-config';
 
 /**
  * Freesound's API v2 (https://freesound.org/docs/api/), server-side only: the key goes in the

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_MESSAGES, displayName, socialTexts, type FriendRequestResult, type FriendRequests, type Friendship } from '@vox/contract/schemas';
-import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
-import { toPerson } from '../../repositories/people';
+import { BadRequestError, ConflictError, NotFoundError } from '../domain-errors';
+import { toPerson } from '../repositories/people';
 
 declare module 'fastify' {
   interface FastifyInstance {

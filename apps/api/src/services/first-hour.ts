@@ -12,8 +12,8 @@ import {
   type Showcase,
   type ShowcaseScene,
 } from '@vox/contract/schemas';
-import { DEMO_HANDLE } from '../../admin/seed-demo';
-import { NotFoundError } from '../../domain-errors';
+import { DEMO_HANDLE } from '../admin/seed-demo';
+import { NotFoundError } from '../domain-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

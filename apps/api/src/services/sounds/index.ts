@@ -21,13 +21,13 @@ import {
   type SoundType,
   type SoundUpdate,
 } from '@vox/contract/schemas';
-import type { Config } from '../../../config';
-import { newId } from '../../../db/ids';
-import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../../domain-errors';
-import { createAudioStore, type ReceivedAudio } from '../../../repositories/audio-store';
-import { insertSound, updateSound, type SoundRow } from '../../../repositories/sounds';
-import type { FileLinks } from '../file-links';
-import type { ByteRange } from '../storage';
+import type { Config } from '../../config';
+import { newId } from '../../db/ids';
+import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../domain-errors';
+import { createAudioStore, type ReceivedAudio } from '../../repositories/audio-store';
+import { insertSound, updateSound, type SoundRow } from '../../repositories/sounds';
+import type { FileLinks } from '../../plugins/app/file-links';
+import type { ByteRange } from '../../plugins/app/storage';
 import { createFreesoundClient } from './freesound';
 import { computeFilePeaks, looksLikeAudio, probeSound, sniffSound } from './probe';
 

@@ -16,7 +16,7 @@ import { createAudioStore } from '../../repositories/audio-store';
 import { toCoverPicture } from '../../repositories/covers';
 import { createPhotoStore } from '../../repositories/photos';
 import type { Viewer } from '../../repositories/scripts';
-import { MESSAGE_LOGIN_REQUIRED } from './authentication';
+import { MESSAGE_LOGIN_REQUIRED } from '../../plugins/app/authentication';
 import { createScriptWriter } from './script-writes';
 
 declare module 'fastify' {

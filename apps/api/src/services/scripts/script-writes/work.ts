@@ -2,8 +2,8 @@ import { parse as parseJson } from 'secure-json-parse';
 import { endpointSchemas, normalizeScript } from '@vox/contract/schemas';
 import type { Db } from '../../../db/database';
 import { loadScript, saveScript } from '../../../repositories/scripts';
-import { nulCharacterMessage } from '../../external/nul-characters';
-import { serverValidator } from '../../external/validation';
+import { nulCharacterMessage } from '../../../plugins/external/nul-characters';
+import { serverValidator } from '../../../plugins/external/validation';
 import type { SaveRefusal, SaveRequest } from './protocol';
 
 type Outcome = { ok: true; answer: Uint8Array; droppedAudio: string[] } | { ok: false; refusal: SaveRefusal };

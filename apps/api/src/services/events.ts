@@ -9,11 +9,11 @@ import {
   type EventRegistrationResult,
   type EventSummary,
 } from '@vox/contract/schemas';
-import type { Config } from '../../config';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
-import { eventMail, type EventMailKind } from '../../mail/event-mails';
-import type { EventRow, MyRegistration } from '../../repositories/events';
-import { toPerson } from '../../repositories/people';
+import type { Config } from '../config';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain-errors';
+import { eventMail, type EventMailKind } from '../mail/event-mails';
+import type { EventRow, MyRegistration } from '../repositories/events';
+import { toPerson } from '../repositories/people';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -21,8 +21,8 @@ import { applyEdit, countWords, pageCount, parseFountain } from '@vox/fountain';
 import { newId } from '../../db/ids';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
 import type { DraftRevisionRow, DraftRow, DraftSummaryRow, TemplateRow } from '../../repositories/drafts';
-import { lineKey, matchLines } from './line-matching';
-import { checkedScript } from './scripts';
+import { lineKey, matchLines } from '../scripts/line-matching';
+import { checkedScript } from '../scripts/scripts';
 import { screenplayPdf } from './screenplay-pdf';
 import { SYSTEM_TEMPLATES, systemTemplate } from './system-templates';
 

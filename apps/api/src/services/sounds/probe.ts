@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
-import { decodeAudio, decodeToPcm, type DecodedAudio } from '../../../repositories/audio-decode';
+import { decodeAudio, decodeToPcm, type DecodedAudio } from '../../repositories/audio-decode';
 import { createPeakFolder, PEAK_COUNT, PEAK_SAMPLE_RATE } from './peaks';
 
 /**

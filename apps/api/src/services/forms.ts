@@ -9,9 +9,9 @@ import {
   type FormSent,
   type PilotInput,
 } from '@vox/contract/schemas';
-import type { Config } from '../../config';
-import { BadRequestError, ForbiddenError } from '../../domain-errors';
-import { confirmationMail, teamMail, type FormLines } from '../../mail/form-mails';
+import type { Config } from '../config';
+import { BadRequestError, ForbiddenError } from '../domain-errors';
+import { confirmationMail, teamMail, type FormLines } from '../mail/form-mails';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,12 +9,12 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '@vox/contract/schemas';
-import type { Config } from '../../config';
-import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
-import { toPerson } from '../../repositories/people';
-import { createPhotoStore } from '../../repositories/photos';
-import { HandleTakenError } from '../../repositories/profiles';
-import type { UserRow } from '../../repositories/users-repository';
+import type { Config } from '../config';
+import { BadRequestError, ConflictError, NotFoundError } from '../domain-errors';
+import { toPerson } from '../repositories/people';
+import { createPhotoStore } from '../repositories/photos';
+import { HandleTakenError } from '../repositories/profiles';
+import type { UserRow } from '../repositories/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { CERTIFICATE_MESSAGES, displayName, type Certificate, type CertificateInput, type CertificateList } from '@vox/contract/schemas';
-import type { Config } from '../../config';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
-import type { CertificateRow } from '../../repositories/certificates';
+import type { Config } from '../config';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain-errors';
+import type { CertificateRow } from '../repositories/certificates';
 
 declare module 'fastify' {
   interface FastifyInstance {

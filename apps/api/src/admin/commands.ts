@@ -7,7 +7,7 @@ import { createRolesRepository } from '../repositories/roles-repository';
 import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
 import { createUsersRepository } from '../repositories/users-repository';
 import { findPlan, insertPlan, listPlans, retirePlan } from '../repositories/memberships';
-import { formatPrice } from '../services/memberships/memberships';
+import { formatPrice } from '../services/memberships/context';
 import { DEMO_HANDLE, seedDemo } from './seed-demo';
 import { featureRead, readLines } from '../repositories/first-hour';
 import { copyStorage } from './storage-copy';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SOUND_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
-import { soundFilePath, type SoundUpload } from '../../services/sounds';
+import { soundFilePath, type SoundUpload } from '../../services/sounds/context';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';

@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import { createNotification } from '../repositories/notifications';
-import { createRolesRepository } from '../repositories/roles-repository';
-import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
-import { createUsersRepository } from '../repositories/users-repository';
+import { createRolesRepository } from '../repositories/roles';
+import { createSubscriptionsRepository } from '../repositories/subscriptions';
+import { createUsersRepository } from '../repositories/users';
 import { findPlan, insertPlan, listPlans, retirePlan } from '../repositories/memberships';
 import { formatPrice } from '../services/memberships/context';
 import { DEMO_HANDLE, seedDemo } from './seed-demo';
-import { featureRead, readLines } from '../repositories/first-hour';
+import { featureRead, readLines, sessionWithScript } from '../repositories/first-hour';
 import { copyStorage } from './storage-copy';
 import { createLocalDiskStorage, createS3Storage } from '../plugins/app/storage';
 
@@ -296,13 +296,7 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
     case 'feature-read': {
       // The front door's Listen button plays a finished read staff chose.
       if (!values.session) throw new UsageError('--session is required.');
-      const session = await db
-        .selectFrom('reading_sessions as r')
-        .innerJoin('scripts as s', 's.id', 'r.script_id')
-        .innerJoin('users as u', 'u.id', 's.owner_id')
-        .select(['r.script_id as scriptId', 's.title', 's.visibility', 'u.handle'])
-        .where('r.id', '=', values.session)
-        .executeTakeFirst();
+      const session = await sessionWithScript(db, values.session);
       if (!session) throw new Error(`No reading session "${values.session}".`);
       if (session.handle?.toLowerCase() !== DEMO_HANDLE || session.visibility !== 'public') {
         throw new Error(`"${session.title}" is not a public demo scene (npm run admin -- seed-demo makes them).`);

@@ -45,7 +45,7 @@ async function friendships(app: FastifyInstance) {
 
     async request(me, { to = '', userId }) {
       if (!userId && !to.trim()) throw new BadRequestError(SOCIAL_MESSAGES.requestTargetMissing);
-      const target = userId ? await profiles.findUserById(userId) : await profiles.findByHandleOrEmail(to);
+      const target = userId ? await app.usersRepository.findById(userId) : await profiles.findByHandleOrEmail(to);
       if (!target) throw new NotFoundError(SOCIAL_MESSAGES.memberNotFound);
       if (target.id === me) throw new BadRequestError(SOCIAL_MESSAGES.requestToYourself);
       const outcome = await friendships.sendFriendRequest(me, target.id);

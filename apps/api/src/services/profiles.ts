@@ -14,7 +14,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../domain-errors'
 import { toPerson } from '../repositories/people';
 import { createPhotoStore } from '../repositories/photos';
 import { HandleTakenError } from '../repositories/profiles';
-import type { UserRow } from '../repositories/users-repository';
+import type { UserRow } from '../repositories/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,14 +48,14 @@ async function profiles(app: FastifyInstance, { config }: { config: Config }) {
   }
 
   async function mine(me: string, message: string): Promise<MyProfile> {
-    const row = await profiles.findUserById(me);
+    const row = await app.usersRepository.findById(me);
     if (!row) throw notFound();
     return { user: await usersRepository.toPublicUser(row), profile: await profileOf(row, me), message };
   }
 
   app.decorate('profiles', {
     async byId(viewerId, userId) {
-      const row = await profiles.findUserById(userId);
+      const row = await app.usersRepository.findById(userId);
       if (!row) throw notFound();
       return profileOf(row, viewerId);
     },

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, isValidEmail } from '@vox/contract/schemas';
-import { DuplicateUserError, normalizeEmail, type UserRow } from '../../repositories/users-repository';
-import type { LockoutState } from '../../repositories/lockouts-repository';
+import { DuplicateUserError, normalizeEmail, type UserRow } from '../../repositories/users';
+import type { LockoutState } from '../../repositories/lockouts';
 import { BadRequestError, ConflictError } from '../../domain-errors';
 import type { MicrosoftIdentity } from './microsoft-sign-in';
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type SignInResult } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import type { UserRow } from '../../repositories/users-repository';
+import type { UserRow } from '../../repositories/users';
 import { UnauthorizedError } from '../../domain-errors';
 
 export const REFRESH_COOKIE = 'vox_refresh';

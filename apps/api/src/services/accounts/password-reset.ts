@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, isValidEmail } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { passwordResetMail } from '../../mail/password-reset-mail';
-import { normalizeEmail } from '../../repositories/users-repository';
-import type { PasswordResetRow } from '../../repositories/password-resets-repository';
+import { normalizeEmail } from '../../repositories/users';
+import type { PasswordResetRow } from '../../repositories/password-resets';
 import { BadRequestError, TooManyRequestsError } from '../../domain-errors';
 import { loadSecret } from '../../repositories/secrets';
 

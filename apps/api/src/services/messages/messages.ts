@@ -61,7 +61,7 @@ const toThreadMessage = (me: string, row: DirectMessageRow, quoted?: DirectMessa
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** read_joined / read_recorded payloads (plugins/app/live-sessions.ts). */
+/** read_joined / read_recorded payloads (services/live-sessions/live-sessions.ts). */
 const liveReadNote = (p: Record<string, unknown>) => ({
   sessionId: text(p.sessionId) ?? '',
   scriptTitle: text(p.scriptTitle) ?? '',
@@ -79,7 +79,6 @@ async function messages(app: FastifyInstance) {
     friendshipsRepository: friendships,
     notificationsRepository: notifications,
     peopleRepository: people,
-    profilesRepository: profiles,
     conversationsRepository: threads,
   } = app;
 
@@ -141,7 +140,7 @@ async function messages(app: FastifyInstance) {
       if (body.length > SOCIAL_LIMITS.message) throw new BadRequestError(SOCIAL_MESSAGES.messageTooLong);
       if (to === from) throw new BadRequestError(SOCIAL_MESSAGES.messageToYourself);
       // An unknown member reads the same as a stranger, so ids reveal nothing.
-      const recipient = await profiles.findUserById(to);
+      const recipient = await app.usersRepository.findById(to);
       if (!recipient || !(await friendships.areFriends(from, to))) throw new ForbiddenError(SOCIAL_MESSAGES.messageOnlyFriends);
       if (replyTo && !(await threads.findMessageInThread(replyTo, from, to))) throw new BadRequestError(CONVERSATION_MESSAGES.replyNotInThread);
       // One id for both rows (time-ordered): the recipient's notification and the thread's line.
@@ -192,4 +191,4 @@ async function messages(app: FastifyInstance) {
   } satisfies MessagesService);
 }
 
-export default fp(messages, { name: 'messages', dependencies: ['friendships-repository', 'notifications-repository', 'people-repository', 'profiles-repository', 'conversations-repository'] });
+export default fp(messages, { name: 'messages', dependencies: ['friendships-repository', 'notifications-repository', 'people-repository', 'conversations-repository', 'users-repository'] });

@@ -7,7 +7,7 @@ import { newId } from '../db/ids';
 import type { UsersTable } from '../db/schema';
 import { activeClassIds } from './classes';
 import { isUniqueViolation } from './db-errors';
-import type { RolesRepository } from './roles-repository';
+import type { RolesRepository } from './roles';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -42,9 +42,7 @@ export const soundRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
   app.route({
     ...fromContract('deleteSound', { tags }),
     handler: async (request, reply) => {
-      const inUse = await sounds.remove(request.user.id, request.params.soundId, request.query.confirm === true);
-      // A question, not a refusal: the 409 lists the uses to confirm against, more than a domain error's { message }.
-      if (inUse) return reply.code(409).send(inUse);
+      await sounds.remove(request.user.id, request.params.soundId, request.query.confirm === true);
       return reply.code(204).send(null);
     },
   });

@@ -9,7 +9,7 @@ import {
   type SoundType,
   type SoundUpdate,
 } from '@vox/contract/schemas';
-import { BadRequestError } from '../../domain-errors';
+import { BadRequestError, ConflictError } from '../../domain-errors';
 import { updateSound } from '../../repositories/sounds';
 import type { ByteRange } from '../../plugins/app/storage';
 import { type SoundUpload, keyOf, titleFrom, toSound, normalizeTags, type SoundsContext } from './context';
@@ -21,8 +21,8 @@ export interface LibraryService {
   get(me: string, soundId: string): Promise<Sound>;
   update(me: string, soundId: string, patch: SoundUpdate): Promise<Sound>;
   replaceFile(me: string, soundId: string, upload: SoundUpload): Promise<Sound>;
-  /** Deletes, or answers where it is used when it is a cue and `confirm` is not set. */
-  remove(me: string, soundId: string, confirm: boolean): Promise<SoundInUse | undefined>;
+  /** Deletes; a sound used as a cue, without `confirm`, is a ConflictError listing its uses. */
+  remove(me: string, soundId: string, confirm: boolean): Promise<void>;
   peaks(me: string, soundId: string): Promise<SoundPeaks>;
   /** The stored bytes' type and size, for the file route, and whether a public sound has them. */
   file(fileId: string): Promise<{ contentType: string; byteSize: number; isPublic: boolean } | undefined>;
@@ -127,15 +127,13 @@ export function libraryService(ctx: SoundsContext): LibraryService {
     async remove(me, soundId, confirm) {
       const row = await owned(me, soundId);
       const uses = await repo.soundUses(soundId);
+      // A question, not a refusal: the 409 lists the uses to confirm against (the contract's SoundInUse).
       if (uses.length > 0 && !confirm) {
-        return {
-          message: SOUND_MESSAGES.inUse(uses.length),
-          uses: uses.map((u) => ({ scriptId: u.script_id, scriptTitle: u.script_title, lineId: u.line_id, lineText: u.line_text })),
-        };
+        const listed: SoundInUse['uses'] = uses.map((u) => ({ scriptId: u.script_id, scriptTitle: u.script_title, lineId: u.line_id, lineText: u.line_text }));
+        throw new ConflictError(SOUND_MESSAGES.inUse(uses.length), { details: { uses: listed } });
       }
       await repo.deleteSound(soundId);
       await dropFileIfUnused(row.file_id);
-      return undefined;
     },
 
     async peaks(me, soundId) {

@@ -80,22 +80,7 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
     return 2;
   }
 
-  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
-  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
-  const db = io.db ?? (ownDb as { db: Db }).db;
-  try {
-    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
-    return await run(db, command, values, io);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    io.err(`Failed: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    if (ownDb) await ownDb.db.destroy();
-  }
+  return withDatabase(io, (db) => run(db, command, values, io));
 }
 
 /** `storage copy --to s3|local`: needs no database, only the storage settings. */
@@ -133,6 +118,29 @@ async function storageCommand(args: string[], io: AdminIo): Promise<number> {
 
 const PLAN_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
+/**
+ * Runs a command's work on the given database (tests) or one opened and migrated from the
+ * environment (closed after); answers its exit code: 2 for bad usage, 1 for any other failure.
+ */
+async function withDatabase(io: AdminIo, work: (db: Db) => Promise<number>): Promise<number> {
+  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
+  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
+  const db = io.db ?? (ownDb as { db: Db }).db;
+  try {
+    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+    return await work(db);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`Failed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    if (ownDb) await ownDb.db.destroy();
+  }
+}
+
 /** `plans list|add|retire`: the membership plans on sale. */
 async function plansCommand(args: string[], io: AdminIo): Promise<number> {
   let values: Record<string, string | undefined>;
@@ -149,11 +157,7 @@ async function plansCommand(args: string[], io: AdminIo): Promise<number> {
     io.err(`Use: plans list, plans add ... or plans retire --id <id>.\n\n${USAGE}`);
     return 2;
   }
-  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
-  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
-  const db = io.db ?? (ownDb as { db: Db }).db;
-  try {
-    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+  return withDatabase(io, async (db) => {
     if (sub === 'list') {
       for (const plan of await listPlans(db, { activeOnly: false })) {
         const period = `${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}`;
@@ -196,16 +200,7 @@ async function plansCommand(args: string[], io: AdminIo): Promise<number> {
     await insertPlan(db, plan);
     io.out(`${plan.id} is on sale: ${plan.name}, role ${plan.role}, ${formatPrice(price, currency)} per ${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}.`);
     return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    io.err(`Failed: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    if (ownDb) await ownDb.db.destroy();
-  }
+  });
 }
 
 function toDbOptions(env: NodeJS.ProcessEnv) {

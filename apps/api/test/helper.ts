@@ -94,7 +94,7 @@ const hashOf = (password: string): Promise<string> => {
 /** Inserts a user straight into the database and signs an access token for it. */
 export async function createUser(
   app: FastifyInstance,
-  { email = `u${newId(8).toLowerCase()}@example.com`, password = 'secret-pass', role = 'member', handle = null as string | null } = {},
+  { email = `u${newId(8).toLowerCase()}@example.com`, password = 'secret-pass', role = 'member', handle = null as string | null, name = null as string | null } = {},
 ): Promise<TestUser> {
   const id = newId();
   await app.db
@@ -104,7 +104,7 @@ export async function createUser(
       email,
       login_id: null,
       handle,
-      name: null,
+      name,
       photo: null,
       bio: null,
       password_hash: await hashOf(password),
@@ -114,6 +114,13 @@ export async function createUser(
     })
     .execute();
   return { id, email, password, token: await app.signAccessToken(id) };
+}
+
+let members = 0;
+/** A member with a handle of their own (`prefix` then a count) and, when given, a name: as the social pages show people. */
+export async function createMember(app: FastifyInstance, name: string | null = null, prefix = 'm'): Promise<TestUser & { handle: string; name: string | null }> {
+  const handle = `${prefix}${Date.now().toString(36)}x${++members}`;
+  return Object.assign(await createUser(app, { handle, name }), { handle, name });
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });

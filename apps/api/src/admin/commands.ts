@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import { createNotification } from '../repositories/notifications';
-import { createRolesRepository } from '../repositories/roles-repository';
-import { createSubscriptionsRepository } from '../repositories/subscriptions-repository';
-import { createUsersRepository } from '../repositories/users-repository';
+import { createRolesRepository } from '../repositories/roles';
+import { createSubscriptionsRepository } from '../repositories/subscriptions';
+import { createUsersRepository } from '../repositories/users';
 import { findPlan, insertPlan, listPlans, retirePlan } from '../repositories/memberships';
-import { formatPrice } from '../plugins/app/memberships';
+import { formatPrice } from '../services/memberships/context';
 import { DEMO_HANDLE, seedDemo } from './seed-demo';
-import { featureRead, readLines } from '../repositories/first-hour';
+import { featureRead, readLines, sessionWithScript } from '../repositories/first-hour';
 import { copyStorage } from './storage-copy';
 import { createLocalDiskStorage, createS3Storage } from '../plugins/app/storage';
 
@@ -80,22 +80,7 @@ export async function main(argv: string[], io: AdminIo = defaultIo): Promise<num
     return 2;
   }
 
-  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
-  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
-  const db = io.db ?? (ownDb as { db: Db }).db;
-  try {
-    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
-    return await run(db, command, values, io);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    io.err(`Failed: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    if (ownDb) await ownDb.db.destroy();
-  }
+  return withDatabase(io, (db) => run(db, command, values, io));
 }
 
 /** `storage copy --to s3|local`: needs no database, only the storage settings. */
@@ -133,6 +118,29 @@ async function storageCommand(args: string[], io: AdminIo): Promise<number> {
 
 const PLAN_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
+/**
+ * Runs a command's work on the given database (tests) or one opened and migrated from the
+ * environment (closed after); answers its exit code: 2 for bad usage, 1 for any other failure.
+ */
+async function withDatabase(io: AdminIo, work: (db: Db) => Promise<number>): Promise<number> {
+  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
+  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
+  const db = io.db ?? (ownDb as { db: Db }).db;
+  try {
+    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+    return await work(db);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`Failed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    if (ownDb) await ownDb.db.destroy();
+  }
+}
+
 /** `plans list|add|retire`: the membership plans on sale. */
 async function plansCommand(args: string[], io: AdminIo): Promise<number> {
   let values: Record<string, string | undefined>;
@@ -149,11 +157,7 @@ async function plansCommand(args: string[], io: AdminIo): Promise<number> {
     io.err(`Use: plans list, plans add ... or plans retire --id <id>.\n\n${USAGE}`);
     return 2;
   }
-  const dbOptions = io.db ? null : toDbOptions(io.env ?? process.env);
-  const ownDb = dbOptions ? createDatabase(dbOptions) : null;
-  const db = io.db ?? (ownDb as { db: Db }).db;
-  try {
-    if (ownDb) await migrateToLatest(db, dbOptions?.pgSchema);
+  return withDatabase(io, async (db) => {
     if (sub === 'list') {
       for (const plan of await listPlans(db, { activeOnly: false })) {
         const period = `${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}`;
@@ -196,16 +200,7 @@ async function plansCommand(args: string[], io: AdminIo): Promise<number> {
     await insertPlan(db, plan);
     io.out(`${plan.id} is on sale: ${plan.name}, role ${plan.role}, ${formatPrice(price, currency)} per ${plan.period_count} ${plan.period_unit}${plan.period_count === 1 ? '' : 's'}.`);
     return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    io.err(`Failed: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    if (ownDb) await ownDb.db.destroy();
-  }
+  });
 }
 
 function toDbOptions(env: NodeJS.ProcessEnv) {
@@ -296,13 +291,7 @@ async function run(db: Db, command: string, values: { user?: string; role?: stri
     case 'feature-read': {
       // The front door's Listen button plays a finished read staff chose.
       if (!values.session) throw new UsageError('--session is required.');
-      const session = await db
-        .selectFrom('reading_sessions as r')
-        .innerJoin('scripts as s', 's.id', 'r.script_id')
-        .innerJoin('users as u', 'u.id', 's.owner_id')
-        .select(['r.script_id as scriptId', 's.title', 's.visibility', 'u.handle'])
-        .where('r.id', '=', values.session)
-        .executeTakeFirst();
+      const session = await sessionWithScript(db, values.session);
       if (!session) throw new Error(`No reading session "${values.session}".`);
       if (session.handle?.toLowerCase() !== DEMO_HANDLE || session.visibility !== 'public') {
         throw new Error(`"${session.title}" is not a public demo scene (npm run admin -- seed-demo makes them).`);

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { espeakSynthesizer, runFfmpeg, TARGET_LUFS, TARGET_TRUE_PEAK, voiceFor, type Synthesizer } from '../plugins/app/read-renderer';
+import { espeakSynthesizer, voiceFor } from '../services/read-renders/speech';
+import { runFfmpeg } from '../services/read-renders/ffmpeg';
+import { TARGET_LUFS, TARGET_TRUE_PEAK, type Synthesizer } from '../services/read-renders/render-types';
 import type { AudioStore } from '../repositories/audio-store';
-import { featureRead, listDemoScenes, readLines } from '../repositories/first-hour';
+import { deleteSession, featureRead, hasStalePick, listDemoScenes, readLines, sessionAudioIds, sessionCreator } from '../repositories/first-hour';
 import { loadScript } from '../repositories/scripts';
 import { createSession } from '../repositories/sessions';
 import { addTake } from '../repositories/takes';
@@ -37,8 +39,7 @@ async function isCurrent(db: Db, scriptId: string, sessionId: string): Promise<b
   const finished = lines.some((l) => l.role) && lines.every((l) => !l.role || l.audioId);
   if (!finished) return false;
   // A take recorded on an earlier text of its line (the scene file changed) reads the old words.
-  const stale = await db.selectFrom('takes').select('id').where('session_id', '=', sessionId).where('picked', '=', 1).where('recorded_text', 'is not', null).executeTakeFirst();
-  return !stale;
+  return !(await hasStalePick(db, sessionId));
 }
 
 /**
@@ -86,7 +87,7 @@ export async function seedDemoRead(db: Db, owner: { id: string; handle: string }
     }
     await featureRead(db, script.id, sessionId);
   } catch (err) {
-    await db.deleteFrom('reading_sessions').where('id', '=', sessionId).execute();
+    await deleteSession(db, sessionId);
     await audio.prune(kept);
     throw err;
   } finally {
@@ -95,11 +96,10 @@ export async function seedDemoRead(db: Db, owner: { id: string; handle: string }
   // The read it replaces was the system account's own (a member's featured read is staff's
   // choice and stays); its recordings go with it unless the new read shares them.
   if (scene.featuredSession) {
-    const old = await db.selectFrom('reading_sessions').select('created_by').where('id', '=', scene.featuredSession).executeTakeFirst();
-    if (old?.created_by === owner.id) {
-      const takes = await db.selectFrom('takes').select('audio_id').where('session_id', '=', scene.featuredSession).execute();
-      await db.deleteFrom('reading_sessions').where('id', '=', scene.featuredSession).execute();
-      await audio.prune(takes.map((t) => t.audio_id));
+    if ((await sessionCreator(db, scene.featuredSession)) === owner.id) {
+      const recordings = await sessionAudioIds(db, scene.featuredSession);
+      await deleteSession(db, scene.featuredSession);
+      await audio.prune(recordings);
     }
   }
   return `Made the demo read of ${scene.title}: ${spoken.length} lines read by eSpeak NG, a voice per role.`;

@@ -6,11 +6,12 @@ import { parseFountain } from '@vox/fountain';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createAudioStore } from '../repositories/audio-store';
-import { checkedScript } from '../plugins/app/scripts';
+import { accountByHandle, scriptTitles, setBio } from '../repositories/first-hour';
+import { checkedScript } from '../services/scripts/scripts';
 import { createStorage } from '../plugins/app/storage';
 import { loadScript, saveScript, type NormalizedScript } from '../repositories/scripts';
-import { createRolesRepository } from '../repositories/roles-repository';
-import { createUsersRepository } from '../repositories/users-repository';
+import { createRolesRepository } from '../repositories/roles';
+import { createUsersRepository } from '../repositories/users';
 import { seedDemoRead, type DemoReadOptions } from './demo-read';
 
 /**
@@ -59,11 +60,7 @@ export function readScene(file: string): NormalizedScript {
 /** The VoxClub system account (no email, no password: nobody signs in as it), made once. */
 async function systemUser(db: Db): Promise<{ id: string; created: boolean }> {
   const users = createUsersRepository(db, createRolesRepository(db));
-  const existing = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'login_id', 'password_hash', 'ms_oid'])
-    .where((eb) => eb(eb.fn('lower', ['handle']), '=', DEMO_HANDLE))
-    .executeTakeFirst();
+  const existing = await accountByHandle(db, DEMO_HANDLE);
   if (existing) {
     if (existing.email || existing.login_id || existing.password_hash || existing.ms_oid) {
       throw new Error(`The handle "${DEMO_HANDLE}" belongs to a member's account; the demo scenes need it for the VoxClub system account.`);
@@ -71,7 +68,7 @@ async function systemUser(db: Db): Promise<{ id: string; created: boolean }> {
     return { id: existing.id, created: false };
   }
   const user = await users.create({ email: null, passwordHash: null, name: DEMO_NAME, handle: DEMO_HANDLE });
-  await db.updateTable('users').set({ bio: DEMO_BIO }).where('id', '=', user.id).execute();
+  await setBio(db, user.id, DEMO_BIO);
   return { id: user.id, created: true };
 }
 
@@ -92,7 +89,7 @@ export async function seedDemo(db: Db, out: (line: string) => void, env: NodeJS.
   const scenes = files.map((file) => readScene(path.join(scenesDir, file)));
   const owner = await systemUser(db);
   if (owner.created) out(`Created the system account ${DEMO_NAME} (@${DEMO_HANDLE}).`);
-  const mine = await db.selectFrom('scripts').select(['id', 'title']).where('owner_id', '=', owner.id).execute();
+  const mine = await scriptTitles(db, owner.id);
   for (const scene of scenes) {
     const existingId = mine.find((s) => s.title === scene.title)?.id;
     const existing = existingId ? await loadScript(db, existingId, owner.id) : undefined;

@@ -193,25 +193,22 @@ export async function setParticipantRole(db: Db, sessionId: string, userId: stri
   await db.updateTable('session_participants').set({ role_name: role }).where('session_id', '=', sessionId).where('user_id', '=', userId).execute();
 }
 
-export async function findAssignment(db: Db, assignmentId: string) {
-  return db
+/** Assignments with their class's name and teacher and their script's title. */
+const assignmentViews = (db: Db) =>
+  db
     .selectFrom('assignments as a')
     .innerJoin('classes as c', 'c.id', 'a.class_id')
     .innerJoin('scripts as s', 's.id', 'a.script_id')
     .selectAll('a')
-    .select(['c.name as class_name', 'c.teacher_id', 's.title as script_title'])
-    .where('a.id', '=', assignmentId)
-    .executeTakeFirst();
+    .select(['c.name as class_name', 'c.teacher_id', 's.title as script_title']);
+
+export async function findAssignment(db: Db, assignmentId: string) {
+  return assignmentViews(db).where('a.id', '=', assignmentId).executeTakeFirst();
 }
 export type AssignmentView = NonNullable<Awaited<ReturnType<typeof findAssignment>>>;
 
 export async function assignmentsOfClass(db: Db, classId: string): Promise<AssignmentView[]> {
-  return db
-    .selectFrom('assignments as a')
-    .innerJoin('classes as c', 'c.id', 'a.class_id')
-    .innerJoin('scripts as s', 's.id', 'a.script_id')
-    .selectAll('a')
-    .select(['c.name as class_name', 'c.teacher_id', 's.title as script_title'])
+  return assignmentViews(db)
     .where('a.class_id', '=', classId)
     .orderBy('a.due_at')
     .orderBy('a.id')

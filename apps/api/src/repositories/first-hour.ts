@@ -107,6 +107,57 @@ declare module 'fastify' {
   }
 }
 
+// The admin CLI's demo commands (seed-demo, feature-read): the system account, its scenes and their reads.
+
+/** The account holding a handle (any case), with what would make it a member's own. */
+export async function accountByHandle(db: Db, handle: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'login_id', 'password_hash', 'ms_oid'])
+    .where((eb) => eb(eb.fn('lower', ['handle']), '=', handle))
+    .executeTakeFirst();
+}
+
+export async function setBio(db: Db, userId: string, bio: string): Promise<void> {
+  await db.updateTable('users').set({ bio }).where('id', '=', userId).execute();
+}
+
+/** An owner's scripts by title. */
+export async function scriptTitles(db: Db, ownerId: string) {
+  return db.selectFrom('scripts').select(['id', 'title']).where('owner_id', '=', ownerId).execute();
+}
+
+/** A reading session with its script and the script owner's handle (what featuring it checks). */
+export async function sessionWithScript(db: Db, sessionId: string) {
+  return db
+    .selectFrom('reading_sessions as r')
+    .innerJoin('scripts as s', 's.id', 'r.script_id')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .select(['r.script_id as scriptId', 's.title', 's.visibility', 'u.handle'])
+    .where('r.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Whether a picked take of the session was recorded on an earlier text of its line. */
+export async function hasStalePick(db: Db, sessionId: string): Promise<boolean> {
+  const stale = await db.selectFrom('takes').select('id').where('session_id', '=', sessionId).where('picked', '=', 1).where('recorded_text', 'is not', null).executeTakeFirst();
+  return Boolean(stale);
+}
+
+export async function sessionCreator(db: Db, sessionId: string): Promise<string | null | undefined> {
+  return (await db.selectFrom('reading_sessions').select('created_by').where('id', '=', sessionId).executeTakeFirst())?.created_by;
+}
+
+/** The stored recordings of a session's takes. */
+export async function sessionAudioIds(db: Db, sessionId: string): Promise<string[]> {
+  return (await db.selectFrom('takes').select('audio_id').where('session_id', '=', sessionId).execute()).map((t) => t.audio_id);
+}
+
+/** Deletes a reading session (its takes, roles and links go with it). */
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('reading_sessions').where('id', '=', sessionId).execute();
+}
+
 const queries = { findLinkPreview, listDemoScenes, findDemoScene, readLines, featureRead, unfeatureRead, takenHandles };
 export type FirstHourRepository = Repository<typeof queries>;
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { createNotification } from './notifications';
-import type { UserRow } from './users-repository';
+import type { UserRow } from './users';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**

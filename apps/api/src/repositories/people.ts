@@ -1,6 +1,6 @@
 import type { Person } from '@vox/contract/schemas';
 import type { Db } from '../db/database';
-import type { UserRow } from './users-repository';
+import type { UserRow } from './users';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**

@@ -4,7 +4,7 @@ import type { PodcastChannelsTable, PodcastEpisodesTable, PodcastPlaylistsTable,
 import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-/** The podcast variant: SQL only; the rules are in plugins/app/podcast.ts. */
+/** The podcast variant: SQL only; the rules are in services/podcast/. */
 export type ChannelRow = PodcastChannelsTable;
 export type EpisodeRow = PodcastEpisodesTable;
 export type PlaylistRow = PodcastPlaylistsTable;

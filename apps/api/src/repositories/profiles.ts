@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from './db-errors';
-import { normalizeEmail, type UserRow } from './users-repository';
+import { normalizeEmail, type UserRow } from './users';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
@@ -16,10 +16,6 @@ export async function findByHandle(db: Db, handle: string): Promise<UserRow | un
     .selectAll()
     .where(sql<string>`lower(handle)`, '=', handle.toLowerCase())
     .executeTakeFirst();
-}
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** What "add a friend" accepts: an email (any case) or a handle (an @ in front is fine). */
@@ -76,7 +72,6 @@ declare module 'fastify' {
 
 const queries = {
   findByHandle,
-  findUserById,
   findByHandleOrEmail,
   handleTakenByOther,
   updateProfile,

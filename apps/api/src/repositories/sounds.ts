@@ -7,7 +7,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /**
  * The audio library: sounds and the cues that put them on script lines. SQL only;
- * the rules (who may see or change what, quotas, formats) are in plugins/app/sounds.ts.
+ * the rules (who may see or change what, quotas, formats) are in services/sounds/.
  */
 
 export type SoundRow = Selectable<SoundsTable> & { owner_name: string | null; owner_handle: string | null };

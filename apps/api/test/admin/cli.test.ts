@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { build, createUser } from '../helper';
-import { main, USAGE } from '../../src/admin/commands';
+import { USAGE } from '../../src/admin/commands';
+import { adminCli } from '../fixtures/admin-cli';
 
 describe('admin CLI (npm run admin -- ...)', () => {
   let app: FastifyInstance;
+  let admin: ReturnType<typeof adminCli>;
   beforeAll(async () => {
     app = await build();
+    admin = adminCli(app);
   });
   afterAll(async () => app.close());
-
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, { db: app.db, out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
   const privilegesOf = async (id: string) => (await app.rolesRepository.effectivePrivileges([id])).get(id);
 
   it('lists the roles with their privileges', async () => {

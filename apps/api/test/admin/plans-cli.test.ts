@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser } from '../helper';
-import { main } from '../../src/admin/commands';
+import { adminCli } from '../fixtures/admin-cli';
 
 describe('admin CLI: membership plans', () => {
   let app: FastifyInstance;
+  let admin: ReturnType<typeof adminCli>;
   beforeAll(async () => {
     app = await build();
+    admin = adminCli(app);
   });
   afterAll(async () => app.close());
-
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, { db: app.db, out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
   const onSale = async () => ((await app.inject({ method: 'GET', url: '/api/membership/plans' })).json() as Array<{ id: string }>).map((p) => p.id);
 
   it('lists the seeded plans', async () => {

@@ -6,7 +6,8 @@ import type { Script, ScriptList } from '@vox/contract';
 import { parseFile } from 'music-metadata';
 import { main } from '../../src/admin/commands';
 import { findScenesDir, readScene, seedDemo } from '../../src/admin/seed-demo';
-import { espeakSynthesizer, type Synthesizer } from '../../src/plugins/app/read-renderer';
+import { espeakSynthesizer } from '../../src/services/read-renders/speech';
+import type { Synthesizer } from '../../src/services/read-renders/render-types';
 import { bearer, build, createUser, type TestUser } from '../helper';
 
 describe('npm run seed:demo (admin seed-demo)', () => {

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
-import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest, type Db } from '../../src/db/database';
 import { newId } from '../../src/db/ids';
 import { migrations } from '../../src/db/migrations';
 import { deleteActivitiesBefore, hourOf, insertActivity } from '../../src/repositories/activities';
 import { activeUsers, type DayCount, type Period } from '../../src/repositories/metrics';
-import { dayWindow } from '../../src/plugins/app/metrics';
+import { dayWindow } from '../../src/services/metrics/metrics';
+import { scratchDatabase } from '../fixtures/scratch-database';
 
 /**
  * Daily active users from `active_user_hours` (migration 242) against the distinct count it
@@ -16,7 +13,6 @@ import { dayWindow } from '../../src/plugins/app/metrics';
  * migration, the new one after it; then rows recorded out of time order and the retention's cut,
  * against a distinct count of the log itself. On SQLite, or PostgreSQL when DATABASE_URL is set.
  */
-const PG_URL = process.env.DATABASE_URL;
 const DAY = 86_400_000;
 
 function generator(seed: number) {
@@ -98,10 +94,8 @@ async function answers(db: Db, count: (db: Db, periods: Period[], variant: strin
 }
 
 describe('daily active users from active_user_hours', () => {
+  const scratch = scratchDatabase('vox-active-users-');
   let db: Db;
-  let dataDir: string | undefined;
-  let admin: pg.Client | undefined;
-  const schema = `t_${newId(12).toLowerCase()}`;
   const users = Array.from({ length: 40 }, (_, n) => `au${n.toString().padStart(4, '0')}`);
   const random = generator(7);
   const start = Date.parse('2025-11-01T00:00:00.000Z');
@@ -125,29 +119,12 @@ describe('daily active users from active_user_hours', () => {
       };
     });
 
-  beforeAll(async () => {
-    if (PG_URL) {
-      admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      db = createDatabase({ dataDir: '/nonexistent', databaseUrl: PG_URL, pgSchema: schema }).db;
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-active-users-'));
-      db = createDatabase({ dataDir }).db;
-    }
-  });
-
-  afterAll(async () => {
-    await db.destroy();
-    if (admin) {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    db = scratch.db;
   });
 
   it('answers what the distinct count over activity_user_hours answered, on the rows kept before the migration', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: PG_URL ? schema : undefined, allowUnorderedMigrations: true });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: scratch.schema, allowUnorderedMigrations: true });
     const before = await migrator.migrateTo('241-draft-page-counts');
     expect(before.error).toBeUndefined();
     const at = new Date(start).toISOString();
@@ -170,7 +147,7 @@ describe('daily active users from active_user_hours', () => {
     ]);
     expect(old['Europe/Berlin 2026-03-01 all days'].filter((d) => d.count > 0).length).toBeGreaterThan(200);
 
-    await migrateToLatest(db, PG_URL ? schema : undefined);
+    await migrateToLatest(db, scratch.schema);
     expect(await answers(db, activeUsers)).toEqual(old);
   });
 

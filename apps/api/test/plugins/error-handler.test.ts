@@ -7,6 +7,7 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  RangeNotSatisfiableError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -45,6 +46,13 @@ describe('error handler: domain errors', () => {
           instance.get('/api/test-only/retry-later', async () => {
             throw new TooManyRequestsError('Try again in a minute.', 42);
           });
+          instance.get('/api/test-only/conflict-with-details', async () => {
+            throw new ConflictError('It is in use.', { details: { uses: [{ id: 'a' }] } });
+          });
+          instance.get('/api/test-only/past-the-end', async (_request, reply) => {
+            reply.header('ETag', '"abc"');
+            throw new RangeNotSatisfiableError('The requested range is outside this file.', 1234);
+          });
         },
       },
     );
@@ -61,6 +69,21 @@ describe('error handler: domain errors', () => {
     expect([later.statusCode, later.headers['retry-after'], later.json()]).toEqual([429, '42', { message: 'Try again in a minute.' }]);
     const unknown = await app.inject({ method: 'GET', url: '/api/test-only/TooManyRequestsError' });
     expect(unknown.headers['retry-after']).toBeUndefined();
+  });
+
+  it('answers a domain error\'s details beside its text', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-only/conflict-with-details' });
+    expect([res.statusCode, res.json()]).toEqual([409, { message: 'It is in use.', uses: [{ id: 'a' }] }]);
+  });
+
+  it('answers a range past the end with 416, the size in Content-Range, and keeps the headers the route set', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-only/past-the-end' });
+    expect([res.statusCode, res.headers['content-range'], res.headers.etag, res.json()]).toEqual([
+      416,
+      'bytes */1234',
+      '"abc"',
+      { message: 'The requested range is outside this file.' },
+    ]);
   });
 
   it('answers a domain error it has no status for as a logged 500 with the generic text', async () => {

@@ -1,4 +1,4 @@
-import { matchLines, type MatchableLine } from '../../src/plugins/app/line-matching';
+import { matchLines, type MatchableLine } from '../../src/services/scripts/line-matching';
 
 const say = (role: string, text: string, parenthetical: string | null = null): MatchableLine => ({ kind: 'dialogue', role, parenthetical, text });
 const act = (text: string): MatchableLine => ({ kind: 'action', role: null, parenthetical: null, text });

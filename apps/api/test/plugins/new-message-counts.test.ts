@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser, type TestUser } from '../helper';
-import { createCountCache } from '../../src/plugins/app/new-message-counts';
+import { createCountCache } from '../../src/services/messages/new-message-counts';
 import { createNotification } from '../../src/repositories/notifications';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,4 +1,4 @@
-import { createPeakFolder, peaksOf } from '../../src/plugins/app/sounds/peaks';
+import { createPeakFolder, peaksOf } from '../../src/services/sounds/peaks';
 
 /** 16-bit little-endian mono PCM of these sample values. */
 const pcm = (samples: number[]) => {

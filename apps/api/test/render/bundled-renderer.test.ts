@@ -3,7 +3,8 @@ import path from 'node:path';
 import webpack, { type Configuration, type Stats } from 'webpack';
 import { parseFile } from 'music-metadata';
 import apiWebpackConfig from '../../webpack.config.cjs';
-import type * as Renderer from '../../src/plugins/app/read-renderer';
+import type * as Renderer from '../../src/services/read-renders/read-renderer';
+import { LINE_GAP_MS } from '../../src/services/read-renders/render-types';
 
 /**
  * What members run is the webpack bundle (dist/apps/api/main.js), not the TypeScript the other
@@ -29,7 +30,7 @@ function bundle(entry: Record<string, string>): Promise<Stats> {
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 test('the bundled renderer reads lines without a take with the synthesized voice', async () => {
-  const stats = await bundle({ renderer: './src/plugins/app/read-renderer.ts' });
+  const stats = await bundle({ renderer: './src/services/read-renders/read-renderer.ts' });
   expect(stats.toJson({ all: false, errors: true, warnings: true })).toMatchObject({ errors: [], warnings: [] });
   // The bundle, not the source: loaded by Node from the output folder.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file built at run time
@@ -57,7 +58,7 @@ test('the bundled renderer reads lines without a take with the synthesized voice
   // Each line is spoken for at least half a second; the track is the lines, the lead, one gap and the tail.
   for (const s of result.segments) expect(s.endMs - s.startMs).toBeGreaterThan(500);
   const spokenMs = result.segments.reduce((sum, s) => sum + s.endMs - s.startMs, 0);
-  expect(Math.abs(result.durationMs - (spokenMs + 300 + bundled.LINE_GAP_MS + 500))).toBeLessThan(2);
+  expect(Math.abs(result.durationMs - (spokenMs + 300 + LINE_GAP_MS + 500))).toBeLessThan(2);
   const seconds = (await parseFile(result.file, { duration: true })).format.duration ?? 0;
   expect(Math.abs(seconds * 1000 - result.durationMs)).toBeLessThan(100);
 }, 120_000);

@@ -4,18 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseFile } from 'music-metadata';
-import {
-  buildChapters,
-  cueFilter,
-  ffmpegPath,
-  renderRead,
-  RenderError,
-  RENDER_TEXTS,
-  voiceFor,
-  vttTime,
-  type RenderInput,
-  type RenderLine,
-} from '../../src/plugins/app/read-renderer';
+import { buildChapters, vttTime } from '../../src/services/read-renders/transcript';
+import { cueFilter, ffmpegPath } from '../../src/services/read-renders/ffmpeg';
+import { renderRead } from '../../src/services/read-renders/read-renderer';
+import { RenderError, RENDER_TEXTS, type RenderInput, type RenderLine } from '../../src/services/read-renders/render-types';
+import { voiceFor } from '../../src/services/read-renders/speech';
 import { toneFile } from '../fixtures/podcast-audio';
 
 /**

@@ -7,7 +7,7 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * PostgreSQL only: every change to a user's notifications announces that user's id on the
  * `vox_notifications` channel (delivered at commit), and TRUNCATE announces `*`. Each API
  * instance LISTENs and forgets its cached new-message counts for that user (see
- * plugins/app/new-message-counts.ts), so the 30-second poll of every open tab can answer from
+ * services/messages/new-message-counts.ts), so the 30-second poll of every open tab can answer from
  * memory and still be exact across instances. SQLite has no such channel and needs none: the poll
  * there is a cheap in-process query.
  */

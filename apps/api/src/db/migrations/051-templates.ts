@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** A writer's own templates. The ready-made ones live in code (plugins/app/system-templates.ts). */
+/** A writer's own templates. The ready-made ones live in code (services/drafts/system-templates.ts). */
 export const draftTemplates: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

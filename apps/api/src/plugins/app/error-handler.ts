@@ -8,8 +8,9 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
-  ServiceUnavailableError,
+  RangeNotSatisfiableError,
   TooManyRequestsError,
+  ServiceUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../../domain-errors';
@@ -17,7 +18,7 @@ import {
 export const MESSAGE_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** The one mapping from a domain error (../../domain-errors.ts) to its HTTP status. */
-const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string) => DomainError, number]> = [
+const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string, ...rest: never[]) => DomainError, number]> = [
   [BadRequestError, 400],
   [UnauthorizedError, 401],
   [ForbiddenError, 403],
@@ -25,6 +26,7 @@ const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string) => D
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
+  [RangeNotSatisfiableError, 416],
   [TooManyRequestsError, 429],
   [ServiceUnavailableError, 503],
 ];
@@ -164,7 +166,8 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: import('no
  * One error answer for the whole API: `{ message }`. Client errors (4xx) say what to fix;
  * unexpected server errors (5xx) are logged with their context and answered with a generic
  * text, so internals (SQL, stack traces, paths) never reach the client. A domain error's text
- * was written for the user and is always shown, with the status DOMAIN_STATUS gives its kind.
+ * was written for the user and is always shown, with the status DOMAIN_STATUS gives its kind,
+ * its details beside the text and its headers on the answer.
  */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -173,9 +176,10 @@ async function errorHandler(app: FastifyInstance) {
     }
     // Domain errors carry texts written for the user, 503 "not configured" included.
     const domain = domainStatus(error);
-    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (domain !== undefined && domain < 500) return reply.code(domain).send({ message: error.message });
-    if (domain === 503) return reply.code(503).send({ message: error.message });
+    if (error instanceof DomainError && domain !== undefined && (domain < 500 || domain === 503)) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(domain).send({ message: error.message, ...error.details });
+    }
     const brokenForm = error.statusCode === undefined || error.code === 'FST_MP_PREMATURE_CLOSE' ? multipartError(error) : undefined;
     if (brokenForm) return reply.code(400).send({ message: brokenForm.message });
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

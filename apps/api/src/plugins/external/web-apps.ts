@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PATHS, resolveVariant } from '@vox/variant';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../domain-errors';
-import { SIGNED_IN_HINT_COOKIE } from '../app/auth-sessions';
-import { publicConfigOf } from '../app/microsoft-sign-in';
+import { SIGNED_IN_HINT_COOKIE } from '../../services/accounts/auth-sessions';
+import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../../domain-errors';
-import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../plugins/app/activity-log';
+import { ACTIVITY_LIMITS, ACTIVITY_MESSAGES } from '../../services/activities/activity-log';
 import { fromContract } from './from-contract';
 
 const tooMany = (_request: FastifyRequest, context: { statusCode: number }) => ({ statusCode: context.statusCode, message: ACTIVITY_MESSAGES.tooMany });
@@ -9,7 +9,7 @@ const tooMany = (_request: FastifyRequest, context: { statusCode: number }) => (
 /**
  * POST /api/activities/ (open to anonymous visitors): the activity log (visits and actions). The
  * route is open to anyone, so it is bounded: entries per address and per activity session here,
- * a small context in the service, and a retention period (plugins/app/activity-retention.ts).
+ * a small context in the service, and a retention period (services/activities/activity-retention.ts).
  */
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A session id spread over many addresses is still one session. Counted after parsing, by a

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { publicConfigOf } from '../../plugins/app/microsoft-sign-in';
+import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { fromContract } from './from-contract';
 import type { Config } from '../../config';
 

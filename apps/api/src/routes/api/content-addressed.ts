@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import { NotFoundError } from '../../domain-errors';
+import { NotFoundError, RangeNotSatisfiableError } from '../../domain-errors';
 import type { ByteRange } from '../../plugins/app/storage';
 
 /** What such an id names never changes: browsers may keep it for good. */
@@ -62,8 +62,8 @@ export async function serveFile(request: FastifyRequest, reply: FastifyReply, fi
   const ifRange = request.headers['if-range'];
   const header = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
   const ranges = header ? parseRange(size, header, { combine: true }) : -2;
-  // HTTP's range protocol, not a domain rule: the 416 carries the size in Content-Range for the player.
-  if (ranges === -1) return reply.code(416).header('Content-Range', `bytes */${size}`).send({ message: file.rangeNotSatisfiable });
+  // The 416 carries the size in Content-Range for the player.
+  if (ranges === -1) throw new RangeNotSatisfiableError(file.rangeNotSatisfiable, size);
   const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
   // Browsers must not sniff another type out of the bytes.
   reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');

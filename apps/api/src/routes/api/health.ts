@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pingDatabase } from '../../repositories/health';
 import { fromContract } from './from-contract';
 
 /** A check that has not answered by then counts as failed: a hung dependency is not ready. */
@@ -30,7 +30,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('ready'),
     handler: async (_request, reply) => {
       const [database, redis, storage, jobs] = await Promise.all([
-        within(() => sql`select 1`.execute(app.db)),
+        within(() => pingDatabase(app.db)),
         app.redis ? within(() => (app.redis as NonNullable<typeof app.redis>).ping()) : Promise.resolve(undefined),
         within(() => app.storage.check()),
         within(() => app.jobs.check()),

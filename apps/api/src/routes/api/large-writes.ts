@@ -4,7 +4,7 @@ import { SCRIPT_MESSAGES, SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { jsonBodyParser } from '../../plugins/external/body-parsing';
 import { serverValidator } from '../../plugins/external/validation';
-import { RawJsonBody, type SaveRefusal } from '../../plugins/app/script-writes';
+import { RawJsonBody, type SaveRefusal } from '../../services/scripts/script-writes';
 
 /**
  * One member saving a 5,000-line script must not slow everyone else. A large

@@ -5,9 +5,9 @@ import { DECLINED_ADVICE } from '@vox/contract/membership';
 import { MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
-import { formatPrice } from '../../plugins/app/memberships';
-import { CANCEL_PATH, createStripeClient, successPath, TEST_CARD_DECLINED, TEST_CARD_UNKNOWN, TEST_CARDS } from '../../plugins/app/payment-providers';
-import { handleStripeEvent } from '../../plugins/app/stripe-events';
+import { formatPrice } from '../../services/memberships/context';
+import { CANCEL_PATH, createStripeClient, successPath, TEST_CARD_DECLINED, TEST_CARD_UNKNOWN, TEST_CARDS } from '../../services/memberships/payment-providers';
+import { handleStripeEvent } from '../../services/memberships/stripe-events';
 import type { CheckoutRow, PlanRow } from '../../repositories/memberships';
 import { fromContract } from './from-contract';
 

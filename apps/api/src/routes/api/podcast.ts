@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { PODCAST_LIMITS, PODCAST_MESSAGES } from '@vox/contract/schemas';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../domain-errors';
-import type { EpisodeUpload } from '../../plugins/app/podcast';
+import type { EpisodeUpload } from '../../services/podcast/context';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';

@@ -6,7 +6,7 @@ import { AUDIO_MAX_BYTES, SCRIPT_MESSAGES, TakeUploadFields } from '@vox/contrac
 import { BadRequestError, DomainError } from '../../domain-errors';
 import { validationMessage } from '../../plugins/app/error-handler';
 import { hasNul, NUL_IN_BODY, NUL_IN_FILE_NAME, nulFieldMessage } from '../../plugins/external/nul-characters';
-import type { TakeUpload } from '../../plugins/app/reading-sessions';
+import type { TakeUpload } from '../../services/reading-sessions/reading-sessions';
 
 /**
  * Reading multipart uploads for the scripts-area routes (HTTP work, kept out of the services;

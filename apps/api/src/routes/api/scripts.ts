@@ -4,7 +4,7 @@ import { COVER_MAX_BYTES, IDEMPOTENCY_KEY_HEADER, SCRIPT_MESSAGES } from '@vox/c
 import { createIdempotency } from '../../plugins/app/idempotency';
 import { PayloadTooLargeError } from '../../domain-errors';
 import { fromContract } from './from-contract';
-import { RawJsonBody, ScriptWriteRefused } from '../../plugins/app/script-writes';
+import { RawJsonBody, ScriptWriteRefused } from '../../services/scripts/script-writes';
 import { acceptLargeBodiesUnparsed, createLargeWriteGate, LARGE_WRITE_BYTES, largeWriteLimit, refusalError, skippingRawBodies } from './large-writes';
 import { readFilePart } from './script-uploads';
 

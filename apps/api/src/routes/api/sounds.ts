@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SOUND_MESSAGES } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
-import { soundFilePath, type SoundUpload } from '../../plugins/app/sounds';
+import { soundFilePath, type SoundUpload } from '../../services/sounds/context';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, serveFile } from './content-addressed';
 import { fromContract } from './from-contract';
 import { asUploadError, fieldValue, readFilePart } from './script-uploads';
@@ -42,9 +42,7 @@ export const soundRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
   app.route({
     ...fromContract('deleteSound', { tags }),
     handler: async (request, reply) => {
-      const inUse = await sounds.remove(request.user.id, request.params.soundId, request.query.confirm === true);
-      // A question, not a refusal: the 409 lists the uses to confirm against, more than a domain error's { message }.
-      if (inUse) return reply.code(409).send(inUse);
+      await sounds.remove(request.user.id, request.params.soundId, request.query.confirm === true);
       return reply.code(204).send(null);
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { loadConfig } from '../../../src/config';
-import { ACTIVITY_MESSAGES } from '../../../src/plugins/app/activity-log';
+import { ACTIVITY_MESSAGES } from '../../../src/services/activities/activity-log';
 
 describe('POST /api/activities/', () => {
   let app: FastifyInstance;

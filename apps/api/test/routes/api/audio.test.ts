@@ -81,6 +81,8 @@ describe('GET /api/audio/{audioId}', () => {
       const res = await get(take.audio, { range });
       expect({ range, status: res.statusCode }).toEqual({ range, status: 416 });
       expect(res.headers['content-range']).toBe(`bytes */${bytes.length}`);
+      expect([res.headers['accept-ranges'], res.headers['content-type']]).toEqual(['bytes', 'application/json; charset=utf-8']);
+      expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
       expect(res.json()).toEqual({ message: 'The requested range is outside this recording.' });
     }
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, build, createUser, type TestUser } from '../../helper';
+import { bearer, build, createMember, type TestUser } from '../../helper';
 
 /** Direct messages as threads both sides see, replies, unread counts per thread. */
 describe('conversations', () => {
@@ -9,13 +9,7 @@ describe('conversations', () => {
   });
   afterAll(async () => app.close());
 
-  let n = 0;
-  const member = async (name: string) => {
-    const handle = `c${Date.now().toString(36)}x${++n}`;
-    const user = await createUser(app, { handle });
-    await app.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
-    return Object.assign(user, { handle, name });
-  };
+  const member = (name: string) => createMember(app, name, 'c');
   const befriend = async (a: TestUser & { handle: string }, b: TestUser & { handle: string }) => {
     await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(a), payload: { to: b.handle } });
     await app.inject({ method: 'POST', url: `/api/friendships/requests/${a.id}/accept`, headers: bearer(b) });

@@ -5,15 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import ical, { type VEvent } from 'node-ical';
 import { EVENT_MESSAGES } from '@vox/contract/schemas';
 import { bearer, build, createUser, type TestUser } from '../../helper';
-
-/** The outbox's mails as text (quoted-printable soft line breaks joined). */
-const readOutbox = (outbox: string) =>
-  fs.existsSync(outbox)
-    ? fs
-        .readdirSync(outbox)
-        .sort()
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
-    : [];
+import { readOutbox } from '../../fixtures/outbox';
 
 /**
  * The mail's event.ics attachment, read by a real calendar parser. The base64 body ends at the

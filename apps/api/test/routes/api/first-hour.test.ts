@@ -4,7 +4,7 @@ import { saveScript } from '../../../src/repositories/scripts';
 import { createSession } from '../../../src/repositories/sessions';
 import { createShareLink, revokeShareLink } from '../../../src/repositories/share-links';
 import { featureRead } from '../../../src/repositories/first-hour';
-import { handleFromEmail } from '../../../src/plugins/app/first-hour';
+import { handleFromEmail } from '../../../src/services/first-hour';
 import { main } from '../../../src/admin/commands';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 

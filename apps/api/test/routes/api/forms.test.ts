@@ -4,14 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FORM_MESSAGES } from '@vox/contract/schemas';
 import { bearer, build, createUser } from '../../helper';
+import { readOutbox } from '../../fixtures/outbox';
 
-const readOutbox = (outbox: string) =>
-  fs.existsSync(outbox)
-    ? fs
-        .readdirSync(outbox)
-        .sort()
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
-    : [];
 
 let ip = 0;
 const freshIp = () => `10.77.${Math.floor(++ip / 250)}.${ip % 250}`;

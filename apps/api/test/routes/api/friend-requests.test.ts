@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, build, createUser, type TestUser } from '../../helper';
+import { bearer, build, createMember, createUser, type TestUser } from '../../helper';
 
 /** Friend requests: POST/GET /api/friendships/requests, accept, decline, cancel, remove. */
 describe('friend requests', () => {
@@ -9,13 +9,7 @@ describe('friend requests', () => {
   });
   afterAll(async () => app.close());
 
-  let n = 0;
-  const member = async (name: string | null = null) => {
-    const handle = `m${Date.now().toString(36)}x${++n}`;
-    const user = await createUser(app, { handle });
-    if (name) await app.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
-    return Object.assign(user, { handle });
-  };
+  const member = (name: string | null = null) => createMember(app, name, 'm');
   const ask = (from: TestUser, to: string) =>
     app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(from), payload: { to } });
   const requests = (user: TestUser) => app.inject({ method: 'GET', url: '/api/friendships/requests', headers: bearer(user) });

@@ -10,7 +10,7 @@ import { bearer, build, createUser, type TestUser } from '../../helper';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 import { wav } from '../../fixtures/audio';
 import { createLargeWriteGate, LARGE_WRITE_BYTES } from '../../../src/routes/api/large-writes';
-import { SCRIPT_WRITES_NICENESS } from '../../../src/plugins/app/script-writes/protocol';
+import { SCRIPT_WRITES_NICENESS } from '../../../src/services/scripts/script-writes/protocol';
 
 /**
  * A 5,000-line save does its work in slices with turns of the event loop

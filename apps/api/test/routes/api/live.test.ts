@@ -8,7 +8,7 @@ import { LIVE_MESSAGES } from '@vox/contract/live';
 import { wav } from '../../fixtures/audio';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { newId } from '../../../src/db/ids';
-import { LIVE_STREAM_LIMITS } from '../../../src/plugins/app/live-sessions';
+import { LIVE_STREAM_LIMITS } from '../../../src/services/live-sessions/live-sessions';
 import { openLive, type LiveClient } from './live-kit';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 
@@ -26,11 +26,7 @@ async function withPg(fn: (c: pg.Client) => Promise<unknown>) {
 
 const SESSION_NOT_FOUND = { message: 'This reading session was not found.' };
 
-async function named(app: FastifyInstance, name: string): Promise<TestUser> {
-  const user = await createUser(app);
-  await app.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
-  return user;
-}
+const named = (app: FastifyInstance, name: string): Promise<TestUser> => createUser(app, { name });
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

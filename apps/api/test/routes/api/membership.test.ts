@@ -5,15 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MEMBERSHIP_MESSAGES } from '@vox/contract/schemas';
 import { loadConfig } from '../../../src/config';
 import { bearer, build, createUser, type TestUser } from '../../helper';
+import { readOutbox as readMails } from '../../fixtures/outbox';
 
-/** The outbox's mails as text (quoted-printable soft line breaks joined). */
-const readOutbox = (outbox: string) =>
-  fs.existsSync(outbox)
-    ? fs
-        .readdirSync(outbox)
-        .sort()
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=E2=80=AF/g, ' '))
-    : [];
+/** The outbox's mails as text, the narrow no-break space of dates as a space. */
+const readOutbox = (outbox: string) => readMails(outbox).map((m) => m.replace(/=E2=80=AF/g, ' '));
 
 const DAY = 86_400_000;
 

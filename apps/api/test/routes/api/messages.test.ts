@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { main as admin } from '../../../src/admin/commands';
 import { createNotification } from '../../../src/repositories/notifications';
-import { bearer, build, createUser, type TestUser } from '../../helper';
+import { bearer, build, createMember, type TestUser } from '../../helper';
 
 /** Direct messages (POST /api/messages), the Messages list (GET /api/notifications) and the seen mark. */
 describe('messages', () => {
@@ -11,13 +11,7 @@ describe('messages', () => {
   });
   afterAll(async () => app.close());
 
-  let n = 0;
-  const member = async (name: string | null = null) => {
-    const handle = `d${Date.now().toString(36)}x${++n}`;
-    const user = await createUser(app, { handle });
-    if (name) await app.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
-    return Object.assign(user, { handle, name });
-  };
+  const member = (name: string | null = null) => createMember(app, name, 'd');
   const befriend = async (a: TestUser & { handle: string }, b: TestUser & { handle: string }) => {
     await app.inject({ method: 'POST', url: '/api/friendships/requests', headers: bearer(a), payload: { to: b.handle } });
     await app.inject({ method: 'POST', url: `/api/friendships/requests/${a.id}/accept`, headers: bearer(b) });

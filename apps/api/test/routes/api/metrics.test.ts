@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../../../src/db/ids';
 import { insertActivity } from '../../../src/repositories/activities';
 import { bearer, build, createUser, type TestUser } from '../../helper';
-import { routePattern, variantOfHost } from '../../../src/plugins/app/metrics-routes';
-import { dayEdges, localMidnight, offsetSpans, dayNumber } from '../../../src/plugins/app/metrics-days';
+import { routePattern, variantOfHost } from '../../../src/services/metrics/metrics-routes';
+import { dayEdges, localMidnight, offsetSpans, dayNumber } from '../../../src/services/metrics/metrics-days';
 
 /**
  * The metrics dashboard's counts against a fixed fixture whose answers were worked out by hand,

@@ -2,34 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createPhotoStore, type PhotoStore } from '../../../src/repositories/photos';
+import { rgbPng } from '../../fixtures/png';
 import { build } from '../../helper';
 
-/** A real 2x2 RGB PNG: signature, IHDR, one zlib-compressed IDAT, IEND, each chunk with its CRC. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0); // width
-  header.writeUInt32BE(2, 4); // height
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, RGB, deflate, no filter, no interlace
-  // Each row: filter byte 0, then two RGB pixels (VoxClub purple and white).
-  const rows = Buffer.from([0, 0xba, 0x58, 0xe9, 0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0xba, 0x58, 0xe9]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real 2x2 RGB PNG; each row: filter byte 0, then two RGB pixels (VoxClub purple and white). */
+const tinyPng = () => rgbPng(2, 2, Buffer.from([0, 0xba, 0x58, 0xe9, 0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0xba, 0x58, 0xe9]));
 
 describe('GET /api/users/photo/{photo}', () => {
   let app: FastifyInstance;

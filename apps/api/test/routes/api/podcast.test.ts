@@ -6,8 +6,8 @@ import Parser from 'rss-parser';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 import { pngHeader } from '../../fixtures/audio';
 import { toneFile } from '../../fixtures/podcast-audio';
-import { PUBLISH_DUE_JOB } from '../../../src/plugins/app/podcast';
-import { buildFeed } from '../../../src/plugins/app/podcast-feed';
+import { PUBLISH_DUE_JOB } from '../../../src/services/podcast/podcast';
+import { buildFeed } from '../../../src/services/podcast/podcast-feed';
 
 /**
  * The podcast variant through HTTP against a real database: channels, episodes with

@@ -1,6 +1,6 @@
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { rgbPng } from '../../fixtures/png';
 import { bearer, build, createUser, type TestUser } from '../../helper';
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
@@ -15,21 +15,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 }
 
 /** A PNG whose header claims width x height; its pixel data is a stub (never decoded). */
-function pngHeaderOnly(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
-}
+const pngHeaderOnly = (width: number, height: number) => rgbPng(width, height, Buffer.alloc(16));
 
 /** A 400x200 JPEG, red on the left and blue on the right, that its EXIF says to turn 90° clockwise. */
 async function sidewaysJpeg(): Promise<Buffer> {

@@ -9,8 +9,8 @@ import { READ_RENDER_MESSAGES } from '@vox/contract/schemas';
 import type { ReadRender, SessionDetail } from '@vox/contract';
 import { bearer, build, createUser, logSink, type TestUser } from '../../helper';
 import { toneFile } from '../../fixtures/podcast-audio';
-import { RENDER_JOB } from '../../../src/plugins/app/read-renders';
-import { RENDER_TEXTS } from '../../../src/plugins/app/read-renderer';
+import { RENDER_JOB } from '../../../src/services/read-renders/context';
+import { RENDER_TEXTS } from '../../../src/services/read-renders/render-types';
 import { balcony, claim, newClientId, openSession, postScript, uploadTake } from './scripts-kit';
 
 /**

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
+import { progressOf as readProgress, saveProgress } from '../../../repositories/job-progress';
 import { DEFAULTS, errorText, type JobDefinition, type JobHandler, type JobQueue, type JobState, type JobStatus } from './jobs';
 
 export interface PgBossQueueOptions {
@@ -89,11 +90,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
   };
 
-  async function progressOf(ids: string[]): Promise<Map<string, number>> {
-    if (!ids.length) return new Map();
-    const rows = await db.selectFrom('job_progress').select(['job_id', 'fraction']).where('job_id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.job_id, Number(r.fraction)]));
-  }
+  const progressOf = (ids: string[]) => readProgress(db, ids);
 
   interface JobRow {
     id: string;
@@ -130,15 +127,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
               id: job.id,
               data: unseal(job.data) as T,
               attempt: job.retryCount + 1,
-              progress: async (fraction) => {
-                const value = Math.min(1, Math.max(0, fraction));
-                const now = new Date().toISOString();
-                await db
-                  .insertInto('job_progress')
-                  .values({ job_id: job.id, fraction: value, updated_at: now })
-                  .onConflict((oc) => oc.column('job_id').doUpdateSet({ fraction: value, updated_at: now }))
-                  .execute();
-              },
+              progress: (fraction) => saveProgress(db, job.id, Math.min(1, Math.max(0, fraction))),
             });
           } catch (err) {
             log.warn({ err, job: job.id, name, attempt: job.retryCount + 1 }, 'job: failed');

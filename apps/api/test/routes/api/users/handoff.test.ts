@@ -9,6 +9,7 @@ import { loadConfig } from '../../../../src/config';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../../../src/plugins/external/site-origins';
 import { HANDOFF_REFUSED } from '../../../../src/routes/api/users/handoff';
 import { freshIp, login, refresh, refreshCookie, signUp } from './kit';
+import { resetCodeFrom } from '../../../fixtures/outbox';
 
 const HUB = 'http://localhost:4200';
 const SCHOOL = 'http://school.localhost:4200';
@@ -209,11 +210,7 @@ describe('sign-in handoff between listed origins', () => {
     const schoolCookie = refreshCookie(await get(SCHOOL, exchange.pathname + exchange.search, { vox_handoff_state: state }))?.value as string;
     expect((await app.inject({ method: 'POST', url: '/api/users/password/code', payload: { username: user.email }, remoteAddress: freshIp() })).statusCode).toBe(200);
     await app.mailer.idle();
-    const mails = fs
-      .readdirSync(path.join(dataDir, 'mail'))
-      .map((f) => fs.readFileSync(path.join(dataDir, 'mail', f), 'utf8').replace(/=\r?\n/g, ''))
-      .filter((m) => m.includes(`To: ${user.email}`));
-    const code = /Your code is: (\d{6})/.exec(mails.at(-1) ?? '')?.[1] as string;
+    const code = resetCodeFrom(path.join(dataDir, 'mail'), user.email);
     const reset = await app.inject({ method: 'POST', url: '/api/users/password/reset', payload: { username: user.email, code, password: 'brand-new-pass' }, remoteAddress: freshIp() });
     expect(reset.statusCode).toBe(200);
     expect((await refresh(app, user.hubCookie)).statusCode).toBe(401);

@@ -4,23 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
-import { resetCodes } from '../../../../src/plugins/app/password-reset';
+import { resetCodes } from '../../../../src/services/accounts/password-reset';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';
-
-/** The outbox's mails as text (quoted-printable soft line breaks joined). */
-const readOutbox = (outbox: string) =>
-  fs
-    .readdirSync(outbox)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
-
-/** Reads the newest reset code mailed to `to` from the .eml outbox (no SMTP_URL set). */
-function codeFromOutbox(outbox: string, to: string): string {
-  const mails = readOutbox(outbox).filter((m) => m.includes(`To: ${to}`));
-  const match = /Your code is: (\d{6})/.exec(mails.at(-1) ?? '');
-  if (!match) throw new Error(`no code mailed to ${to}`);
-  return match[1];
-}
+import { readOutbox, resetCodeFrom as codeFromOutbox } from '../../../fixtures/outbox';
 
 describe('POST /api/users/password/code, verify, reset', () => {
   let app: FastifyInstance;

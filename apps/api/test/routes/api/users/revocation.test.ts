@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { build } from '../../../helper';
 import { MESSAGE_SESSION_EXPIRED } from '../../../../src/plugins/app/authentication';
 import { freshIp, login, refresh, refreshCookie, signUp } from './kit';
+import { resetCodeFrom } from '../../../fixtures/outbox';
 
 /**
  * Access tokens die with their session at once, not up to 15 minutes later: on sign-out, on a
@@ -76,14 +77,4 @@ describe('immediate revocation of access tokens', () => {
 });
 
 /** The newest reset code mailed to `email` (the .eml outbox in DATA_DIR/mail). */
-function resetCodeFor(dataDir: string, email: string): string {
-  const dir = path.join(dataDir, 'mail');
-  const mails = fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.includes(`To: ${email}`));
-  const match = /Your code is: (\d{6})/.exec(mails.at(-1) ?? '');
-  if (!match) throw new Error(`no code mailed to ${email}`);
-  return match[1];
-}
+const resetCodeFor = (dataDir: string, email: string) => resetCodeFrom(path.join(dataDir, 'mail'), email);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@vox/contract/schemas';
 import { build } from '../../../helper';
-import { nextLockoutState } from '../../../../src/plugins/app/accounts';
+import { nextLockoutState } from '../../../../src/services/accounts/accounts';
 import { freshIp, login, refresh, refreshCookie, signUp, uniqueEmail } from './kit';
 
 describe('POST /api/users/authenticate, refresh-token, signOut', () => {

@@ -1,0 +1,87 @@
+import { AUTO_SNAPSHOT_MS, DRAFT_MESSAGES, type Draft, type DraftCreate, type DraftList, type DraftListQuery, type DraftSave } from '@vox/contract/schemas';
+import { applyEdit, parseFountain } from '@vox/fountain';
+import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
+import type { DraftRow } from '../../repositories/drafts';
+import { screenplayPdf } from './screenplay-pdf';
+import { UNTITLED, toSummary, toDraft, toPublishedAs, measures, type DraftsContext } from './context';
+
+/** A writer's drafts: list, create, read, save, rename, duplicate, delete and print them. */
+export interface WritingService {
+  list(me: string, query: DraftListQuery): Promise<DraftList>;
+  /** Blank, from a template (ready-made or mine) or from a text; the first snapshot is taken at once. */
+  create(me: string, input: DraftCreate): Promise<Draft>;
+  get(me: string, draftId: string): Promise<Draft>;
+  /** Compare and set on the revision number; a snapshot when the last one is older than AUTO_SNAPSHOT_MS. */
+  save(me: string, draftId: string, input: DraftSave): Promise<Draft>;
+  rename(me: string, draftId: string, title: string): Promise<Draft>;
+  remove(me: string, draftId: string): Promise<void>;
+  duplicate(me: string, draftId: string): Promise<Draft>;
+  pdf(me: string, draftId: string): Promise<{ title: string; bytes: Buffer }>;
+}
+
+export function writingService(ctx: DraftsContext): WritingService {
+  const { repo, mine, snapshot, findTemplate, insertDraft } = ctx;
+  return {
+    async list(me, query) {
+      return { items: (await repo.listDrafts(me, query.search)).map(toSummary) };
+    },
+
+    async create(me, input) {
+      let body = input.body ?? '';
+      let title = input.title?.trim() ?? '';
+      if (input.templateId) {
+        const template = await findTemplate(me, input.templateId);
+        body = template.body;
+        title ||= parseFountain(body).title || template.title;
+      }
+      title ||= parseFountain(body).title || UNTITLED;
+      return toDraft(await insertDraft(me, title, body));
+    },
+
+    async get(me, draftId) {
+      const row = await mine(me, draftId);
+      const published = await repo.findPublication(me, draftId);
+      return { ...toDraft(row), publishedAs: published ? toPublishedAs(published) : null };
+    },
+
+    async save(me, draftId, input) {
+      const row = await mine(me, draftId);
+      if (row.revision !== input.baseRevision) throw new ConflictError(DRAFT_MESSAGES.staleRevision);
+      let body: string | null;
+      if (input.body !== undefined) body = input.body;
+      else if (input.edit) body = applyEdit(row.body, input.edit);
+      else throw new BadRequestError(DRAFT_MESSAGES.nothingToSave);
+      if (body === null) throw new BadRequestError(DRAFT_MESSAGES.badEdit);
+      const now = new Date().toISOString();
+      const values = { body, ...measures(body), updated_at: now };
+      if (!(await repo.updateDraftBody({ id: row.id, ownerId: me, baseRevision: input.baseRevision }, values))) {
+        throw new ConflictError(DRAFT_MESSAGES.staleRevision);
+      }
+      const saved: DraftRow = { ...row, ...values, revision: row.revision + 1 };
+      const last = await repo.lastAutoRevisionAt(row.id);
+      if (!last || Date.parse(now) - Date.parse(last) >= AUTO_SNAPSHOT_MS) await snapshot(saved, 'auto', null, now);
+      return toDraft(saved);
+    },
+
+    async rename(me, draftId, title) {
+      const clean = title.trim();
+      if (!clean) throw new BadRequestError(DRAFT_MESSAGES.titleRequired);
+      if (!(await repo.renameDraft(me, draftId, clean, new Date().toISOString()))) throw new NotFoundError(DRAFT_MESSAGES.notFound);
+      return toDraft(await mine(me, draftId));
+    },
+
+    async remove(me, draftId) {
+      if (!(await repo.deleteDraft(me, draftId))) throw new NotFoundError(DRAFT_MESSAGES.notFound);
+    },
+
+    async duplicate(me, draftId) {
+      const row = await mine(me, draftId);
+      return toDraft(await insertDraft(me, `${row.title} (copy)`.slice(0, 200), row.body));
+    },
+
+    async pdf(me, draftId) {
+      const row = await mine(me, draftId);
+      return { title: row.title, bytes: await screenplayPdf(row.body, row.title) };
+    },
+  };
+}

@@ -18,7 +18,7 @@ const config: KnipConfig = {
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx',
     // The API's bundles (apps/api/webpack.config.cjs) and the workers it starts by path.
     'apps/api/src/{server.ts,admin/cli.ts}',
-    'apps/api/src/plugins/app/script-writes/{worker.ts,ts-worker.cjs}',
+    'apps/api/src/services/scripts/script-writes/{worker.ts,ts-worker.cjs}',
     // Run by path from API tests: a child process, a bundling fixture; an ambient module declaration.
     'apps/api/test/pdf-text.mjs',
     'apps/api/test/jobs/crash-worker.ts',
@@ -47,6 +47,8 @@ const config: KnipConfig = {
     'tools/webpack/dev-server.config.cjs': ['exports'],
     // A fixture an API test bundles with webpack: its exports are what the bundle is made of.
     'apps/api/test/fixtures/bundle-warnings.ts': ['exports'],
+    // Read by its source at build time (tools/first-load/early-script.cjs), not imported.
+    'libs/site-routes/src/lib/first-reads.ts': ['exports'],
     // A remote's exposed ./App: the shell reads its exports (Page, Frame) through federation.
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
     // Loaded by path, as the default export, by the federation runtime (see the entry above).

@@ -122,4 +122,4 @@ class FirstLoadPreloadPlugin {
   }
 }
 
-module.exports = { FirstLoadPreloadPlugin, chunkFilesOf, pageFilesOf };
+module.exports = { FirstLoadPreloadPlugin, chunkFilesOf,  };

@@ -142,4 +142,4 @@ function routePreloadRows({ routes, siteHome, paths, site, filesOfPage }) {
   }));
 }
 
-module.exports = { loadTsValues, pageImportsOf, routePreloadRows, MAX_ROUTE_FILES };
+module.exports = { loadTsValues, pageImportsOf, routePreloadRows,  };

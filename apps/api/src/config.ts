@@ -3,7 +3,7 @@ import { loadSoundsConfig, type SoundsConfig } from './sounds-config';
 import type { S3Settings } from './plugins/app/storage/s3';
 
 /** The default spacing of one member's large script writes (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS). */
-export const LARGE_SCRIPT_SAVE_INTERVAL_SECONDS = 10;
+const LARGE_SCRIPT_SAVE_INTERVAL_SECONDS = 10;
 
 /** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
 export interface Config {

@@ -5,7 +5,7 @@
  * `headers` on the answer. Repositories throw none of these: they answer what they found
  * (undefined, false, an outcome) and the service decides.
  */
-export interface DomainErrorOptions {
+interface DomainErrorOptions {
   /** More for the caller than the text: fields answered beside `message` (the contract's shape for that status). */
   details?: Record<string, unknown>;
   /** Headers the answer carries (Retry-After, a 416's Content-Range). */

@@ -3,7 +3,7 @@ import { createAccount, expect, signIn, withDb, type TestAccount } from './fixtu
 import { appUrl } from './ports';
 
 /** The config's Chromium flags: without them, Chromium keeps reaching for Google's hosts on a closed network. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * `test.use` for specs that record: the config's Chromium with a fake microphone (a beep, no
@@ -23,7 +23,7 @@ export function withFakeMicrophone({ extraArgs = [] as string[], permissions = [
 }
 
 /** A script line as the API takes it. */
-export interface ScriptLine {
+interface ScriptLine {
   kind: 'scene' | 'dialogue' | 'action' | 'transition';
   role: string | null;
   text: string;

@@ -19,7 +19,7 @@ export interface EarlyRequests {
   reads?: Promise<EarlyRead[]>;
 }
 
-export function startEarlyRequests(): EarlyRequests {
+function startEarlyRequests(): EarlyRequests {
   // Same calls as @vox/api-client's refreshToken and getPublicConfig and the shell's manifest read;
   // their answers are read there. Rejections are kept for the reader (a network failure is handled
   // there).

@@ -4,5 +4,5 @@ export { FreeScriptsPage } from './lib/free-scripts-page/free-scripts-page';
 export { ScriptRedirectPage } from './lib/script-redirect-page/script-redirect-page';
 export { ShareLinkPage } from './lib/share-link-page/share-link-page';
 export { SessionPage } from './lib/session-page/session-page';
-export { getScriptSession, getShareLinkSession, scriptSessionQueryOptions, shareLinkSessionQueryOptions, useScriptSession, useShareLinkSession } from './lib/api/sessions';
-export { getScript, getScripts, scriptKeys, scriptQueryOptions, scriptsQueryOptions, useScript, useScripts } from './lib/api/scripts';
+export { useScriptSession, useShareLinkSession } from './lib/api/sessions';
+export { useScript, useScripts } from './lib/api/scripts';

@@ -2,8 +2,8 @@
 // page CSS primitives (vox-page-head, vox-stack, vox-card, vox-toolbar, …): a page that uses their
 // classes imports this entry, if only for them (`import '@vox/ui/page-kit';`).
 import './lib/page-primitives/page-primitives.css';
-export { BackBar, type BackBarProps } from './lib/back-bar/back-bar';
+export { BackBar } from './lib/back-bar/back-bar';
 export { useGoBack } from './lib/use-go-back/use-go-back';
-export { PlaceholderPage, type PlaceholderPageProps } from './lib/placeholder-page/placeholder-page';
+export { PlaceholderPage } from './lib/placeholder-page/placeholder-page';
 export { ArrowLeftIcon } from './lib/icons/page-kit-icons';
 export { usePageTitle } from './lib/use-page-title/use-page-title';

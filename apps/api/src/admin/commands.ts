@@ -43,7 +43,7 @@ Commands:
 
 Uses the server's settings: DATA_DIR (SQLite), or DATABASE_URL (PostgreSQL), S3_*.`;
 
-export interface AdminIo {
+interface AdminIo {
   out(line: string): void;
   err(line: string): void;
   /** An open database (tests); otherwise one is opened from the environment and closed at the end. */

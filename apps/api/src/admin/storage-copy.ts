@@ -1,6 +1,6 @@
 import { isStorageKey, type Storage } from '../plugins/app/storage';
 
-export interface CopyReport {
+interface CopyReport {
   copied: number;
   copiedBytes: number;
   skipped: number;

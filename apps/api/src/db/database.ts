@@ -66,7 +66,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
  * "relation <other schema>.users does not exist". The app only ever needs its own schema (the
  * first of its search_path, `current_schema()`), so the introspector here lists that one alone.
  */
-export class OwnSchemaPostgresDialect extends PostgresDialect {
+class OwnSchemaPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new OwnSchemaPostgresIntrospector(db);
   }
@@ -85,7 +85,7 @@ interface ColumnRow {
   auto_incrementing: string | null;
 }
 
-export class OwnSchemaPostgresIntrospector implements DatabaseIntrospector {
+class OwnSchemaPostgresIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
@@ -146,7 +146,7 @@ export class OwnSchemaPostgresIntrospector implements DatabaseIntrospector {
  * nothing yields: the connection is held from BEGIN to COMMIT, so its statements still run in one
  * go and never keep other requests waiting on the connection across turns.
  */
-export class TurnTakingSqliteDialect extends SqliteDialect {
+class TurnTakingSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);

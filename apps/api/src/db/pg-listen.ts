@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface PgListenOptions {
+interface PgListenOptions {
   connectionString: string;
   /** The NOTIFY channel to LISTEN on. */
   channel: string;

@@ -6,7 +6,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** "Tuesday 1 December 2026, 18:00–20:00 (Europe/London)", in the event's own time zone. */
-export function eventWhen(event: Pick<EventRow, 'starts_at' | 'ends_at' | 'time_zone'>): string {
+function eventWhen(event: Pick<EventRow, 'starts_at' | 'ends_at' | 'time_zone'>): string {
   const start = new Date(event.starts_at);
   const end = new Date(event.ends_at);
   const zone = { timeZone: event.time_zone };
@@ -30,7 +30,7 @@ export function eventWhen(event: Pick<EventRow, 'starts_at' | 'ends_at' | 'time_
  * removes it from the member's calendar. SEQUENCE is the time the mail is written (in seconds),
  * so whichever of a register, cancel, register again arrives last wins.
  */
-export function eventIcs(event: EventRow, eventUrl: string, host: string, { cancel = false, now = new Date() }: { cancel?: boolean; now?: Date } = {}): string {
+function eventIcs(event: EventRow, eventUrl: string, host: string, { cancel = false, now = new Date() }: { cancel?: boolean; now?: Date } = {}): string {
   const calendar = ical({ name: 'VoxClub events', prodId: { company: 'VoxClub', product: 'events', language: 'EN' } });
   calendar.method(cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
   calendar.createEvent({

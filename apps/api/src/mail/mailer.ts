@@ -14,14 +14,14 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-export interface Mailer {
+interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes, for the start-up log line: the SMTP host or the outbox folder. */
   readonly destination: string;
   close(): void;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl: string | undefined;
   dataDir: string;
   from: string;

@@ -13,7 +13,7 @@ export const dayOf = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
  * Stores one activity-log entry; `userId` has been checked against the caller by the route.
  * `where` is the site it was logged on and its path's route pattern.
  */
-export async function recordActivity(db: Db, entry: ActivityEntry, where: { variant: string; route: string } | null = null): Promise<string> {
+async function recordActivity(db: Db, entry: ActivityEntry, where: { variant: string; route: string } | null = null): Promise<string> {
   const id = newId();
   await insertActivity(db, {
     id,
@@ -122,6 +122,6 @@ const queries = {
   deleteActivitiesBefore,
   deleteActivitiesBeyond,
 };
-export type ActivitiesRepository = Repository<typeof queries>;
+type ActivitiesRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('activitiesRepository', 'activities-repository', queries);

@@ -14,10 +14,10 @@ import { parseFile } from 'music-metadata';
  * Takes, sounds and episodes are all checked here.
  */
 
-export const ffmpegPath: string = ffmpegInstaller.path;
+const ffmpegPath: string = ffmpegInstaller.path;
 
 /** The rate audio is decoded at for counting and for waveform peaks (mono, 16-bit). */
-export const DECODE_SAMPLE_RATE = 8000;
+const DECODE_SAMPLE_RATE = 8000;
 
 export interface DecodedAudio {
   durationMs: number;

@@ -26,7 +26,7 @@ const AUDIO_TYPES: Record<string, AudioContentType> = {
   mp4: 'audio/mp4',
 };
 
-export interface RecognisedAudio extends DecodedAudio {
+interface RecognisedAudio extends DecodedAudio {
   contentType: AudioContentType;
 }
 
@@ -34,7 +34,7 @@ export interface RecognisedAudio extends DecodedAudio {
  * The stored type of an audio file, named by file-type from its bytes and confirmed by decoding
  * it (./audio-decode.ts), with its decoded facts; undefined when it is no audio we take.
  */
-export async function sniffAudioFile(file: string): Promise<RecognisedAudio | undefined> {
+async function sniffAudioFile(file: string): Promise<RecognisedAudio | undefined> {
   const type = await fileTypeFromFile(file);
   const contentType = type ? AUDIO_TYPES[type.ext] : undefined;
   if (!type || !contentType) return undefined;

@@ -13,7 +13,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 export type CastingCallRow = CastingCallsTable;
-export type CastingRoleRow = CastingRolesTable;
+type CastingRoleRow = CastingRolesTable;
 export type NewCastingRole = Omit<Insertable<CastingRolesTable>, 'id' | 'call_id' | 'position' | 'cast_member_id' | 'cast_audition_id' | 'cast_at'>;
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -47,7 +47,7 @@ function listedFor(eb: ExpressionBuilder<WithCalls, 'c'>, viewerId: string | nul
 }
 
 /** The script, when it is `ownerId`'s. */
-export async function findOwnScript(db: Db, scriptId: string, ownerId: string) {
+async function findOwnScript(db: Db, scriptId: string, ownerId: string) {
   return db
     .selectFrom('scripts')
     .select(['id', 'title', 'synopsis', 'genre', 'language'])
@@ -57,14 +57,14 @@ export async function findOwnScript(db: Db, scriptId: string, ownerId: string) {
 }
 
 /** The scripts of these calls, for the call pages. */
-export async function scriptsByIds(db: Db, ids: string[]) {
+async function scriptsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, { id: string; title: string; synopsis: string; genre: string; language: string }>();
   const rows = await db.selectFrom('scripts').select(['id', 'title', 'synopsis', 'genre', 'language']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The script's role names and its current dialogue lines, in script order. */
-export async function scriptCastingMaterial(db: Db, scriptId: string) {
+async function scriptCastingMaterial(db: Db, scriptId: string) {
   const [roles, lines] = await Promise.all([
     db.selectFrom('script_roles').select('name').where('script_id', '=', scriptId).orderBy('position').execute(),
     db
@@ -81,14 +81,14 @@ export async function scriptCastingMaterial(db: Db, scriptId: string) {
 }
 
 /** The text of these lines (a role's sides), by id. */
-export async function linesByIds(db: Db, ids: string[]) {
+async function linesByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, { id: string; parenthetical: string | null; text: string }>();
   const rows = await db.selectFrom('script_lines').select(['id', 'parenthetical', 'text']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** How many open calls the member has. */
-export async function countOpenCalls(db: Db, ownerId: string, now: string): Promise<number> {
+async function countOpenCalls(db: Db, ownerId: string, now: string): Promise<number> {
   const row = await db
     .selectFrom('casting_calls as c')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -144,7 +144,7 @@ async function replaceRoles(trx: Db, callId: string, roles: NewCastingRole[]) {
 }
 
 /** Posts a call with its roles, unless the member already has `maxOpen` open calls ('limit'). */
-export async function insertCall(
+async function insertCall(
   db: Db,
   call: Omit<CastingCallRow, 'id' | 'link_id' | 'status' | 'closed_at' | 'hidden' | 'created_at' | 'updated_at'>,
   roles: NewCastingRole[],
@@ -159,16 +159,16 @@ export async function insertCall(
   return done ? row : 'limit';
 }
 
-export async function findCall(db: Db, callId: string): Promise<CastingCallRow | undefined> {
+async function findCall(db: Db, callId: string): Promise<CastingCallRow | undefined> {
   return db.selectFrom('casting_calls').selectAll().where('id', '=', callId).executeTakeFirst();
 }
 
-export async function findCallByLink(db: Db, linkId: string): Promise<CastingCallRow | undefined> {
+async function findCallByLink(db: Db, linkId: string): Promise<CastingCallRow | undefined> {
   return db.selectFrom('casting_calls').selectAll().where('link_id', '=', linkId).executeTakeFirst();
 }
 
 /** The roles of these calls, in each call's order. */
-export async function rolesOf(db: Db, callIds: string[]): Promise<CastingRoleRow[]> {
+async function rolesOf(db: Db, callIds: string[]): Promise<CastingRoleRow[]> {
   if (callIds.length === 0) return [];
   return db.selectFrom('casting_roles').selectAll().where('call_id', 'in', callIds).orderBy('call_id').orderBy('position').execute();
 }
@@ -177,7 +177,7 @@ export async function rolesOf(db: Db, callIds: string[]): Promise<CastingRoleRow
  * Changes an open call: its own fields and, when `roles` is given, its whole set of roles (a role
  * kept by name keeps its id, casting and auditions). False when the call was no longer open.
  */
-export async function updateCall(
+async function updateCall(
   db: Db,
   callId: string,
   fields: Partial<Pick<CastingCallRow, 'deadline' | 'paid' | 'pay_note' | 'visibility' | 'search_text'>>,
@@ -198,7 +198,7 @@ export async function updateCall(
 }
 
 /** Closes an open call; false when it was not open. */
-export async function closeCall(db: Db, callId: string, now: string): Promise<boolean> {
+async function closeCall(db: Db, callId: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('casting_calls')
     .set({ status: 'closed', closed_at: now, updated_at: now })
@@ -209,7 +209,7 @@ export async function closeCall(db: Db, callId: string, now: string): Promise<bo
 }
 
 /** Reopens a closed call within the owner's open-calls limit ('limit'); false when it was not closed. */
-export async function reopenCall(db: Db, callId: string, ownerId: string, maxOpen: number, now: string): Promise<boolean | 'limit'> {
+async function reopenCall(db: Db, callId: string, ownerId: string, maxOpen: number, now: string): Promise<boolean | 'limit'> {
   let reopened = false;
   const done = await withinOpenLimit(db, ownerId, maxOpen, now, async (trx) => {
     const result = await trx
@@ -224,7 +224,7 @@ export async function reopenCall(db: Db, callId: string, ownerId: string, maxOpe
   return done ? reopened : 'limit';
 }
 
-export interface BoardFilters {
+interface BoardFilters {
   q?: string;
   voice?: string;
   paid?: boolean;
@@ -241,7 +241,7 @@ function searchTerms(q: string): string[] {
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Open, unhidden calls the viewer may find, filtered; newest first, one page. */
-export async function listBoard(
+async function listBoard(
   db: Db,
   viewerId: string | null,
   filters: BoardFilters,
@@ -292,7 +292,7 @@ export async function listBoard(
 }
 
 /** The member's own calls, every state, newest first. */
-export async function listMine(db: Db, ownerId: string, page: number, pageSize: number): Promise<{ rows: CastingCallRow[]; total: number }> {
+async function listMine(db: Db, ownerId: string, page: number, pageSize: number): Promise<{ rows: CastingCallRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('casting_calls')
@@ -330,6 +330,6 @@ const queries = {
   listBoard,
   listMine,
 };
-export type CastingRepository = Repository<typeof queries>;
+type CastingRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('castingRepository', 'casting-repository', queries);

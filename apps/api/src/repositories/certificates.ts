@@ -8,18 +8,18 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
 export type CertificateRow = CertificatesTable;
 
 /** 24 base62 characters (~143 bits): a link nobody can guess. */
-export const CERTIFICATE_ID_LENGTH = 24;
+const CERTIFICATE_ID_LENGTH = 24;
 
-export async function findCertificate(db: Db, id: string): Promise<CertificateRow | undefined> {
+async function findCertificate(db: Db, id: string): Promise<CertificateRow | undefined> {
   return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function certificatesOf(db: Db, recipientId: string): Promise<CertificateRow[]> {
+async function certificatesOf(db: Db, recipientId: string): Promise<CertificateRow[]> {
   return db.selectFrom('certificates').selectAll().where('recipient_id', '=', recipientId).orderBy('issued_at', 'desc').orderBy('id').execute();
 }
 
 /** The new row, or 'duplicate' when the member already has one for this event. */
-export async function insertCertificate(
+async function insertCertificate(
   db: Db,
   row: Omit<CertificateRow, 'id' | 'issued_at' | 'revoked_at' | 'revoked_by'>,
 ): Promise<CertificateRow | 'duplicate'> {
@@ -34,7 +34,7 @@ export async function insertCertificate(
 }
 
 /** Revokes it once; false when it was already revoked (or is not there). */
-export async function revokeCertificate(db: Db, id: string, by: string): Promise<boolean> {
+async function revokeCertificate(db: Db, id: string, by: string): Promise<boolean> {
   const result = await db
     .updateTable('certificates')
     .set({ revoked_at: new Date().toISOString(), revoked_by: by })
@@ -45,7 +45,7 @@ export async function revokeCertificate(db: Db, id: string, by: string): Promise
 }
 
 /** Whether the member held a confirmed seat at the event. */
-export async function attendedEvent(db: Db, eventId: string, userId: string): Promise<boolean> {
+async function attendedEvent(db: Db, eventId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('event_registrations')
     .select('id')
@@ -63,6 +63,6 @@ declare module 'fastify' {
 }
 
 const queries = { findCertificate, certificatesOf, insertCertificate, revokeCertificate, attendedEvent };
-export type CertificatesRepository = Repository<typeof queries>;
+type CertificatesRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('certificatesRepository', 'certificates-repository', queries);

@@ -6,30 +6,30 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /** Classes, who is in them, set-password codes, assignments, work and comments. SQL only. */
 export type ClassRow = ClassesTable;
-export type AssignmentRow = AssignmentsTable;
-export type WorkRow = AssignmentWorkTable;
-export type CommentRow = WorkCommentsTable;
+type AssignmentRow = AssignmentsTable;
+type WorkRow = AssignmentWorkTable;
+type CommentRow = WorkCommentsTable;
 
 const now = () => new Date().toISOString();
 
 // --- classes ---
 
-export async function insertClass(db: Db, row: Omit<ClassRow, 'id' | 'created_at' | 'archived_at'>): Promise<ClassRow> {
+async function insertClass(db: Db, row: Omit<ClassRow, 'id' | 'created_at' | 'archived_at'>): Promise<ClassRow> {
   const created: ClassRow = { ...row, id: newId(), created_at: now(), archived_at: null };
   await db.insertInto('classes').values(created).execute();
   return created;
 }
 
-export async function findClass(db: Db, classId: string): Promise<ClassRow | undefined> {
+async function findClass(db: Db, classId: string): Promise<ClassRow | undefined> {
   return db.selectFrom('classes').selectAll().where('id', '=', classId).executeTakeFirst();
 }
 
-export async function setArchived(db: Db, classId: string, archived: boolean): Promise<void> {
+async function setArchived(db: Db, classId: string, archived: boolean): Promise<void> {
   await db.updateTable('classes').set({ archived_at: archived ? now() : null }).where('id', '=', classId).execute();
 }
 
 /** The classes a user teaches or is in, newest first. */
-export async function classesOf(db: Db, userId: string): Promise<ClassRow[]> {
+async function classesOf(db: Db, userId: string): Promise<ClassRow[]> {
   return db
     .selectFrom('classes as c')
     .selectAll('c')
@@ -60,7 +60,7 @@ export async function activeClassIds(db: Db, userIds: string[]): Promise<Map<str
   return out;
 }
 
-export async function studentCounts(db: Db, classIds: string[]): Promise<Map<string, number>> {
+async function studentCounts(db: Db, classIds: string[]): Promise<Map<string, number>> {
   if (classIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('class_members')
@@ -71,11 +71,11 @@ export async function studentCounts(db: Db, classIds: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
 }
 
-export async function isMember(db: Db, classId: string, userId: string): Promise<boolean> {
+async function isMember(db: Db, classId: string, userId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('class_members').select('user_id').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst());
 }
 
-export async function listMembers(db: Db, classId: string) {
+async function listMembers(db: Db, classId: string) {
   return db
     .selectFrom('class_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -97,17 +97,17 @@ export async function addMember(db: Db, classId: string, userId: string, created
   }
 }
 
-export async function removeMember(db: Db, classId: string, userId: string): Promise<boolean> {
+async function removeMember(db: Db, classId: string, userId: string): Promise<boolean> {
   const result = await db.deleteFrom('class_members').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function findMembership(db: Db, classId: string, userId: string) {
+async function findMembership(db: Db, classId: string, userId: string) {
   return db.selectFrom('class_members').selectAll().where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Which of these User IDs are already taken (exactly as typed, as sign-in matches them). */
-export async function takenLoginIds(db: Db, loginIds: string[]): Promise<Set<string>> {
+async function takenLoginIds(db: Db, loginIds: string[]): Promise<Set<string>> {
   if (loginIds.length === 0) return new Set();
   const rows = await db.selectFrom('users').select('login_id').where('login_id', 'in', loginIds).execute();
   return new Set(rows.map((r) => r.login_id as string));
@@ -130,7 +130,7 @@ export async function putSetupCode(db: Db, row: Omit<SetupCodesTable, 'failed_at
   await db.insertInto('setup_codes').values({ ...row, created_at: now(), failed_attempts: 0 }).execute();
 }
 
-export async function findSetupCodeByLoginId(db: Db, loginId: string) {
+async function findSetupCodeByLoginId(db: Db, loginId: string) {
   return db
     .selectFrom('setup_codes as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -143,7 +143,7 @@ export async function findSetupCodeByLoginId(db: Db, loginId: string) {
  * Counts a try before comparing, for the address it came from and then for the code; false when
  * either has no tries left (or the code is gone). An address out of tries does not touch the code.
  */
-export async function reserveSetupAttempt(db: Db, userId: string, address: string, limits: { perCode: number; perAddress: number }): Promise<boolean> {
+async function reserveSetupAttempt(db: Db, userId: string, address: string, limits: { perCode: number; perAddress: number }): Promise<boolean> {
   const code = await db.selectFrom('setup_codes').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   if (!code) return false;
   await db.insertInto('setup_code_attempts').values({ user_id: userId, address, failed_attempts: 0 }).onConflict((oc) => oc.doNothing()).execute();
@@ -165,7 +165,7 @@ export async function reserveSetupAttempt(db: Db, userId: string, address: strin
 }
 
 /** Uses the code up; false when another request used it first. */
-export async function consumeSetupCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+async function consumeSetupCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const result = await db.deleteFrom('setup_codes').where('user_id', '=', userId).where('code_hash', '=', codeHash).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -207,7 +207,7 @@ export async function findAssignment(db: Db, assignmentId: string) {
 }
 export type AssignmentView = NonNullable<Awaited<ReturnType<typeof findAssignment>>>;
 
-export async function assignmentsOfClass(db: Db, classId: string): Promise<AssignmentView[]> {
+async function assignmentsOfClass(db: Db, classId: string): Promise<AssignmentView[]> {
   return assignmentViews(db)
     .where('a.class_id', '=', classId)
     .orderBy('a.due_at')
@@ -226,20 +226,20 @@ function workQuery(db: Db) {
 }
 export type WorkView = Awaited<ReturnType<ReturnType<typeof workQuery>['execute']>>[number];
 
-export async function findWork(db: Db, workId: string): Promise<WorkView | undefined> {
+async function findWork(db: Db, workId: string): Promise<WorkView | undefined> {
   return workQuery(db).where('w.id', '=', workId).executeTakeFirst();
 }
 
-export async function worksOfAssignment(db: Db, assignmentId: string): Promise<WorkView[]> {
+async function worksOfAssignment(db: Db, assignmentId: string): Promise<WorkView[]> {
   return workQuery(db).where('w.assignment_id', '=', assignmentId).orderBy('w.id').execute();
 }
 
-export async function worksOfSession(db: Db, sessionId: string): Promise<WorkView[]> {
+async function worksOfSession(db: Db, sessionId: string): Promise<WorkView[]> {
   return workQuery(db).where('w.session_id', '=', sessionId).orderBy('w.id').execute();
 }
 
 /** Per work: dialogue lines of its role (still in the script) with no take of the student's in its session. */
-export async function linesLeft(db: Db, workIds: string[]): Promise<Map<string, number>> {
+async function linesLeft(db: Db, workIds: string[]): Promise<Map<string, number>> {
   if (workIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('assignment_work as w')
@@ -258,7 +258,7 @@ export async function linesLeft(db: Db, workIds: string[]): Promise<Map<string, 
 }
 
 /** A student's work in classes they are still in. */
-export async function worksOfStudent(db: Db, studentId: string): Promise<WorkView[]> {
+async function worksOfStudent(db: Db, studentId: string): Promise<WorkView[]> {
   return workQuery(db)
     .where('w.student_id', '=', studentId)
     .where(({ exists, selectFrom }) =>
@@ -270,7 +270,7 @@ export async function worksOfStudent(db: Db, studentId: string): Promise<WorkVie
 }
 
 /** Submitted work in the classes a teacher teaches (still in the class), oldest first. */
-export async function worksToReview(db: Db, teacherId: string): Promise<WorkView[]> {
+async function worksToReview(db: Db, teacherId: string): Promise<WorkView[]> {
   return workQuery(db)
     .where('c.teacher_id', '=', teacherId)
     .where('c.archived_at', 'is', null)
@@ -283,7 +283,7 @@ export async function worksToReview(db: Db, teacherId: string): Promise<WorkView
     .execute();
 }
 
-export async function workCounts(db: Db, assignmentIds: string[]): Promise<Map<string, Record<WorkRow['status'], number>>> {
+async function workCounts(db: Db, assignmentIds: string[]): Promise<Map<string, Record<WorkRow['status'], number>>> {
   const out = new Map<string, Record<WorkRow['status'], number>>();
   if (assignmentIds.length === 0) return out;
   const rows = await db
@@ -298,7 +298,7 @@ export async function workCounts(db: Db, assignmentIds: string[]): Promise<Map<s
 }
 
 /** Moves work from one of `from` to `to`; false when it was in none of them (someone else moved it). */
-export async function setWorkStatus(db: Db, workId: string, from: WorkRow['status'][], to: WorkRow['status']): Promise<boolean> {
+async function setWorkStatus(db: Db, workId: string, from: WorkRow['status'][], to: WorkRow['status']): Promise<boolean> {
   const at = now();
   const result = await db
     .updateTable('assignment_work')
@@ -310,7 +310,7 @@ export async function setWorkStatus(db: Db, workId: string, from: WorkRow['statu
 }
 
 /** Every assignment of the class has this student's work complete (and there is at least one). */
-export async function completedClass(db: Db, classId: string, studentId: string): Promise<{ assignments: number; complete: number }> {
+async function completedClass(db: Db, classId: string, studentId: string): Promise<{ assignments: number; complete: number }> {
   const [all, done] = await Promise.all([
     db.selectFrom('assignments').select((eb) => eb.fn.countAll<string | number>().as('n')).where('class_id', '=', classId).executeTakeFirstOrThrow(),
     db
@@ -327,11 +327,11 @@ export async function completedClass(db: Db, classId: string, studentId: string)
 
 // --- comments ---
 
-export async function insertComment(db: Db, row: Omit<CommentRow, 'id' | 'created_at'>): Promise<void> {
+async function insertComment(db: Db, row: Omit<CommentRow, 'id' | 'created_at'>): Promise<void> {
   await db.insertInto('work_comments').values({ ...row, id: newId(), created_at: now() }).execute();
 }
 
-export async function commentsOf(db: Db, workIds: string[]) {
+async function commentsOf(db: Db, workIds: string[]) {
   if (workIds.length === 0) return [];
   return db
     .selectFrom('work_comments as k')
@@ -344,11 +344,11 @@ export async function commentsOf(db: Db, workIds: string[]) {
     .execute();
 }
 
-export async function takeInSession(db: Db, sessionId: string, takeId: string): Promise<boolean> {
+async function takeInSession(db: Db, sessionId: string, takeId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('takes').select('id').where('session_id', '=', sessionId).where('id', '=', takeId).executeTakeFirst());
 }
 
-export async function classCertificates(db: Db, classId: string) {
+async function classCertificates(db: Db, classId: string) {
   return db.selectFrom('certificates').selectAll().where('class_id', '=', classId).orderBy('issued_at', 'desc').orderBy('id').execute();
 }
 
@@ -396,6 +396,6 @@ const queries = {
   takeInSession,
   classCertificates,
 };
-export type ClassesRepository = Repository<typeof queries>;
+type ClassesRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('classesRepository', 'classes-repository', queries);

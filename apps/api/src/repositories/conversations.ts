@@ -17,24 +17,24 @@ const betweenPair = (a: string, b: string) =>
   sql<boolean>`((sender_id = ${a} and recipient_id = ${b}) or (sender_id = ${b} and recipient_id = ${a}))`;
 
 /** A message of the pair's thread by id, or undefined (another thread's id reads the same as none). */
-export async function findMessageInThread(db: Db, id: string, a: string, b: string): Promise<DirectMessageRow | undefined> {
+async function findMessageInThread(db: Db, id: string, a: string, b: string): Promise<DirectMessageRow | undefined> {
   return db.selectFrom('direct_messages').selectAll().where('id', '=', id).where(betweenPair(a, b)).executeTakeFirst();
 }
 
 /** The pair's newest `limit` messages, oldest first. */
-export async function threadMessages(db: Db, a: string, b: string, limit: number): Promise<DirectMessageRow[]> {
+async function threadMessages(db: Db, a: string, b: string, limit: number): Promise<DirectMessageRow[]> {
   const rows = await db.selectFrom('direct_messages').selectAll().where(betweenPair(a, b)).orderBy('id', 'desc').limit(limit).execute();
   return rows.reverse();
 }
 
-export async function messagesById(db: Db, ids: string[]): Promise<Map<string, DirectMessageRow>> {
+async function messagesById(db: Db, ids: string[]): Promise<Map<string, DirectMessageRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('direct_messages').selectAll().where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Every thread I am in: the other member and the newest message's id, newest thread first. */
-export async function threadsOf(db: Db, me: string): Promise<{ otherId: string; lastId: string }[]> {
+async function threadsOf(db: Db, me: string): Promise<{ otherId: string; lastId: string }[]> {
   const rows = await db
     .selectFrom((eb) =>
       eb
@@ -51,7 +51,7 @@ export async function threadsOf(db: Db, me: string): Promise<{ otherId: string; 
 }
 
 /** How many of each sender's messages to me are above my read mark in their thread. */
-export async function unreadCounts(db: Db, me: string): Promise<Map<string, number>> {
+async function unreadCounts(db: Db, me: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('direct_messages as dm')
     .leftJoin('conversation_reads as r', (join) => join.on('r.user_id', '=', me).onRef('r.other_id', '=', 'dm.sender_id'))
@@ -64,7 +64,7 @@ export async function unreadCounts(db: Db, me: string): Promise<Map<string, numb
 }
 
 /** Moves my read mark in the thread with `other` forward to `upTo` (never back). */
-export async function markThreadRead(db: Db, me: string, other: string, upTo: string): Promise<void> {
+async function markThreadRead(db: Db, me: string, other: string, upTo: string): Promise<void> {
   const moved = await db
     .updateTable('conversation_reads')
     .set({ last_read_id: upTo })
@@ -87,6 +87,6 @@ declare module 'fastify' {
 }
 
 const queries = { insertDirectMessage, findMessageInThread, threadMessages, messagesById, threadsOf, unreadCounts, markThreadRead };
-export type ConversationsRepository = Repository<typeof queries>;
+type ConversationsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('conversationsRepository', 'conversations-repository', queries);

@@ -15,18 +15,18 @@ export type DraftSummaryRow = Omit<DraftRow, 'body'>;
 const summaryColumns = ['id', 'owner_id', 'title', 'revision', 'word_count', 'page_estimate', 'created_at', 'updated_at'] as const;
 
 /** My drafts, last edited first; `search` matches the title (case-insensitive). */
-export async function listDrafts(db: Db, ownerId: string, search?: string): Promise<DraftSummaryRow[]> {
+async function listDrafts(db: Db, ownerId: string, search?: string): Promise<DraftSummaryRow[]> {
   let query = db.selectFrom('drafts').select(summaryColumns).where('owner_id', '=', ownerId);
   if (search?.trim()) query = query.where(sql<boolean>`lower(title) like ${containsPattern(search.trim())} escape '\\'`);
   return query.orderBy('updated_at', 'desc').orderBy('id').execute();
 }
 
 /** The draft when `ownerId` owns it (someone else's is not there, as far as they can tell). */
-export async function findDraft(db: Db, ownerId: string, draftId: string): Promise<DraftRow | undefined> {
+async function findDraft(db: Db, ownerId: string, draftId: string): Promise<DraftRow | undefined> {
   return db.selectFrom('drafts').selectAll().where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-export async function insertDraft(db: Db, row: DraftRow): Promise<void> {
+async function insertDraft(db: Db, row: DraftRow): Promise<void> {
   await db.insertInto('drafts').values(row).execute();
 }
 
@@ -34,7 +34,7 @@ export async function insertDraft(db: Db, row: DraftRow): Promise<void> {
  * Writes the new text when the draft is still at `baseRevision` (compare and set): answers
  * false when another save came first, so nothing is overwritten unseen.
  */
-export async function updateDraftBody(
+async function updateDraftBody(
   db: Db,
   draft: { id: string; ownerId: string; baseRevision: number },
   values: { body: string; word_count: number; page_estimate: number; updated_at: string },
@@ -49,24 +49,24 @@ export async function updateDraftBody(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function renameDraft(db: Db, ownerId: string, draftId: string, title: string, at: string): Promise<boolean> {
+async function renameDraft(db: Db, ownerId: string, draftId: string, title: string, at: string): Promise<boolean> {
   const result = await db.updateTable('drafts').set({ title, updated_at: at }).where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteDraft(db: Db, ownerId: string, draftId: string): Promise<boolean> {
+async function deleteDraft(db: Db, ownerId: string, draftId: string): Promise<boolean> {
   const result = await db.deleteFrom('drafts').where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function insertRevision(db: Db, row: Omit<DraftRevisionRow, 'id'>): Promise<DraftRevisionRow> {
+async function insertRevision(db: Db, row: Omit<DraftRevisionRow, 'id'>): Promise<DraftRevisionRow> {
   const full = { id: newId(), ...row };
   await db.insertInto('draft_revisions').values(full).execute();
   return full;
 }
 
 /** The draft's revisions, newest first, without their text. */
-export async function listRevisions(db: Db, draftId: string): Promise<Omit<DraftRevisionRow, 'body'>[]> {
+async function listRevisions(db: Db, draftId: string): Promise<Omit<DraftRevisionRow, 'body'>[]> {
   return db
     .selectFrom('draft_revisions')
     .select(['id', 'draft_id', 'number', 'kind', 'name', 'title', 'word_count', 'created_at'])
@@ -76,12 +76,12 @@ export async function listRevisions(db: Db, draftId: string): Promise<Omit<Draft
     .execute();
 }
 
-export async function findRevision(db: Db, draftId: string, revisionId: string): Promise<DraftRevisionRow | undefined> {
+async function findRevision(db: Db, draftId: string, revisionId: string): Promise<DraftRevisionRow | undefined> {
   return db.selectFrom('draft_revisions').selectAll().where('draft_id', '=', draftId).where('id', '=', revisionId).executeTakeFirst();
 }
 
 /** When the draft's newest automatic snapshot was taken (undefined: none yet). */
-export async function lastAutoRevisionAt(db: Db, draftId: string): Promise<string | undefined> {
+async function lastAutoRevisionAt(db: Db, draftId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('draft_revisions')
     .select((eb) => eb.fn.max('created_at').as('at'))
@@ -91,24 +91,24 @@ export async function lastAutoRevisionAt(db: Db, draftId: string): Promise<strin
   return row?.at ?? undefined;
 }
 
-export async function listTemplates(db: Db, ownerId: string): Promise<TemplateRow[]> {
+async function listTemplates(db: Db, ownerId: string): Promise<TemplateRow[]> {
   return db.selectFrom('draft_templates').selectAll().where('owner_id', '=', ownerId).orderBy('updated_at', 'desc').orderBy('id').execute();
 }
 
-export async function findTemplate(db: Db, ownerId: string, templateId: string): Promise<TemplateRow | undefined> {
+async function findTemplate(db: Db, ownerId: string, templateId: string): Promise<TemplateRow | undefined> {
   return db.selectFrom('draft_templates').selectAll().where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-export async function insertTemplate(db: Db, row: TemplateRow): Promise<void> {
+async function insertTemplate(db: Db, row: TemplateRow): Promise<void> {
   await db.insertInto('draft_templates').values(row).execute();
 }
 
-export async function updateTemplate(db: Db, ownerId: string, templateId: string, values: Pick<TemplateRow, 'title' | 'description' | 'body' | 'updated_at'>): Promise<boolean> {
+async function updateTemplate(db: Db, ownerId: string, templateId: string, values: Pick<TemplateRow, 'title' | 'description' | 'body' | 'updated_at'>): Promise<boolean> {
   const result = await db.updateTable('draft_templates').set(values).where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteTemplate(db: Db, ownerId: string, templateId: string): Promise<boolean> {
+async function deleteTemplate(db: Db, ownerId: string, templateId: string): Promise<boolean> {
   const result = await db.deleteFrom('draft_templates').where('id', '=', templateId).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
@@ -116,7 +116,7 @@ export async function deleteTemplate(db: Db, ownerId: string, templateId: string
 // --- publishing ---
 
 /** The script the draft was last published as, while that script exists and is still the writer's. */
-export async function findPublication(db: Db, ownerId: string, draftId: string) {
+async function findPublication(db: Db, ownerId: string, draftId: string) {
   return db
     .selectFrom('draft_publications as p')
     .innerJoin('scripts as s', 's.id', 'p.script_id')
@@ -126,7 +126,7 @@ export async function findPublication(db: Db, ownerId: string, draftId: string) 
     .executeTakeFirst();
 }
 
-export async function savePublication(db: Db, row: Selectable<Database['draft_publications']>): Promise<void> {
+async function savePublication(db: Db, row: Selectable<Database['draft_publications']>): Promise<void> {
   await db
     .insertInto('draft_publications')
     .values(row)
@@ -135,7 +135,7 @@ export async function savePublication(db: Db, row: Selectable<Database['draft_pu
 }
 
 /** The script's takes in every session: all, those recorded on a line's earlier text, those of removed lines. */
-export async function scriptTakeCounts(db: Db, scriptId: string): Promise<{ total: number; onEarlierText: number; onRemovedLines: number }> {
+async function scriptTakeCounts(db: Db, scriptId: string): Promise<{ total: number; onEarlierText: number; onRemovedLines: number }> {
   const row = await db
     .selectFrom('takes as t')
     .innerJoin('script_lines as l', 'l.id', 't.line_id')
@@ -175,6 +175,6 @@ const queries = {
   savePublication,
   scriptTakeCounts,
 };
-export type DraftsRepository = Repository<typeof queries>;
+type DraftsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('draftsRepository', 'drafts-repository', queries);

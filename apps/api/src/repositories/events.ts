@@ -14,22 +14,22 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 export type EventRow = EventsTable;
-export type RegistrationStatus = EventRegistrationsTable['status'];
+type RegistrationStatus = EventRegistrationsTable['status'];
 export type ActiveStatus = Exclude<RegistrationStatus, 'cancelled'>;
 
-export async function findEvent(db: Db, eventId: string): Promise<EventRow | undefined> {
+async function findEvent(db: Db, eventId: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
 }
 
 /** Not yet ended, soonest first; or the archive (ended), latest first. */
-export async function listEvents(db: Db, when: 'upcoming' | 'past', now: string, limit = 200): Promise<EventRow[]> {
+async function listEvents(db: Db, when: 'upcoming' | 'past', now: string, limit = 200): Promise<EventRow[]> {
   const query = db.selectFrom('events').selectAll();
   return when === 'upcoming'
     ? query.where('ends_at', '>', now).orderBy('starts_at', 'asc').orderBy('id').limit(limit).execute()
     : query.where('ends_at', '<=', now).orderBy('starts_at', 'desc').orderBy('id').limit(limit).execute();
 }
 
-export async function insertEvent(db: Db, row: Omit<EventRow, 'id' | 'seats_taken' | 'created_at' | 'updated_at'>): Promise<EventRow> {
+async function insertEvent(db: Db, row: Omit<EventRow, 'id' | 'seats_taken' | 'created_at' | 'updated_at'>): Promise<EventRow> {
   const now = new Date().toISOString();
   const event: EventRow = { ...row, id: newId(), seats_taken: 0, created_at: now, updated_at: now };
   await db.insertInto('events').values(event).execute();
@@ -37,7 +37,7 @@ export async function insertEvent(db: Db, row: Omit<EventRow, 'id' | 'seats_take
 }
 
 /** How many wait for each event. */
-export async function waitlistCounts(db: Db, eventIds: string[]): Promise<Map<string, number>> {
+async function waitlistCounts(db: Db, eventIds: string[]): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('event_registrations')
@@ -58,7 +58,7 @@ export interface MyRegistration {
 }
 
 /** The member's active registrations for these events, with their place on the waiting list. */
-export async function registrationsOf(db: Db, userId: string, eventIds: string[]): Promise<Map<string, MyRegistration>> {
+async function registrationsOf(db: Db, userId: string, eventIds: string[]): Promise<Map<string, MyRegistration>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('event_registrations as r')
@@ -101,13 +101,13 @@ async function lockEvent(trx: Db, eventId: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-export type RegisterOutcome = { outcome: 'not_found' } | { outcome: 'already' | 'new'; status: ActiveStatus };
+type RegisterOutcome = { outcome: 'not_found' } | { outcome: 'already' | 'new'; status: ActiveStatus };
 
 /**
  * Registers the member: a seat while one is left, else the waiting list (at its end). An active
  * registration is left as it is ('already'); a cancelled one is taken up again.
  */
-export async function register(db: Db, eventId: string, userId: string): Promise<RegisterOutcome> {
+async function register(db: Db, eventId: string, userId: string): Promise<RegisterOutcome> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockEvent(trx, eventId))) return { outcome: 'not_found' } as const;
     const existing = await trx
@@ -138,7 +138,7 @@ export async function register(db: Db, eventId: string, userId: string): Promise
   });
 }
 
-export type CancelOutcome =
+type CancelOutcome =
   | { outcome: 'not_found' }
   | { outcome: 'not_registered' }
   | { outcome: 'cancelled'; was: ActiveStatus; promotedUserId: string | null };
@@ -147,7 +147,7 @@ export type CancelOutcome =
  * Cancels the member's registration. A freed seat goes at once to the first on the waiting list
  * (their id is answered, so they can be told); with nobody waiting, the seat is given back.
  */
-export async function cancel(db: Db, eventId: string, userId: string): Promise<CancelOutcome> {
+async function cancel(db: Db, eventId: string, userId: string): Promise<CancelOutcome> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockEvent(trx, eventId))) return { outcome: 'not_found' } as const;
     const existing = await trx
@@ -186,7 +186,7 @@ export async function cancel(db: Db, eventId: string, userId: string): Promise<C
 }
 
 /** Who holds a seat and who waits, in order. */
-export async function attendees(db: Db, eventId: string) {
+async function attendees(db: Db, eventId: string) {
   return db
     .selectFrom('event_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -200,7 +200,7 @@ export async function attendees(db: Db, eventId: string) {
 }
 
 /** Name and email of one member, for their mail. */
-export async function mailTarget(db: Db, userId: string) {
+async function mailTarget(db: Db, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'name', 'handle']).where('id', '=', userId).executeTakeFirst();
 }
 
@@ -211,6 +211,6 @@ declare module 'fastify' {
 }
 
 const queries = { findEvent, listEvents, insertEvent, waitlistCounts, registrationsOf, register, cancel, attendees, mailTarget };
-export type EventsRepository = Repository<typeof queries>;
+type EventsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('eventsRepository', 'events-repository', queries);

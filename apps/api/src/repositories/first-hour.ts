@@ -8,7 +8,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 /** A usable (known, not revoked) link: its script's title, who made it, the role it offers. */
-export async function findLinkPreview(db: Db, linkId: string) {
+async function findLinkPreview(db: Db, linkId: string) {
   return db
     .selectFrom('share_links as l')
     .innerJoin('reading_sessions as r', 'r.id', 'l.session_id')
@@ -46,7 +46,7 @@ export async function listDemoScenes(db: Db, ownerHandle: string) {
 }
 
 /** A public script of the account with this handle (a demo scene): its title and lines in order; undefined otherwise. */
-export async function findDemoScene(db: Db, ownerHandle: string, scriptId: string) {
+async function findDemoScene(db: Db, ownerHandle: string, scriptId: string) {
   const script = await db
     .selectFrom('scripts as s')
     .innerJoin('users as u', 'u.id', 's.owner_id')
@@ -86,12 +86,12 @@ export async function featureRead(db: Db, scriptId: string, sessionId: string, n
     .execute();
 }
 
-export async function unfeatureRead(db: Db, scriptId: string) {
+async function unfeatureRead(db: Db, scriptId: string) {
   await db.deleteFrom('featured_reads').where('script_id', '=', scriptId).execute();
 }
 
 /** Which of these handles are taken, in any case (lower-cased). */
-export async function takenHandles(db: Db, handles: string[]): Promise<Set<string>> {
+async function takenHandles(db: Db, handles: string[]): Promise<Set<string>> {
   if (handles.length === 0) return new Set();
   const rows = await db
     .selectFrom('users')
@@ -159,6 +159,6 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 const queries = { findLinkPreview, listDemoScenes, findDemoScene, readLines, featureRead, unfeatureRead, takenHandles };
-export type FirstHourRepository = Repository<typeof queries>;
+type FirstHourRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('firstHourRepository', 'first-hour-repository', queries);

@@ -4,16 +4,16 @@ import { newId } from '../db/ids';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
 /** Contact and pilot-programme requests. */
-export type FormRequestRow = FormRequestsTable;
+type FormRequestRow = FormRequestsTable;
 
-export async function insertRequest(db: Db, row: Omit<FormRequestRow, 'id' | 'created_at'>): Promise<FormRequestRow> {
+async function insertRequest(db: Db, row: Omit<FormRequestRow, 'id' | 'created_at'>): Promise<FormRequestRow> {
   const request: FormRequestRow = { ...row, id: newId(), created_at: new Date().toISOString() };
   await db.insertInto('form_requests').values(request).execute();
   return request;
 }
 
 /** Newest first, of one kind or both. */
-export async function listRequests(db: Db, kind: FormRequestRow['kind'] | undefined, limit: number): Promise<FormRequestRow[]> {
+async function listRequests(db: Db, kind: FormRequestRow['kind'] | undefined, limit: number): Promise<FormRequestRow[]> {
   let query = db.selectFrom('form_requests').selectAll();
   if (kind) query = query.where('kind', '=', kind);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -26,6 +26,6 @@ declare module 'fastify' {
 }
 
 const queries = { insertRequest, listRequests };
-export type FormsRepository = Repository<typeof queries>;
+type FormsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('formsRepository', 'forms-repository', queries);

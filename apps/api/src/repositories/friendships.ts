@@ -14,7 +14,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  * unique, so two members asking each other at the same moment cannot make two rows either.
  */
 
-export const pairKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
+const pairKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 type FriendshipRow = { requester_id: string; addressee_id: string; status: 'pending' | 'accepted' };
 
@@ -67,14 +67,14 @@ export async function requestFriendship(db: Db, requesterId: string, addresseeId
   return outcome === 'requested' || outcome === 'already_requested' ? 'pending' : 'accepted';
 }
 
-export type FriendRequestOutcome = 'requested' | 'accepted' | 'already_requested' | 'already_friends';
+type FriendRequestOutcome = 'requested' | 'accepted' | 'already_requested' | 'already_friends';
 
 /**
  * What "add friend" does: a new request (the addressee gets a friend_request message), or, when
  * they had already asked me, an acceptance (they get friend_accepted). Asking twice changes
  * nothing. The caller refuses requests to oneself (the table forbids them too).
  */
-export async function sendFriendRequest(
+async function sendFriendRequest(
   db: Db,
   fromId: string,
   toId: string,
@@ -121,7 +121,7 @@ export async function acceptFriendship(db: Db, requesterId: string, addresseeId:
 }
 
 /** I accept the open request `requesterId` sent me; they get a friend_accepted message. */
-export async function acceptFriendRequest(db: Db, meId: string, requesterId: string): Promise<boolean> {
+async function acceptFriendRequest(db: Db, meId: string, requesterId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await setAccepted(trx, requesterId, meId))) return false;
     await createNotification(trx, { userId: requesterId, type: 'friend_accepted', payload: { userId: meId } });
@@ -140,13 +140,13 @@ async function deletePending(db: Db, requesterId: string, addresseeId: string): 
 }
 
 /** I decline the open request `requesterId` sent me (they are not told); false when there is none. */
-export const declineFriendRequest = (db: Db, meId: string, requesterId: string) => deletePending(db, requesterId, meId);
+const declineFriendRequest = (db: Db, meId: string, requesterId: string) => deletePending(db, requesterId, meId);
 
 /** I take back the request I sent `addresseeId`; false when there is none. */
-export const cancelFriendRequest = (db: Db, meId: string, addresseeId: string) => deletePending(db, meId, addresseeId);
+const cancelFriendRequest = (db: Db, meId: string, addresseeId: string) => deletePending(db, meId, addresseeId);
 
 /** Ends an accepted friendship, whoever asked first; false when we are not friends. */
-export async function removeFriend(db: Db, meId: string, otherId: string): Promise<boolean> {
+async function removeFriend(db: Db, meId: string, otherId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('friendships as f')
     .where('f.status', '=', 'accepted')
@@ -155,12 +155,12 @@ export async function removeFriend(db: Db, meId: string, otherId: string): Promi
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
+async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
   return (await findPair(db, a, b))?.status === 'accepted';
 }
 
 /** How `meId` stands to each of `otherIds` (none when there is no row). */
-export async function relationshipsWith(db: Db, meId: string, otherIds: string[]): Promise<Map<string, Relationship>> {
+async function relationshipsWith(db: Db, meId: string, otherIds: string[]): Promise<Map<string, Relationship>> {
   const ids = [...new Set(otherIds)].filter((id) => id !== meId);
   const out = new Map<string, Relationship>(otherIds.map((id) => [id, id === meId ? 'self' : 'none']));
   if (ids.length === 0) return out;
@@ -181,13 +181,13 @@ export async function relationshipsWith(db: Db, meId: string, otherIds: string[]
   return out;
 }
 
-export async function relationshipOf(db: Db, meId: string | null, otherId: string): Promise<Relationship> {
+async function relationshipOf(db: Db, meId: string | null, otherId: string): Promise<Relationship> {
   if (!meId) return 'none';
   return (await relationshipsWith(db, meId, [otherId])).get(otherId) ?? 'none';
 }
 
 /** The user's accepted friends (their user rows), by name. */
-export async function listFriends(db: Db, userId: string): Promise<UserRow[]> {
+async function listFriends(db: Db, userId: string): Promise<UserRow[]> {
   // Two index range scans (primary key and addressee index) instead of an OR over both columns.
   const friendIds = db
     .selectFrom('friendships')
@@ -210,13 +210,13 @@ export async function listFriends(db: Db, userId: string): Promise<UserRow[]> {
     .execute();
 }
 
-export interface PendingRequest {
+interface PendingRequest {
   user: UserRow;
   createdAt: string;
 }
 
 /** Open requests to me (incoming) and from me (outgoing), newest first. */
-export async function listFriendRequests(db: Db, userId: string): Promise<{ incoming: PendingRequest[]; outgoing: PendingRequest[] }> {
+async function listFriendRequests(db: Db, userId: string): Promise<{ incoming: PendingRequest[]; outgoing: PendingRequest[] }> {
   const [incoming, outgoing] = await Promise.all([
     db
       .selectFrom('friendships')
@@ -259,6 +259,6 @@ const queries = {
   listFriends,
   listFriendRequests,
 };
-export type FriendshipsRepository = Repository<typeof queries>;
+type FriendshipsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('friendshipsRepository', 'friendships-repository', queries);

@@ -3,7 +3,7 @@ import { isUniqueViolation } from './db-errors';
 
 /** Idempotency keys (migration 121). SQL only; the rules are in plugins/app/idempotency.ts. */
 
-export type KeyClaim = { claimed: true } | { claimed: false; requestHash: string; resultId: string | null };
+type KeyClaim = { claimed: true } | { claimed: false; requestHash: string; resultId: string | null };
 
 /**
  * Claims (user, key) for a request whose body hashes to `requestHash`: answers claimed when no

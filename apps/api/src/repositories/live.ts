@@ -10,7 +10,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  * reader in, and the owner's grouped "recorded N lines" message (migration 130).
  */
 
-export async function addPresence(db: Db, row: { connectionId: string; sessionId: string; userId: string }): Promise<void> {
+async function addPresence(db: Db, row: { connectionId: string; sessionId: string; userId: string }): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('live_presence')
@@ -18,12 +18,12 @@ export async function addPresence(db: Db, row: { connectionId: string; sessionId
     .execute();
 }
 
-export async function removePresence(db: Db, connectionId: string): Promise<void> {
+async function removePresence(db: Db, connectionId: string): Promise<void> {
   await db.deleteFrom('live_presence').where('connection_id', '=', connectionId).execute();
 }
 
 /** Marks my connection as recording a line (or not); false when the connection is not mine or gone. */
-export async function setRecording(db: Db, { connectionId, sessionId, userId, lineId }: { connectionId: string; sessionId: string; userId: string; lineId: string | null }): Promise<boolean> {
+async function setRecording(db: Db, { connectionId, sessionId, userId, lineId }: { connectionId: string; sessionId: string; userId: string; lineId: string | null }): Promise<boolean> {
   const result = await db
     .updateTable('live_presence')
     .set({ recording_line_id: lineId, seen_at: new Date().toISOString() })
@@ -35,7 +35,7 @@ export async function setRecording(db: Db, { connectionId, sessionId, userId, li
 }
 
 /** The heartbeat: these connections are still open. Also forgets rows long dead (a crashed instance's). */
-export async function touchPresence(db: Db, connectionIds: readonly string[], ttlMs: number): Promise<void> {
+async function touchPresence(db: Db, connectionIds: readonly string[], ttlMs: number): Promise<void> {
   const now = Date.now();
   if (connectionIds.length > 0) {
     await db.updateTable('live_presence').set({ seen_at: new Date(now).toISOString() }).where('connection_id', 'in', connectionIds).execute();
@@ -47,7 +47,7 @@ export async function touchPresence(db: Db, connectionIds: readonly string[], tt
  * Who is here now: participants with a live connection refreshed within `ttlMs`, one entry per
  * person (several tabs are one), in the order they arrived; recording wins over not recording.
  */
-export async function listPresence(db: Db, sessionId: string, ttlMs: number): Promise<LivePerson[]> {
+async function listPresence(db: Db, sessionId: string, ttlMs: number): Promise<LivePerson[]> {
   const rows = await db
     .selectFrom('live_presence as l')
     .innerJoin('session_participants as p', (join) => join.onRef('p.session_id', '=', 'l.session_id').onRef('p.user_id', '=', 'l.user_id'))
@@ -68,7 +68,7 @@ export async function listPresence(db: Db, sessionId: string, ttlMs: number): Pr
 }
 
 /** Remembers the link that first let `userId` into the session (a later link changes nothing). */
-export async function recordAdmission(db: Db, { sessionId, userId, linkId }: { sessionId: string; userId: string; linkId: string }): Promise<void> {
+async function recordAdmission(db: Db, { sessionId, userId, linkId }: { sessionId: string; userId: string; linkId: string }): Promise<void> {
   await db
     .insertInto('live_link_admissions')
     .values({ session_id: sessionId, user_id: userId, link_id: linkId, created_at: new Date().toISOString() })
@@ -77,7 +77,7 @@ export async function recordAdmission(db: Db, { sessionId, userId, linkId }: { s
 }
 
 /** True when the link that let this reader in has been revoked. */
-export async function admittedByRevokedLink(db: Db, sessionId: string, userId: string): Promise<boolean> {
+async function admittedByRevokedLink(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('live_link_admissions as a')
     .innerJoin('share_links as l', 'l.id', 'a.link_id')
@@ -89,24 +89,24 @@ export async function admittedByRevokedLink(db: Db, sessionId: string, userId: s
 }
 
 /** The readers a link let in, with their session (what revoking it disconnects). */
-export async function admittedBy(db: Db, linkId: string): Promise<{ sessionId: string; userIds: string[] } | undefined> {
+async function admittedBy(db: Db, linkId: string): Promise<{ sessionId: string; userIds: string[] } | undefined> {
   const rows = await db.selectFrom('live_link_admissions').select(['session_id', 'user_id']).where('link_id', '=', linkId).execute();
   if (rows.length === 0) return undefined;
   return { sessionId: rows[0].session_id, userIds: rows.map((r) => r.user_id) };
 }
 
 /** A session's owner (its creator) and script. */
-export async function findSessionOwner(db: Db, sessionId: string) {
+async function findSessionOwner(db: Db, sessionId: string) {
   return db.selectFrom('reading_sessions').select(['id', 'script_id', 'created_by']).where('id', '=', sessionId).executeTakeFirst();
 }
 
 /** Every session of a script (an edit of its lines changes each of them). */
-export async function sessionIdsOfScript(db: Db, scriptId: string): Promise<string[]> {
+async function sessionIdsOfScript(db: Db, scriptId: string): Promise<string[]> {
   const rows = await db.selectFrom('reading_sessions').select('id').where('script_id', '=', scriptId).execute();
   return rows.map((r) => r.id);
 }
 
-export interface RecordedBurst {
+interface RecordedBurst {
   ownerId: string;
   sessionId: string;
   userId: string;
@@ -122,7 +122,7 @@ export interface RecordedBurst {
  * line count grows); otherwise a new message starts a new burst. Answers how many lines the
  * burst holds now. One transaction, so two takes arriving together count both.
  */
-export async function addToBurst(db: Db, burst: RecordedBurst): Promise<number> {
+async function addToBurst(db: Db, burst: RecordedBurst): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const current = await trx
@@ -162,7 +162,7 @@ export async function addToBurst(db: Db, burst: RecordedBurst): Promise<number> 
 }
 
 /** PostgreSQL only: NOTIFY on a channel (delivered to every LISTENing instance at commit). */
-export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
   await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }
 
@@ -186,6 +186,6 @@ const queries = {
   addToBurst,
   notifyChannel,
 };
-export type LiveRepository = Repository<typeof queries>;
+type LiveRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('liveRepository', 'live-repository', queries);

@@ -15,7 +15,7 @@ export interface LockoutState {
   lockedUntil: string | null;
 }
 
-export function createLockoutsRepository(db: Db) {
+function createLockoutsRepository(db: Db) {
   return {
     async get(userId: string): Promise<LockoutState> {
       const row = await db.selectFrom('login_lockouts').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -63,7 +63,7 @@ export function createLockoutsRepository(db: Db) {
   };
 }
 
-export type LockoutsRepository = ReturnType<typeof createLockoutsRepository>;
+type LockoutsRepository = ReturnType<typeof createLockoutsRepository>;
 
 export default fp(
   async (app: FastifyInstance) => {

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export type PlanRow = Selectable<PlansTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
-export type PaymentRow = Selectable<PaymentsTable>;
+type PaymentRow = Selectable<PaymentsTable>;
 export type SubscriptionRecord = Selectable<SubscriptionsTable>;
 
 // --- Plans ---
@@ -38,7 +38,7 @@ export async function retirePlan(db: Db, id: string): Promise<boolean> {
 
 // --- Checkouts ---
 
-export async function insertCheckout(db: Db, row: CheckoutRow): Promise<void> {
+async function insertCheckout(db: Db, row: CheckoutRow): Promise<void> {
   await db.insertInto('checkouts').values(row).execute();
 }
 
@@ -46,7 +46,7 @@ export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | un
   return db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setCheckoutLink(db: Db, id: string, link: { url: string; providerRef: string | null }): Promise<void> {
+async function setCheckoutLink(db: Db, id: string, link: { url: string; providerRef: string | null }): Promise<void> {
   await db.updateTable('checkouts').set({ url: link.url, provider_ref: link.providerRef }).where('id', '=', id).execute();
 }
 
@@ -70,12 +70,12 @@ export async function setCheckoutSubscription(db: Db, id: string, subscriptionId
 }
 
 /** Records a refusal (declined card) on a checkout that is still open; answers whether it was. */
-export async function failCheckout(db: Db, id: string, failure: string): Promise<boolean> {
+async function failCheckout(db: Db, id: string, failure: string): Promise<boolean> {
   const result = await db.updateTable('checkouts').set({ status: 'failed', failure }).where('id', '=', id).where('status', 'in', ['open', 'failed']).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function cancelCheckout(db: Db, id: string): Promise<boolean> {
+async function cancelCheckout(db: Db, id: string): Promise<boolean> {
   const result = await db.updateTable('checkouts').set({ status: 'cancelled' }).where('id', '=', id).where('status', 'in', ['open', 'failed']).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -86,7 +86,7 @@ export async function insertSubscription(db: Db, row: SubscriptionRecord): Promi
   await db.insertInto('subscriptions').values(row).execute();
 }
 
-export async function findSubscription(db: Db, id: string): Promise<SubscriptionRecord | undefined> {
+async function findSubscription(db: Db, id: string): Promise<SubscriptionRecord | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -112,7 +112,7 @@ export async function findRunningOfPlan(db: Db, userId: string, planId: string, 
     .executeTakeFirst();
 }
 
-export async function findSubscriptionByProviderRef(db: Db, ref: string): Promise<SubscriptionRecord | undefined> {
+async function findSubscriptionByProviderRef(db: Db, ref: string): Promise<SubscriptionRecord | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', ref).executeTakeFirst();
 }
 
@@ -121,7 +121,7 @@ export async function setProviderSubscription(db: Db, id: string, ref: string): 
 }
 
 /** Subscriptions of the user, newest expiry first, with their plan's name. */
-export async function listSubscriptionsWithPlan(db: Db, userId: string) {
+async function listSubscriptionsWithPlan(db: Db, userId: string) {
   return db
     .selectFrom('subscriptions')
     .leftJoin('plans', 'plans.id', 'subscriptions.plan_id')
@@ -172,7 +172,7 @@ export async function latestExpiry(db: Db, userId: string, role: string, now: Da
 }
 
 /** Running subscriptions that end (no automatic renewal) within the window and were not reminded yet. */
-export async function dueReminders(db: Db, now: Date, until: Date): Promise<SubscriptionRecord[]> {
+async function dueReminders(db: Db, now: Date, until: Date): Promise<SubscriptionRecord[]> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -184,7 +184,7 @@ export async function dueReminders(db: Db, now: Date, until: Date): Promise<Subs
 }
 
 /** Claims one reminder (several instances may run the job): answers whether this call got it. */
-export async function claimReminder(db: Db, id: string, now: Date): Promise<boolean> {
+async function claimReminder(db: Db, id: string, now: Date): Promise<boolean> {
   const result = await db.updateTable('subscriptions').set({ reminded_at: now.toISOString() }).where('id', '=', id).where('reminded_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -195,7 +195,7 @@ export async function insertPayment(db: Db, row: PaymentRow): Promise<void> {
   await db.insertInto('payments').values(row).execute();
 }
 
-export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -203,7 +203,7 @@ export async function findPaymentByProviderRef(db: Db, provider: string, ref: st
   return db.selectFrom('payments').selectAll().where('provider', '=', provider).where('provider_ref', '=', ref).executeTakeFirst();
 }
 
-export async function listPayments(db: Db, subscriptionIds: string[]): Promise<PaymentRow[]> {
+async function listPayments(db: Db, subscriptionIds: string[]): Promise<PaymentRow[]> {
   if (subscriptionIds.length === 0) return [];
   return db.selectFrom('payments').selectAll().where('subscription_id', 'in', subscriptionIds).orderBy('created_at').orderBy('id').execute();
 }
@@ -214,7 +214,7 @@ export async function markRefunded(db: Db, id: string, now: Date): Promise<boole
 }
 
 /** Notes a provider event as handled; false when it was handled before (a redelivery). */
-export async function recordEvent(db: Db, provider: string, eventId: string, now: Date): Promise<boolean> {
+async function recordEvent(db: Db, provider: string, eventId: string, now: Date): Promise<boolean> {
   const result = await db
     .insertInto('payment_events')
     .values({ provider, event_id: eventId, created_at: now.toISOString() })
@@ -224,11 +224,11 @@ export async function recordEvent(db: Db, provider: string, eventId: string, now
 }
 
 /** Forgets a provider event, so its redelivery is handled again (its handler failed). */
-export async function forgetEvent(db: Db, provider: string, eventId: string): Promise<void> {
+async function forgetEvent(db: Db, provider: string, eventId: string): Promise<void> {
   await db.deleteFrom('payment_events').where('provider', '=', provider).where('event_id', '=', eventId).execute();
 }
 
-export const membershipQueries = {
+const membershipQueries = {
   forgetEvent,
   listPlans,
   findPlan,

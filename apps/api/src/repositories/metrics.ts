@@ -70,7 +70,7 @@ function periodOf(wholes: Array<{ i: number; lo: string; hi: string }>, hour: st
  * read of the hourly rollup, summed per hour (at most 24 rows a day per action) and given to
  * their periods here; edge ranges, when a zone has any, are counted from the log.
  */
-export async function activityCounts(db: Db, periods: Period[], variant: string | null, actions: string[]): Promise<Array<DayCount & { action: string }>> {
+async function activityCounts(db: Db, periods: Period[], variant: string | null, actions: string[]): Promise<Array<DayCount & { action: string }>> {
   if (!periods.length) return [];
   const wholes = periods
     .map(({ i, lo, hi }) => ({ i, lo: ceilTo(lo, 'hour'), hi: floorTo(hi, 'hour') }))
@@ -127,7 +127,7 @@ export async function activeUsers(db: Db, periods: Period[], variant: string | n
 }
 
 /** Visits per route pattern in the current period (i = 1) and the previous one (i = 0), most visited first. */
-export async function topRoutes(db: Db, periods: Period[], variant: string | null, limit: number): Promise<Array<{ route: string; visits: number; previousVisits: number }>> {
+async function topRoutes(db: Db, periods: Period[], variant: string | null, limit: number): Promise<Array<{ route: string; visits: number; previousVisits: number }>> {
   const branches = periods.flatMap(({ i, lo, hi }) => {
     const start = ceilTo(lo, 'day');
     const end = floorTo(hi, 'day');
@@ -150,7 +150,7 @@ export async function topRoutes(db: Db, periods: Period[], variant: string | nul
 }
 
 /** Rows per period of a product table, by its created_at (its own index). */
-export async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions' | 'podcast_plays'): Promise<DayCount[]> {
+async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions' | 'podcast_plays'): Promise<DayCount[]> {
   if (!periods.length) return [];
   const rows = periods.map(({ i, lo, hi }) => sql`(${sql.lit(i)}, ${sql.lit(lo)}, ${sql.lit(hi)})`);
   const { rows: counts } = await sql<{ day: number; count: number }>`
@@ -166,6 +166,6 @@ declare module 'fastify' {
 }
 
 const queries = { activityCounts, activeUsers, topRoutes, rowsPerDay };
-export type MetricsRepository = Repository<typeof queries>;
+type MetricsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('metricsRepository', 'metrics-repository', queries);

@@ -26,7 +26,7 @@ export function newNotificationId(now = Date.now()): string {
   return lastMs.toString().padStart(15, '0') + lastSuffix.toString(36).padStart(9, '0');
 }
 
-export interface NewNotification {
+interface NewNotification {
   userId: string;
   type: string;
   payload?: Record<string, unknown>;
@@ -109,7 +109,7 @@ function parsePayload(text: string): Record<string, unknown> {
 }
 
 /** One page of the user's messages, newest first (the (user_id, id) index walked backwards). */
-export async function listNotifications(
+async function listNotifications(
   db: Db,
   userId: string,
   { page, pageSize }: { page: number; pageSize: number },
@@ -146,7 +146,7 @@ export async function getSeenMark(db: Db, userId: string): Promise<string | null
  * showing an older page must not bring old messages back as new). Answers the mark as it
  * stands, or undefined when `id` is not one of the user's messages.
  */
-export async function moveSeenMark(db: Db, userId: string, id: string): Promise<string | undefined> {
+async function moveSeenMark(db: Db, userId: string, id: string): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     const own = await trx.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!own) return undefined;
@@ -177,6 +177,6 @@ const queries = {
   getSeenMark,
   moveSeenMark,
 };
-export type NotificationsRepository = Repository<typeof queries>;
+type NotificationsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('notificationsRepository', 'notifications-repository', queries);

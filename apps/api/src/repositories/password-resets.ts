@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
-export function createPasswordResetsRepository(db: Db) {
+function createPasswordResetsRepository(db: Db) {
   return {
     /** The newest code requested for the email, whatever its state. */
     async latest(email: string): Promise<PasswordResetRow | undefined> {
@@ -113,7 +113,7 @@ export function createPasswordResetsRepository(db: Db) {
   };
 }
 
-export type PasswordResetsRepository = ReturnType<typeof createPasswordResetsRepository>;
+type PasswordResetsRepository = ReturnType<typeof createPasswordResetsRepository>;
 
 export default fp(
   async (app: FastifyInstance) => {

@@ -34,6 +34,6 @@ declare module 'fastify' {
 const queries = {
   peopleById,
 };
-export type PeopleRepository = Repository<typeof queries>;
+type PeopleRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('peopleRepository', 'people-repository', queries);

@@ -16,7 +16,7 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-export class UnsupportedPhotoError extends Error {
+class UnsupportedPhotoError extends Error {
   readonly statusCode = 415;
   constructor() {
     super('This file is not a supported image. Upload a PNG, JPEG, GIF or WebP picture.');
@@ -25,7 +25,7 @@ export class UnsupportedPhotoError extends Error {
 }
 
 /** A picture of a supported type that still cannot be a profile photo (animated, huge, damaged). */
-export class RejectedPhotoError extends Error {
+class RejectedPhotoError extends Error {
   readonly statusCode = 422;
   constructor(message: string) {
     super(message);
@@ -47,7 +47,7 @@ function checkedType(bytes: Buffer, contentType?: string): string {
  * (no camera, place or time leaves with it). Animated pictures are refused, and so are pictures
  * of more than 40 megapixels, from their header alone, before any pixel is decoded.
  */
-export async function toProfilePhoto(bytes: Buffer, contentType?: string): Promise<Buffer> {
+async function toProfilePhoto(bytes: Buffer, contentType?: string): Promise<Buffer> {
   checkedType(bytes, contentType);
   const maxPixels = SOCIAL_LIMITS.photoMaxPixels;
   let meta: Metadata;
@@ -72,7 +72,7 @@ export async function toProfilePhoto(bytes: Buffer, contentType?: string): Promi
   }
 }
 
-export interface StoredPhoto {
+interface StoredPhoto {
   id: string;
   contentType: string;
   /** Its storage key, `photos/<id>`. */

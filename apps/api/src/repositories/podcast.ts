@@ -14,23 +14,23 @@ const now = () => new Date().toISOString();
 
 // --- Channels ---
 
-export async function insertChannel(db: Db, row: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at' | 'cover'>): Promise<ChannelRow> {
+async function insertChannel(db: Db, row: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at' | 'cover'>): Promise<ChannelRow> {
   const at = now();
   const channel: ChannelRow = { ...row, id: newId(), cover: null, created_at: at, updated_at: at };
   await db.insertInto('podcast_channels').values(channel).execute();
   return channel;
 }
 
-export async function updateChannel(db: Db, id: string, changes: Partial<Omit<ChannelRow, 'id' | 'owner_id' | 'created_at'>>): Promise<void> {
+async function updateChannel(db: Db, id: string, changes: Partial<Omit<ChannelRow, 'id' | 'owner_id' | 'created_at'>>): Promise<void> {
   await db.updateTable('podcast_channels').set({ ...changes, updated_at: now() }).where('id', '=', id).execute();
 }
 
-export async function findChannel(db: Db, id: string): Promise<ChannelRow | undefined> {
+async function findChannel(db: Db, id: string): Promise<ChannelRow | undefined> {
   return db.selectFrom('podcast_channels').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Channels, newest first; `q` matches title or description (any case), `category` exactly. */
-export async function listChannels(db: Db, { q, category, ids, ownerId }: { q?: string; category?: string; ids?: string[]; ownerId?: string }): Promise<ChannelRow[]> {
+async function listChannels(db: Db, { q, category, ids, ownerId }: { q?: string; category?: string; ids?: string[]; ownerId?: string }): Promise<ChannelRow[]> {
   let query = db.selectFrom('podcast_channels').selectAll();
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,12 +45,12 @@ export async function listChannels(db: Db, { q, category, ids, ownerId }: { q?: 
   return query.orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
 }
 
-export async function categoriesInUse(db: Db): Promise<string[]> {
+async function categoriesInUse(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('podcast_channels').select('category').distinct().orderBy('category').execute();
   return rows.map((r) => r.category);
 }
 
-export async function publishedCounts(db: Db, channelIds: string[]): Promise<Map<string, number>> {
+async function publishedCounts(db: Db, channelIds: string[]): Promise<Map<string, number>> {
   if (!channelIds.length) return new Map();
   const rows = await db
     .selectFrom('podcast_episodes')
@@ -62,7 +62,7 @@ export async function publishedCounts(db: Db, channelIds: string[]): Promise<Map
   return new Map(rows.map((r) => [r.channel_id, Number(r.n)]));
 }
 
-export async function setFollow(db: Db, userId: string, channelId: string, follow: boolean): Promise<void> {
+async function setFollow(db: Db, userId: string, channelId: string, follow: boolean): Promise<void> {
   if (follow) {
     await db.insertInto('podcast_follows').values({ user_id: userId, channel_id: channelId, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
   } else {
@@ -70,39 +70,39 @@ export async function setFollow(db: Db, userId: string, channelId: string, follo
   }
 }
 
-export async function followedChannelIds(db: Db, userId: string): Promise<string[]> {
+async function followedChannelIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('podcast_follows').select('channel_id').where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
   return rows.map((r) => r.channel_id);
 }
 
 // --- Episodes ---
 
-export async function insertEpisode(db: Db, row: Omit<EpisodeRow, 'id' | 'created_at' | 'updated_at'>): Promise<EpisodeRow> {
+async function insertEpisode(db: Db, row: Omit<EpisodeRow, 'id' | 'created_at' | 'updated_at'>): Promise<EpisodeRow> {
   const at = now();
   const episode: EpisodeRow = { ...row, id: newId(), created_at: at, updated_at: at };
   await db.insertInto('podcast_episodes').values(episode).execute();
   return episode;
 }
 
-export async function updateEpisode(db: Db, id: string, changes: Partial<Omit<EpisodeRow, 'id' | 'channel_id' | 'created_at'>>): Promise<void> {
+async function updateEpisode(db: Db, id: string, changes: Partial<Omit<EpisodeRow, 'id' | 'channel_id' | 'created_at'>>): Promise<void> {
   await db.updateTable('podcast_episodes').set({ ...changes, updated_at: now() }).where('id', '=', id).execute();
 }
 
-export async function deleteEpisode(db: Db, id: string): Promise<void> {
+async function deleteEpisode(db: Db, id: string): Promise<void> {
   await db.deleteFrom('podcast_episodes').where('id', '=', id).execute();
 }
 
-export async function findEpisode(db: Db, id: string): Promise<EpisodeRow | undefined> {
+async function findEpisode(db: Db, id: string): Promise<EpisodeRow | undefined> {
   return db.selectFrom('podcast_episodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function episodesByIds(db: Db, ids: string[]): Promise<EpisodeRow[]> {
+async function episodesByIds(db: Db, ids: string[]): Promise<EpisodeRow[]> {
   if (!ids.length) return [];
   return db.selectFrom('podcast_episodes').selectAll().where('id', 'in', ids).execute();
 }
 
 /** A channel's episodes, newest first (published date, else creation); `all` adds drafts and scheduled. */
-export async function channelEpisodes(db: Db, channelId: string, all: boolean): Promise<EpisodeRow[]> {
+async function channelEpisodes(db: Db, channelId: string, all: boolean): Promise<EpisodeRow[]> {
   let query = db.selectFrom('podcast_episodes').selectAll().where('channel_id', '=', channelId);
   if (!all) query = query.where('status', '=', 'published');
   const rows = await query.execute();
@@ -111,7 +111,7 @@ export async function channelEpisodes(db: Db, channelId: string, all: boolean): 
 }
 
 /** Newest published episodes of these channels. */
-export async function latestEpisodes(db: Db, channelIds: string[], limit: number): Promise<EpisodeRow[]> {
+async function latestEpisodes(db: Db, channelIds: string[], limit: number): Promise<EpisodeRow[]> {
   if (!channelIds.length) return [];
   return db
     .selectFrom('podcast_episodes')
@@ -125,7 +125,7 @@ export async function latestEpisodes(db: Db, channelIds: string[], limit: number
 }
 
 /** Publishes every scheduled episode whose time has come; answers their ids. */
-export async function publishDue(db: Db, at: string): Promise<string[]> {
+async function publishDue(db: Db, at: string): Promise<string[]> {
   const due = await db.selectFrom('podcast_episodes').select(['id', 'publish_at']).where('status', '=', 'scheduled').where('publish_at', '<=', at).execute();
   const published: string[] = [];
   for (const row of due) {
@@ -141,12 +141,12 @@ export async function publishDue(db: Db, at: string): Promise<string[]> {
 }
 
 /** Whether another episode still uses this audio (before its bytes are removed). */
-export async function audioInUse(db: Db, audioId: string): Promise<boolean> {
+async function audioInUse(db: Db, audioId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('podcast_episodes').select('id').where('audio_id', '=', audioId).executeTakeFirst());
 }
 
 /** The stored type and size of this audio, and whether a published episode has it (first if one does). */
-export async function findAudio(db: Db, audioId: string): Promise<{ content_type: string; byte_size: number; published: boolean } | undefined> {
+async function findAudio(db: Db, audioId: string): Promise<{ content_type: string; byte_size: number; published: boolean } | undefined> {
   const row = await db
     .selectFrom('podcast_episodes')
     .select(['content_type', 'byte_size', 'status'])
@@ -159,7 +159,7 @@ export async function findAudio(db: Db, audioId: string): Promise<{ content_type
 
 // --- Favourites ---
 
-export async function setFavorite(db: Db, userId: string, episodeId: string, favorite: boolean): Promise<void> {
+async function setFavorite(db: Db, userId: string, episodeId: string, favorite: boolean): Promise<void> {
   if (favorite) {
     await db.insertInto('podcast_favorites').values({ user_id: userId, episode_id: episodeId, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
   } else {
@@ -168,14 +168,14 @@ export async function setFavorite(db: Db, userId: string, episodeId: string, fav
 }
 
 /** My favourite episode ids, last added first. */
-export async function favoriteIds(db: Db, userId: string): Promise<string[]> {
+async function favoriteIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('podcast_favorites').select('episode_id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('episode_id').execute();
   return rows.map((r) => r.episode_id);
 }
 
 // --- Positions (history) ---
 
-export async function savePosition(db: Db, userId: string, episodeId: string, positionMs: number): Promise<string> {
+async function savePosition(db: Db, userId: string, episodeId: string, positionMs: number): Promise<string> {
   const at = now();
   await db
     .insertInto('podcast_positions')
@@ -185,7 +185,7 @@ export async function savePosition(db: Db, userId: string, episodeId: string, po
   return at;
 }
 
-export async function positionsOf(db: Db, userId: string, limit = 100): Promise<Array<{ episode_id: string; position_ms: number; updated_at: string }>> {
+async function positionsOf(db: Db, userId: string, limit = 100): Promise<Array<{ episode_id: string; position_ms: number; updated_at: string }>> {
   return db
     .selectFrom('podcast_positions')
     .select(['episode_id', 'position_ms', 'updated_at'])
@@ -196,7 +196,7 @@ export async function positionsOf(db: Db, userId: string, limit = 100): Promise<
     .execute();
 }
 
-export async function positionsFor(db: Db, userId: string, episodeIds: string[]): Promise<Map<string, number>> {
+async function positionsFor(db: Db, userId: string, episodeIds: string[]): Promise<Map<string, number>> {
   if (!episodeIds.length) return new Map();
   const rows = await db.selectFrom('podcast_positions').select(['episode_id', 'position_ms']).where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute();
   return new Map(rows.map((r) => [r.episode_id, Number(r.position_ms)]));
@@ -205,7 +205,7 @@ export async function positionsFor(db: Db, userId: string, episodeIds: string[])
 // --- Plays ---
 
 /** Counts a play once per episode, listener and UTC day: true when this one was new. */
-export async function recordPlay(db: Db, episodeId: string, listener: string, at: Date): Promise<boolean> {
+async function recordPlay(db: Db, episodeId: string, listener: string, at: Date): Promise<boolean> {
   const result = await db
     .insertInto('podcast_plays')
     .values({ episode_id: episodeId, listener, day: at.toISOString().slice(0, 10), created_at: at.toISOString() })
@@ -215,7 +215,7 @@ export async function recordPlay(db: Db, episodeId: string, listener: string, at
 }
 
 /** Plays per episode and day for a channel's episodes, days from `fromDay` (YYYY-MM-DD) on. */
-export async function playsPerDay(db: Db, channelId: string, fromDay: string): Promise<Array<{ episode_id: string; day: string; n: number }>> {
+async function playsPerDay(db: Db, channelId: string, fromDay: string): Promise<Array<{ episode_id: string; day: string; n: number }>> {
   const rows = await db
     .selectFrom('podcast_plays')
     .innerJoin('podcast_episodes', 'podcast_episodes.id', 'podcast_plays.episode_id')
@@ -229,7 +229,7 @@ export async function playsPerDay(db: Db, channelId: string, fromDay: string): P
 
 // --- Playlists ---
 
-export async function insertPlaylist(db: Db, ownerId: string, title: string, isPublic: boolean): Promise<PlaylistRow> {
+async function insertPlaylist(db: Db, ownerId: string, title: string, isPublic: boolean): Promise<PlaylistRow> {
   const at = now();
   const row: PlaylistRow = { id: newId(), owner_id: ownerId, title, public: isPublic ? 1 : 0, created_at: at, updated_at: at };
   await db.insertInto('podcast_playlists').values(row).execute();
@@ -237,7 +237,7 @@ export async function insertPlaylist(db: Db, ownerId: string, title: string, isP
 }
 
 /** The member's playlist with this title, in any case ("Road trip" and "road trip" are one name). */
-export async function playlistTitled(db: Db, ownerId: string, title: string): Promise<PlaylistRow | undefined> {
+async function playlistTitled(db: Db, ownerId: string, title: string): Promise<PlaylistRow | undefined> {
   return db
     .selectFrom('podcast_playlists')
     .selectAll()
@@ -246,28 +246,28 @@ export async function playlistTitled(db: Db, ownerId: string, title: string): Pr
     .executeTakeFirst();
 }
 
-export async function findPlaylist(db: Db, id: string): Promise<PlaylistRow | undefined> {
+async function findPlaylist(db: Db, id: string): Promise<PlaylistRow | undefined> {
   return db.selectFrom('podcast_playlists').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function playlistsOf(db: Db, ownerId: string): Promise<PlaylistRow[]> {
+async function playlistsOf(db: Db, ownerId: string): Promise<PlaylistRow[]> {
   return db.selectFrom('podcast_playlists').selectAll().where('owner_id', '=', ownerId).orderBy('updated_at', 'desc').orderBy('id').execute();
 }
 
-export async function updatePlaylist(db: Db, id: string, changes: { title?: string; public?: number }): Promise<void> {
+async function updatePlaylist(db: Db, id: string, changes: { title?: string; public?: number }): Promise<void> {
   await db.updateTable('podcast_playlists').set({ ...changes, updated_at: now() }).where('id', '=', id).execute();
 }
 
-export async function deletePlaylist(db: Db, id: string): Promise<void> {
+async function deletePlaylist(db: Db, id: string): Promise<void> {
   await db.deleteFrom('podcast_playlists').where('id', '=', id).execute();
 }
 
-export async function playlistEpisodeIds(db: Db, playlistId: string): Promise<string[]> {
+async function playlistEpisodeIds(db: Db, playlistId: string): Promise<string[]> {
   const rows = await db.selectFrom('podcast_playlist_items').select('episode_id').where('playlist_id', '=', playlistId).orderBy('position').execute();
   return rows.map((r) => r.episode_id);
 }
 
-export async function playlistCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
+async function playlistCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('podcast_playlist_items')
@@ -279,7 +279,7 @@ export async function playlistCounts(db: Db, ids: string[]): Promise<Map<string,
 }
 
 /** Appends an episode; false when it is already there. */
-export async function appendToPlaylist(db: Db, playlistId: string, episodeId: string): Promise<boolean> {
+async function appendToPlaylist(db: Db, playlistId: string, episodeId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('podcast_playlist_items')
@@ -298,7 +298,7 @@ export async function appendToPlaylist(db: Db, playlistId: string, episodeId: st
 }
 
 /** Replaces the order (ids must be a subset of the current items; the rest are removed). */
-export async function reorderPlaylist(db: Db, playlistId: string, episodeIds: string[]): Promise<void> {
+async function reorderPlaylist(db: Db, playlistId: string, episodeIds: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('podcast_playlist_items').where('playlist_id', '=', playlistId).execute();
     if (episodeIds.length) {
@@ -313,21 +313,21 @@ export async function reorderPlaylist(db: Db, playlistId: string, episodeIds: st
 
 // --- Share links ---
 
-export async function insertShareLink(db: Db, episodeId: string, createdBy: string, startSeconds: number | null): Promise<PodcastLinkRow> {
+async function insertShareLink(db: Db, episodeId: string, createdBy: string, startSeconds: number | null): Promise<PodcastLinkRow> {
   const row: PodcastLinkRow = { id: newId(20), episode_id: episodeId, created_by: createdBy, start_seconds: startSeconds, created_at: now(), revoked_at: null };
   await db.insertInto('podcast_share_links').values(row).execute();
   return row;
 }
 
-export async function findShareLink(db: Db, id: string): Promise<PodcastLinkRow | undefined> {
+async function findShareLink(db: Db, id: string): Promise<PodcastLinkRow | undefined> {
   return db.selectFrom('podcast_share_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function shareLinksOf(db: Db, episodeId: string): Promise<PodcastLinkRow[]> {
+async function shareLinksOf(db: Db, episodeId: string): Promise<PodcastLinkRow[]> {
   return db.selectFrom('podcast_share_links').selectAll().where('episode_id', '=', episodeId).orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
-export async function revokeShareLink(db: Db, id: string): Promise<void> {
+async function revokeShareLink(db: Db, id: string): Promise<void> {
   await db.updateTable('podcast_share_links').set({ revoked_at: now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
@@ -378,6 +378,6 @@ const queries = {
   shareLinksOf,
   revokeShareLink,
 };
-export type PodcastRepository = Repository<typeof queries>;
+type PodcastRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('podcastRepository', 'podcast-repository', queries);

@@ -10,7 +10,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 /** By handle, in any case (the lower(handle) index of migration 031). */
-export async function findByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
+async function findByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
@@ -19,7 +19,7 @@ export async function findByHandle(db: Db, handle: string): Promise<UserRow | un
 }
 
 /** What "add a friend" accepts: an email (any case) or a handle (an @ in front is fine). */
-export async function findByHandleOrEmail(db: Db, value: string): Promise<UserRow | undefined> {
+async function findByHandleOrEmail(db: Db, value: string): Promise<UserRow | undefined> {
   const trimmed = value.trim();
   if (trimmed.includes('@') && !trimmed.startsWith('@')) {
     return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(trimmed)).executeTakeFirst();
@@ -36,7 +36,7 @@ export class HandleTakenError extends Error {
 }
 
 /** Is the handle someone else's (in any case)? */
-export async function handleTakenByOther(db: Db, handle: string, userId: string): Promise<boolean> {
+async function handleTakenByOther(db: Db, handle: string, userId: string): Promise<boolean> {
   const owner = await findByHandle(db, handle);
   return Boolean(owner && owner.id !== userId);
 }
@@ -45,7 +45,7 @@ export async function handleTakenByOther(db: Db, handle: string, userId: string)
  * Saves the given fields (undefined leaves a field as it is, null clears it).
  * @throws HandleTakenError when another member took the handle first (the unique index decides).
  */
-export async function updateProfile(
+async function updateProfile(
   db: Db,
   userId: string,
   changes: { name?: string | null; handle?: string | null; bio?: string | null },
@@ -60,7 +60,7 @@ export async function updateProfile(
   }
 }
 
-export async function setUserPhoto(db: Db, userId: string, photo: string | null): Promise<void> {
+async function setUserPhoto(db: Db, userId: string, photo: string | null): Promise<void> {
   await db.updateTable('users').set({ photo }).where('id', '=', userId).execute();
 }
 
@@ -77,6 +77,6 @@ const queries = {
   updateProfile,
   setUserPhoto,
 };
-export type ProfilesRepository = Repository<typeof queries>;
+type ProfilesRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('profilesRepository', 'profiles-repository', queries);

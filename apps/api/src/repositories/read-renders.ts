@@ -8,18 +8,18 @@ export type RenderRow = Selectable<ReadRendersTable>;
 /** How long a render may sit queued or rendering before another of its kind may start. */
 const RUNNING_FOR_MS = 30 * 60_000;
 
-export const findRender = (db: Db, id: string) => db.selectFrom('read_renders').selectAll().where('id', '=', id).executeTakeFirst();
+const findRender = (db: Db, id: string) => db.selectFrom('read_renders').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function updateRender(db: Db, id: string, changes: Partial<RenderRow>): Promise<void> {
+async function updateRender(db: Db, id: string, changes: Partial<RenderRow>): Promise<void> {
   await db.updateTable('read_renders').set(changes).where('id', '=', id).execute();
 }
 
-export async function insertRender(db: Db, row: RenderRow): Promise<void> {
+async function insertRender(db: Db, row: RenderRow): Promise<void> {
   await db.insertInto('read_renders').values(row).execute();
 }
 
 /** The member's render of this kind for the session that is still queued or running (recently). */
-export function findRunningRender(db: Db, row: Pick<RenderRow, 'session_id' | 'kind' | 'requested_by'>) {
+function findRunningRender(db: Db, row: Pick<RenderRow, 'session_id' | 'kind' | 'requested_by'>) {
   return db
     .selectFrom('read_renders')
     .select('id')
@@ -32,22 +32,22 @@ export function findRunningRender(db: Db, row: Pick<RenderRow, 'session_id' | 'k
 }
 
 /** A session's newest renders (at most `limit`). */
-export function listSessionRenders(db: Db, sessionId: string, limit = 20) {
+function listSessionRenders(db: Db, sessionId: string, limit = 20) {
   return db.selectFrom('read_renders').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
 }
 
-export const findRenderByShareToken = (db: Db, token: string) => db.selectFrom('read_renders').selectAll().where('share_token', '=', token).executeTakeFirst();
+const findRenderByShareToken = (db: Db, token: string) => db.selectFrom('read_renders').selectAll().where('share_token', '=', token).executeTakeFirst();
 
 /** The title of the script a session reads (null when the session is gone). */
-export async function sessionScriptTitle(db: Db, sessionId: string): Promise<string | null> {
+async function sessionScriptTitle(db: Db, sessionId: string): Promise<string | null> {
   const row = await db.selectFrom('reading_sessions as r').innerJoin('scripts as s', 's.id', 'r.script_id').select('s.title').where('r.id', '=', sessionId).executeTakeFirst();
   return row?.title ?? null;
 }
 
-export const findSessionScriptId = (db: Db, sessionId: string) => db.selectFrom('reading_sessions').select(['id', 'script_id']).where('id', '=', sessionId).executeTakeFirst();
+const findSessionScriptId = (db: Db, sessionId: string) => db.selectFrom('reading_sessions').select(['id', 'script_id']).where('id', '=', sessionId).executeTakeFirst();
 
 /** The picked take of each line of a session: what a render reads. */
-export const pickedTakes = (db: Db, sessionId: string) =>
+const pickedTakes = (db: Db, sessionId: string) =>
   db.selectFrom('takes').select(['line_id', 'audio_id', 'user_id']).where('session_id', '=', sessionId).where('picked', '=', 1).execute();
 
 declare module 'fastify' {
@@ -57,6 +57,6 @@ declare module 'fastify' {
 }
 
 const queries = { findRender, updateRender, insertRender, findRunningRender, listSessionRenders, findRenderByShareToken, sessionScriptTitle, findSessionScriptId, pickedTakes };
-export type ReadRendersRepository = Repository<typeof queries>;
+type ReadRendersRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('readRendersRepository', 'read-renders-repository', queries);

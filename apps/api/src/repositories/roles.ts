@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RoleWithPrivileges {
+interface RoleWithPrivileges {
   name: string;
   privileges: string[];
 }

@@ -47,7 +47,7 @@ function isOwnersFriend(eb: ScriptsEb, userId: string) {
  * (they joined through a share link, which is an invitation); and, for free scripts, users with
  * read_free_script. Anonymous visitors see public scripts only.
  */
-export function readableBy(eb: ScriptsEb, viewer: Viewer) {
+function readableBy(eb: ScriptsEb, viewer: Viewer) {
   const { userId } = viewer;
   if (!userId) return eb('s.visibility', '=', 'public');
   return eb.or([
@@ -70,7 +70,7 @@ export function readableBy(eb: ScriptsEb, viewer: Viewer) {
  * The script if `userId` may read it, else undefined (callers answer 404 either way, so a
  * private script's existence is never revealed).
  */
-export async function findReadableScript(db: Db, scriptId: string, userId: string, canReadFree = false) {
+async function findReadableScript(db: Db, scriptId: string, userId: string, canReadFree = false) {
   return db
     .selectFrom('scripts as s')
     .select(['s.id', 's.owner_id', 's.title', 's.visibility', 's.is_free', 's.cover'])
@@ -131,7 +131,7 @@ function toHead(row: HeadRow) {
   };
 }
 
-export function toScriptLine(row: Pick<Selectable<Database['script_lines']>, 'id' | 'kind' | 'role_name' | 'parenthetical' | 'text'>): ScriptLine {
+function toScriptLine(row: Pick<Selectable<Database['script_lines']>, 'id' | 'kind' | 'role_name' | 'parenthetical' | 'text'>): ScriptLine {
   return { id: row.id, kind: row.kind, role: row.role_name, parenthetical: row.parenthetical, text: row.text };
 }
 
@@ -162,7 +162,7 @@ export async function loadScript(db: Db, scriptId: string, viewerId: string | nu
  * Lines taken out of the script that still have takes: kept, retired, so no take is
  * lost; the reader lists their takes apart. Oldest removal first.
  */
-export async function retiredLinesWithTakes(db: Db, scriptId: string) {
+async function retiredLinesWithTakes(db: Db, scriptId: string) {
   return db
     .selectFrom('script_lines as l')
     .select(['l.id', 'l.kind', 'l.role_name', 'l.parenthetical', 'l.text'])
@@ -176,7 +176,7 @@ export async function retiredLinesWithTakes(db: Db, scriptId: string) {
 }
 
 /** Lines read, compared or written per turn of the event loop (item 7). */
-export const LINES_PER_TURN = 500;
+const LINES_PER_TURN = 500;
 
 /** Gives other requests a turn of the event loop between two slices of a large script's work. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -218,7 +218,7 @@ async function scriptLinesInPages(db: Db, scriptId: string): Promise<ScriptLine[
 }
 
 /** One line of a script (for take checks), or undefined when the script has no such line. */
-export async function findLine(db: Db, scriptId: string, lineId: string) {
+async function findLine(db: Db, scriptId: string, lineId: string) {
   return db
     .selectFrom('script_lines')
     .select(['id', 'kind', 'role_name', 'text'])
@@ -228,18 +228,18 @@ export async function findLine(db: Db, scriptId: string, lineId: string) {
     .executeTakeFirst();
 }
 
-export async function findScriptTitle(db: Db, scriptId: string): Promise<string | undefined> {
+async function findScriptTitle(db: Db, scriptId: string): Promise<string | undefined> {
   return (await db.selectFrom('scripts').select('title').where('id', '=', scriptId).executeTakeFirst())?.title;
 }
 
-export async function scriptRoleNames(db: Db, scriptId: string): Promise<string[]> {
+async function scriptRoleNames(db: Db, scriptId: string): Promise<string[]> {
   const rows = await db.selectFrom('script_roles').select('name').where('script_id', '=', scriptId).orderBy('position').execute();
   return rows.map((r) => r.name);
 }
 
 // --- the list ---
 
-export interface ScriptListOptions {
+interface ScriptListOptions {
   viewer: Viewer;
   q?: string;
   scope?: ScriptScope;
@@ -258,7 +258,7 @@ export function containsPattern(text: string): string {
  * updated first. Search is a case-insensitive substring match on title, synopsis and genre
  * (lower() LIKE, the same on both databases; SQLite lower-cases ASCII letters only).
  */
-export async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ items: ScriptSummary[]; total: number; page: number; pageSize: number }> {
+async function listScripts(db: Db, opts: ScriptListOptions): Promise<{ items: ScriptSummary[]; total: number; page: number; pageSize: number }> {
   const page = opts.page ?? 1;
   const pageSize = opts.pageSize ?? SCRIPTS_PAGE_SIZE;
   const { viewer } = opts;
@@ -319,7 +319,7 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export interface SavedScript {
+interface SavedScript {
   id: string;
   /** Audio ids of the takes that went with deleted lines (the caller prunes unused recordings). */
   droppedAudio: string[];
@@ -455,7 +455,7 @@ export async function saveScript(db: Db, ownerId: string, script: NormalizedScri
 }
 
 /** Deletes a script with its sessions, links and takes; answers the audio ids to prune. */
-export async function deleteScript(db: Db, scriptId: string): Promise<string[]> {
+async function deleteScript(db: Db, scriptId: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const audio = await trx
       .selectFrom('takes as t')
@@ -469,13 +469,13 @@ export async function deleteScript(db: Db, scriptId: string): Promise<string[]> 
   });
 }
 
-export async function setScriptCover(db: Db, scriptId: string, cover: string | null): Promise<void> {
+async function setScriptCover(db: Db, scriptId: string, cover: string | null): Promise<void> {
   await db.updateTable('scripts').set({ cover, updated_at: new Date().toISOString() }).where('id', '=', scriptId).execute();
 }
 
 // --- small helpers for tests and the seed ---
 
-export interface NewScript {
+interface NewScript {
   ownerId: string;
   title: string;
   visibility?: ScriptVisibility;
@@ -486,14 +486,6 @@ export interface NewScript {
 export async function createScript(db: Db, { ownerId, title, visibility = 'private', isFree = false }: NewScript): Promise<string> {
   const saved = await saveScript(db, ownerId, { title, synopsis: '', genre: '', language: '', visibility, isFree, roles: [], lines: [] });
   return saved.id;
-}
-
-export async function setScriptVisibility(db: Db, scriptId: string, visibility: ScriptVisibility): Promise<void> {
-  await db
-    .updateTable('scripts')
-    .set({ visibility, updated_at: new Date().toISOString() })
-    .where('id', '=', scriptId)
-    .execute();
 }
 
 declare module 'fastify' {
@@ -514,6 +506,6 @@ const queries = {
   deleteScript,
   setScriptCover,
 };
-export type ScriptsRepository = Repository<typeof queries>;
+type ScriptsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('scriptsRepository', 'scripts-repository', queries);

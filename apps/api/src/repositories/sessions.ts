@@ -27,7 +27,7 @@ export async function createSession(db: Db, scriptId: string, userId: string): P
  * script row is locked for the transaction; SQLite runs one transaction at a time anyway
  * (Kysely's SQLite driver holds its single connection for the whole transaction).
  */
-export async function openCurrentSession(db: Db, dialect: Dialect, scriptId: string, userId: string): Promise<string> {
+async function openCurrentSession(db: Db, dialect: Dialect, scriptId: string, userId: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
       await trx.selectFrom('scripts').select('id').where('id', '=', scriptId).forUpdate().execute();
@@ -58,10 +58,6 @@ export async function findParticipation(db: Db, sessionId: string, userId: strin
 }
 export type Participation = NonNullable<Awaited<ReturnType<typeof findParticipation>>>;
 
-export async function findSession(db: Db, sessionId: string) {
-  return db.selectFrom('reading_sessions').select(['id', 'script_id', 'created_by']).where('id', '=', sessionId).executeTakeFirst();
-}
-
 /** True when `role` is one of the session's script's roles and nobody holds it in the session. */
 async function roleIsFree(db: Db, sessionId: string, role: string): Promise<boolean> {
   const row = await db
@@ -86,7 +82,7 @@ async function roleIsFree(db: Db, sessionId: string, role: string): Promise<bool
  * script's roles and free; otherwise the user joins without one. Joining again changes
  * nothing, except that a participant without a role takes a free offered one.
  */
-export async function joinSession(db: Db, sessionId: string, userId: string, roleName: string | null, viaLink: string | null = null): Promise<void> {
+async function joinSession(db: Db, sessionId: string, userId: string, roleName: string | null, viaLink: string | null = null): Promise<void> {
   const upsert = (role: string | null) =>
     db
       .insertInto('session_participants')
@@ -111,7 +107,7 @@ export async function joinSession(db: Db, sessionId: string, userId: string, rol
  * Seats the user in `role` (one of the script's roles; the caller checks that), or gives the
  * seat up with null. Answers false, changing nothing, when another participant reads the role.
  */
-export async function claimRole(db: Db, sessionId: string, userId: string, role: string | null): Promise<boolean> {
+async function claimRole(db: Db, sessionId: string, userId: string, role: string | null): Promise<boolean> {
   const seat = () =>
     db.updateTable('session_participants').set({ role_name: role }).where('session_id', '=', sessionId).where('user_id', '=', userId).execute();
   if (role === null) {
@@ -165,7 +161,7 @@ export async function removeLinkJoiners(db: Db, sessionId: string, linkId: strin
   return Number(res.numDeletedRows);
 }
 
-export async function toParticipants(db: Db, rows: Awaited<ReturnType<typeof listParticipants>>): Promise<Participant[]> {
+async function toParticipants(db: Db, rows: Awaited<ReturnType<typeof listParticipants>>): Promise<Participant[]> {
   const people = await peopleById(
     db,
     rows.map((r) => r.user_id),
@@ -177,7 +173,7 @@ export async function toParticipants(db: Db, rows: Awaited<ReturnType<typeof lis
  * Everything the reader view needs, for a participant (the caller checks participation);
  * undefined when the script went meanwhile.
  */
-export async function loadSessionDetail(db: Db, participation: Participation, userId: string): Promise<SessionDetail | undefined> {
+async function loadSessionDetail(db: Db, participation: Participation, userId: string): Promise<SessionDetail | undefined> {
   const [script, participants, takes] = await Promise.all([
     loadScript(db, participation.scriptId, userId),
     listParticipants(db, participation.id).then((rows) => toParticipants(db, rows)),
@@ -202,7 +198,7 @@ export async function loadSessionDetail(db: Db, participation: Participation, us
  * is the later of their joining and the newest take anyone recorded in the session (ISO times
  * compare as text; CASE instead of max(a, b), which PostgreSQL spells greatest()).
  */
-export async function listHistory(db: Db, userId: string, page: number, pageSize: number): Promise<{ items: HistoryEntry[]; total: number }> {
+async function listHistory(db: Db, userId: string, page: number, pageSize: number): Promise<{ items: HistoryEntry[]; total: number }> {
   const lastTake = sql<string | null>`(select max(t.created_at) from takes t where t.session_id = p.session_id)`;
   const base = db.selectFrom('session_participants as p').where('p.user_id', '=', userId);
   const [{ total }, rows] = await Promise.all([
@@ -279,6 +275,6 @@ const queries = {
   loadSessionDetail,
   listHistory,
 };
-export type SessionsRepository = Repository<typeof queries>;
+type SessionsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('sessionsRepository', 'sessions-repository', queries);

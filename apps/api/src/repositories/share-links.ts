@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import type { ShareLinksTable } from '../db/schema';
 import { repositoryPlugin, type Repository } from './repository-plugin';
 
-export interface NewShareLink {
+interface NewShareLink {
   sessionId: string;
   createdBy: string;
   roleName?: string | null;
@@ -71,7 +71,7 @@ export async function findShareLink(db: Db, linkId: string) {
 }
 
 /** The session's links, newest first, revoked ones included (they show as revoked). */
-export async function listShareLinks(db: Db, sessionId: string): Promise<ShareLink[]> {
+async function listShareLinks(db: Db, sessionId: string): Promise<ShareLink[]> {
   const rows = await db
     .selectFrom('share_links as l')
     .leftJoin('users as u', 'u.id', 'l.invited_user_id')
@@ -85,7 +85,7 @@ export async function listShareLinks(db: Db, sessionId: string): Promise<ShareLi
 }
 
 /** The session a usable (known, not revoked) link leads to, with the role it offers. */
-export async function findActiveShareLink(db: Db, linkId: string) {
+async function findActiveShareLink(db: Db, linkId: string) {
   return db
     .selectFrom('share_links as l')
     .innerJoin('reading_sessions as r', 'r.id', 'l.session_id')
@@ -108,6 +108,6 @@ const queries = {
   listShareLinks,
   findActiveShareLink,
 };
-export type ShareLinksRepository = Repository<typeof queries>;
+type ShareLinksRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('shareLinksRepository', 'share-links-repository', queries);

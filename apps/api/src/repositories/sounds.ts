@@ -11,8 +11,8 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 export type SoundRow = Selectable<SoundsTable> & { owner_name: string | null; owner_handle: string | null };
-export type NewSound = Omit<Selectable<SoundsTable>, 'peaks'> & { peaks?: null };
-export type CueRow = Selectable<SoundCuesTable>;
+type NewSound = Omit<Selectable<SoundsTable>, 'peaks'> & { peaks?: null };
+type CueRow = Selectable<SoundCuesTable>;
 
 const soundColumns = (db: Db) =>
   db
@@ -25,12 +25,12 @@ export async function insertSound(db: Db, row: NewSound): Promise<void> {
   await db.insertInto('sounds').values({ ...row, peaks: null }).execute();
 }
 
-export async function findSound(db: Db, id: string): Promise<SoundRow | undefined> {
+async function findSound(db: Db, id: string): Promise<SoundRow | undefined> {
   return soundColumns(db).where('sounds.id', '=', id).executeTakeFirst();
 }
 
 /** My sounds, or every public one (`scope: public`), by type, title/tag search and sort. */
-export async function listSounds(db: Db, viewerId: string, { scope = 'mine', type, q, sort = 'newest' }: SoundListQuery): Promise<SoundRow[]> {
+async function listSounds(db: Db, viewerId: string, { scope = 'mine', type, q, sort = 'newest' }: SoundListQuery): Promise<SoundRow[]> {
   let query = soundColumns(db);
   query = scope === 'public' ? query.where('sounds.is_public', '=', 1) : query.where('sounds.owner_id', '=', viewerId);
   if (type) query = query.where('sounds.type', '=', type);
@@ -45,14 +45,14 @@ export async function listSounds(db: Db, viewerId: string, { scope = 'mine', typ
 }
 
 /** Bytes a member's sounds take (each sound counts, even two with the same bytes). */
-export async function usedBytes(db: Db, ownerId: string, exceptSoundId?: string): Promise<number> {
+async function usedBytes(db: Db, ownerId: string, exceptSoundId?: string): Promise<number> {
   let query = db.selectFrom('sounds').select((eb) => eb.fn.sum<number | string | null>('byte_size').as('total')).where('owner_id', '=', ownerId);
   if (exceptSoundId) query = query.where('id', '!=', exceptSoundId);
   const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
-export type QuotaWrite = { fits: true } | { fits: false; used: number };
+type QuotaWrite = { fits: true } | { fits: false; used: number };
 
 /**
  * A write that adds `adding` bytes to the owner's sounds (an insert, or a file replaced: its old
@@ -60,7 +60,7 @@ export type QuotaWrite = { fits: true } | { fits: false; used: number };
  * owner's row is locked first, so two uploads at the same moment are counted one after the other
  * (PostgreSQL: a row lock held to commit; SQLite: one writer at a time).
  */
-export async function writeWithinQuota(
+async function writeWithinQuota(
   db: Db,
   owner: { id: string; quota: number; adding: number; exceptSoundId?: string },
   write: (trx: Db) => Promise<void>,
@@ -78,13 +78,13 @@ export async function updateSound(db: Db, id: string, patch: Partial<Omit<Select
   await db.updateTable('sounds').set(patch).where('id', '=', id).execute();
 }
 
-export async function deleteSound(db: Db, id: string): Promise<void> {
+async function deleteSound(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sounds').where('id', '=', id).execute();
 }
 
 /** The type and size of stored bytes, from any sound that has them. */
 /** The stored type and size of these bytes, and whether a public sound has them (first if one does). */
-export async function findSoundFile(db: Db, fileId: string): Promise<{ content_type: string; byte_size: number; is_public: boolean } | undefined> {
+async function findSoundFile(db: Db, fileId: string): Promise<{ content_type: string; byte_size: number; is_public: boolean } | undefined> {
   const row = await db
     .selectFrom('sounds')
     .select(['content_type', 'byte_size', 'is_public'])
@@ -95,12 +95,12 @@ export async function findSoundFile(db: Db, fileId: string): Promise<{ content_t
   return row && { content_type: row.content_type, byte_size: Number(row.byte_size), is_public: Number(row.is_public) === 1 };
 }
 
-export async function fileInUse(db: Db, fileId: string): Promise<boolean> {
+async function fileInUse(db: Db, fileId: string): Promise<boolean> {
   return !!(await db.selectFrom('sounds').select('id').where('file_id', '=', fileId).limit(1).executeTakeFirst());
 }
 
 /** Peaks belong to the bytes: every sound with them gets them (a copy shares its file). */
-export async function setPeaks(db: Db, fileId: string, state: 'ready' | 'failed', peaks: number[] | null): Promise<void> {
+async function setPeaks(db: Db, fileId: string, state: 'ready' | 'failed', peaks: number[] | null): Promise<void> {
   await db
     .updateTable('sounds')
     .set({ peaks_state: state, peaks: peaks ? JSON.stringify(peaks) : null })
@@ -109,13 +109,13 @@ export async function setPeaks(db: Db, fileId: string, state: 'ready' | 'failed'
 }
 
 /** Ready peaks of these bytes computed before (a second upload of the same file needs no job). */
-export async function knownPeaks(db: Db, fileId: string): Promise<string | undefined> {
+async function knownPeaks(db: Db, fileId: string): Promise<string | undefined> {
   const row = await db.selectFrom('sounds').select('peaks').where('file_id', '=', fileId).where('peaks_state', '=', 'ready').limit(1).executeTakeFirst();
   return row?.peaks ?? undefined;
 }
 
 /** Where a sound is used as a cue: script, line and its text, in script order. */
-export async function soundUses(db: Db, soundId: string) {
+async function soundUses(db: Db, soundId: string) {
   return db
     .selectFrom('sound_cues as c')
     .innerJoin('scripts as s', 's.id', 'c.script_id')
@@ -128,7 +128,7 @@ export async function soundUses(db: Db, soundId: string) {
 }
 
 /** A script's cues with what they play, in line order. */
-export async function listCues(db: Db, scriptId: string) {
+async function listCues(db: Db, scriptId: string) {
   return db
     .selectFrom('sound_cues as c')
     .innerJoin('sounds as s', 's.id', 'c.sound_id')
@@ -159,13 +159,13 @@ export async function listCues(db: Db, scriptId: string) {
 }
 
 /** The lines of a script, id -> position. */
-export async function scriptLinePositions(db: Db, scriptId: string): Promise<Map<string, number>> {
+async function scriptLinePositions(db: Db, scriptId: string): Promise<Map<string, number>> {
   const rows = await db.selectFrom('script_lines').select(['id', 'position']).where('script_id', '=', scriptId).execute();
   return new Map(rows.map((r) => [r.id, Number(r.position)]));
 }
 
 /** Sounds among `ids` the viewer may put on a line: their own, or public ones. */
-export async function usableSoundIds(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
+async function usableSoundIds(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('sounds')
@@ -177,7 +177,7 @@ export async function usableSoundIds(db: Db, viewerId: string, ids: string[]): P
 }
 
 /** Replaces all of a script's cues in one transaction. */
-export async function replaceCues(db: Db, scriptId: string, rows: CueRow[]): Promise<void> {
+async function replaceCues(db: Db, scriptId: string, rows: CueRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sound_cues').where('script_id', '=', scriptId).execute();
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('sound_cues').values(rows.slice(i, i + 500)).execute();
@@ -202,7 +202,7 @@ const queries = {
   usableSoundIds,
   replaceCues,
 };
-export type SoundsRepository = Repository<typeof queries>;
+type SoundsRepository = Repository<typeof queries>;
 
 declare module 'fastify' {
   interface FastifyInstance {

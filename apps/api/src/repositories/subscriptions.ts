@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
+type SubscriptionRow = Selectable<SubscriptionsTable>;
 
 export function createSubscriptionsRepository(db: Db) {
   return {
@@ -64,7 +64,7 @@ export function createSubscriptionsRepository(db: Db) {
   };
 }
 
-export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
 
 export default fp(
   async (app: FastifyInstance) => {

@@ -37,12 +37,12 @@ export async function listTakes(db: Db, sessionId: string): Promise<Take[]> {
   return rows.map(toTake);
 }
 
-export async function findTake(db: Db, sessionId: string, takeId: string): Promise<TakeRow | undefined> {
+async function findTake(db: Db, sessionId: string, takeId: string): Promise<TakeRow | undefined> {
   return db.selectFrom('takes').selectAll().where('session_id', '=', sessionId).where('id', '=', takeId).executeTakeFirst();
 }
 
 /** The take this browser recording (clientId) already became, if it arrived before. */
-export async function findTakeByClientId(db: Db, sessionId: string, userId: string, clientId: string): Promise<TakeRow | undefined> {
+async function findTakeByClientId(db: Db, sessionId: string, userId: string, clientId: string): Promise<TakeRow | undefined> {
   return db
     .selectFrom('takes')
     .selectAll()
@@ -52,7 +52,7 @@ export async function findTakeByClientId(db: Db, sessionId: string, userId: stri
     .executeTakeFirst();
 }
 
-export interface NewTake {
+interface NewTake {
   sessionId: string;
   lineId: string;
   userId: string;
@@ -111,7 +111,7 @@ export async function addTake(db: Db, take: NewTake): Promise<{ take: TakeRow; c
 }
 
 /** Makes the take its line's pick (and no other take of the line in the session). */
-export async function pickTake(db: Db, take: TakeRow): Promise<TakeRow> {
+async function pickTake(db: Db, take: TakeRow): Promise<TakeRow> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('takes')
@@ -127,7 +127,7 @@ export async function pickTake(db: Db, take: TakeRow): Promise<TakeRow> {
 }
 
 /** Deletes a take; when it was the pick, the newest take left on the line becomes the pick. */
-export async function deleteTake(db: Db, take: TakeRow): Promise<void> {
+async function deleteTake(db: Db, take: TakeRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('takes').where('id', '=', take.id).execute();
     if (Number(take.picked) !== 1) return;
@@ -158,6 +158,6 @@ const queries = {
   pickTake,
   deleteTake,
 };
-export type TakesRepository = Repository<typeof queries>;
+type TakesRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('takesRepository', 'takes-repository', queries);

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StoredRefreshToken {
+interface StoredRefreshToken {
   tokenHash: string;
   familyId: string;
   userId: string;
@@ -19,7 +19,7 @@ export interface StoredRefreshToken {
 }
 
 /** Refresh-token families and their rotations; only hashes of token values ever reach this layer. */
-export function createTokensRepository(db: Db) {
+function createTokensRepository(db: Db) {
   return {
     /** Starts a family (one sign-in) with its first token. */
     async createFamily(input: { userId: string; tokenHash: string; now: Date; expiresAt: Date }): Promise<string> {
@@ -194,7 +194,7 @@ export function createTokensRepository(db: Db) {
   };
 }
 
-export type TokensRepository = ReturnType<typeof createTokensRepository>;
+type TokensRepository = ReturnType<typeof createTokensRepository>;
 
 export default fp(
   async (app: FastifyInstance) => {

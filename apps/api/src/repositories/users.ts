@@ -28,7 +28,7 @@ export class DuplicateUserError extends Error {
   }
 }
 
-export interface NewUser {
+interface NewUser {
   email: string | null;
   passwordHash: string | null;
   name?: string | null;
@@ -162,7 +162,7 @@ export function createUsersRepository(db: Db, roles: RolesRepository) {
   return repo;
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 export default fp(
   async (app: FastifyInstance) => {

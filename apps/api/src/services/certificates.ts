@@ -17,7 +17,7 @@ declare module 'fastify' {
  * theirs; staff issue them for events (a confirmed seat required) or for a named course, and
  * staff or the issuer revoke them.
  */
-export interface CertificatesService {
+interface CertificatesService {
   /** The name a certificate is signed with; refuses (400) an issuer who has not set one. */
   issuerName(me: string): Promise<string>;
   mine(me: string): Promise<CertificateList>;

@@ -26,7 +26,7 @@ declare module 'fastify' {
  * list) and cancels; staff create them and see who comes. Each registration change is mailed
  * (a seat with its .ics calendar entry, a given-up seat with that entry's cancellation).
  */
-export interface EventsService {
+interface EventsService {
   list(viewer: string | null, when: 'upcoming' | 'past'): Promise<EventList>;
   get(viewer: string | null, eventId: string): Promise<EventSummary>;
   create(me: string, input: EventInput): Promise<EventSummary>;

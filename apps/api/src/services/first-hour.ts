@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** What a visitor sees before joining, and the newcomer's first-run help. */
-export interface FirstHour {
+interface FirstHour {
   /** A usable link's title, inviter and role, nothing more; NotFoundError ('This link is invalid.') otherwise. */
   linkPreview(linkId: string): Promise<ShareLinkPreview>;
   /** The demo scenes, each with its featured read when that read is still finished; those with one first. */
@@ -52,7 +52,7 @@ export function handleFromEmail(email: string): string {
  * Who read a featured read's lines, as its card says ("Read by …"): the VoxClub system account's
  * takes are the synthesized demo read of `npm run seed:demo`, and say so.
  */
-export const SYNTHESIZED_READERS = 'computer voices (eSpeak NG)';
+const SYNTHESIZED_READERS = 'computer voices (eSpeak NG)';
 
 async function firstHour(app: FastifyInstance) {
   const repo = app.firstHourRepository;

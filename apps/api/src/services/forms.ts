@@ -24,7 +24,7 @@ declare module 'fastify' {
  * (the contract's texts), stored, mailed to the team (TEAM_EMAIL, reply-to the sender) and
  * confirmed to the sender. A filled-in honeypot is answered as if sent and dropped.
  */
-export interface FormsService {
+interface FormsService {
   contact(sender: string | null, input: ContactInput): Promise<FormSent>;
   pilot(sender: string | null, input: PilotInput): Promise<FormSent>;
   list(me: string, kind: 'contact' | 'pilot' | undefined, limit: number): Promise<FormRequestList>;

@@ -15,7 +15,7 @@ declare module 'fastify' {
  * addressed to me (accept, decline) or not mine (cancel) is "not found", whoever else it may
  * concern. Rules: plugins/README.md, "Social area".
  */
-export interface FriendshipsService {
+interface FriendshipsService {
   list(me: string): Promise<Friendship[]>;
   requests(me: string): Promise<FriendRequests>;
   /** Asks a member (by handle or email, or by id); accepts their request when they asked first. */

@@ -27,7 +27,7 @@ declare module 'fastify' {
  * profile: name, handle, bio and photo. Every edit answers my User (for the auth store) and my
  * profile, with the text to show.
  */
-export interface ProfilesService {
+interface ProfilesService {
   byId(viewerId: string | null, userId: string): Promise<Profile>;
   /** By handle in any case, an @ in front allowed. */
   byHandle(viewerId: string | null, handle: string): Promise<Profile>;

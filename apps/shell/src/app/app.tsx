@@ -11,7 +11,7 @@ import { ScrollToTop } from './scroll-to-top';
 import { ShellFooter, ShellHeader } from './shell-chrome';
 import './shell.css';
 
-export interface AppProps {
+interface AppProps {
   activity: ActivityLogger;
   manifestError: Error | null;
 }

@@ -3,9 +3,7 @@ import { useNavigate } from 'react-router';
 import { authActions, useUser, usePrivileges } from '@vox/auth';
 import { useNewMessageDot } from '@vox/feature-notifications';
 import { Footer, Header, TopBar, type PrivilegeFlags } from '@vox/ui';
-import { href, PRODUCT_NAME, productNameFor, type Variant } from '@vox/variant';
-
-export const PRODUCT = PRODUCT_NAME;
+import { href, productNameFor, type Variant } from '@vox/variant';
 
 function usePrivilegeFlags(): PrivilegeFlags {
   const { has } = usePrivileges();

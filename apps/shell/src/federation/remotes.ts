@@ -11,7 +11,7 @@ import type { RemoteName } from '@vox/variant';
 export type RemoteAppModule = Partial<RemoteSiteModule> & { default?: ComponentType };
 
 /** name -> remote entry URL; read at start-up so remotes can move without rebuilding the shell. */
-export type RemotesManifest = Partial<Record<RemoteName, string>>;
+type RemotesManifest = Partial<Record<RemoteName, string>>;
 
 /** Reads the manifest (or the answer of a read already started, e.g. by main.ts) and registers its remotes. */
 export async function registerRemotesFromManifest(url = '/remotes.json', started?: Promise<Response>): Promise<RemotesManifest> {

@@ -33,12 +33,6 @@ export const CASTING_LIMITS = {
   writesPerMinute: 20,
 } as const;
 
-export const CASTING_VISIBILITIES = ['public', 'friends', 'link'] as const;
-export type CastingVisibility = (typeof CASTING_VISIBILITIES)[number];
-
-export const CASTING_STATUSES = ['open', 'closed'] as const;
-export type CastingStatus = (typeof CASTING_STATUSES)[number];
-
 export const CASTING_MESSAGES = {
   callNotFound: 'This casting call was not found.',
   scriptNotFound: 'Please choose one of your own scripts.',

@@ -47,14 +47,14 @@ export const CastingCallUpdate = Type.Object({
 });
 export type CastingCallUpdate = Type.Static<typeof CastingCallUpdate>;
 
-export const CastingSide = Type.Object({
+const CastingSide = Type.Object({
   lineId: Type.String(),
   parenthetical: Nullable(Type.String()),
   text: Type.String(),
 });
-export type CastingSide = Type.Static<typeof CastingSide>;
+type CastingSide = Type.Static<typeof CastingSide>;
 
-export const CastingRole = Type.Object({
+const CastingRole = Type.Object({
   name: Type.String(),
   description: Type.String(),
   voiceNotes: Type.String(),
@@ -64,7 +64,7 @@ export const CastingRole = Type.Object({
   castMember: Nullable(Person),
   castAt: Nullable(Type.String()),
 });
-export type CastingRole = Type.Static<typeof CastingRole>;
+type CastingRole = Type.Static<typeof CastingRole>;
 
 export const CastingCall = Type.Object({
   id: Type.String(),

@@ -9,10 +9,10 @@ import type { EndpointQuery, FirstReadName } from '@vox/contract';
 // fails when a page sends one of them a second time.
 
 /** One of @vox/contract's first-readable GETs (firstReadQueries), with the exact query the page's own call gives it. */
-export type FirstRead = { [N in FirstReadName]: readonly [name: N, query?: EndpointQuery<N>] }[FirstReadName];
+type FirstRead = { [N in FirstReadName]: readonly [name: N, query?: EndpointQuery<N>] }[FirstReadName];
 
 /** A page's first reads for a signed-in and a signed-out visitor. */
-export interface PageFirstReads {
+interface PageFirstReads {
   signedIn?: readonly FirstRead[];
   signedOut?: readonly FirstRead[];
 }

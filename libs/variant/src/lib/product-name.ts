@@ -1,7 +1,7 @@
 import type { Site } from './resolve-variant';
 
 /** The product's name, everywhere it is shown (header, footer, titles). */
-export const PRODUCT_NAME = 'VoxClub';
+const PRODUCT_NAME = 'VoxClub';
 /** The school site's own name (its own identity rather than a copy of the main site). */
 export const SCHOOL_PRODUCT_NAME = 'VoxClub School';
 

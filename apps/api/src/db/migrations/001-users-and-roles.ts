@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 // Built-in roles and their privileges: who may do what in the product.
-export const BUILT_IN_ROLES: Record<string, string[]> = {
+const BUILT_IN_ROLES: Record<string, string[]> = {
   member: [],
   writer: ['draft'],
   premium: ['draft', 'audio_library', 'read_free_script'],

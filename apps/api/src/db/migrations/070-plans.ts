@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /** The plans on sale at launch (the admin CLI adds and retires plans later: `plans add|retire`). */
-export const LAUNCH_PLANS = [
+const LAUNCH_PLANS = [
   { id: 'writer-monthly', name: 'Writer monthly', role: 'writer', period_unit: 'month', period_count: 1, price_minor: 500, currency: 'USD' },
   { id: 'premium-monthly', name: 'Premium monthly', role: 'premium', period_unit: 'month', period_count: 1, price_minor: 1200, currency: 'USD' },
   { id: 'premium-yearly', name: 'Premium yearly', role: 'premium', period_unit: 'month', period_count: 12, price_minor: 12000, currency: 'USD' },

@@ -5,12 +5,12 @@ import type { Config } from '../../config';
 import { UnauthorizedError } from '../../domain-errors';
 import { loadSecret } from '../../repositories/secrets';
 
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const MESSAGE_LOGIN_REQUIRED = 'Please log in.';
 export const MESSAGE_SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 /** The signed-in caller, as the members-only routes see them. */
-export interface SignedInUser {
+interface SignedInUser {
   id: string;
 }
 

@@ -32,7 +32,7 @@ const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string, ...r
 ];
 
 /** The status a domain error answers with; undefined for any other error. */
-export function domainStatus(error: unknown): number | undefined {
+function domainStatus(error: unknown): number | undefined {
   if (!(error instanceof DomainError)) return undefined;
   return DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1] ?? 500;
 }
@@ -52,7 +52,7 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_PROTO_VIOLATION: 'The upload has a field name that is not allowed.',
 };
 
-export const MULTIPART_MESSAGES = {
+const MULTIPART_MESSAGES = {
   truncated: 'The upload ended before it was complete. Please send the file again.',
   noBoundary: 'The upload has no multipart boundary. Send the file as multipart/form-data.',
   malformed: 'The upload is not a valid multipart/form-data body.',
@@ -62,7 +62,7 @@ export const MULTIPART_MESSAGES = {
  * busboy's and dicer's complaints about a broken form carry no status or code, only a text;
  * they are the client's errors (a 400 saying what is wrong), never a 500.
  */
-export function multipartError(err: unknown): BadRequestError | undefined {
+function multipartError(err: unknown): BadRequestError | undefined {
   if (err instanceof BadRequestError) return err;
   const { message = '', code } = (err ?? {}) as { message?: string; code?: string };
   if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end of (multipart data|form|file)/i.test(message)) {

@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export const MAIL_JOB = 'mail.send';
+const MAIL_JOB = 'mail.send';
 
 async function mailer(app: FastifyInstance, { config }: { config: Config }) {
   const transport = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: app.log });

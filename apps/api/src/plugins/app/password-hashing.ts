@@ -32,7 +32,7 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCo
 /** The hashing process's niceness: 19 is the lowest priority Linux (and macOS) offer. */
 export const HASH_WORKER_NICENESS = 19;
 
-export interface PasswordHashing {
+interface PasswordHashing {
   hash(password: string): Promise<string>;
   /** False for a wrong password, a missing hash or a malformed one; never throws for those. */
   verify(hash: string | null, password: string): Promise<boolean>;
@@ -42,9 +42,9 @@ export interface PasswordHashing {
 }
 
 /** Above this share of time spent working (over the last tenth of a second), the event loop is busy. */
-export const BUSY_EVENT_LOOP_UTILIZATION = 0.75;
+const BUSY_EVENT_LOOP_UTILIZATION = 0.75;
 /** While busy, each hash is followed by a rest this many times its length: at most a tenth of a core. */
-export const BUSY_REST_FACTOR = 9;
+const BUSY_REST_FACTOR = 9;
 
 /** How busy this process's event loop has been lately (0..1), sampled every `intervalMs`. */
 export function createEventLoopGauge(intervalMs = 100) {
@@ -127,7 +127,7 @@ type Job = { op: 'hash'; password: string } | { op: 'verify'; hash: string; pass
 type Answer = { id: number; ok: true; result: string | boolean } | { id: number; ok: false; error: string };
 
 /** A job the hashing process could not answer because it died; not a wrong password. */
-export class HashWorkerError extends Error {
+class HashWorkerError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'HashWorkerError';

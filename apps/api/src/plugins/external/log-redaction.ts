@@ -3,7 +3,7 @@
  * headers that carry credentials (access token, refresh cookie) and any object that a log call
  * might pass along with a password or token in it.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

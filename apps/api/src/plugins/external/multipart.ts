@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { uploadScratchDir } from '../../repositories/audio-store';
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /**
  * A scratch file in use is younger than this: one being received is written to every moment (the

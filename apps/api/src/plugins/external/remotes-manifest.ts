@@ -63,13 +63,13 @@ export function parseManifest(text: string | null): RemotesManifest {
 const PRELOAD_FILE = /^static\/(js|css)\/[\w.-]+\.(js|css)(\?v=\w+)?$/;
 
 /** A route row of preload.json as the API uses it: the path pattern, and the files by signed-in state. */
-export interface RoutePreload {
+interface RoutePreload {
   pattern: RegExp;
   signedOut: string[];
   signedIn: string[];
 }
 
-export interface RemotePreloads {
+interface RemotePreloads {
   /** The files of the remote's exposed ./App. */
   app: string[];
   /** Per route of the remote's table, in table order. */

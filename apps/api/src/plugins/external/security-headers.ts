@@ -13,7 +13,7 @@ import { followFile, manifestFileOf } from './remotes-manifest';
  * CPU of a bare route in the poll benchmark); our options hold no per-request parts (no nonces, no
  * directive functions), so the answer is the same for every request.
  */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -71,7 +71,7 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 
 const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
 /** Where Freesound serves the previews /freesound-poc plays (straight from Freesound, not copied). */
-export const FREESOUND_PREVIEW_ORIGIN = 'https://cdn.freesound.org';
+const FREESOUND_PREVIEW_ORIGIN = 'https://cdn.freesound.org';
 
 function originOf(url: string): string | undefined {
   try {
@@ -83,7 +83,7 @@ function originOf(url: string): string | undefined {
 }
 
 /** The http(s) origins other than this one that a remotes manifest names. */
-export function manifestOrigins(text: string): string[] {
+function manifestOrigins(text: string): string[] {
   const manifest = JSON.parse(text) as unknown;
   if (!manifest || typeof manifest !== 'object') return [];
   const origins = Object.values(manifest).flatMap((entry) => (typeof entry === 'string' ? [originOf(entry)] : []));
@@ -95,7 +95,7 @@ export function manifestOrigins(text: string): string[] {
  * first script inline (the start-up requests leave as soon as the HTML arrives, not one
  * request later), and the policy allows exactly that script, no other inline one.
  */
-export function inlineScriptHashes(html: string | null): string[] {
+function inlineScriptHashes(html: string | null): string[] {
   if (!html) return [];
   const hashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attributes, body]) => !/\bsrc\s*=/i.test(attributes) && body.trim() !== '')

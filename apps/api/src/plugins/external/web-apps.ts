@@ -12,7 +12,7 @@ import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
-export const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
+const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -49,7 +49,7 @@ export const FIRST_DATA_ID = 'vox-first-data';
  * requests fewer on every first load; over HTTP/1.1 each took one of the six connections the
  * shell's scripts wait for. `<` is escaped, so no value can close the block.
  */
-export function withFirstData(html: string, data: Record<string, unknown>): string {
+function withFirstData(html: string, data: Record<string, unknown>): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="${FIRST_DATA_ID}">${json}</script>`;
   const at = html.search(/<script\b/i);

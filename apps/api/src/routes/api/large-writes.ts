@@ -18,7 +18,7 @@ import { RawJsonBody, type SaveRefusal } from '../../services/scripts/script-wri
 export const LARGE_WRITE_BYTES = 128 * 1024;
 
 /** A body over LARGE_WRITE_BYTES, or one without a length (chunked: its size is unknown until read). */
-export function isLargeBody(request: FastifyRequest): boolean {
+function isLargeBody(request: FastifyRequest): boolean {
   const length = Number(request.headers['content-length'] ?? 0);
   return length > LARGE_WRITE_BYTES || (request.headers['transfer-encoding'] !== undefined && length === 0);
 }

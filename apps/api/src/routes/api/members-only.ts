@@ -10,7 +10,7 @@ import { UnauthorizedError } from '../../domain-errors';
 import { MESSAGE_LOGIN_REQUIRED } from '../../plugins/app/authentication';
 
 /** The scope's one login check: anonymous callers get 401 "Please log in." before any handler. */
-export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+async function requireSignedIn(request: FastifyRequest): Promise<void> {
   if (!request.userId) throw new UnauthorizedError(MESSAGE_LOGIN_REQUIRED);
 }
 

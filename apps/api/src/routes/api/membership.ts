@@ -152,7 +152,7 @@ function period(plan: PlanRow): string {
  *   styles and this origin's images (the favicon), forms posted back here only, and no framing
  *   (a payment page is not clickjacked).
  */
-export const CHECKOUT_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const CHECKOUT_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 function sendCheckoutPage(reply: FastifyReply, status: 200 | 402, html: string) {
   return reply

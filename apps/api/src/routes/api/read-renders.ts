@@ -8,7 +8,7 @@ import { fromContract } from './from-contract';
 const tags = ['reading sessions'];
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the real name. */
-export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
+function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

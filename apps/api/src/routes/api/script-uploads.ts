@@ -14,7 +14,7 @@ import type { TakeUpload } from '../../services/reading-sessions/reading-session
  */
 
 /** Reads and drops the rest of a file part we will not store, so the request ends normally. */
-export async function drain(part: MultipartFile): Promise<void> {
+async function drain(part: MultipartFile): Promise<void> {
   part.file.resume();
   // A broken form (no closing boundary) has already destroyed the part: no 'end' will come.
   if (part.file.readableEnded || part.file.destroyed) return;

@@ -12,9 +12,9 @@ declare module 'fastify' {
   }
 }
 
-export const FAILURES_BEFORE_LOCK = 10;
-export const FIRST_LOCK_MS = 60_000;
-export const MAX_LOCK_MS = 15 * 60_000;
+const FAILURES_BEFORE_LOCK = 10;
+const FIRST_LOCK_MS = 60_000;
+const MAX_LOCK_MS = 15 * 60_000;
 
 /**
  * Brute-force defence for one account: the 10th consecutive failure locks it for a minute.
@@ -39,7 +39,7 @@ function lockEnds(now: Date): string[] {
   }
 }
 
-export interface Accounts {
+interface Accounts {
   /**
    * The user for these credentials, or null. Unknown user, wrong password and locked account
    * all answer null after the same amount of work (one argon2 verify), so callers answer them

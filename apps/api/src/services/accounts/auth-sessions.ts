@@ -6,9 +6,9 @@ import type { Config } from '../../config';
 import type { UserRow } from '../../repositories/users';
 import { UnauthorizedError } from '../../domain-errors';
 
-export const REFRESH_COOKIE = 'vox_refresh';
+const REFRESH_COOKIE = 'vox_refresh';
 /** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
-export const REFRESH_COOKIE_PATH = '/api/users';
+const REFRESH_COOKIE_PATH = '/api/users';
 /**
  * A hint that this browser holds a session, sent with every request (the refresh cookie
  * travels to the users routes only), so an app page can preload what a signed-in visitor most
@@ -16,9 +16,9 @@ export const REFRESH_COOKIE_PATH = '/api/users';
  * It lives and ends with the refresh cookie.
  */
 export const SIGNED_IN_HINT_COOKIE = 'vox_signed_in';
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rotated token still works this long: parallel tabs refreshing at once must not sign each other out. */
-export const REUSE_GRACE_MS = 10_000;
+const REUSE_GRACE_MS = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthSessions {
+interface AuthSessions {
   /** Starts a session (a token family) for a user who just signed in: sets the cookie, answers user + access token. */
   start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<SignInResult>;
   /**
@@ -189,7 +189,7 @@ async function authSessions(app: FastifyInstance, { config }: { config: Config }
  * Housekeeping: ended sessions and old reset codes are deleted a day after they stop mattering,
  * at start and every 6 hours, so the tables stay small. Not on the request path.
  */
-export function scheduleCleanup(app: FastifyInstance) {
+function scheduleCleanup(app: FastifyInstance) {
   const DAY_MS = 24 * 60 * 60 * 1000;
   const clean = async () => {
     const now = Date.now();

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, type PublicConfig } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../../domain-errors';
 
-export const DEFAULT_MS_AUTHORITY = 'https://login.microsoftonline.com/common/v2.0';
+const DEFAULT_MS_AUTHORITY = 'https://login.microsoftonline.com/common/v2.0';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ export interface MicrosoftIdentity {
   email: string | null;
 }
 
-export interface MicrosoftSignIn {
+interface MicrosoftSignIn {
   readonly clientId: string | null;
   readonly authority: string | null;
   /** Verifies a Microsoft ID token; throws UnauthorizedError / ServiceUnavailableError with a text for the user. */
@@ -58,7 +58,7 @@ export function publicConfigOf(
   };
 }
 
-export function verifiedEmail(payload: JWTPayload): string | null {
+function verifiedEmail(payload: JWTPayload): string | null {
   if (looksLikeEmail(payload.preferred_username)) return payload.preferred_username.toLowerCase();
   if (looksLikeEmail(payload.email) && (payload.xms_edov === true || payload.email_verified === true)) {
     return payload.email.toLowerCase();

@@ -9,10 +9,10 @@ import type { PasswordResetRow } from '../../repositories/password-resets';
 import { BadRequestError, TooManyRequestsError } from '../../domain-errors';
 import { loadSecret } from '../../repositories/secrets';
 
-export const CODE_VALID_MINUTES = 10;
-export const MAX_WRONG_PER_CODE = 5;
-export const MAX_WRONG_PER_DAY = 10;
-export const RESEND_INTERVAL_MS = 60_000;
+const CODE_VALID_MINUTES = 10;
+const MAX_WRONG_PER_CODE = 5;
+const MAX_WRONG_PER_DAY = 10;
+const RESEND_INTERVAL_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export interface PasswordReset {
+interface PasswordReset {
   /** Creates and mails a code; answers the same whether or not an account has this email. */
   requestCode(username: string): Promise<void>;
   /** Checks a code without using it up (the form's code step). */
@@ -38,7 +38,7 @@ export const resetCodes = {
 };
 
 /** The form sends the code as a number, which drops leading zeros: "012345" arrives as 12345. */
-export function normalizeCode(code: string | number): string {
+function normalizeCode(code: string | number): string {
   const text = typeof code === 'number' ? String(code) : code.trim();
   return /^\d{1,6}$/.test(text) ? text.padStart(RESET_CODE_LENGTH, '0') : text;
 }

@@ -5,23 +5,23 @@ import type { Config } from '../../config';
 import { SIGNED_IN_HINT_COOKIE } from './auth-sessions';
 
 /** Carries the state of a handoff this host asked for, to the exchange only, for two minutes. */
-export const HANDOFF_STATE_COOKIE = 'vox_handoff_state';
+const HANDOFF_STATE_COOKIE = 'vox_handoff_state';
 /**
  * Set when this host has just asked the hub, with or without a sign-in coming back: the app page
  * does not ask again for this long, so a visitor signed in nowhere costs one round trip a minute
  * of full page loads, never a loop.
  */
-export const HANDOFF_CHECKED_COOKIE = 'vox_handoff_checked';
-export const HANDOFF_CHECK_SECONDS = 60;
+const HANDOFF_CHECKED_COOKIE = 'vox_handoff_checked';
+const HANDOFF_CHECK_SECONDS = 60;
 /**
  * A link followed from another site (a cross-site navigation) asks again once the last check is
  * this old: the member may have signed in there since. Younger, it is the handoff's own way back.
  */
-export const HANDOFF_RECHECK_AFTER_LINK_MS = 5000;
+const HANDOFF_RECHECK_AFTER_LINK_MS = 5000;
 /** A handoff code is good for one exchange within this time. */
-export const HANDOFF_CODE_LIFETIME_MS = 60_000;
+const HANDOFF_CODE_LIFETIME_MS = 60_000;
 const STATE_LIFETIME_SECONDS = 120;
-export const HANDOFF_PATH = '/api/users/handoff';
+const HANDOFF_PATH = '/api/users/handoff';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SignInHandoff {
+interface SignInHandoff {
   /** True when the listed sites keep a cookie each and share the sign-in by redirect. */
   readonly enabled: boolean;
   /** The origin that holds the sign-in for the others (the first of SITE_ORIGINS). */

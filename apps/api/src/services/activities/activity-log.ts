@@ -4,8 +4,8 @@ import { SOCIAL_MESSAGES, type ActivityEntry } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError } from '../../domain-errors';
 import { routePattern, variantOfHost } from '../metrics/metrics-routes';
 
-export const ACTIVITY_CONTEXT_MAX_DEPTH = 8;
-export const ACTIVITY_CONTEXT_MAX_BYTES = 2048;
+const ACTIVITY_CONTEXT_MAX_DEPTH = 8;
+const ACTIVITY_CONTEXT_MAX_BYTES = 2048;
 /** Per client address and per activity session (the browser tab's 10-character id), a minute each. */
 export const ACTIVITY_LIMITS = { perAddress: 120, perSession: 60 } as const;
 
@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ActivityLogService {
+interface ActivityLogService {
   /**
    * Stores a visit or action. Anonymous visitors log with a null or empty userId; a signed-in
    * caller may only log as themselves, so the metrics cannot be filled in someone else's name.

@@ -30,7 +30,7 @@ declare module 'fastify' {
  * unhidden call that is public, friends-only to the owner's friends, or reached by its link.
  * Anything a caller may not see is "not found", so a private call's existence is never revealed.
  */
-export interface CastingService {
+interface CastingService {
   board(viewer: string | null, query: CastingBoardQuery): Promise<CastingCallList>;
   get(viewer: string | null, callId: string): Promise<CastingCall>;
   getByLink(viewer: string | null, linkId: string): Promise<CastingCall>;

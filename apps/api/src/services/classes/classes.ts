@@ -21,7 +21,7 @@ declare module 'fastify' {
  * through the session tied to it the takes of that session only: the teacher is seated in it as
  * a listener, never in a student's other sessions.
  */
-export type ClassesService = RostersService & AssignmentsService & ReviewsService;
+type ClassesService = RostersService & AssignmentsService & ReviewsService;
 
 async function classes(app: FastifyInstance, { config }: { config: Config }) {
   const ctx = await createClassesContext(app, config);

@@ -62,13 +62,13 @@ export function parseCsv(text: string): string[][] {
 
 export const isHeader = (cells: string[]) => /^(full\s*)?name$/i.test(cells[0] ?? '') && /^(user\s*-?\s*id|login|username)$/i.test((cells[1] ?? '').replace(/_/g, ' '));
 
-export function newCode(): string {
+function newCode(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += SETUP_CODE_ALPHABET[randomInt(SETUP_CODE_ALPHABET.length)];
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 /** What the student types, as the code was made: upper case, no spaces or dashes. */
-export const normalizeCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+const normalizeCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
 
 /** What every part of the classes service shares: the repositories, the set-password codes, the answer shapes and the access checks. */
 export async function createClassesContext(app: FastifyInstance, config: Config) {

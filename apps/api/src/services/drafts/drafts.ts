@@ -18,7 +18,7 @@ declare module 'fastify' {
  * text: a save must name the revision it was made on (409 otherwise), automatic snapshots are
  * taken while writing, and a restore first keeps what it replaces.
  */
-export type DraftsService = WritingService & RevisionsService & TemplatesService & PublishingService;
+type DraftsService = WritingService & RevisionsService & TemplatesService & PublishingService;
 
 async function drafts(app: FastifyInstance) {
   const ctx = createDraftsContext(app);

@@ -14,12 +14,12 @@ declare module 'fastify' {
 }
 
 /** Where a stream's bytes go (the route gives the raw response). */
-export interface LiveSink {
+interface LiveSink {
   write(chunk: string): void;
   end(): void;
 }
 
-export interface LiveSessionsService {
+interface LiveSessionsService {
   /** Checks access (404 unless I take part, 403 when my link was revoked) and opens my stream. */
   connect(me: string, sessionId: string, sink: LiveSink): Promise<{ connectionId: string; close(): void }>;
   /** My connection records a line now (or stopped: null). */
@@ -53,7 +53,7 @@ interface Connection {
 export const LIVE_STREAM_LIMITS = { perMember: 10, perSession: 200 } as const;
 
 /** One event in text/event-stream framing. */
-export function sseFrame(id: number, event: LiveEvent): string {
+function sseFrame(id: number, event: LiveEvent): string {
   return `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 

@@ -34,7 +34,7 @@ export const SUBSCRIPTION_LINK = { label: 'Your subscriptions and receipts', pat
 
 export const capital = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 

@@ -30,7 +30,7 @@ declare module 'fastify' {
  * My messages (notifications rows) and direct messages between friends. The red-dot poll is
  * `app.newMessageCounts` (its own plugin: one indexed statement, nothing may be added to it).
  */
-export interface MessagesService {
+interface MessagesService {
   /** A page of my messages, newest first, with the other member resolved and unread ones marked. */
   list(me: string, paging: { page?: number; pageSize?: number }): Promise<NotificationList>;
   /** My last-seen mark; null until I first open Messages. */

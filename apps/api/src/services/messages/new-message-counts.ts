@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export interface NewMessageCounts {
+interface NewMessageCounts {
   count(userId: string, after?: string): Promise<number>;
   /** PostgreSQL only: the change feed that keeps cached answers exact. */
   feed?: { readonly backendPid: number | undefined };
@@ -62,14 +62,14 @@ export function createCountCache(load: (userId: string, after: string) => Promis
   };
 }
 
-export type CountCache = ReturnType<typeof createCountCache>;
+type CountCache = ReturnType<typeof createCountCache>;
 
 /**
  * Keeps a connection LISTENing on `vox_notifications` (a trigger announces every change, see
  * migration 040) and feeds the cache; reconnects with backoff after a drop, and the cache is off
  * from the drop until LISTEN is back (changes in between were not heard).
  */
-export function listenForChanges(
+function listenForChanges(
   { connectionString, cache, log }: { connectionString: string; cache: CountCache; log: FastifyInstance['log'] },
 ): PgListener {
   return listenChannel({

@@ -67,7 +67,7 @@ export function localMidnight(timeZone: string, day: number): number {
 }
 
 /** A stretch of time with one UTC offset: [start, end) in ms. */
-export interface OffsetSpan {
+interface OffsetSpan {
   start: number;
   end: number;
   offset: number;

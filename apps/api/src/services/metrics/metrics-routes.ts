@@ -4,7 +4,7 @@
  * /session/xyz count as one page and no id, handle or other personal value reaches the metrics.
  */
 
-export type ActivityVariant = 'main' | 'school' | 'podcast' | 'dashboard';
+type ActivityVariant = 'main' | 'school' | 'podcast' | 'dashboard';
 
 /** The site a request came from, by its host name's first label (the web's resolveVariant rule). */
 export function variantOfHost(hostname: string | undefined): ActivityVariant {
@@ -18,7 +18,7 @@ export function variantOfHost(hostname: string | undefined): ActivityVariant {
 }
 
 /** The product's routes with parameters (seed section 2); `:x` matches any one segment. */
-export const ROUTE_PATTERNS = [
+const ROUTE_PATTERNS = [
   '/certificate/:id',
   '/event/:id/register',
   '/event/:id',

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export interface MetricsService {
+interface MetricsService {
   /**
    * Every chart of the dashboard for the days `from`..`to` (inclusive) counted in `tz`, and the
    * same totals for the range of the same length just before. The caller holds show_metrics
@@ -32,7 +32,7 @@ export interface MetricsService {
   charts(query: MetricsQuery): Promise<MetricsAnswer>;
 }
 
-export const TOP_PAGES = 10;
+const TOP_PAGES = 10;
 
 /** The days of two ranges (the previous one, then the asked one) in the zone, and the two ranges. */
 export function dayWindow(query: MetricsQuery, now = Date.now()) {

@@ -30,10 +30,10 @@ export interface EpisodeUpload {
   unreadable(err: unknown): unknown;
 }
 
-export const EXTENSIONS: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm' };
+const EXTENSIONS: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm' };
 /** Where an episode's audio is served: its SHA-256 and the extension of its type. */
 export const podcastAudioPath = (audioId: string, contentType: string) => `/api/podcast/audio/${audioId}.${EXTENSIONS[contentType] ?? 'mp3'}`;
-export const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Chapters must start at 0 or later, each after the one before. */
 export function checkedChapters(chapters: Chapter[]): Chapter[] {

@@ -18,7 +18,7 @@ export interface FeedEpisode extends Episode {
   transcriptUrl: string | null;
 }
 
-export interface FeedChannel extends Channel {
+interface FeedChannel extends Channel {
   pageUrl: string;
   /** Absolute cover URL, or null. */
   imageUrl: string | null;
@@ -30,7 +30,7 @@ const ATOM = 'http://www.w3.org/2005/Atom';
 const CONTENT = 'http://purl.org/rss/1.0/modules/content/';
 
 /** HH:MM:SS, as itunes:duration is most widely read. */
-export function feedDuration(ms: number): string {
+function feedDuration(ms: number): string {
   const total = Math.round(ms / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
@@ -54,7 +54,7 @@ const attributes = (values: Record<string, string>) => Object.fromEntries(Object
  * Show notes as the HTML `content:encoded` carries: one paragraph per blank-line-separated block,
  * line breaks kept. Built as XHTML by xmlbuilder2, so markup in the notes stays text.
  */
-export function notesHtml(notes: string): string {
+function notesHtml(notes: string): string {
   return notes
     .split(/\n\s*\n/)
     .map((block) => block.trim())

@@ -22,7 +22,7 @@ export const PUBLISH_DUE_JOB = 'podcast.publish-due';
  * published episodes (the owner also sees drafts and scheduled ones; to anyone else those are
  * "not found"). Audio is content-addressed under `podcast/<sha256>` and served with ranges.
  */
-export type PodcastService = ChannelsService & EpisodesService & ListeningService & PlaylistsService;
+type PodcastService = ChannelsService & EpisodesService & ListeningService & PlaylistsService;
 
 async function podcast(app: FastifyInstance, { config }: { config: Config }) {
   const ctx = createPodcastContext(app, config);

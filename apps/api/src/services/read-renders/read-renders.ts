@@ -27,7 +27,7 @@ declare module 'fastify' {
  * and only to a channel of their own; the open link is made and revoked by who rendered it or
  * the session's owner, and plays for anyone while it stands.
  */
-export interface ReadRendersService {
+interface ReadRendersService {
   requestDownload(me: string, sessionId: string, input: ReadRenderInput): Promise<ReadRender>;
   requestEpisode(me: string, sessionId: string, input: PublishReadInput): Promise<ReadRender>;
   list(me: string, sessionId: string): Promise<ReadRender[]>;

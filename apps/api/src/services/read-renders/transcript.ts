@@ -9,7 +9,7 @@ export function vttTime(ms: number): string {
 /** A WebVTT voice name: no `>` or line breaks, and `&`/`<` escaped. */
 const vttText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s*\n\s*/g, ' ');
 
-export function speakerOf(segment: Pick<RenderedSegment, 'role' | 'actor' | 'source'>): string {
+function speakerOf(segment: Pick<RenderedSegment, 'role' | 'actor' | 'source'>): string {
   const who = segment.source === 'take' ? segment.actor : 'synthesized voice';
   const role = segment.role ?? 'Narrator';
   return who ? `${role} (${who})` : role;

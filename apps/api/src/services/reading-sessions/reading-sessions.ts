@@ -44,7 +44,7 @@ export interface TakeUpload {
  * my history. Everything in a session is for its participants only; to anyone else it does
  * not exist (404, as an unknown id). Rules: routes/api/README-scripts.md.
  */
-export interface ReadingSessionsService {
+interface ReadingSessionsService {
   detail(me: string, sessionId: string): Promise<SessionDetail>;
   /** Seats me in a role of the script (null gives my seat up); 409 when someone else reads it. */
   claimRole(me: string, sessionId: string, role: string | null): Promise<Participant>;

@@ -17,7 +17,7 @@ declare module 'fastify' {
  * with the lines (as when a role is given up); they can come back only through a working link,
  * so the creator revokes the links first.
  */
-export interface SessionPeopleService {
+interface SessionPeopleService {
   remove(me: string, sessionId: string, userId: string): Promise<void>;
   removeLinkJoiners(me: string, linkId: string): Promise<number>;
 }

@@ -20,7 +20,7 @@ export interface MatchableLine {
   text: string;
 }
 
-export interface LineMatch {
+interface LineMatch {
   /** For each new line, in order: the old line's id it keeps, or null for a new line. */
   ids: Array<string | null>;
   /** Old lines that kept their id with the very same content. */

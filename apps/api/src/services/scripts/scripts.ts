@@ -30,7 +30,7 @@ declare module 'fastify' {
  * session lookup. Who reads what is the repository's `readableBy`; this service adds who may
  * change what and answers the contract's shapes. Rules: routes/api/README-scripts.md.
  */
-export interface ScriptsService {
+interface ScriptsService {
   /** The caller as the reading rules see them (read_free_script read per request, never cached). */
   viewerOf(userId: string | null): Promise<Viewer>;
   /** Anonymous visitors (a public profile page) list public scripts; the other scopes are someone's. */

@@ -32,7 +32,7 @@ export const titleFrom = (filename: string | undefined) =>
     .slice(0, 120) || 'Untitled sound';
 
 /** The link to a sound's bytes: as it is for a public sound, signed and expiring for a private one. */
-export function fileUrl(links: FileLinks, fileId: string, isPublic: boolean): string {
+function fileUrl(links: FileLinks, fileId: string, isPublic: boolean): string {
   return isPublic ? soundFilePath(fileId) : links.sign(soundFilePath(fileId));
 }
 

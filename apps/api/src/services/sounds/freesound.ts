@@ -26,12 +26,12 @@ interface FreesoundSound {
   url?: string;
 }
 
-export interface FreesoundSoundHit extends FreesoundHit {
+interface FreesoundSoundHit extends FreesoundHit {
   downloadUrl: string;
 }
 
 /** CC0 and CC BY licence URLs (any version) -> our licence; others null. */
-export function mapLicence(url: string): SoundLicence | null {
+function mapLicence(url: string): SoundLicence | null {
   if (/creativecommons\.org\/publicdomain\/zero\//i.test(url) || /^creative commons 0$/i.test(url)) return 'cc0';
   if (/creativecommons\.org\/licenses\/by\/\d/i.test(url) || /^attribution$/i.test(url)) return 'cc-by';
   return null;

@@ -24,7 +24,7 @@ declare module 'fastify' {
  * accepts only files whose bytes are audio it can read (nothing stored otherwise), computes the
  * waveform peaks in a background job, and keeps cues on script lines.
  */
-export type SoundsService = LibraryService & CuesService & FreesoundSearchService;
+type SoundsService = LibraryService & CuesService & FreesoundSearchService;
 
 async function sounds(app: FastifyInstance, { config }: { config: Config }) {
   const ctx = createSoundsContext(app, config);

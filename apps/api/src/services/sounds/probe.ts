@@ -46,7 +46,7 @@ export async function looksLikeAudio(file: string): Promise<boolean> {
   }
 }
 
-export type SoundFacts = DecodedAudio;
+type SoundFacts = DecodedAudio;
 
 /**
  * Duration, sample rate and channels of a file file-type named `ext`; undefined when it is not

@@ -60,7 +60,7 @@ export function claim(app: FastifyInstance, user: TestUser, sessionId: string, r
   return app.inject({ method: 'PUT', url: `/api/sessions/${sessionId}/role`, headers: bearer(user), payload: { role } });
 }
 
-export interface FilePart {
+interface FilePart {
   field?: string;
   data: Buffer;
   filename?: string;
@@ -76,7 +76,7 @@ export async function multipart(fields: Record<string, string>, file?: FilePart)
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type') as string } };
 }
 
-export interface TakeUpload {
+interface TakeUpload {
   lineId: string;
   clientId: string;
   durationMs?: string;

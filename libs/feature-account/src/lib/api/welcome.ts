@@ -5,7 +5,7 @@ import { coreEndpoints, type MyProfile } from '@vox/contract';
 import { socialEndpoints } from '@vox/contract/social';
 
 /** The first-run step's calls (/welcome); its keys under ['first-hour']. */
-export const welcomeKeys = {
+const welcomeKeys = {
   all: ['first-hour'] as const,
   handleSuggestion: (userId: string | undefined) => [...welcomeKeys.all, 'handle-suggestion', userId] as const,
   showcase: () => [...welcomeKeys.all, 'showcase'] as const,

@@ -5,7 +5,7 @@ import { audioEndpoints } from '@vox/contract/audio';
 import type { FreesoundImport, Sound, SoundUpdate } from '@vox/contract/audio';
 
 /** The audio library's calls (contract: `endpoints`); errors are ApiError with the server's text. */
-export const soundKeys = {
+const soundKeys = {
   all: ['sounds'] as const,
   lists: () => [...soundKeys.all, 'list'] as const,
   list: (query: EndpointQuery<'sounds'>) => [...soundKeys.lists(), query] as const,

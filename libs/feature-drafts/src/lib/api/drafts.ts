@@ -5,14 +5,14 @@ import { draftEndpoints } from '@vox/contract/drafts';
 import type { TextEdit } from '@vox/fountain';
 
 /** The drafts and templates calls (contract: `endpoints`); errors are ApiError with the server's text. */
-export const draftKeys = {
+const draftKeys = {
   all: ['drafts'] as const,
   list: (search: string) => [...draftKeys.all, 'list', search] as const,
   detail: (draftId: string) => [...draftKeys.all, 'detail', draftId] as const,
   revisions: (draftId: string) => [...draftKeys.all, 'revisions', draftId] as const,
   revision: (draftId: string, revisionId: string) => [...draftKeys.all, 'revision', draftId, revisionId] as const,
 };
-export const templateKeys = {
+const templateKeys = {
   all: ['templates'] as const,
   list: () => [...templateKeys.all, 'list'] as const,
   detail: (templateId: string) => [...templateKeys.all, 'detail', templateId] as const,

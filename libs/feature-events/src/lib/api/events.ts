@@ -5,7 +5,7 @@ import { useUser } from '@vox/auth';
 import { type EventInput, type EventSummary, eventEndpoints } from '@vox/contract/events';
 
 /** React Query keys of the events area; every change invalidates `all`. */
-export const eventKeys = {
+const eventKeys = {
   all: ['events'] as const,
   list: (when: 'upcoming' | 'past', viewer: string | null) => ['events', 'list', when, viewer] as const,
   one: (eventId: string, viewer: string | null) => ['events', 'one', eventId, viewer] as const,

@@ -5,7 +5,7 @@ import { membershipEndpoints } from '@vox/contract/membership';
 import { schoolEndpoints, type ContactFields } from '@vox/contract/school';
 
 /** The membership area's calls (contract: `membershipEndpoints`); errors are ApiError with the server's text. */
-export const membershipKeys = {
+const membershipKeys = {
   all: ['membership'] as const,
   plans: (userId: string | undefined) => [...membershipKeys.all, 'plans', userId ?? 'anonymous'] as const,
   subscriptions: () => [...membershipKeys.all, 'subscriptions'] as const,

@@ -3,13 +3,13 @@ import { api } from '@vox/api-client';
 import { type MetricsPart, type MetricsVariant, metricsEndpoints } from '@vox/contract/metrics';
 
 /** The metrics dashboard's calls; its keys under ['metrics']. */
-export const metricsKeys = {
+const metricsKeys = {
   all: ['metrics'] as const,
   part: (view: MetricsRange, part: MetricsPart) => [...metricsKeys.all, view.from, view.to, view.tz, view.variant, part] as const,
 };
 
 /** The days (YYYY-MM-DD, inclusive, in `tz`) and the site a chart counts. */
-export interface MetricsRange {
+interface MetricsRange {
   from: string;
   to: string;
   tz: string;

@@ -3,7 +3,7 @@ import { api } from '@vox/api-client';
 import { metricsEndpoints } from '@vox/contract/metrics';
 
 /** The staff pages' calls (failed jobs, form requests); their keys under ['staff']. */
-export const staffKeys = {
+const staffKeys = {
   all: ['staff'] as const,
   jobFailures: () => [...staffKeys.all, 'job-failures'] as const,
   formRequests: (kind: 'contact' | 'pilot' | undefined) => [...staffKeys.all, 'form-requests', kind ?? 'all'] as const,

@@ -22,7 +22,7 @@ interface LastSeenNotification {
  * same query (`notificationQueryKeys.seen`, @vox/notifications-data), and other tabs of this
  * browser hear of it.
  */
-export function useLastSeenNotification(userId: string | undefined): LastSeenNotification {
+function useLastSeenNotification(userId: string | undefined): LastSeenNotification {
   const query = useQuery({
     queryKey: notificationQueryKeys.seen(userId ?? null),
     queryFn: () => api.call(coreEndpoints.notificationsSeen),

@@ -5,7 +5,7 @@ import type { ChannelInput, ChannelUpdate, EpisodeUpdate, PlaylistUpdate } from 
 import { podcastEndpoints } from '@vox/contract/podcast';
 
 /** React Query keys of the podcast area; a change invalidates `all` (the lists are small). */
-export const podcastKeys = {
+const podcastKeys = {
   all: ['podcast'] as const,
   channels: (q: string, category: string) => ['podcast', 'channels', q, category] as const,
   channel: (id: string, viewer: string | null) => ['podcast', 'channel', id, viewer] as const,
@@ -107,7 +107,7 @@ export function useFollow(channelId: string) {
   });
 }
 
-export interface EpisodeUploadInput {
+interface EpisodeUploadInput {
   title: string;
   notes: string;
   season: string;

@@ -4,7 +4,7 @@ import { useUser } from '@vox/auth';
 import { type Certificate, schoolEndpoints } from '@vox/contract/school';
 
 /** The certificates area's calls (certificates of attendance and of classes); keys under ['certificates']. */
-export const certificateKeys = {
+const certificateKeys = {
   all: ['certificates'] as const,
   mine: (userId: string | null) => ['certificates', 'mine', userId] as const,
   one: (certId: string, viewer: string | null) => ['certificates', 'one', certId, viewer] as const,

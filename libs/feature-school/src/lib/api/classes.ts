@@ -6,7 +6,7 @@ import { scriptEndpoints } from '@vox/contract/scripts';
 import type { AssignmentInput, ClassDetail, ClassInput, CommentInput, ReviewInput } from '@vox/contract/school';
 
 /** React Query keys of classes and assignments; every change invalidates `all`. */
-export const classKeys = {
+const classKeys = {
   all: ['school'] as const,
   home: (viewer: string | null) => ['school', 'home', viewer] as const,
   list: (viewer: string | null) => ['school', 'classes', viewer] as const,

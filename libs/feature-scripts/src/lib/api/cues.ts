@@ -5,7 +5,7 @@ import { scriptEndpoints } from '@vox/contract/scripts';
 import type { CueInput, CueList } from '@vox/contract/audio';
 
 /** A script's sound cues: read by anyone who may read the script, saved by its owner. */
-export const cueKeys = {
+const cueKeys = {
   script: (scriptId: string) => ['cues', scriptId] as const,
   sounds: ['cues', 'sounds'] as const,
 };

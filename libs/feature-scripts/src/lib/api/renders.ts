@@ -5,7 +5,7 @@ import { podcastEndpoints } from '@vox/contract/podcast';
 import { scriptEndpoints } from '@vox/contract/scripts';
 
 /** "The finished read": a session's renders (a file to download or share, an episode) and publishing. */
-export const renderKeys = {
+const renderKeys = {
   session: (sessionId: string) => ['read-renders', sessionId] as const,
   podcastHome: ['podcast-home'] as const,
 };

@@ -8,7 +8,7 @@ import { scriptEndpoints } from '@vox/contract/scripts';
  * Errors are ApiError with the server's `message`, which the UI shows as it is.
  */
 
-export const scriptKeys = {
+const scriptKeys = {
   all: ['scripts'] as const,
   lists: () => [...scriptKeys.all, 'list'] as const,
   list: (query: ScriptListQuery) => [...scriptKeys.lists(), query] as const,
@@ -16,12 +16,12 @@ export const scriptKeys = {
 };
 
 /** GET /api/scripts: a page of the scripts I may read, narrowed by scope and search. */
-export const getScripts = (query: ScriptListQuery): Promise<ScriptList> =>
+const getScripts = (query: ScriptListQuery): Promise<ScriptList> =>
   api.call(scriptEndpoints.scripts, {
     query: { q: query.q || undefined, scope: query.scope, owner: query.owner, page: query.page, pageSize: query.pageSize },
   });
 
-export const scriptsQueryOptions = (query: ScriptListQuery) =>
+const scriptsQueryOptions = (query: ScriptListQuery) =>
   queryOptions({
     queryKey: scriptKeys.list(query),
     queryFn: () => getScripts(query),
@@ -35,9 +35,9 @@ export function useScripts(query: ScriptListQuery) {
 }
 
 /** GET /api/scripts/{id}: the whole script (404 when it is not mine to read). */
-export const getScript = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.script, { params: { scriptId } });
+const getScript = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.script, { params: { scriptId } });
 
-export const scriptQueryOptions = (scriptId: string) =>
+const scriptQueryOptions = (scriptId: string) =>
   queryOptions({
     queryKey: scriptKeys.detail(scriptId),
     queryFn: () => getScript(scriptId),
@@ -51,21 +51,21 @@ export function useScript(scriptId: string | undefined, enabled = true) {
 }
 
 /** POST /api/scripts (no id) or PUT /api/scripts/{id}: the whole script, lines in order. */
-export const saveScript = ({ scriptId, input }: { scriptId: string | null; input: ScriptInput }): Promise<Script> =>
+const saveScript = ({ scriptId, input }: { scriptId: string | null; input: ScriptInput }): Promise<Script> =>
   scriptId ? api.call(scriptEndpoints.saveScript, { params: { scriptId }, body: input }) : api.call(scriptEndpoints.createScript, { body: input });
 
 /** DELETE /api/scripts/{id} (owner). */
-export const deleteScript = (scriptId: string): Promise<undefined> => api.call(scriptEndpoints.deleteScript, { params: { scriptId } });
+const deleteScript = (scriptId: string): Promise<undefined> => api.call(scriptEndpoints.deleteScript, { params: { scriptId } });
 
 /** POST /api/scripts/{id}/cover, multipart with the file field "cover" (owner). */
-export const uploadScriptCover = ({ scriptId, file }: { scriptId: string; file: File }): Promise<Script> => {
+const uploadScriptCover = ({ scriptId, file }: { scriptId: string; file: File }): Promise<Script> => {
   const body = new FormData();
   body.append('cover', file);
   return api.call(scriptEndpoints.uploadScriptCover, { params: { scriptId }, body });
 };
 
 /** DELETE /api/scripts/{id}/cover (owner): back to no cover. */
-export const removeScriptCover = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.removeScriptCover, { params: { scriptId } });
+const removeScriptCover = (scriptId: string): Promise<Script> => api.call(scriptEndpoints.removeScriptCover, { params: { scriptId } });
 
 /** A changed script shows in the lists, in its detail, and in any reading session of it. */
 function afterChange(client: QueryClient, script: Script | null, scriptId: string) {

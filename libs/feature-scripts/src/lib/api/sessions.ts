@@ -14,12 +14,12 @@ import type { TakeUploader } from '../take-queue/take-queue';
 export const sessionKey = (sessionId: string) => ['session', sessionId] as const;
 
 /** GET /api/sessions/{id}: script, participants, my seat and every take, in one answer. */
-export const getSession = (sessionId: string): Promise<SessionDetail> => api.call(scriptEndpoints.session, { params: { sessionId } });
+const getSession = (sessionId: string): Promise<SessionDetail> => api.call(scriptEndpoints.session, { params: { sessionId } });
 
 /** Marked when a session's answer is in, for the reader benchmark (tools/bench/reader). */
-export const SESSION_DATA_MARK = 'vox:reader-data';
+const SESSION_DATA_MARK = 'vox:reader-data';
 
-export const sessionQueryOptions = (sessionId: string) =>
+const sessionQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKey(sessionId),
     queryFn: async () => {
@@ -37,7 +37,7 @@ export function useSession(sessionId: string) {
 }
 
 /** PUT /api/sessions/{id}/role: claim a role, or give it up with null. */
-export const claimRole = (sessionId: string, role: string | null): Promise<unknown> =>
+const claimRole = (sessionId: string, role: string | null): Promise<unknown> =>
   api.call(scriptEndpoints.claimRole, { params: { sessionId }, body: { role } });
 
 export function useClaimRole(sessionId: string) {
@@ -50,17 +50,17 @@ export function useClaimRole(sessionId: string) {
 }
 
 /** Adds (or replaces, by id) a confirmed take in the cached session; the server makes it the pick. */
-export function withTake(session: SessionDetail, take: Take): SessionDetail {
+function withTake(session: SessionDetail, take: Take): SessionDetail {
   const others = session.takes.filter((t) => t.id !== take.id);
   const takes = take.picked ? others.map((t) => (t.lineId === take.lineId && t.picked ? { ...t, picked: false } : t)) : others;
   return { ...session, takes: [...takes, take] };
 }
 
 /** DELETE /api/sessions/{id}/takes/{takeId} (my own take). */
-export const deleteTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.deleteTake, { params: { sessionId, takeId } });
+const deleteTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.deleteTake, { params: { sessionId, takeId } });
 
 /** PUT /api/sessions/{id}/takes/{takeId}/pick: the take playback uses for its line. */
-export const pickTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.pickTake, { params: { sessionId, takeId } });
+const pickTake = (sessionId: string, takeId: string): Promise<unknown> => api.call(scriptEndpoints.pickTake, { params: { sessionId, takeId } });
 
 export function useDeleteTake(sessionId: string) {
   const client = useQueryClient();
@@ -86,17 +86,17 @@ export function usePickTake(sessionId: string) {
   });
 }
 
-export const shareLinksKey = (sessionId: string) => ['session', sessionId, 'sharelinks'] as const;
+const shareLinksKey = (sessionId: string) => ['session', sessionId, 'sharelinks'] as const;
 
 /** GET /api/sessions/{id}/sharelinks. */
-export const getShareLinks = (sessionId: string): Promise<ShareLink[]> => api.call(scriptEndpoints.shareLinks, { params: { sessionId } });
+const getShareLinks = (sessionId: string): Promise<ShareLink[]> => api.call(scriptEndpoints.shareLinks, { params: { sessionId } });
 
 export function useShareLinks(sessionId: string, enabled = true) {
   return useQuery({ queryKey: shareLinksKey(sessionId), queryFn: () => getShareLinks(sessionId), enabled, staleTime: 0 });
 }
 
 /** POST /api/sessions/{id}/sharelinks { role }: a new link, optionally for one role. */
-export const createShareLink = (sessionId: string, role: string | null): Promise<ShareLink> =>
+const createShareLink = (sessionId: string, role: string | null): Promise<ShareLink> =>
   api.call(scriptEndpoints.createShareLink, { params: { sessionId }, body: { role } });
 
 export function useCreateShareLink(sessionId: string) {
@@ -108,7 +108,7 @@ export function useCreateShareLink(sessionId: string) {
 }
 
 /** DELETE /api/sharelinks/{linkId}: the link stops working at once. */
-export const revokeShareLink = (linkId: string): Promise<unknown> => api.call(scriptEndpoints.revokeShareLink, { params: { linkId } });
+const revokeShareLink = (linkId: string): Promise<unknown> => api.call(scriptEndpoints.revokeShareLink, { params: { linkId } });
 
 export function useRevokeShareLink(sessionId: string) {
   const client = useQueryClient();
@@ -119,7 +119,7 @@ export function useRevokeShareLink(sessionId: string) {
 }
 
 /** POST /api/sessions/{id}/invitations { userId, role }: the friend gets a message with a link. */
-export const inviteFriend = (sessionId: string, userId: string, role: string | null): Promise<unknown> =>
+const inviteFriend = (sessionId: string, userId: string, role: string | null): Promise<unknown> =>
   api.call(scriptEndpoints.inviteToSession, { params: { sessionId }, body: { userId, role } });
 
 export function useInviteFriend(sessionId: string) {
@@ -133,22 +133,22 @@ export function useInviteFriend(sessionId: string) {
 const friendshipsKey = ['friendships'] as const;
 
 /** GET /api/friendships/; a failed fetch is an empty list. */
-export const getFriends = (): Promise<Friendship[]> => api.getFriendships().catch(() => []);
+const getFriends = (): Promise<Friendship[]> => api.getFriendships().catch(() => []);
 
 export function useFriends(enabled = true) {
   return useQuery({ queryKey: friendshipsKey, queryFn: getFriends, enabled });
 }
 
 /** GET /api/history?page: my sessions, newest activity first, with my progress. */
-export const getHistory = (page: number): Promise<HistoryList> => api.call(scriptEndpoints.history, { query: { page } });
+const getHistory = (page: number): Promise<HistoryList> => api.call(scriptEndpoints.history, { query: { page } });
 
 /** Query keys of /history: one per page, under ['history']. */
-export const historyKeys = {
+const historyKeys = {
   all: ['history'] as const,
   page: (page: number) => [...historyKeys.all, page] as const,
 };
 
-export const historyQueryOptions = (page: number) =>
+const historyQueryOptions = (page: number) =>
   queryOptions({ queryKey: historyKeys.page(page), queryFn: () => getHistory(page), placeholderData: keepPreviousData, staleTime: 0 });
 
 export function useHistory(page: number) {
@@ -156,9 +156,9 @@ export function useHistory(page: number) {
 }
 
 /** GET /api/scripts/{scriptId}/session: my current reading session of the script (created when needed). */
-export const getScriptSession = (scriptId: string): Promise<ScriptSession> => api.getScriptSession(scriptId);
+const getScriptSession = (scriptId: string): Promise<ScriptSession> => api.getScriptSession(scriptId);
 
-export const scriptSessionQueryOptions = (scriptId: string) =>
+const scriptSessionQueryOptions = (scriptId: string) =>
   queryOptions({
     queryKey: ['script-session', scriptId],
     queryFn: () => getScriptSession(scriptId),
@@ -173,10 +173,10 @@ export function useScriptSession(scriptId: string) {
 }
 
 /** GET /api/sharelinks/{linkId}/session: the session a share link invites into, joining it. */
-export const getShareLinkSession = (linkId: string): Promise<ShareLinkSession> => api.getShareLinkSession(linkId);
+const getShareLinkSession = (linkId: string): Promise<ShareLinkSession> => api.getShareLinkSession(linkId);
 
 /** Keyed by the user too: the answer is for whoever opens the link. */
-export const shareLinkSessionQueryOptions = (linkId: string, userId: string | undefined) =>
+const shareLinkSessionQueryOptions = (linkId: string, userId: string | undefined) =>
   queryOptions({
     queryKey: ['share-link-session', linkId, userId ?? 'anonymous'],
     queryFn: () => getShareLinkSession(linkId),

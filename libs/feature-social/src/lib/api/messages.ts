@@ -5,7 +5,7 @@ import type { Conversation, ConversationList, DirectMessageResult } from '@vox/c
 import { CONVERSATION_LIMITS, socialEndpoints } from '@vox/contract/social';
 
 /** Query keys of conversations: under ['conversations'] so one invalidation refreshes all. */
-export const conversationKeys = {
+const conversationKeys = {
   all: ['conversations'] as const,
   list: (userId: string | null) => ['conversations', 'list', userId] as const,
   thread: (userId: string | null, otherId: string) => ['conversations', 'thread', userId, otherId] as const,

@@ -7,7 +7,7 @@ import { buttonClassName } from '../button/button';
 import { profileHref, type ShellUser } from '../shell-types';
 import './account-links.css';
 
-export interface AccountLinksProps {
+interface AccountLinksProps {
   user: ShellUser | null;
   photoUrl?: string | null;
   loginHref?: string;

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { cx } from '../class-names';
 import './alert.css';
 
-export type AlertVariant = 'error' | 'info' | 'success';
+type AlertVariant = 'error' | 'info' | 'success';
 
-export interface AlertProps {
+interface AlertProps {
   variant?: AlertVariant;
   title?: string;
   children: ReactNode;

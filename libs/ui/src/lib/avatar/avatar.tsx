@@ -4,7 +4,7 @@ import './avatar.css';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
-export interface AvatarProps {
+interface AvatarProps {
   name?: string | null;
   photoUrl?: string | null;
   size?: AvatarSize;
@@ -13,7 +13,7 @@ export interface AvatarProps {
   className?: string;
 }
 
-export const GUEST_NAME = 'Guest';
+const GUEST_NAME = 'Guest';
 
 /** Up to two letters from the first and last word, e.g. "Ada Lovelace" -> "AL", "@ada" -> "A". */
 export function initialsOf(name: string | null | undefined): string {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowLeftIcon } from '../icons/page-kit-icons';
 import './back-bar.css';
 
-export interface BackBarProps {
+interface BackBarProps {
   onBack(): void;
   /** Text of the back button. */
   label?: string;

@@ -2,10 +2,10 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cx } from '../class-names';
 import './button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'link';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'link';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
-export interface ButtonStyleOptions {
+interface ButtonStyleOptions {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Stretches the button to the width of its container. */
@@ -17,7 +17,7 @@ export function buttonClassName({ variant = 'primary', size = 'md', block = fals
   return cx('vox-button', `vox-button--${variant}`, `vox-button--${size}`, block && 'vox-button--block');
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
   /** Shows a spinner and blocks clicks while an action runs. */
   busy?: boolean;
   ref?: Ref<HTMLButtonElement>;

@@ -3,7 +3,7 @@ import { Alert, Button } from '../main-entry';
 import { Modal } from '../modal/modal';
 import './confirm-dialog.css';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;

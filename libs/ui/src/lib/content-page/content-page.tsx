@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Page } from '../page/page';
 import './content-page.css';
 
-export interface ContentPageProps {
+interface ContentPageProps {
   title: string;
   /** A line under the title, such as "Last updated 1 May 2025". */
   subtitle?: ReactNode;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { href } from '@vox/variant';
 import './footer.css';
 
-export interface FooterProps {
+interface FooterProps {
   product: string;
   /** Defaults to the current year; tests pin it. */
   year?: number;

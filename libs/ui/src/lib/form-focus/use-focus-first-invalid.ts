@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
-export interface FocusFirstInvalid<T extends HTMLElement> {
+interface FocusFirstInvalid<T extends HTMLElement> {
   /** Goes on the form (or the element that holds its fields). */
   ref: RefObject<T | null>;
   /** Call when a submit is refused: once the field errors are drawn, the first invalid field gets the focus. */

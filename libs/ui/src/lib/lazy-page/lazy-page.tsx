@@ -3,7 +3,7 @@ import { Page } from '../page/page';
 import { Spinner } from '../spinner/spinner';
 
 /** A component whose code loads on first use; `preload()` starts that load early (idempotent). */
-export interface LazyComponent<P> {
+interface LazyComponent<P> {
   (props: P): ReactNode;
   preload(): Promise<void>;
 }

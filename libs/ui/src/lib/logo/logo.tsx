@@ -3,7 +3,7 @@ import { SiteLink } from '../site-link/site-link';
 import { MicIcon } from '../icons/icons';
 import './logo.css';
 
-export interface LogoProps {
+interface LogoProps {
   product: string;
   /** Where the logo leads; the seed has it link to the root. */
   to?: string;

@@ -3,7 +3,7 @@ import { CloseIcon, cx } from '../main-entry';
 import { focusableIn } from './focusable';
 import './modal.css';
 
-export interface ModalProps {
+interface ModalProps {
   title: ReactNode;
   /** Called by Escape, the close button and a click on the backdrop. */
   onClose(): void;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Page } from '../page/page';
 import './notice.css';
 
-export interface NoticeProps {
+interface NoticeProps {
   icon: ReactNode;
   title: string;
   children?: ReactNode;

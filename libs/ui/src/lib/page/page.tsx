@@ -3,9 +3,9 @@ import { cx } from '../class-names';
 import { MAIN_CONTENT_ID } from '../shell-types';
 import './page.css';
 
-export type PageWidth = 'narrow' | 'default' | 'wide';
+type PageWidth = 'narrow' | 'default' | 'wide';
 
-export interface PageProps {
+interface PageProps {
   children?: ReactNode;
   width?: PageWidth;
   /** Centres short content (prompts, notices) in the available height. */

@@ -1,6 +1,6 @@
 import { MicIcon, Notice } from '../main-entry';
 
-export interface PlaceholderPageProps {
+interface PlaceholderPageProps {
   title: string;
   /** What this page will offer, in a sentence or two. */
   description: string;

@@ -4,7 +4,7 @@ import { buttonClassName } from '../button/button';
 import { StarIcon } from '../icons/icons';
 import { Notice } from '../notice/notice';
 
-export interface PrivilegeRequiredProps {
+interface PrivilegeRequiredProps {
   /** The privilege's name, e.g. "audio_library"; kept on the page for support and tests. */
   privilege: string;
   /** What the privilege unlocks, in words, e.g. "the Audio Library". */

@@ -4,7 +4,7 @@ import { Button, buttonClassName } from '../button/button';
 import { LockIcon } from '../icons/icons';
 import { Notice } from '../notice/notice';
 
-export interface PromptPageProps {
+interface PromptPageProps {
   /** What the visitor would see once logged in: "scripts", "history", "friend list"… */
   what: string;
   onLogIn(): void;

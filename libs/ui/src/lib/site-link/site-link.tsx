@@ -18,7 +18,7 @@ export const useSiteHref = (): SiteHref => useContext(SiteHrefContext);
 /** The resolver's answer for another host: followed with a page load, not by the router. */
 export const isOtherHost = (href: string): boolean => /^https?:/.test(href);
 
-export interface SiteLinkProps {
+interface SiteLinkProps {
   to: string;
   site?: LinkSite;
   className?: string;

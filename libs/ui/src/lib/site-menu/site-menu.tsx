@@ -5,7 +5,7 @@ import { SiteLink } from '../site-link/site-link';
 import { siteMenuEntries, type SiteMenuEntry, type SiteMenuOptions } from './site-menu-entries';
 import './site-menu.css';
 
-export interface SiteMenuProps extends SiteMenuOptions {
+interface SiteMenuProps extends SiteMenuOptions {
   onSignOut(): void;
   /** Accessible name and visible text of the toggle button. */
   label?: string;

@@ -1,7 +1,7 @@
 import { cx } from '../class-names';
 import './spinner.css';
 
-export interface SpinnerProps {
+interface SpinnerProps {
   /** Read by screen readers; the spinner itself is only a picture. */
   label?: string;
   size?: 'sm' | 'md' | 'lg';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../icons/form-icons';
 import { TextField, type TextFieldProps } from './text-field';
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input whose text the user can reveal to check what they typed. */
 export function PasswordField(props: PasswordFieldProps) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import './theme.css';
 
-export type ThemeName = 'main' | 'podcast' | 'school';
+type ThemeName = 'main' | 'podcast' | 'school';
 
-export interface ThemeRootProps {
+interface ThemeRootProps {
   theme: ThemeName;
   children?: ReactNode;
   className?: string;

@@ -7,8 +7,8 @@ import { createPgBossQueue } from './pg-boss';
 import type { JobQueue } from './jobs';
 
 export * from './jobs';
-export { createInProcessQueue } from './in-process';
-export { createPgBossQueue } from './pg-boss';
+;
+;
 
 declare module 'fastify' {
   interface FastifyInstance {

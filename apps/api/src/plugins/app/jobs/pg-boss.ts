@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database';
 import { progressOf as readProgress, saveProgress } from '../../../repositories/job-progress';
 import { DEFAULTS, errorText, type JobDefinition, type JobHandler, type JobQueue, type JobState, type JobStatus } from './jobs';
 
-export interface PgBossQueueOptions {
+interface PgBossQueueOptions {
   connectionString: string;
   /** pg-boss's own schema (its tables beside, never among, the app's). */
   schema: string;

@@ -34,7 +34,7 @@ function workerEntry(): { file: string; entry?: string } {
   throw new Error(`script writes: worker not found (looked for ${built} and ${source})`);
 }
 
-export interface ScriptWriter {
+interface ScriptWriter {
   /** Saves `body` (the PUT body's bytes) over script `scriptId` of `me`; answers the script's JSON. */
   save(me: string, scriptId: string, body: Buffer): Promise<{ answer: Buffer; droppedAudio: string[] }>;
   close(): Promise<void>;

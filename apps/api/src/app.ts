@@ -105,7 +105,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, logger = true, onRoute }: BuildOptions): Promise<FastifyInstance> {
-  // Trailing slashes are accepted either way on every route (ARCHITECTURE.md, API conventions).
+  // Trailing slashes are accepted either way on every route (docs/architecture.md, API).
   const app = Fastify({
     logger: withLogRedaction(logger),
     // One line per request instead of two (see plugins/external/request-log.ts).

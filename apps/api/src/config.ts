@@ -5,7 +5,7 @@ import type { S3Settings } from './plugins/app/storage/s3';
 /** The default spacing of one member's large script writes (LARGE_SCRIPT_SAVE_INTERVAL_SECONDS). */
 const LARGE_SCRIPT_SAVE_INTERVAL_SECONDS = 10;
 
-/** Run-time settings, parsed once at start (see ARCHITECTURE.md "Run-time settings"). */
+/** Run-time settings, parsed once at start (every setting: docs/deploy.md "Settings"). */
 export interface Config {
   port: number;
   host: string;

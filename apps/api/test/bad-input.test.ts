@@ -8,7 +8,7 @@ import { bearer, build, createUser, type TestUser } from './helper';
  * Every route under /api, found as it is registered (so routes added later are covered without
  * touching this file), gets malformed JSON, wrong types, missing fields, an oversized body,
  * an unsupported content type, and SQL- and HTML-looking strings in its params, query and body;
- * anonymously and signed in. The promise (ARCHITECTURE.md, API conventions): never a 5xx, every
+ * anonymously and signed in. The promise (docs/architecture.md, API): never a 5xx, every
  * refusal is JSON with a readable `message`, and a refused request writes nothing.
  */
 

@@ -41,7 +41,7 @@ async function classesOf(db: Db, userId: string): Promise<ClassRow[]> {
     .execute();
 }
 
-/** Ids of the classes (not archived) each user teaches or is in: the seed's User.classes. */
+/** Ids of the classes (not archived) each user teaches or is in: the product's User.classes. */
 export async function activeClassIds(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (userIds.length === 0) return out;

@@ -46,7 +46,7 @@ export function createRolesRepository(db: Db) {
     },
 
     /**
-     * Each user's effective privileges (seed section 6): their own role's plus those of every
+     * Each user's effective privileges: their own role's plus those of every
      * subscription that has not expired at `now`. Sorted, without duplicates.
      */
     async effectivePrivileges(userIds: string[], now = new Date()): Promise<Map<string, string[]>> {

@@ -473,7 +473,7 @@ async function setScriptCover(db: Db, scriptId: string, cover: string | null): P
   await db.updateTable('scripts').set({ cover, updated_at: new Date().toISOString() }).where('id', '=', scriptId).execute();
 }
 
-// --- small helpers for tests and the seed ---
+// --- small helpers for tests and the demo seed (npm run seed:demo) ---
 
 interface NewScript {
   ownerId: string;

@@ -3,7 +3,7 @@ import { SOCIAL_MESSAGES } from '@vox/contract/schemas';
 import { fromContract } from './from-contract';
 import { perUserLimit } from './social-limits';
 
-/** Friends (members only): my friends (the seed's GET /api/friendships/) and friend requests. */
+/** Friends (members only): my friends (the product's GET /api/friendships/) and friend requests. */
 const friendshipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { friendships } = app;
   const tags = ['friends'];

@@ -18,7 +18,7 @@ export const scriptListRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /**
  * Scripts (members only): one script, create / replace / delete (owner), the cover picture
- * (owner) and the seed's session lookup. Access rules: README-scripts.md.
+ * (owner) and the product's session lookup. Access rules: README-scripts.md.
  */
 export const scriptRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const { scripts } = app;

@@ -46,7 +46,7 @@ interface Accounts {
    * identically and timing tells nothing.
    */
   verifyCredentials(username: string, password: string, now?: Date): Promise<UserRow | null>;
-  /** A new member account; BadRequestError with the seed's texts, ConflictError when the email is taken. */
+  /** A new member account; BadRequestError with the product's fixed texts, ConflictError when the email is taken. */
   register(username: string, password: string): Promise<UserRow>;
   /** The account for a verified Microsoft identity: by oid, else linked by verified email, else a new member. */
   microsoftAccount(identity: MicrosoftIdentity): Promise<UserRow>;

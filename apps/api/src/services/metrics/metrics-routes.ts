@@ -1,6 +1,6 @@
 /**
  * Where an activity happened, in the terms the dashboard groups by: the site from the
- * host name (seed section 4's rule) and the page as a route pattern, so /session/abc and
+ * host name (the rule @vox/variant applies) and the page as a route pattern, so /session/abc and
  * /session/xyz count as one page and no id, handle or other personal value reaches the metrics.
  */
 
@@ -17,7 +17,7 @@ export function variantOfHost(hostname: string | undefined): ActivityVariant {
   return 'main';
 }
 
-/** The product's routes with parameters (seed section 2); `:x` matches any one segment. */
+/** The product's routes with parameters; `:x` matches any one segment. */
 const ROUTE_PATTERNS = [
   '/certificate/:id',
   '/event/:id/register',

@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /**
- * Scripts: the list, one script, create / replace / delete and the cover (owner), and the seed's
+ * Scripts: the list, one script, create / replace / delete and the cover (owner), and the
  * session lookup. Who reads what is the repository's `readableBy`; this service adds who may
  * change what and answers the contract's shapes. Rules: routes/api/README-scripts.md.
  */

@@ -10,7 +10,7 @@ import { build } from '../../helper';
  */
 const NOT_IN_CONTRACT = /^\/api\/docs(\/|$)/;
 
-/** Trailing slashes are accepted either way on every route (ARCHITECTURE.md, API conventions). */
+/** Trailing slashes are accepted either way on every route (docs/architecture.md, API). */
 const key = (method: string, url: string) => `${method} ${url.replace(/\/$/, '')}`;
 
 describe('route table', () => {

@@ -4,7 +4,7 @@ import passwordRoutes from './password';
 import signInRoutes from './sign-in';
 import handoffRoutes from './handoff';
 
-/** /api/users/*: accounts, sign-in and sessions (seed section 7). */
+/** /api/users/*: accounts, sign-in and sessions. */
 const usersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(createRoutes);
   await app.register(signInRoutes);

@@ -3,7 +3,6 @@ import { act, screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { authStore, PRIVILEGE_PROMPTS, RemoteRoot } from '@vox/auth';
 import type { Privilege, User } from '@vox/contract';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the spec frames the podcast routes as its app does (static import there too)
 import { PlayerBar, PlayerProvider } from '@vox/feature-podcast';
 import { createFakeServer, json, renderRouter } from '@vox/testing';
 import { PATHS, resolveVariant } from '@vox/variant';

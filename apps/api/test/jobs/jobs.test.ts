@@ -21,7 +21,13 @@ describe.each(['in-process', 'pg-boss'] as const)('job queue: %s', (kind) => {
     }
     [staff, member] = await Promise.all([createUser(app, { role: 'staff' }), createUser(app)]);
   }, 30_000);
-  afterAll(async () => app.close());
+  // A handler a failed test left waiting is let go first: the queue's stop waits for its running
+  // jobs, and its polling timers must not outlive this file (they broke the next file in the worker).
+  const gates: Array<() => void> = [];
+  afterAll(async () => {
+    for (const release of gates) release();
+    await app?.close();
+  });
 
   async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
     const end = Date.now() + ms;
@@ -102,6 +108,7 @@ describe.each(['in-process', 'pg-boss'] as const)('job queue: %s', (kind) => {
   it('reports progress while running', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    gates.push(() => release());
     await app.jobs.define('test.progress', async (job) => {
       await job.progress(0.25);
       await gate;
@@ -110,7 +117,8 @@ describe.each(['in-process', 'pg-boss'] as const)('job queue: %s', (kind) => {
     const id = await app.jobs.enqueue('test.progress', {});
     const running = await until('progress', async () => {
       const s = await app.jobs.status('test.progress', id);
-      return s?.progress === 0.25 ? s : undefined;
+      // The handler's progress and the queue's own row are written apart: wait for both.
+      return s?.progress === 0.25 && s.state === 'active' ? s : undefined;
     });
     expect(running).toMatchObject({ state: 'active', progress: 0.25, attempts: 1 });
     const viaRoute = await app.inject({ method: 'GET', url: `/api/jobs/test.progress/${id}`, headers: bearer(staff) });

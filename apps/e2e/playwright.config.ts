@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { PORTS, PREVIOUS_REMOTE_COMMIT } from './support/ports';
+import { E2E_WORKERS, PORTS, PREVIOUS_REMOTE_COMMIT, slotDataDir, slotPort } from './support/ports';
 
 const root = path.resolve(__dirname, '../..');
 const tmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
@@ -44,8 +44,10 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
 export default defineConfig({
   testDir: './src',
   outputDir: `${tmp}-results`,
+  // A spec file's tests run in order in one worker (they build on each other); files spread over
+  // the workers, each with its own server (the webServer list below).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -61,7 +63,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    server(PORTS.app, 'var'),
+    ...Array.from({ length: E2E_WORKERS }, (_, s) => server(slotPort(s), slotDataDir(s))),
     ...(onlyApp ? [] : [{
       command: `node apps/e2e/support/build-previous-remote.mjs ${PREVIOUS_REMOTE_COMMIT} ${altRemoteDir} && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
       cwd: root,

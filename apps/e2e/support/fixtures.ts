@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { allEndpoints, type FirstReadName } from '@vox/contract/schemas';
-import { appUrl } from './ports';
+import { SLOT_DATA_DIR, appUrl } from './ports';
 
 export const root = path.resolve(__dirname, '../../..');
-/** The DATA_DIR of the e2e server on PORTS.app (playwright.config.ts). */
+/** The DATA_DIR of this worker's e2e server, the one on PORTS.app (playwright.config.ts). */
 export const e2eTmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
-export const dataDir = path.join(e2eTmp, 'var');
+export const dataDir = path.join(e2eTmp, SLOT_DATA_DIR);
 
 /**
  * Where a spec's screenshots go, made if missing: tmp/screens/<name> (E2E_SHOTS moves the

@@ -5,16 +5,30 @@
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4310);
 
+/**
+ * The suite runs in E2E_WORKERS parallel workers (playwright.config.ts), each with a server of its
+ * own on its own port and data folder, so no spec sees another's rows, mail or rate limits.
+ * Playwright numbers the workers' slots 0..workers-1 (TEST_PARALLEL_INDEX); the runner is slot 0.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/** Each slot's ports are `base + 10 * slot + n`. */
+export const slotPort = (s: number, n = 0) => base + 10 * s + n;
+/** The server a slot's specs use, and its DATA_DIR under E2E_TMP. */
+export const slotDataDir = (s: number) => (s === 0 ? 'var' : `var-${s}`);
+export const SLOT_DATA_DIR = slotDataDir(slot);
+
 export const PORTS = {
-  app: base,
-  altRemote: base + 1,
-  appWithAltRemote: base + 2,
+  app: slotPort(slot),
+  /** One for the whole run, like the server that loads the main remote from it. */
+  altRemote: slotPort(0, 1),
+  appWithAltRemote: slotPort(0, 2),
   /** microsoft.spec.ts starts its own API here. */
-  microsoftApp: base + 3,
+  microsoftApp: slotPort(slot, 3),
   /** one-sign-in.spec.ts: the four *.localhost sites, one cookie each, sharing the sign-in by handoff. */
-  handoffApp: base + 4,
+  handoffApp: slotPort(slot, 4),
   /** one-sign-in.spec.ts: the four voxclub.test sites under one parent domain (COOKIE_DOMAIN). */
-  parentDomainApp: base + 5,
+  parentDomainApp: slotPort(slot, 5),
 } as const;
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;

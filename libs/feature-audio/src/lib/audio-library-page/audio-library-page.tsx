@@ -130,7 +130,7 @@ function SoundRow({ sound }: { sound: Sound }) {
       </div>
       <MiniWaveform soundId={sound.id} />
       <span className="vox-audio__duration">{formatDuration(sound.durationMs)}</span>
-      {sound.isPublic && <span className="vox-audio__badge">Public</span>}
+      {sound.isPublic && <span className="vox-chip vox-chip--info vox-audio__badge">Public</span>}
     </li>
   );
 }

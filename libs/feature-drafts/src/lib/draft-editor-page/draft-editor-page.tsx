@@ -413,7 +413,7 @@ function ConflictDialog({ conflict, title, mine, onKeptBoth }: { conflict: Confl
       size="md"
     >
       {problem && <Alert>{problem}</Alert>}
-      <p className="vox-draft-editor__hint" tabIndex={-1} data-autofocus>
+      <p className="vox-meta" tabIndex={-1} data-autofocus>
         {conflict.base === undefined
           ? 'These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.'
           : 'These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.'}

@@ -76,7 +76,7 @@ export function AudioLibraryPage() {
             aria-selected={t === type}
             aria-controls={`${tabIds}-panel`}
             tabIndex={t === type ? 0 : -1}
-            className={cx('vox-audio__tab', t === type && 'vox-audio__tab--on')}
+            className={cx('vox-plain-button vox-audio__tab', t === type && 'vox-audio__tab--on')}
             onClick={() => set({ type: t })}
             onKeyDown={(event) => onTabKey(event, index)}
           >

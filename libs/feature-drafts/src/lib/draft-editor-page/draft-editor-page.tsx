@@ -290,7 +290,7 @@ function Writer({ draft }: { draft: Draft }) {
 
       <nav className="vox-draft-editor__views" aria-label="Editor views">
         {(['scenes', 'write', 'preview'] as const).map((name) => (
-          <button key={name} type="button" className="vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
+          <button key={name} type="button" className="vox-plain-button vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
             {name === 'scenes' ? 'Scenes' : name === 'write' ? 'Write' : 'Preview'}
           </button>
         ))}
@@ -309,7 +309,7 @@ function Writer({ draft }: { draft: Draft }) {
                 <li key={`${scene.from}-${i}`}>
                   <button
                     type="button"
-                    className="vox-draft-editor__scene"
+                    className="vox-plain-button vox-draft-editor__scene"
                     onClick={() => {
                       setView('write');
                       editor.current?.jumpTo(scene.from);

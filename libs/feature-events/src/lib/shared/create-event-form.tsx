@@ -95,7 +95,7 @@ export function CreateEventForm() {
             Time zone
           </label>
           <div className="vox-field__control">
-            <select id="vox-event-zone" className="vox-field__input" value={values.timeZone} onChange={set('timeZone')}>
+            <select id="vox-event-zone" className="vox-input vox-field__input" value={values.timeZone} onChange={set('timeZone')}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}

@@ -59,7 +59,7 @@ export function DetailsPanel() {
           </label>
           <textarea
             id="script-synopsis"
-            className="vox-field__input vox-editor-fields__synopsis"
+            className="vox-input vox-field__input vox-editor-fields__synopsis"
             value={head.synopsis}
             maxLength={SCRIPT_LIMITS.synopsis}
             placeholder="What happens, in a few sentences"

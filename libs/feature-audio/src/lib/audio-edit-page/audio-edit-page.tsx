@@ -115,7 +115,7 @@ function Editor({ sound }: { sound: Sound }) {
           Share in the public library (other members can play it and use it as a cue)
         </label>
         <h2 className="vox-audio-card__title">Trim and fades</h2>
-        <p className="vox-audio-card__hint">In seconds. The file is not changed: trim and fades apply when it plays and in renders.</p>
+        <p className="vox-meta vox-audio-card__hint">In seconds. The file is not changed: trim and fades apply when it plays and in renders.</p>
         <div className="vox-audio-form__grid">
           <TextField label="Trim start" type="number" min={0} step={0.1} inputMode="decimal" value={trimStart} onChange={(e) => setTrimStart(e.target.value)} />
           <TextField label="Trim end" type="number" min={0} step={0.1} inputMode="decimal" placeholder={seconds(sound.durationMs)} value={trimEnd} onChange={(e) => setTrimEnd(e.target.value)} />
@@ -134,7 +134,7 @@ function Editor({ sound }: { sound: Sound }) {
       <ReplaceFile sound={sound} />
       <DeleteSound sound={sound} />
       {sound.sourceUrl && (
-        <p className="vox-audio-card__hint">
+        <p className="vox-meta vox-audio-card__hint">
           Copied from <a href={sound.sourceUrl}>{sound.sourceUrl}</a>
         </p>
       )}
@@ -171,7 +171,7 @@ function ReplaceFile({ sound }: { sound: Sound }) {
       <h2 className="vox-audio-card__title" id="vox-audio-replace">
         Replace the file
       </h2>
-      <p className="vox-audio-card__hint">Title, tags, licence and the cues that use it stay.</p>
+      <p className="vox-meta vox-audio-card__hint">Title, tags, licence and the cues that use it stay.</p>
       {progress === null ? (
         <input type="file" accept="audio/*" aria-label="New audio file" onChange={(e) => e.target.files?.[0] && replace(e.target.files[0])} />
       ) : (

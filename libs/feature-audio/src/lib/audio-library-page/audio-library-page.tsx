@@ -76,7 +76,7 @@ export function AudioLibraryPage() {
             aria-selected={t === type}
             aria-controls={`${tabIds}-panel`}
             tabIndex={t === type ? 0 : -1}
-            className={cx('vox-audio__tab', t === type && 'vox-audio__tab--on')}
+            className={cx('vox-plain-button vox-audio__tab', t === type && 'vox-audio__tab--on')}
             onClick={() => set({ type: t })}
             onKeyDown={(event) => onTabKey(event, index)}
           >
@@ -130,7 +130,7 @@ function SoundRow({ sound }: { sound: Sound }) {
       </div>
       <MiniWaveform soundId={sound.id} />
       <span className="vox-audio__duration">{formatDuration(sound.durationMs)}</span>
-      {sound.isPublic && <span className="vox-audio__badge">Public</span>}
+      {sound.isPublic && <span className="vox-chip vox-chip--info vox-audio__badge">Public</span>}
     </li>
   );
 }

@@ -49,7 +49,7 @@ function Results({ data, stale, searched }: { data: FreesoundResults; stale: boo
   }
   return (
     <section aria-label="Results">
-      <p className="vox-audio-card__hint">{AUDIO_TEXTS.freesoundFrom[data.source]}</p>
+      <p className="vox-meta vox-audio-card__hint">{AUDIO_TEXTS.freesoundFrom[data.source]}</p>
       <ul className={cx('vox-stack vox-stack--close vox-audio__list', stale && 'vox-audio__list--stale')}>
         {data.items.map((hit) => (
           <Hit key={hit.id} hit={hit} source={data.source} />

@@ -9,7 +9,7 @@ export function SelectField({ label, options, ...rest }: { label: string; option
         {label}
       </label>
       <div className="vox-field__control">
-        <select id={id} className="vox-field__input" {...rest}>
+        <select id={id} className="vox-input vox-field__input" {...rest}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

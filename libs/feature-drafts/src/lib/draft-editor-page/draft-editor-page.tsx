@@ -290,7 +290,7 @@ function Writer({ draft }: { draft: Draft }) {
 
       <nav className="vox-draft-editor__views" aria-label="Editor views">
         {(['scenes', 'write', 'preview'] as const).map((name) => (
-          <button key={name} type="button" className="vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
+          <button key={name} type="button" className="vox-plain-button vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
             {name === 'scenes' ? 'Scenes' : name === 'write' ? 'Write' : 'Preview'}
           </button>
         ))}
@@ -309,7 +309,7 @@ function Writer({ draft }: { draft: Draft }) {
                 <li key={`${scene.from}-${i}`}>
                   <button
                     type="button"
-                    className="vox-draft-editor__scene"
+                    className="vox-plain-button vox-draft-editor__scene"
                     onClick={() => {
                       setView('write');
                       editor.current?.jumpTo(scene.from);
@@ -413,7 +413,7 @@ function ConflictDialog({ conflict, title, mine, onKeptBoth }: { conflict: Confl
       size="md"
     >
       {problem && <Alert>{problem}</Alert>}
-      <p className="vox-draft-editor__hint" tabIndex={-1} data-autofocus>
+      <p className="vox-meta" tabIndex={-1} data-autofocus>
         {conflict.base === undefined
           ? 'These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.'
           : 'These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.'}

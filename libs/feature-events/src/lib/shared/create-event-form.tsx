@@ -84,7 +84,7 @@ export function CreateEventForm() {
         <label className="vox-event-form__label" htmlFor="vox-event-description">
           Description
         </label>
-        <textarea id="vox-event-description" value={values.description} onChange={set('description')} maxLength={5000} />
+        <textarea id="vox-event-description" className="vox-textarea" value={values.description} onChange={set('description')} maxLength={5000} />
       </div>
       <div className="vox-event-form__row">
         <TextField label="Day" type="date" value={values.date} onChange={set('date')} error={errors.date} />
@@ -95,7 +95,7 @@ export function CreateEventForm() {
             Time zone
           </label>
           <div className="vox-field__control">
-            <select id="vox-event-zone" className="vox-field__input" value={values.timeZone} onChange={set('timeZone')}>
+            <select id="vox-event-zone" className="vox-input vox-field__input" value={values.timeZone} onChange={set('timeZone')}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}

@@ -67,7 +67,7 @@ export function ContactPage() {
               <div className="vox-field__control">
                 <select
                   id={ids.topic}
-                  className="vox-field__input"
+                  className="vox-input vox-field__input"
                   value={values.topic}
                   onChange={set('topic')}
                   aria-invalid={errors.topic ? true : undefined}

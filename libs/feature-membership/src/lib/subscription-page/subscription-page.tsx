@@ -83,9 +83,9 @@ export function SubscriptionPage() {
                   aria-label={subscription.planName ?? subscription.role.name}
                   className={cx('vox-card vox-subscriptions__item', subscription.status === 'expired' && 'vox-subscriptions__item--expired')}
                 >
-                  <div className="vox-subscriptions__head">
+                  <div className="vox-split vox-subscriptions__head">
                     <p className={cx('vox-subscriptions__role', subscription.planName && 'vox-subscriptions__role--plan')}>{subscription.planName ?? subscription.role.name}</p>
-                    <span className={`vox-subscriptions__status vox-subscriptions__status--${subscription.status}`}>{STATUS_WORDS[subscription.status]}</span>
+                    <span className={`vox-chip vox-subscriptions__status vox-subscriptions__status--${subscription.status}`}>{STATUS_WORDS[subscription.status]}</span>
                   </div>
                   <p className="vox-subscriptions__detail">
                     Role <strong>{subscription.role.name}</strong> · started {formatDate(subscription.startedAt)}

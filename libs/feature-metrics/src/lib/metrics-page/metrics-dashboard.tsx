@@ -73,11 +73,11 @@ function CustomRange({ view, onApply }: { view: MetricsView; onApply: (from: str
     >
       <label className="vox-metrics__field">
         <span>From</span>
-        <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} required />
+        <input className="vox-input" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} required />
       </label>
       <label className="vox-metrics__field">
         <span>To</span>
-        <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} required />
+        <input className="vox-input" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} required />
       </label>
       <Button type="submit" size="sm" disabled={!!problem}>
         Apply
@@ -113,17 +113,17 @@ export default function MetricsDashboard() {
       <div className="vox-metrics__controls" role="group" aria-label="What to show">
         <div className="vox-metrics__presets" role="group" aria-label="Date range">
           {RANGE_PRESETS.map((days) => (
-            <button key={days} type="button" className="vox-metrics__preset" aria-pressed={view.range === days && !customOpen} onClick={() => pickPreset(days)}>
+            <button key={days} type="button" className="vox-plain-button vox-metrics__preset" aria-pressed={view.range === days && !customOpen} onClick={() => pickPreset(days)}>
               {days} days
             </button>
           ))}
-          <button type="button" className="vox-metrics__preset" aria-pressed={view.range === 'custom' || customOpen} onClick={() => setCustomOpen(true)}>
+          <button type="button" className="vox-plain-button vox-metrics__preset" aria-pressed={view.range === 'custom' || customOpen} onClick={() => setCustomOpen(true)}>
             Custom
           </button>
         </div>
         <label className="vox-metrics__field" htmlFor={variantId}>
           <span>Site</span>
-          <select id={variantId} value={view.variant} onChange={(e) => go({ variant: e.target.value as MetricsVariant })}>
+          <select className="vox-input" id={variantId} value={view.variant} onChange={(e) => go({ variant: e.target.value as MetricsVariant })}>
             {Object.entries(VARIANT_NAMES).map(([value, name]) => (
               <option key={value} value={value}>
                 {name}
@@ -133,7 +133,7 @@ export default function MetricsDashboard() {
         </label>
         <label className="vox-metrics__field" htmlFor={zoneId}>
           <span>Time zone</span>
-          <select id={zoneId} value={view.tz} onChange={(e) => go({ tz: e.target.value })}>
+          <select className="vox-input" id={zoneId} value={view.tz} onChange={(e) => go({ tz: e.target.value })}>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replace(/_/g, ' ')}

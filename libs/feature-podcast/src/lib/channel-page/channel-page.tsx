@@ -60,7 +60,7 @@ function Channel({ detail }: { detail: ChannelDetail }) {
           </div>
           <div className="vox-pod-feed">
             <label htmlFor="vox-pod-feed-url">RSS feed</label>
-            <input id="vox-pod-feed-url" className="vox-pod-input" readOnly value={channel.feedUrl} onFocus={(e) => e.currentTarget.select()} />
+            <input id="vox-pod-feed-url" className="vox-input vox-pod-input" readOnly value={channel.feedUrl} onFocus={(e) => e.currentTarget.select()} />
             <a href={channel.feedUrl} className="vox-pod-chip">
               Open feed
             </a>
@@ -157,7 +157,7 @@ function UploadEpisode({ channelId }: { channelId: string }) {
           <label className="vox-field__label" htmlFor="vox-pod-notes">
             Show notes
           </label>
-          <textarea id="vox-pod-notes" className="vox-pod-textarea" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={10000} />
+          <textarea id="vox-pod-notes" className="vox-input vox-pod-textarea" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={10000} />
         </div>
         <div className="vox-pod-form-row">
           <TextField label="Season" inputMode="numeric" pattern="[0-9]*" value={season} onChange={(e) => setSeason(e.target.value)} />

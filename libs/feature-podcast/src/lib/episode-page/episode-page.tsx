@@ -169,7 +169,7 @@ function Share({ episodeId, isOwner }: { episodeId: string; isOwner: boolean }) 
           create.mutate(seconds !== null && Number.isFinite(seconds) ? Math.floor(seconds) : null);
         }}
       >
-        <input className="vox-pod-input" value={from} onChange={(e) => setFrom(e.target.value)} placeholder="Start at (m:ss, optional)" aria-label="Start at (m:ss, optional)" />
+        <input className="vox-input vox-pod-input" value={from} onChange={(e) => setFrom(e.target.value)} placeholder="Start at (m:ss, optional)" aria-label="Start at (m:ss, optional)" />
         <button type="submit" className="vox-pod-chip vox-pod-chip--strong" disabled={create.isPending}>
           Make a share link
         </button>
@@ -178,7 +178,7 @@ function Share({ episodeId, isOwner }: { episodeId: string; isOwner: boolean }) 
       {create.data && (
         <p className="vox-pod-share-url">
           <label htmlFor="vox-pod-share-url">Share link</label>
-          <input id="vox-pod-share-url" className="vox-pod-input" readOnly value={create.data.url} onFocus={(e) => e.currentTarget.select()} />
+          <input id="vox-pod-share-url" className="vox-input vox-pod-input" readOnly value={create.data.url} onFocus={(e) => e.currentTarget.select()} />
         </p>
       )}
       {isOwner && (links.data?.links.length ?? 0) > 0 && (

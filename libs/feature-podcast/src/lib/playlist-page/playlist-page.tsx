@@ -97,7 +97,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               update.mutate({ title });
             }}
           >
-            <input className="vox-pod-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-label="Playlist name" maxLength={120} required />
+            <input className="vox-input vox-pod-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-label="Playlist name" maxLength={120} required />
             <button type="submit" className="vox-pod-chip vox-pod-chip--strong">
               Rename
             </button>

@@ -92,7 +92,7 @@ export function PodcastHomePage() {
                 if (playlist) navigate(href('playlist', { playlistId: playlist.id }));
               }}
             >
-              <input className="vox-pod-input" value={playlistTitle} onChange={(e) => setPlaylistTitle(e.target.value)} placeholder="Playlist name" aria-label="New playlist name" maxLength={120} />
+              <input className="vox-input vox-pod-input" value={playlistTitle} onChange={(e) => setPlaylistTitle(e.target.value)} placeholder="Playlist name" aria-label="New playlist name" maxLength={120} />
               <button type="submit" className="vox-pod-chip vox-pod-chip--strong">
                 New playlist
               </button>

@@ -35,7 +35,7 @@ export function ChannelDirectory({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
           set({ q: text.trim() });
         }}
       >
-        <input className="vox-pod-input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search channels" aria-label="Search channels" />
+        <input className="vox-input vox-pod-input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search channels" aria-label="Search channels" />
         <button type="submit" className="vox-pod-chip vox-pod-chip--strong">
           Search
         </button>

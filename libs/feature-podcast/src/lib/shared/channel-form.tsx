@@ -35,14 +35,14 @@ export function ChannelForm({ channel, submitLabel, onSubmit, pending, error }: 
         <label className="vox-field__label" htmlFor="vox-pod-description">
           Description
         </label>
-        <textarea id="vox-pod-description" className="vox-pod-textarea" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={4000} />
+        <textarea id="vox-pod-description" className="vox-input vox-pod-textarea" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={4000} />
       </div>
       <div className="vox-pod-form-row">
         <div className="vox-field">
           <label className="vox-field__label" htmlFor="vox-pod-category">
             Category
           </label>
-          <select id="vox-pod-category" className="vox-pod-input" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select id="vox-pod-category" className="vox-input vox-pod-input" value={category} onChange={(e) => setCategory(e.target.value)}>
             {PODCAST_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}

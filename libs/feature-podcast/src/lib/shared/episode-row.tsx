@@ -127,7 +127,7 @@ function AddToPlaylist({ episode }: { episode: Episode }) {
           }
         }}
       >
-        <input className="vox-pod-input" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="New playlist" aria-label="New playlist name" maxLength={120} />
+        <input className="vox-input vox-pod-input" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="New playlist" aria-label="New playlist name" maxLength={120} />
         <button type="submit" className="vox-pod-chip">
           Create and add
         </button>

@@ -50,7 +50,7 @@ export function AssignmentPage() {
         <Link to={href('class', { classId: assignment.classId })}>{assignment.className}</Link>
       </p>
       <h1 className="vox-page-title vox-page-title--plain">{assignment.scriptTitle}</h1>
-      <p className="vox-class-card__meta">Due {dueText(assignment.dueAt)}</p>
+      <p className="vox-meta vox-class-card__meta">Due {dueText(assignment.dueAt)}</p>
       {assignment.instructions && <p className="vox-page-lead vox-page-lead--end vox-school-lead vox-class-instructions">{assignment.instructions}</p>}
 
       {teaching ? (

@@ -5,6 +5,7 @@ import { href } from '@vox/variant';
 import { useCertificate, useRevokeCertificate } from '../api/certificates';
 import { certificateDate } from '../shared/dates';
 import { QrCode } from './qr-code';
+import '@vox/ui/page-kit';
 import './certificate-page.css';
 
 /**
@@ -45,7 +46,7 @@ export function CertificatePage() {
   const revoked = cert.status === 'revoked';
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className="vox-cert-page">
-      <div className="vox-cert-toolbar">
+      <div className="vox-split vox-cert-toolbar">
         <Link to={href('certificates')} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           All certificates
         </Link>

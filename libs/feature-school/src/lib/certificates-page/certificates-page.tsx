@@ -37,11 +37,11 @@ export function CertificatesPage() {
           ) : (
             <ul className="vox-stack vox-stack--tight" aria-label="Certificates">
               {list.map((c) => (
-                <li key={c.id} className="vox-school-cert">
+                <li key={c.id} className="vox-split vox-school-cert">
                   <div>
                     <h2>
                       {c.course}
-                      {c.status === 'revoked' && <span className="vox-school-chip">Revoked</span>}
+                      {c.status === 'revoked' && <span className="vox-chip vox-chip--danger vox-school-chip">Revoked</span>}
                     </h2>
                     <p>
                       Issued by {c.issuerName} on {certificateDate(c.issuedAt)}

@@ -64,7 +64,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
             <label className="vox-field__label" htmlFor="vox-assign-script">
               Script
             </label>
-            <select id="vox-assign-script" className="vox-class-select" value={scriptId} onChange={(e) => (setScriptId(e.target.value), setSeats({}))}>
+            <select id="vox-assign-script" className="vox-input vox-class-select" value={scriptId} onChange={(e) => (setScriptId(e.target.value), setSeats({}))}>
               <option value="">Choose a script</option>
               {(scripts.data?.items ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
@@ -77,7 +77,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
             <label className="vox-field__label" htmlFor="vox-assign-due">
               Due
             </label>
-            <input id="vox-assign-due" className="vox-class-select" type="datetime-local" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />
+            <input id="vox-assign-due" className="vox-input vox-class-select" type="datetime-local" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />
           </div>
         </div>
         <div>
@@ -96,7 +96,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
               return (
                 <div key={s.person.id} className="vox-class-seat">
                   <span className="vox-class-seat__name">{name}</span>
-                  <select aria-label={`Role for ${name}`} className="vox-class-select" value={seat.role} onChange={(e) => setSeat(s.person.id, { role: e.target.value })}>
+                  <select aria-label={`Role for ${name}`} className="vox-input vox-class-select" value={seat.role} onChange={(e) => setSeat(s.person.id, { role: e.target.value })}>
                     <option value="">Not in this assignment</option>
                     {roles.map((r) => (
                       <option key={r} value={r}>
@@ -106,7 +106,7 @@ export function AssignForm({ cls }: { cls: ClassDetail }) {
                   </select>
                   <input
                     aria-label={`Group for ${name}`}
-                    className="vox-class-select vox-class-seat__group"
+                    className="vox-input vox-class-select vox-class-seat__group"
                     type="number"
                     min={1}
                     max={1000}

@@ -43,7 +43,7 @@ function Heading({ cls }: { cls: ClassDetail }) {
         {cls.name}
         {cls.archived && <span className="vox-class-status vox-class-status--archived">Archived</span>}
       </h1>
-      <p className="vox-class-card__meta">{[cls.term, `Teacher: ${displayName(cls.teacher)}`].filter(Boolean).join(' · ')}</p>
+      <p className="vox-meta vox-class-card__meta">{[cls.term, `Teacher: ${displayName(cls.teacher)}`].filter(Boolean).join(' · ')}</p>
       {cls.description && <p className="vox-page-lead vox-page-lead--end vox-school-lead">{cls.description}</p>}
     </>
   );
@@ -81,7 +81,7 @@ function StudentView({ cls }: { cls: ClassDetail }) {
           {cls.certificates.map((c) => (
             <p key={c.id}>
               <Link to={href('certificate', { certId: c.id })}>Certificate of {certificateDate(c.issuedAt)}</Link>
-              {c.status === 'revoked' && <span className="vox-school-chip">Revoked</span>}
+              {c.status === 'revoked' && <span className="vox-chip vox-chip--danger vox-school-chip">Revoked</span>}
             </p>
           ))}
         </section>
@@ -204,7 +204,7 @@ function TeacherView({ cls }: { cls: ClassDetail }) {
                   <p className="vox-class-work__meta">Due {dueText(a.dueAt)}</p>
                 </div>
                 {a.counts && (
-                  <p className="vox-class-work__counts">
+                  <p className="vox-meta vox-class-work__counts">
                     {(['submitted', 'complete', 'returned', 'assigned'] as const)
                       .filter((k) => (a.counts as Record<string, number>)[k] > 0)
                       .map((k) => `${(a.counts as Record<string, number>)[k]} ${WORK_STATUS_LABELS[k].toLowerCase()}`)

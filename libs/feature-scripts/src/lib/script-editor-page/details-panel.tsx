@@ -59,7 +59,7 @@ export function DetailsPanel() {
           </label>
           <textarea
             id="script-synopsis"
-            className="vox-field__input vox-editor-fields__synopsis"
+            className="vox-input vox-field__input vox-editor-fields__synopsis"
             value={head.synopsis}
             maxLength={SCRIPT_LIMITS.synopsis}
             placeholder="What happens, in a few sentences"
@@ -197,10 +197,10 @@ export function CoverPanel() {
                   Remove cover
                 </Button>
               )}
-              <p className="vox-editor-cover__hint">PNG, JPEG, GIF or WebP, up to 10 MB. Shown on the scripts list.</p>
+              <p className="vox-meta vox-editor-cover__hint">PNG, JPEG, GIF or WebP, up to 10 MB. Shown on the scripts list.</p>
             </>
           ) : (
-            <p className="vox-editor-cover__hint">Save the script first, then add a cover picture.</p>
+            <p className="vox-meta vox-editor-cover__hint">Save the script first, then add a cover picture.</p>
           )}
         </div>
       </div>

@@ -1,31 +1,23 @@
 import type { Script } from '@vox/contract';
 import { parseFountain } from '@vox/fountain';
+import { scriptAt } from '@vox/testing';
 import { createEditorStore } from './editor-store';
 
-const script = (extra: Partial<Script> = {}): Script => ({
-  id: 'sc1',
-  title: 'The Last Ferry',
-  synopsis: '',
-  genre: 'Drama',
-  language: 'en',
-  cover: null,
-  visibility: 'private',
-  isFree: false,
-  owner: { id: 'u1', handle: null, name: 'Ada', photo: null },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  canEdit: true,
-  roles: [
-    { name: 'NELL', description: 'Late.' },
-    { name: 'TOM', description: '' },
-  ],
-  lines: [
-    { id: 'l1', kind: 'scene', role: null, parenthetical: null, text: 'EXT. HARBOUR - NIGHT' },
-    { id: 'l2', kind: 'dialogue', role: 'NELL', parenthetical: '(shouting)', text: 'Wait!' },
-    { id: 'l3', kind: 'dialogue', role: 'TOM', parenthetical: null, text: 'Thursday.' },
-  ],
-  ...extra,
-});
+const script = (extra: Partial<Script> = {}): Script =>
+  scriptAt({
+    title: 'The Last Ferry',
+    genre: 'Drama',
+    roles: [
+      { name: 'NELL', description: 'Late.' },
+      { name: 'TOM', description: '' },
+    ],
+    lines: [
+      { id: 'l1', kind: 'scene', role: null, parenthetical: null, text: 'EXT. HARBOUR - NIGHT' },
+      { id: 'l2', kind: 'dialogue', role: 'NELL', parenthetical: '(shouting)', text: 'Wait!' },
+      { id: 'l3', kind: 'dialogue', role: 'TOM', parenthetical: null, text: 'Thursday.' },
+    ],
+    ...extra,
+  });
 
 /** What the server answers to a save: the input with ids for new lines (as the real one does). */
 function answer(store: ReturnType<typeof createEditorStore>, id = 'sc1'): { saved: Script; sent: ReturnType<typeof store.toInput>['sent'] } {

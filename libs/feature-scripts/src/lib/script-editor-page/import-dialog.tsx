@@ -67,7 +67,7 @@ export function ImportDialog({ current, onClose, onImport }: ImportDialogProps) 
         </label>
         <textarea
           id={textId}
-          className="vox-editor-import__text"
+          className="vox-input vox-input--ring vox-editor-import__text"
           value={text}
           spellCheck={false}
           autoFocus

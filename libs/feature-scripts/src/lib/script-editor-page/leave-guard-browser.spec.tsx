@@ -2,31 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { authStore } from '@vox/auth';
-import type { Script, User } from '@vox/contract';
-import { createFakeServer, json } from '@vox/testing';
+import { createFakeServer, json, member, scriptAt } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';
 
 /**
  * The browser's own Back button under a BrowserRouter (as the shell renders): the step has
  * happened when the router hears of it, so the guard must hold the page and undo the step.
  */
-const me: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
-const script: Script = {
-  id: 'sc1',
-  title: 'Night Bus',
-  synopsis: '',
-  genre: '',
-  language: 'en',
-  cover: null,
-  visibility: 'private',
-  isFree: false,
-  owner: { id: 'u1', handle: null, name: 'Ada', photo: null },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  canEdit: true,
-  roles: [],
-  lines: [{ id: 'l1', kind: 'action', role: null, parenthetical: null, text: 'Rain.' }],
-};
+const me = member('u1', 'Ada');
+const script = scriptAt({ lines: [{ id: 'l1', kind: 'action', role: null, parenthetical: null, text: 'Rain.' }] });
 
 beforeEach(() => {
   authStore.setSession({ token: 't', user: me });

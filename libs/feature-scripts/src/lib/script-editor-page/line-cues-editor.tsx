@@ -66,7 +66,7 @@ function CuePanel({ scriptId, lineId, n, all }: { scriptId: string; lineId: stri
       {mine.length > 0 && (
         <ul className="vox-line-cues__list" aria-label={`Cues of line ${n}`}>
           {mine.map((cue) => (
-            <li key={cue.id} className="vox-line-cues__item">
+            <li key={cue.id} className="vox-split vox-line-cues__item">
               <span>
                 <strong>{cue.sound.title}</strong> · {CUE_PLACE_LABELS[cue.at].toLowerCase()}
                 {cue.at === 'bed' && (cue.untilLineId ? ` until line ${numberOf(cue.untilLineId)}` : ' until the sound ends')} · {cue.volume}%
@@ -79,11 +79,11 @@ function CuePanel({ scriptId, lineId, n, all }: { scriptId: string; lineId: stri
         </ul>
       )}
       {sounds.isPending ? (
-        <p className="vox-line-cues__hint">Loading your sounds…</p>
+        <p className="vox-meta">Loading your sounds…</p>
       ) : sounds.isError ? (
         <Alert>{sounds.error.message}</Alert>
       ) : sounds.data.mine.length + sounds.data.shared.length === 0 ? (
-        <p className="vox-line-cues__hint">Your audio library is empty. Upload sounds in the Audio Library first.</p>
+        <p className="vox-meta">Your audio library is empty. Upload sounds in the Audio Library first.</p>
       ) : (
         <div className="vox-line-cues__form">
           <label htmlFor={`${ids}-sound`}>Sound</label>

@@ -133,9 +133,9 @@ export function LinesPanel({ onImport }: { onImport(): void }) {
     <section className="vox-card vox-editor-card vox-editor-lines" aria-labelledby="script-lines">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-lines" tabIndex={-1}>
-          Lines <span className="vox-editor-card__count">{order.length.toLocaleString('en')}</span>
+          Lines <span className="vox-chip vox-editor-card__count">{order.length.toLocaleString('en')}</span>
         </h2>
-        <p className="vox-editor-card__hint">
+        <p className="vox-meta vox-editor-card__hint">
           <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> moves a line, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> adds one below, or drag a line by its handle.
         </p>
       </header>
@@ -359,14 +359,14 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
       </div>
 
       <div className="vox-editor-line__actions">
-        <button type="button" className="vox-editor-line__action" aria-label={`Move line ${n} up`} title="Move up (Alt+↑)" disabled={index === 0} onClick={() => move(index - 1)}>
+        <button type="button" className="vox-icon-button vox-editor-line__action" aria-label={`Move line ${n} up`} title="Move up (Alt+↑)" disabled={index === 0} onClick={() => move(index - 1)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 19V5M6 11l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
         <button
           type="button"
-          className="vox-editor-line__action"
+          className="vox-icon-button vox-editor-line__action"
           aria-label={`Move line ${n} down`}
           title="Move down (Alt+↓)"
           disabled={index === count - 1}
@@ -376,12 +376,12 @@ const LineRow = memo(function LineRow({ lineKey, index, count, onRemove, draggin
             <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
-        <button type="button" className="vox-editor-line__action" aria-label={`Add a line after line ${n}`} title="Add a line below (Ctrl+Enter)" onClick={() => addLine(store, index, line.kind)}>
+        <button type="button" className="vox-icon-button vox-editor-line__action" aria-label={`Add a line after line ${n}`} title="Add a line below (Ctrl+Enter)" onClick={() => addLine(store, index, line.kind)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <button type="button" className="vox-editor-line__action vox-editor-line__action--danger" aria-label={`Delete line ${n}`} title="Delete" onClick={() => onRemove(lineKey)}>
+        <button type="button" className="vox-icon-button vox-editor-line__action vox-editor-line__action--danger" aria-label={`Delete line ${n}`} title="Delete" onClick={() => onRemove(lineKey)}>
           <TrashIcon width={18} height={18} />
         </button>
       </div>

@@ -34,13 +34,13 @@ export function RolesPanel() {
     <section className="vox-card vox-editor-card vox-editor-roles" aria-labelledby="script-roles">
       <header className="vox-editor-card__head">
         <h2 className="vox-editor-card__title" id="script-roles" tabIndex={-1}>
-          Roles <span className="vox-editor-card__count">{roles.length}</span>
+          Roles <span className="vox-chip vox-editor-card__count">{roles.length}</span>
         </h2>
-        <p className="vox-editor-card__hint">The characters readers claim in a table read.</p>
+        <p className="vox-meta vox-editor-card__hint">The characters readers claim in a table read.</p>
       </header>
 
       {roles.length === 0 ? (
-        <p className="vox-editor-roles__empty">No roles yet. Add the characters who speak.</p>
+        <p className="vox-meta vox-editor-roles__empty">No roles yet. Add the characters who speak.</p>
       ) : (
         <ul className="vox-stack vox-stack--close vox-editor-roles__list" aria-label="Roles">
           {roles.map((role) => (
@@ -139,7 +139,7 @@ function RoleRow({ role, lines, onRemove }: { role: EditorRole; lines: number; o
         {local && name !== role.name && <p className="vox-editor-role__error">{local}</p>}
       </div>
       <span className="vox-editor-role__lines">{linesText(lines)}</span>
-      <button type="button" className="vox-editor-line__action vox-editor-line__action--danger" aria-label={`Remove ${label}`} title="Remove role" onClick={onRemove}>
+      <button type="button" className="vox-icon-button vox-editor-line__action vox-editor-line__action--danger" aria-label={`Remove ${label}`} title="Remove role" onClick={onRemove}>
         <TrashIcon width={18} height={18} />
       </button>
     </li>

@@ -4,40 +4,31 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { authStore } from '@vox/auth';
-import type { Script, ScriptInput, User } from '@vox/contract';
+import type { Script, ScriptInput } from '@vox/contract';
 import { SCRIPT_MESSAGES } from '@vox/contract/scripts';
 import { parseFountain, toFountain } from '@vox/fountain';
-import { createFakeServer, json, type FakeCall } from '@vox/testing';
+import { createFakeServer, json, member, scriptAt, type FakeCall } from '@vox/testing';
 import { ScriptEditorPage } from './script-editor-page';
 
-const me: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const me = member('u1', 'Ada');
 const ferry = fs.readFileSync(path.join(__dirname, '../../../../fountain/src/fixtures/last-ferry.fountain'), 'utf8');
 
-const existing = (extra: Partial<Script> = {}): Script => ({
-  id: 'sc1',
-  title: 'Night Bus',
-  synopsis: 'Two strangers, one bus.',
-  genre: 'Drama',
-  language: 'en',
-  cover: null,
-  visibility: 'private',
-  isFree: false,
-  owner: { id: 'u1', handle: null, name: 'Ada', photo: null },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  canEdit: true,
-  roles: [
-    { name: 'MARA', description: 'The driver.' },
-    { name: 'JUN', description: '' },
-  ],
-  lines: [
-    { id: 'l1', kind: 'scene', role: null, parenthetical: null, text: 'INT. BUS - NIGHT' },
-    { id: 'l2', kind: 'action', role: null, parenthetical: null, text: 'Rain on the windows.' },
-    { id: 'l3', kind: 'dialogue', role: 'MARA', parenthetical: '(without turning)', text: 'Last stop.' },
-    { id: 'l4', kind: 'dialogue', role: 'JUN', parenthetical: null, text: 'I know.' },
-  ],
-  ...extra,
-});
+const existing = (extra: Partial<Script> = {}): Script =>
+  scriptAt({
+    synopsis: 'Two strangers, one bus.',
+    genre: 'Drama',
+    roles: [
+      { name: 'MARA', description: 'The driver.' },
+      { name: 'JUN', description: '' },
+    ],
+    lines: [
+      { id: 'l1', kind: 'scene', role: null, parenthetical: null, text: 'INT. BUS - NIGHT' },
+      { id: 'l2', kind: 'action', role: null, parenthetical: null, text: 'Rain on the windows.' },
+      { id: 'l3', kind: 'dialogue', role: 'MARA', parenthetical: '(without turning)', text: 'Last stop.' },
+      { id: 'l4', kind: 'dialogue', role: 'JUN', parenthetical: null, text: 'I know.' },
+    ],
+    ...extra,
+  });
 
 /**
  * The scripts API as the real server answers it: a saved script comes back whole, with ids

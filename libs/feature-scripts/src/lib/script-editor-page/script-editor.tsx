@@ -113,7 +113,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
   return (
     <EditorContext.Provider value={context}>
       <div className="vox-script-editor">
-        <header className="vox-script-editor__bar">
+        <header className="vox-split vox-script-editor__bar">
           <div className="vox-script-editor__heading">
             <Link to={href('scripts')} className="vox-script-editor__back">
               <ArrowLeftIcon width={16} height={16} /> Scripts
@@ -182,7 +182,7 @@ export function ScriptEditor({ store }: { store: EditorStore }) {
                 <h2 className="vox-editor-card__title" id="script-delete">
                   Delete script
                 </h2>
-                <p className="vox-editor-card__hint">Deletes the script with its reading sessions and recorded takes, for everyone.</p>
+                <p className="vox-meta vox-editor-card__hint">Deletes the script with its reading sessions and recorded takes, for everyone.</p>
                 <Button variant="secondary" size="sm" className="vox-editor-danger__button" onClick={() => setDialog('delete')}>
                   Delete script
                 </Button>

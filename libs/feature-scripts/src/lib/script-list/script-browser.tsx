@@ -114,7 +114,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
         </Link>
       </header>
 
-      <div className="vox-script-list__tools">
+      <div className="vox-split vox-script-list__tools">
         <SearchBox value={q} onSearch={(value) => setParams(hrefWith({ q: value.trim(), page: null }))} />
         {!fixedScope && (
           <nav className="vox-script-list__tabs" aria-label="Which scripts">
@@ -169,7 +169,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
         )
       ) : (
         <>
-          <p className="vox-script-list__total" aria-live="polite">
+          <p className="vox-meta vox-script-list__total" aria-live="polite">
             {list.data.total === 1 ? '1 script' : `${list.data.total.toLocaleString('en')} scripts`}
             {q.trim() ? ` matching “${q.trim()}”` : ''}
           </p>
@@ -273,7 +273,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(value: string)
       <input
         id="vox-script-search"
         type="search"
-        className="vox-script-list__search-input"
+        className="vox-input vox-script-list__search-input"
         placeholder="Search by title, synopsis or genre"
         value={text}
         maxLength={SCRIPT_LIMITS.searchQuery}
@@ -283,7 +283,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(value: string)
       {text && (
         <button
           type="button"
-          className="vox-script-list__search-clear"
+          className="vox-icon-button vox-script-list__search-clear"
           aria-label="Clear search"
           onClick={() => {
             setText('');

@@ -42,11 +42,11 @@ export function ScriptCard({ script, mine, showFree = true }: ScriptCardProps) {
       </span>
       <div className="vox-script-card__body">
         <div className="vox-script-card__badges">
-          <span className={`vox-script-card__badge vox-script-card__badge--${script.visibility}`}>
+          <span className={`vox-chip vox-script-card__badge vox-script-card__badge--${script.visibility}`}>
             {script.visibility === 'private' ? <LockIcon /> : script.visibility === 'friends' ? <UsersIcon /> : null}
             {VISIBILITY_LABELS[script.visibility]}
           </span>
-          {script.isFree && showFree && <span className="vox-script-card__badge vox-script-card__badge--free">Free</span>}
+          {script.isFree && showFree && <span className="vox-chip vox-script-card__badge vox-script-card__badge--free">Free</span>}
         </div>
         <h2 className="vox-script-card__title">
           <Link to={href('script', { scriptId: script.id })} className="vox-script-card__link">

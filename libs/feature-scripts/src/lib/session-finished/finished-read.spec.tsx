@@ -1,34 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
-import type { ReadRender, SessionDetail, User } from '@vox/contract';
-import { createFakeServer, json, person, renderPage } from '@vox/testing';
+import type { ReadRender } from '@vox/contract';
+import { createFakeServer, json, member, person, renderPage, sessionAt } from '@vox/testing';
 import FinishedRead, { FINISHED_READ_TEXTS as T, formatClock } from './finished-read';
 
-const grace: User = { id: 'u2', handle: 'grace', name: 'Grace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
-const session: SessionDetail = {
-  id: 'se1',
-  createdAt: '2026-11-21T09:00:00.000Z',
-  createdBy: 'u2',
-  script: {
-    id: 'sc1',
-    title: 'Earnest',
-    synopsis: '',
-    genre: '',
-    language: 'en',
-    cover: null,
-    visibility: 'private',
-    isFree: false,
-    owner: person('u2', 'Grace'),
-    createdAt: '2026-11-21T09:00:00.000Z',
-    updatedAt: '2026-11-21T09:00:00.000Z',
-    canEdit: true,
-    roles: [{ name: 'LANE', description: '' }],
-    lines: [],
-  },
+const grace = member('u2', 'Grace', 'grace');
+const session = sessionAt({
   participants: [{ user: person('u2', 'Grace'), role: 'LANE', joinedAt: '2026-11-21T09:00:00.000Z' }],
   me: { userId: 'u2', role: 'LANE' },
-  takes: [],
-};
+});
 
 const render = (over: Partial<ReadRender> = {}): ReadRender => ({
   id: 'r1',

@@ -7,6 +7,7 @@ import { href } from '@vox/variant';
 import { isRendering, usePodcastHome, usePublishRead, useRefreshRenders, useRenderRead, useRevokeRenderLink, useSaveRender, useSessionRenders, useShareRender } from '../api/renders';
 import { CheckIcon, CopyIcon } from '../session-ui/icons';
 import { saveBlob } from './save-blob';
+import '@vox/ui/page-kit';
 import './finished-read.css';
 
 /**
@@ -131,7 +132,7 @@ function RenderStatus({ render, copy, onChange }: { render: ReadRender; copy: (t
       </div>
       {render.shareUrl && (
         <div className="vox-finished__link">
-          <input className="vox-finished__url" readOnly value={render.shareUrl} aria-label="Link to the read" onFocus={(event) => event.target.select()} />
+          <input className="vox-input vox-input--link vox-finished__url" readOnly value={render.shareUrl} aria-label="Link to the read" onFocus={(event) => event.target.select()} />
           <Button
             variant="secondary"
             size="sm"
@@ -175,7 +176,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
       ) : home.isError ? (
         <Alert>{home.error.message}</Alert>
       ) : channels.length === 0 ? (
-        <p className="vox-finished__empty">{FINISHED_READ_TEXTS.noChannel}</p>
+        <p className="vox-meta">{FINISHED_READ_TEXTS.noChannel}</p>
       ) : (
         <form
           className="vox-finished__form"
@@ -185,7 +186,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
           }}
         >
           <label htmlFor={`${ids}-channel`}>Channel</label>
-          <select id={`${ids}-channel`} className="vox-finished__select" value={chosen} onChange={(event) => setChannelId(event.target.value)}>
+          <select id={`${ids}-channel`} className="vox-input vox-finished__select" value={chosen} onChange={(event) => setChannelId(event.target.value)}>
             {channels.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
@@ -193,7 +194,7 @@ function PublishSection({ session, fill, latest, onChange }: { session: SessionD
             ))}
           </select>
           <label htmlFor={`${ids}-title`}>Episode title</label>
-          <input id={`${ids}-title`} className="vox-finished__input" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          <input id={`${ids}-title`} className="vox-input vox-finished__input" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
           <label className="vox-finished__choice">
             <input type="checkbox" checked={draft} onChange={(event) => setDraft(event.target.checked)} />
             Keep it a draft (publish later from the channel)

@@ -3,6 +3,7 @@ import { displayName, type LivePerson, type ScriptLine } from '@vox/contract';
 import { Alert, Avatar, Button, cx } from '@vox/ui';
 import { usePhotoUrl } from '@vox/api-client';
 import type { LiveSession } from './use-live-session';
+import '../session-ui/person-chip.css';
 import './live.css';
 
 /** Line id -> the others recording it now, for the rows' indicator. */
@@ -65,7 +66,7 @@ function HereNow({ person, line }: { person: LivePerson; line: number }) {
   const url = usePhotoUrl(person.user.photo);
   const name = displayName(person.user);
   return (
-    <li className={cx('vox-live__person', line > 0 && 'vox-live__person--recording')} data-testid="live-person">
+    <li className={cx('vox-person-chip', line > 0 && 'vox-live__person--recording')} data-testid="live-person">
       <Avatar name={name} photoUrl={url} size="sm" decorative />
       <span className="vox-live__name">{name}</span>
       <span className="vox-live__role">{person.role ?? 'listening'}</span>

@@ -18,7 +18,7 @@ export function LineCueBadges({ lineId }: { lineId: string }) {
   return (
     <ul className="vox-reader-cues" aria-label="Sound cues">
       {cues.map((cue) => (
-        <li key={cue.id} className={`vox-reader-cues__cue vox-reader-cues__cue--${cue.at}`} data-testid="reader-cue">
+        <li key={cue.id} className={`vox-chip vox-chip--accent vox-reader-cues__cue vox-reader-cues__cue--${cue.at}`} data-testid="reader-cue">
           <span aria-hidden="true">♪</span> {cue.sound.title}
           <span className="vox-reader-cues__where">
             {' '}

@@ -1,39 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
-import type { SessionDetail, User } from '@vox/contract';
-import { createFakeServer, json, person, renderPage } from '@vox/testing';
+import type { SessionDetail } from '@vox/contract';
+import { createFakeServer, json, member, person, renderPage, sessionAt } from '@vox/testing';
 import { PeopleManager } from './people-manager';
 
-const grace: User = { id: 'u2', handle: 'grace', name: 'Grace', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const grace = member('u2', 'Grace', 'grace');
 
-const detail = (createdBy = 'u2'): SessionDetail => ({
-  id: 'se1',
-  createdAt: '2026-11-21T09:00:00.000Z',
-  createdBy,
-  script: {
-    id: 'sc1',
-    title: 'Earnest',
-    synopsis: '',
-    genre: '',
-    language: 'en',
-    cover: null,
-    visibility: 'private',
-    isFree: false,
-    owner: person('u2', 'Grace'),
-    createdAt: '2026-11-21T09:00:00.000Z',
-    updatedAt: '2026-11-21T09:00:00.000Z',
-    canEdit: true,
-    roles: [{ name: 'LANE', description: '' }],
-    lines: [],
-  },
-  participants: [
-    { user: person('u2', 'Grace'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
-    { user: person('u1', 'Ada'), role: 'LANE', joinedAt: '2026-11-21T09:01:00.000Z' },
-    { user: person('u3', 'Linus'), role: null, joinedAt: '2026-11-21T09:02:00.000Z' },
-  ],
-  me: { userId: 'u2', role: null },
-  takes: [],
-});
+const detail = (createdBy = 'u2'): SessionDetail =>
+  sessionAt({
+    createdBy,
+    participants: [
+      { user: person('u2', 'Grace'), role: null, joinedAt: '2026-11-21T09:00:00.000Z' },
+      { user: person('u1', 'Ada'), role: 'LANE', joinedAt: '2026-11-21T09:01:00.000Z' },
+      { user: person('u3', 'Linus'), role: null, joinedAt: '2026-11-21T09:02:00.000Z' },
+    ],
+  });
 
 beforeEach(() => authStore.setSession({ token: 't', user: grace }));
 afterEach(() => authStore.clear());

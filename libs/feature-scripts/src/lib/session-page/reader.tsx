@@ -248,7 +248,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
   return (
     <div className="vox-reader">
       <header className="vox-reader__bar">
-        <button type="button" className="vox-reader__back" onClick={goBack} aria-label="Back">
+        <button type="button" className="vox-back-bar__button vox-reader__back" onClick={goBack} aria-label="Back">
           <ArrowLeftIcon />
           <span className="vox-reader__wide">Back</span>
         </button>

@@ -6,6 +6,7 @@ import { Modal } from '@vox/ui/forms';
 import { useClaimRole } from '../api/sessions';
 import type { RoleSeat } from './reader-model';
 import { displayName } from '@vox/contract';
+import '../session-ui/person-chip.css';
 
 interface RolePickerProps {
   sessionId: string;
@@ -81,7 +82,7 @@ export function RolePicker({ sessionId, seats, participants, myRole, onClose }: 
 export function PersonChip({ name, avatarName = name, photo, role }: { name: string; avatarName?: string; photo: string | null; role?: string | null }) {
   const url = usePhotoUrl(photo);
   return (
-    <li className="vox-reader-people__item" title={role ? `${name} ${name === 'You' ? 'read' : 'reads'} ${role}` : name}>
+    <li className="vox-person-chip vox-reader-people__item" title={role ? `${name} ${name === 'You' ? 'read' : 'reads'} ${role}` : name}>
       <Avatar name={avatarName} photoUrl={url} size="sm" decorative />
       <span className="vox-reader-people__name">{name}</span>
       {role && <span className="vox-reader-people__role">{role}</span>}

@@ -3,27 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import type { SessionDetail } from '@vox/contract';
 import type { Work } from '@vox/contract/school';
-import { assignmentWork, createFakeServer, json, person, renderPage, teacher } from '@vox/testing';
+import { assignmentWork, createFakeServer, json, person, renderPage, sessionAt, teacher } from '@vox/testing';
 import { SessionAssignment } from './session-assignment';
 
 
-const session: SessionDetail = {
-  id: 'se1',
-  createdAt: '2026-11-21T09:00:00.000Z',
+const session: SessionDetail = sessionAt({
   createdBy: 's1',
   script: {
-    id: 'sc1',
+    ...sessionAt().script,
     title: 'The Importance of Being Earnest',
-    synopsis: '',
     genre: 'Comedy',
-    language: 'en',
-    cover: null,
-    visibility: 'private',
-    isFree: false,
     owner: person('t1', 'Morgan Rivera'),
-    createdAt: '2026-11-21T09:00:00.000Z',
-    updatedAt: '2026-11-21T09:00:00.000Z',
-    canEdit: true,
     roles: [
       { name: 'ALGERNON', description: '' },
       { name: 'LANE', description: '' },
@@ -41,7 +31,7 @@ const session: SessionDetail = {
   takes: [
     { id: 'tk1', lineId: 'l1', userId: 's1', clientId: 'c-1', audio: 'a'.repeat(64), contentType: 'audio/webm', byteSize: 2048, durationMs: 1500, picked: true, createdAt: '2026-11-21T10:00:00.000Z' },
   ],
-};
+});
 
 // The student's work as the teacher reviews it: handed in on the session se1.
 const work = (over: Partial<Work> = {}): Work =>

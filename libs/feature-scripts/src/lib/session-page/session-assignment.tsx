@@ -141,7 +141,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
       <div className="vox-assignment__row">
         <label>
           <span>Line</span>
-          <select value={lineId} onChange={(e) => (setLineId(e.target.value), setTakeId(''))}>
+          <select className="vox-input" value={lineId} onChange={(e) => (setLineId(e.target.value), setTakeId(''))}>
             <option value="">The whole reading</option>
             {lines.map((l, i) => (
               <option key={l.id} value={l.id}>
@@ -153,7 +153,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
         {takes.length > 0 && (
           <label>
             <span>Take</span>
-            <select value={takeId} onChange={(e) => setTakeId(e.target.value)}>
+            <select className="vox-input" value={takeId} onChange={(e) => setTakeId(e.target.value)}>
               <option value="">Any take</option>
               {takes.map((t, i) => (
                 <option key={t.id} value={t.id}>
@@ -168,7 +168,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
           <div className="vox-assignment__time">
             <label>
               <span>At (seconds)</span>
-              <input type="number" min={0} step={0.1} inputMode="decimal" value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+              <input className="vox-input" type="number" min={0} step={0.1} inputMode="decimal" value={seconds} onChange={(e) => setSeconds(e.target.value)} />
             </label>
             <Button type="button" variant="link" size="sm" onClick={() => setSeconds((audioRef.current?.currentTime ?? 0).toFixed(1))}>
               Time now playing
@@ -178,7 +178,7 @@ function CommentForm({ work, session, audioRef, onDone }: { work: Work; session:
       </div>
       <label className="vox-assignment__text">
         <span>Comment</span>
-        <textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} id={`${id}-body`} />
+        <textarea className="vox-input" value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} id={`${id}-body`} />
       </label>
       {(problem || send.isError) && <Alert variant="error">{problem ?? send.error?.message}</Alert>}
       <div>

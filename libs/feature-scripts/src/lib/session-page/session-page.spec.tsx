@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authModal, authStore, configureAuth } from '@vox/auth';
 import type { SessionDetail, ShareLink, Take, User } from '@vox/contract';
-import { createFakeServer, json, person, renderPage, type FakeAnswer } from '@vox/testing';
+import { createFakeServer, json, person, renderPage, sessionAt, type FakeAnswer } from '@vox/testing';
 import type { PendingTake, TakeStore } from '../take-queue/pending-take';
 import { createTakeQueue, type TakeUploader } from '../take-queue/take-queue';
 import { setTakeQueue } from '../take-queue/use-take-queue';
@@ -26,22 +26,12 @@ const take = (id: string, lineId: string, userId: string, picked: boolean, creat
 });
 
 function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
-  return {
-    id: 'se1',
-    createdAt: '2026-11-21T09:00:00.000Z',
-    createdBy: 'u2',
+  return sessionAt({
     script: {
-      id: 'sc1',
+      ...sessionAt().script,
       title: 'The Importance of Being Earnest',
-      synopsis: '',
       genre: 'Comedy',
-      language: 'en',
-      cover: null,
       visibility: 'public',
-      isFree: false,
-      owner: person('u2', 'Grace'),
-      createdAt: '2026-11-21T09:00:00.000Z',
-      updatedAt: '2026-11-21T09:00:00.000Z',
       canEdit: false,
       roles: [
         { name: 'ALGERNON', description: 'A young man of leisure' },
@@ -65,7 +55,7 @@ function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
     me: { userId: 'u1', role: 'ALGERNON' },
     takes: [take('tg', 'l4', 'u2', true)],
     ...overrides,
-  };
+  });
 }
 
 /** The queue with a Map for IndexedDB and an upload the spec answers. */

@@ -59,7 +59,7 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
           <label className="vox-reader-share__label" htmlFor={roleFieldId}>
             Invite to
           </label>
-          <select id={roleFieldId} className="vox-reader-share__select" value={role} onChange={(event) => setRole(event.target.value)}>
+          <select id={roleFieldId} className="vox-input vox-reader-share__select" value={role} onChange={(event) => setRole(event.target.value)}>
             <option value="">Any role (they choose)</option>
             {openSeats.map((seat) => (
               <option key={seat.name} value={seat.name}>
@@ -92,13 +92,13 @@ export function ShareDialog({ sessionId, seats, onClose, copy = browserCopy }: S
           ) : links.isError ? (
             <Alert>{links.error.message}</Alert>
           ) : active.length === 0 ? (
-            <p className="vox-reader-share__empty">No links yet. Create one and send it to the people you want to read with.</p>
+            <p className="vox-meta">No links yet. Create one and send it to the people you want to read with.</p>
           ) : (
             <ul className="vox-reader-share__links" aria-label="Share links">
               {active.map((link) => (
                 <li key={link.id} className="vox-reader-share__link">
                   <div className="vox-reader-share__link-text">
-                    <input className="vox-reader-share__url" readOnly value={shareUrl(link.id)} aria-label={`Link for ${link.role ?? 'any role'}`} onFocus={(event) => event.target.select()} />
+                    <input className="vox-input vox-input--link vox-reader-share__url" readOnly value={shareUrl(link.id)} aria-label={`Link for ${link.role ?? 'any role'}`} onFocus={(event) => event.target.select()} />
                     <span className="vox-reader-share__meta">
                       {link.role ?? 'Any role'} · made {formatRelative(link.createdAt)}
                     </span>
@@ -154,13 +154,13 @@ function InviteFriends({
   return (
     <section className="vox-reader-share__section" aria-label="Invite a friend">
       <h3 className="vox-reader-share__title">Invite a friend</h3>
-      <p className="vox-reader-share__empty">They get a message with their own link {forRole} (the role picked under "Invite to").</p>
+      <p className="vox-meta">They get a message with their own link {forRole} (the role picked under "Invite to").</p>
       {invite.isError && <Alert>{invite.error.message}</Alert>}
       {cancelled && <Alert variant="success">{cancelled}</Alert>}
       {friends.isPending ? (
         <Spinner size="sm" label="Loading your friends" />
       ) : (friends.data ?? []).length === 0 ? (
-        <p className="vox-reader-share__empty">
+        <p className="vox-meta">
           Your friends appear here. <Link to={href('friends')}>Add friends</Link> to invite them with a message.
         </p>
       ) : (

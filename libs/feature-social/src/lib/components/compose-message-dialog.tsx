@@ -52,7 +52,7 @@ export function ComposeMessageDialog({ to, onClose, onSent, reply = false, reply
         </label>
         <textarea
           id="vox-social-compose-text"
-          className="vox-social-textarea"
+          className="vox-input vox-input--ring vox-social-textarea"
           rows={5}
           value={text}
           autoFocus

@@ -100,7 +100,7 @@ export function FriendsPage() {
             {friendList.map(({ user }) => {
               const person: Person = { id: user.id, handle: user.handle ?? null, name: user.name ?? null, photo: user.photo ?? null };
               return (
-                <li key={user.id} className="vox-social-row">
+                <li key={user.id} className="vox-split vox-social-row">
                   <PersonLink person={person} />
                   <span className="vox-toolbar">
                     <Button size="sm" onClick={() => setComposeTo(person)} aria-label={`Message ${displayName(person)}`}>
@@ -154,7 +154,7 @@ function RequestSection({
       </h2>
       <ul className="vox-social-list" aria-label={title}>
         {requests.map((request) => (
-          <li key={request.user.id} className="vox-social-row">
+          <li key={request.user.id} className="vox-split vox-social-row">
             <PersonLink person={request.user} detail={`${label} ${relativeTime(request.createdAt)}`} />
             <span className="vox-toolbar">{children(request.user)}</span>
           </li>

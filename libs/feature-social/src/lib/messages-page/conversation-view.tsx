@@ -127,7 +127,7 @@ export function ConversationView({ otherId }: { otherId: string }) {
           <textarea
             id="vox-thread-text"
             ref={fieldRef}
-            className="vox-social-textarea vox-thread__field"
+            className="vox-input vox-input--ring vox-social-textarea vox-thread__field"
             rows={3}
             value={text}
             onChange={(event) => setText(event.target.value)}

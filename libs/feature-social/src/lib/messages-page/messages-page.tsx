@@ -157,7 +157,7 @@ function MessageItem({
       </span>
       <div className="vox-messages__body">
         <p className="vox-messages__summary">
-          {item.unread && <span className="vox-messages__new">New</span>}
+          {item.unread && <span className="vox-chip vox-chip--strong vox-messages__new">New</span>}
           <Summary item={item} name={name} />
         </p>
         {item.type === 'message' && item.text && <p className="vox-messages__text">{item.text}</p>}

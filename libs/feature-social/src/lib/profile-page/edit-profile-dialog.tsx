@@ -149,7 +149,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
             <label className="vox-field__label" htmlFor="vox-profile-bio">
               Bio
             </label>
-            <textarea id="vox-profile-bio" className="vox-social-textarea" rows={3} value={bio}
+            <textarea id="vox-profile-bio" className="vox-input vox-input--ring vox-social-textarea" rows={3} value={bio}
               onChange={(e) => {
                 edited();
                 setBio(e.target.value);

@@ -96,7 +96,7 @@ function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string;
       ) : (
         <ul className="vox-social-list" aria-label="Public scripts">
           {items.map((script) => (
-            <li key={script.id} className="vox-social-row vox-profile__script">
+            <li key={script.id} className="vox-split vox-social-row vox-profile__script">
               <div>
                 <Link to={href('script', { scriptId: script.id })} className="vox-profile__script-title">
                   {script.title}

@@ -143,7 +143,7 @@ export function Modal({ title, onClose, children, description, size = 'sm', clos
               </p>
             )}
           </div>
-          <button type="button" className="vox-modal__close" aria-label={closeLabel} title={closeLabel} onClick={onClose}>
+          <button type="button" className="vox-icon-button vox-modal__close" aria-label={closeLabel} title={closeLabel} onClick={onClose}>
             <CloseIcon />
           </button>
         </div>

@@ -18,7 +18,7 @@ export function PasswordField(props: PasswordFieldProps) {
       trailing={
         <button
           type="button"
-          className="vox-field__toggle"
+          className="vox-icon-button vox-field__toggle"
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Hide password' : 'Show password'}
           title={visible ? 'Hide password' : 'Show password'}

@@ -41,7 +41,7 @@ export function TextField({
           ref={ref}
           id={inputId}
           type={type}
-          className="vox-field__input"
+          className="vox-input vox-field__input"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedByIds}
           {...rest}

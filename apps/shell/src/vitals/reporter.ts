@@ -68,7 +68,13 @@ function connectionType(): VitalsConnection {
 async function start() {
   const data = firstData();
   const config = data.publicConfig ?? ((await (await fetch('/api/config/public')).json()) as PublicConfig);
-  if (Math.random() >= (config.vitalsSampleRate ?? 1)) return;
+  // The browser tests read whether this page view reports, and when it is ready to (as they read
+  // the shell's data-auth-store).
+  const marks = document.documentElement.dataset;
+  if (Math.random() >= (config.vitalsSampleRate ?? 1)) {
+    marks.vitals = 'off';
+    return;
+  }
 
   // The page view's tags: the path the document was loaded at (the vitals are the load's), by
   // its route id in the table; the dashboard's pages are one route of the shell.
@@ -98,8 +104,9 @@ async function start() {
     queued.clear();
     navigator.sendBeacon(vitalsEndpoints.reportVitals.path, JSON.stringify(beacon));
   };
-  addEventListener('visibilitychange', flush);
+  document.addEventListener('visibilitychange', flush);
   addEventListener('pagehide', flush);
+  marks.vitals = 'reporting';
 }
 
 void start().catch(() => undefined);

@@ -38,7 +38,7 @@ export const VitalsBeacon = Type.Object(
     shellVersion: Tag,
     device: Device,
     connection: Connection,
-    metrics: Type.Array(Type.Union(VITAL_METRICS.map(metricOf)), { minItems: 1, maxItems: VITALS_MAX_METRICS }),
+    metrics: Type.Array(Type.Union([metricOf('LCP'), metricOf('INP'), metricOf('CLS'), metricOf('FCP'), metricOf('TTFB')]), { minItems: 1, maxItems: VITALS_MAX_METRICS }),
   },
   { additionalProperties: false },
 );

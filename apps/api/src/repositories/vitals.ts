@@ -10,7 +10,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 /** One metric of a beacon as stored: its tags, its value and its bucket. */
-export interface VitalRow {
+interface VitalRow {
   receivedAt: string;
   day: string;
   site: string;
@@ -56,7 +56,7 @@ async function insertBeacon(db: Db, rows: VitalRow[]): Promise<void> {
 }
 
 /** Which rollup rows a dashboard read takes: UTC days `from`..`to` (inclusive) and the tags asked for. */
-export interface VitalsFilter {
+interface VitalsFilter {
   from: string;
   to: string;
   site?: string;

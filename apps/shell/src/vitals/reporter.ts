@@ -55,9 +55,10 @@ function shellVersion(): string {
   return /main\.([0-9a-f]{8})\.js/.exec(src)?.[1] ?? 'dev';
 }
 
+/** Mobile when User-Agent Client Hints say so or the viewport is a phone's (the page then has the phone layout). */
 function deviceClass(): VitalsBeacon['device'] {
   const hints = (navigator as { userAgentData?: { mobile?: boolean } }).userAgentData;
-  return (hints?.mobile ?? matchMedia('(max-width: 767px)').matches) ? 'mobile' : 'desktop';
+  return hints?.mobile || matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
 }
 
 function connectionType(): VitalsConnection {

@@ -24,7 +24,6 @@ export const VITALS_SITES = ['main', 'school', 'podcast', 'dashboard'] as const;
 export type VitalsSite = (typeof VITALS_SITES)[number];
 
 export const VITALS_DEVICES = ['mobile', 'desktop'] as const;
-export type VitalsDevice = (typeof VITALS_DEVICES)[number];
 
 /** navigator.connection.effectiveType, or `unknown` where the browser does not tell. */
 export const VITALS_CONNECTIONS = ['slow-2g', '2g', '3g', '4g', 'unknown'] as const;

@@ -89,8 +89,7 @@ export const VitalGroup = Type.Object({
 });
 export type VitalGroup = Type.Static<typeof VitalGroup>;
 
-export const VitalVersion = Type.Object({ remote: Type.String(), version: Type.String(), count: Count, lastDay: Type.String() });
-export type VitalVersion = Type.Static<typeof VitalVersion>;
+const VitalVersion = Type.Object({ remote: Type.String(), version: Type.String(), count: Count, lastDay: Type.String() });
 
 export const VitalsAnswer = Type.Object({
   from: Type.String(),

@@ -35,7 +35,7 @@ const MAX_GROUPS = 200;
 
 /** A value's bucket: rounded up to 10 ms, CLS to 0.001, so a threshold's value stays on its own side. */
 const UNIT: Record<VitalMetric, number> = { LCP: 10, INP: 10, CLS: 0.001, FCP: 10, TTFB: 10 };
-export const bucketOf = (metric: VitalMetric, value: number) => Math.ceil(Number((value / UNIT[metric]).toFixed(6)));
+const bucketOf = (metric: VitalMetric, value: number) => Math.ceil(Number((value / UNIT[metric]).toFixed(6)));
 const valueOf = (metric: VitalMetric, bucket: number) => Number((bucket * UNIT[metric]).toFixed(3));
 
 interface Tally {
@@ -50,7 +50,7 @@ interface Tally {
  * p75 by nearest rank (the smallest bucket value that at least 75% of the samples do not exceed)
  * and the samples per rating, from one metric's bucket counts.
  */
-export function tally(metric: VitalMetric, buckets: Array<{ bucket: number; count: number }>): Tally {
+function tally(metric: VitalMetric, buckets: Array<{ bucket: number; count: number }>): Tally {
   const sorted = [...buckets].sort((a, b) => a.bucket - b.bucket);
   const count = sorted.reduce((sum, b) => sum + b.count, 0);
   const out: Tally = { count, p75: null, good: 0, needsImprovement: 0, poor: 0 };

@@ -1,6 +1,6 @@
 import { vitalRating, type VitalMetric } from '@vox/contract/vitals';
 
-export const RATING_NAMES = { good: 'Good', needsImprovement: 'Needs improvement', poor: 'Poor' } as const;
+const RATING_NAMES = { good: 'Good', needsImprovement: 'Needs improvement', poor: 'Poor' } as const;
 
 /** A metric's value as people read it: milliseconds (seconds from 1 s), CLS as a plain number. */
 export function formatVital(metric: VitalMetric, value: number | null): string {

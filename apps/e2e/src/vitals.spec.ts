@@ -50,7 +50,7 @@ async function visitAndLeave(page: Page, host: string, path: string): Promise<{ 
 
 test.describe('web vitals', () => {
   test('page views report their vitals with their tags, and staff see them on the Web vitals tab', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     const main = await visitAndLeave(page, 'localhost', '/scripts');

@@ -143,7 +143,7 @@ function Comparison({ base, versions }: { base: VitalsQuery; versions: Array<{ r
       ) : !queryA.data || !queryB.data || queryA.isPlaceholderData || queryB.isPlaceholderData ? (
         <Spinner label="Loading the comparison" />
       ) : (
-        <div className="vox-vitals__scroll">
+        <div className="vox-vitals__scroll" tabIndex={0} role="region" aria-label={VITALS_TEXTS.compareTitle}>
           <table className="vox-vitals__table">
             <caption className="vox-vitals__caption">
               {left.remote} {left.version} and {right.version}
@@ -241,7 +241,8 @@ export default function VitalsPage() {
             <h2 id="vox-vitals-groups" className="vox-vitals__section-title">
               {VITALS_TEXTS.groupsTitle}
             </h2>
-            <div className="vox-vitals__scroll">
+            {/* Focusable, so a keyboard can scroll the table where it is wider than a phone. */}
+            <div className="vox-vitals__scroll" tabIndex={0} role="region" aria-labelledby="vox-vitals-groups">
               <table className="vox-vitals__table">
                 <thead>
                   <tr>

@@ -1,9 +1,8 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PublicConfig, VitalsBeacon, VitalsConnection, VitalMetric } from '@vox/contract';
 import { VITAL_MAX_VALUES, VITALS_CONNECTIONS, vitalsEndpoints } from '@vox/contract/vitals';
-import { matchRoute } from '@vox/site-routes';
+import { matchRoute, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
-import { hostSite } from '../app/app';
 
 /**
  * Real-user web vitals (docs/metrics.md): LCP, INP, CLS, FCP and TTFB as web-vitals measures them,
@@ -85,7 +84,9 @@ async function start() {
   const manifest = data.manifest ?? ((await (await fetch('/remotes.json', { cache: 'force-cache' })).json()) as Record<string, string>);
   const tags = {
     site,
-    route: variant.page === 'dashboard' ? 'dashboard' : (matchRoute(loaded.pathname, hostSite(location.host))?.id ?? 'notFound'),
+    // Off the dashboard, the remote is the site of the table the host serves (the shell's hostSite);
+    // importing that from the app would keep the bootstrap chunk from inlining its module.
+    route: variant.page === 'dashboard' ? 'dashboard' : (matchRoute(loaded.pathname, variant.remote as TableSite)?.id ?? 'notFound'),
     remote: variant.remote,
     remoteVersion: await remoteVersion(manifest[variant.remote]),
     shellVersion: shellVersion(),

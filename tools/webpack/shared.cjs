@@ -25,6 +25,9 @@ const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').sl
 const SHELL_FEATURE_LIBS = new Set(['@vox/feature-notifications']);
 const NOT_SHARED = new Set([
   '@vox/auth/modal',
+  // The shell's vitals reporter (a chunk it loads after the first paint) and the dashboard's Web
+  // vitals tab each carry their own copy of these few values, for the same reason as the modal.
+  '@vox/contract/vitals',
   '@vox/site-routes/remote',
   '@vox/site-routes/web-pages',
   '@vox/site-routes/podcast-pages',

@@ -67,11 +67,14 @@ import classesRepository from './repositories/classes';
 import classes from './services/classes/classes';
 import draftsRepository from './repositories/drafts';
 import metricsRepository from './repositories/metrics';
+import vitalsRepository from './repositories/vitals';
 // The audio library.
 import soundsRepository from './repositories/sounds';
 import fileLinks from './plugins/app/file-links';
 import sounds from './services/sounds';
 import metrics from './services/metrics/metrics';
+import vitals from './services/vitals/vitals';
+import vitalsRetention from './services/vitals/vitals-retention';
 // The podcast variant.
 import podcastRepository from './repositories/podcast';
 import podcast from './services/podcast/podcast';
@@ -177,6 +180,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(classesRepository);
   await app.register(draftsRepository);
   await app.register(metricsRepository);
+  await app.register(vitalsRepository);
   await app.register(soundsRepository);
   await app.register(liveRepository);
   await app.register(conversationsRepository);
@@ -194,6 +198,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(memberships, { config });
   await app.register(activityLog);
   await app.register(metrics);
+  await app.register(vitals);
+  await app.register(vitalsRetention, { config });
   await app.register(friendships);
   await app.register(messages);
   await app.register(profiles, { config });

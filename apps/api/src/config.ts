@@ -52,6 +52,14 @@ export interface Config {
   activityRetentionDays: number;
   /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
   activityMaxEntries: number;
+  /**
+   * The share of page views that report their web vitals (VITALS_SAMPLE_RATE, 0 to 1), given to
+   * the web in the public config: 1 by default, 0.1 in production (NODE_ENV=production).
+   */
+  vitalsSampleRate: number;
+  /** Days the raw vitals beacons are kept (VITALS_RETENTION_DAYS, default 30); their daily rollup (VITALS_ROLLUP_RETENTION_DAYS, default 400) outlives them. */
+  vitalsRetentionDays: number;
+  vitalsRollupRetentionDays: number;
   /** A member writes a large script (body over 128 KB) at most once per this many seconds; 0: no limit. */
   largeScriptSaveIntervalSeconds: number;
   /** The bucket every stored file goes to (S3_BUCKET set); undefined: files under DATA_DIR/uploads. */
@@ -99,6 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const activityMaxEntries = Number(env.ACTIVITY_MAX_ENTRIES ?? 10_000_000);
   if (!Number.isInteger(activityMaxEntries) || activityMaxEntries < 1) {
     problems.push(`ACTIVITY_MAX_ENTRIES must be a whole number of entries (1 or more), got "${env.ACTIVITY_MAX_ENTRIES}"`);
+  }
+  const vitalsSampleRate = Number(env.VITALS_SAMPLE_RATE ?? (env.NODE_ENV === 'production' ? 0.1 : 1));
+  if (!(vitalsSampleRate >= 0 && vitalsSampleRate <= 1)) problems.push(`VITALS_SAMPLE_RATE must be a share from 0 to 1, got "${env.VITALS_SAMPLE_RATE}"`);
+  const vitalsRetentionDays = Number(env.VITALS_RETENTION_DAYS ?? 30);
+  if (!Number.isInteger(vitalsRetentionDays) || vitalsRetentionDays < 1) problems.push(`VITALS_RETENTION_DAYS must be a whole number of days (1 or more), got "${env.VITALS_RETENTION_DAYS}"`);
+  const vitalsRollupRetentionDays = Number(env.VITALS_ROLLUP_RETENTION_DAYS ?? 400);
+  if (!Number.isInteger(vitalsRollupRetentionDays) || vitalsRollupRetentionDays < 1) {
+    problems.push(`VITALS_ROLLUP_RETENTION_DAYS must be a whole number of days (1 or more), got "${env.VITALS_ROLLUP_RETENTION_DAYS}"`);
   }
   const largeScriptSaveIntervalSeconds = Number(env.LARGE_SCRIPT_SAVE_INTERVAL_SECONDS ?? LARGE_SCRIPT_SAVE_INTERVAL_SECONDS);
   if (!Number.isInteger(largeScriptSaveIntervalSeconds) || largeScriptSaveIntervalSeconds < 0 || largeScriptSaveIntervalSeconds > 3600) {
@@ -161,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs,
     activityRetentionDays,
     activityMaxEntries,
+    vitalsSampleRate,
+    vitalsRetentionDays,
+    vitalsRollupRetentionDays,
     largeScriptSaveIntervalSeconds,
     cookieDomain,
     siteOrigins: [...new Set(siteOrigins)],

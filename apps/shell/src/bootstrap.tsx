@@ -38,4 +38,9 @@ export async function start(early?: EarlyRequests) {
       </QueryClientProvider>
     </StrictMode>,
   );
+
+  // Real-user web vitals: a chunk of its own, once the page has loaded and the browser is idle.
+  const vitals = () => (self.requestIdleCallback ?? setTimeout)(() => import('./vitals/reporter'));
+  if (document.readyState === 'complete') vitals();
+  else addEventListener('load', vitals, { once: true });
 }

@@ -24,6 +24,9 @@ export type * from './lib/membership';
 export type * from './lib/drafts';
 // The metrics dashboard's values: @vox/contract/metrics (its own entry, off every first route).
 export type * from './lib/metrics';
+// Real-user web vitals (values and calls in @vox/contract/vitals, off every first route).
+export type * from './lib/vitals';
+export type * from './lib/vitals-values';
 // The podcast variant's types (its values in @vox/contract/podcast, off every first route).
 export type * from './lib/podcast';
 // Live table reads (values in @vox/contract/live, off every first route).

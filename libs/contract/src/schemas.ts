@@ -37,6 +37,10 @@ export * from './lib/drafts';
 export * from './lib/drafts-values';
 export * from './lib/metrics';
 export * from './lib/metrics-values';
+// Real-user web vitals.
+export * from './lib/vitals';
+export * from './lib/vitals-values';
+export * from './lib/vitals-endpoints';
 // Hardening (removing participants, idempotency keys).
 export * from './lib/hardening';
 // The audio library.

@@ -203,6 +203,35 @@ export interface ActiveUserHoursTable {
   previous: string;
 }
 
+/** Migration 220: one metric of one page view's vitals beacon, kept VITALS_RETENTION_DAYS. */
+export interface WebVitalsTable {
+  received_at: string;
+  site: string;
+  route: string;
+  remote: string;
+  version: string;
+  shell_version: string;
+  device: string;
+  connection: string;
+  metric: string;
+  value: number;
+}
+
+/**
+ * Migration 220: samples per UTC day, site, route, remote version, metric and value bucket (the
+ * value rounded up to 10 ms, CLS to 0.001): p75 and rating shares of any range without the raw rows.
+ */
+export interface WebVitalDaysTable {
+  day: string;
+  site: string;
+  route: string;
+  remote: string;
+  version: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
 /** Migration 090: visits per UTC day, site and route pattern. */
 export interface ActivityRouteDaysTable {
   day: string;
@@ -400,6 +429,8 @@ export interface Database {
   activity_hours: ActivityHoursTable;
   active_user_hours: ActiveUserHoursTable;
   activity_route_days: ActivityRouteDaysTable;
+  web_vitals: WebVitalsTable;
+  web_vital_days: WebVitalDaysTable;
   scripts: ScriptsTable;
   reading_sessions: ReadingSessionsTable;
   session_participants: SessionParticipantsTable;

@@ -13,6 +13,7 @@ import { podcastEndpoints } from './podcast-endpoints';
 import { schoolEndpoints } from './school-endpoints';
 import { scriptEndpoints } from './scripts-endpoints';
 import { socialEndpoints } from './social-endpoints';
+import { vitalsEndpoints } from './vitals-endpoints';
 
 /**
  * Every API call, assembled from the parts that describe each one once: the core (the shell's
@@ -34,6 +35,7 @@ export const endpointParts = {
   audio: audioEndpoints,
   podcast: podcastEndpoints,
   casting: castingEndpoints,
+  vitals: vitalsEndpoints,
 } as const;
 
 type Parts = typeof endpointParts;

@@ -79,6 +79,7 @@ import {
   TemplateParams,
 } from './drafts';
 import { MetricsAnswer, MetricsQuery } from './metrics';
+import { VitalsAnswer, VitalsBeacon, VitalsQuery } from './vitals';
 // Classes and assignments.
 import {
   AssignmentDetail,
@@ -331,6 +332,9 @@ export const endpointSchemas = {
   publishDraft: { params: DraftParams, body: DraftPublishInput, response: { 200: DraftPublication, 400: E, 401: E, 403: E, 404: E, 409: E } },
   // --- Metrics ---
   metrics: { querystring: MetricsQuery, response: { 200: MetricsAnswer, 400: E, 401: E, 403: E } },
+  // --- Real-user web vitals ---
+  reportVitals: { body: VitalsBeacon, response: { 204: NoContent, 400: E, 403: E, 413: E, 415: E, 429: E } },
+  vitals: { querystring: VitalsQuery, response: { 200: VitalsAnswer, 400: E, 401: E, 403: E } },
   // --- Removing people from a reading session ---
   removeParticipant: { params: ParticipantParams, response: { 204: NoContent, 400: E, 401: E, 403: E, 404: E } },
   removeLinkJoiners: { params: LinkParams, response: { 200: LinkJoinersRemoved, 401: E, 403: E, 404: E, 409: E } },

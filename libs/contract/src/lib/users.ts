@@ -78,6 +78,8 @@ export const PublicConfig = Type.Object({
   siteOrigins: Type.Optional(Type.Array(Type.String())),
   /** True when the sites share one refresh cookie (COOKIE_DOMAIN); false: they hand the sign-in over by redirect. */
   sharedCookie: Type.Optional(Type.Boolean()),
+  /** The share of page views that send their web vitals (VITALS_SAMPLE_RATE, 0 to 1). */
+  vitalsSampleRate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
 });
 export type PublicConfig = Type.Static<typeof PublicConfig>;
 

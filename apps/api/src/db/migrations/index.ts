@@ -5,6 +5,7 @@ import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { draftPageCounts } from './241-draft-page-counts';
 import { activeUserHours } from './242-active-user-hours';
+import { webVitals } from './220-web-vitals';
 import { setupCodeAttempts } from './249-setup-code-attempts';
 import { channelAuthor } from './247-channel-author';
 // The audio library.
@@ -133,6 +134,8 @@ export const migrations: Record<string, Migration> = {
   '230-sign-in-handoffs': signInHandoffs,
   // 241: drafts (the list's page count is the PDF's).
   '241-draft-page-counts': draftPageCounts,
+  // 220-229: real-user web vitals.
+  '220-web-vitals': webVitals,
   // 242-244: metrics (daily active users without a distinct count).
   '242-active-user-hours': activeUserHours,
 };

@@ -28,6 +28,7 @@ import { certificateRoutes, memberCertificateRoutes } from './certificates';
 import { classRoutes, openClassRoutes } from './classes'; // Classes
 import drafts from './drafts';
 import metrics from './metrics';
+import { vitalsBeaconRoutes, vitalsRoutes } from './vitals';
 // Removing people from a reading session.
 import sessionPeople from './session-people';
 // The audio library.
@@ -59,6 +60,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(publicConfig, { config });
   await app.register(activities);
   await app.register(clientErrors);
+  // Web vitals beacons (the dashboard's reads are staff calls, below).
+  await app.register(vitalsBeaconRoutes);
   // Member pages, under /api/users beside the account routes.
   await app.register(profileRoutes);
   // Public scripts for anonymous visitors (a public profile page); the other scopes answer 401.
@@ -108,6 +111,7 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       // Drafts and templates: each route also needs the draft privilege.
       await members.register(drafts);
       await members.register(metrics);
+      await members.register(vitalsRoutes);
       // The creator of a reading session removes people from it.
       await members.register(sessionPeople);
       // The audio library (audio_library on each route) and a script's cues (readers).

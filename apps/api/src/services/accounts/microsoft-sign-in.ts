@@ -47,11 +47,12 @@ const looksLikeEmail = (value: unknown): value is string => typeof value === 'st
  */
 export function publicConfigOf(
   microsoft: Pick<MicrosoftSignIn, 'clientId' | 'authority'>,
-  sites: Pick<Config, 'siteOrigins' | 'cookieDomain'> = { siteOrigins: [], cookieDomain: undefined },
+  sites: Pick<Config, 'siteOrigins' | 'cookieDomain' | 'vitalsSampleRate'> = { siteOrigins: [], cookieDomain: undefined, vitalsSampleRate: 1 },
 ): PublicConfig {
   return {
     msClientId: microsoft.clientId,
     msAuthority: microsoft.authority,
+    vitalsSampleRate: sites.vitalsSampleRate,
     // The sites of the deployment, when it lists them (SITE_ORIGINS): links between them and the
     // sign-in handoff need them; a single site's page carries nothing more.
     ...(sites.siteOrigins.length > 0 && { siteOrigins: sites.siteOrigins, sharedCookie: Boolean(sites.cookieDomain) }),

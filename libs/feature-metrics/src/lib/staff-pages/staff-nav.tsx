@@ -6,6 +6,7 @@ import './staff-nav.css';
 
 const STAFF_PAGES = [
   { to: STAFF_PATHS.charts, label: 'Charts' },
+  { to: STAFF_PATHS.vitals, label: 'Web vitals' },
   { to: STAFF_PATHS.jobs, label: 'Failed jobs' },
   { to: STAFF_PATHS.requests, label: 'Requests' },
 ] as const;

@@ -30,7 +30,7 @@ describe('POST /api/users/authenticate/microsoft', () => {
 
   it('publishes the client settings', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config/public' });
-    expect(res.json()).toEqual({ msClientId: CLIENT_ID, msAuthority: idp.authority });
+    expect(res.json()).toEqual({ msClientId: CLIENT_ID, msAuthority: idp.authority, vitalsSampleRate: 1 });
   });
 
   it('signs a new person in as a member, then finds them by oid on the next call', async () => {
@@ -194,6 +194,6 @@ describe('Microsoft sign-in when MS_CLIENT_ID is not set', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'Sign-in with Microsoft is not configured.' });
     const config = await app.inject({ method: 'GET', url: '/api/config/public' });
-    expect(config.json()).toEqual({ msClientId: null, msAuthority: null });
+    expect(config.json()).toEqual({ msClientId: null, msAuthority: null, vitalsSampleRate: 1 });
   });
 });

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { VITALS_MAX_BODY_BYTES } from '@vox/contract/schemas';
+import { jsonBodyParser } from '../../plugins/external/body-parsing';
+import { fromContract } from './from-contract';
+
+/** Beacons one address may send a minute: one per page view hidden, with room for an office behind one address. */
+export const VITALS_BEACONS_PER_MINUTE = 60;
+
+/**
+ * POST /api/vitals (anyone, signed in or not): one page view's web vitals, sent by the shell's
+ * reporter with navigator.sendBeacon once the page is hidden. sendBeacon sends a string as
+ * `text/plain;charset=UTF-8` (a content type a browser may send cross-site without asking, so the
+ * site-origins check still applies: its Origin must be this site's or a listed one), so this
+ * scope reads text/plain as JSON, through the same parser as every JSON body. Bounded by size
+ * (VITALS_MAX_BODY_BYTES), per address, and by the contract's schema (metric names, value ranges,
+ * tag lengths).
+ */
+export const vitalsBeaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeContentTypeParser('text/plain');
+  const parse = jsonBodyParser(app);
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => parse(request, body as string, done));
+  app.route({
+    ...fromContract('reportVitals', {
+      tags: ['vitals'],
+      summary: "One page view's web vitals (anyone; sendBeacon's text/plain or JSON)",
+      config: { rateLimit: { max: VITALS_BEACONS_PER_MINUTE, timeWindow: '1 minute', groupId: 'vitals' } },
+    }),
+    bodyLimit: VITALS_MAX_BODY_BYTES,
+    handler: async (request, reply) => {
+      await app.vitals.record(request.body);
+      return reply.code(204).send(null);
+    },
+  });
+};
+
+/** The dashboard's Web vitals tab (staff with show_metrics; 403 for anyone else signed in). */
+export const vitalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract('vitals', { tags: ['vitals'], summary: 'p75 and rating shares of the web vitals per site, route and remote version (show_metrics)' }),
+    preHandler: app.requirePrivilege('show_metrics'),
+    handler: async (request) => app.vitals.summary(request.query),
+  });
+};

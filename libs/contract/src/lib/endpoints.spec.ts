@@ -105,8 +105,9 @@ describe('endpoints and their schemas', () => {
     // read (9); conversations (3); the first hour's preview, showcase, a demo scene's text and handle suggestion (4); an app
     // page's first reads (1); one sign-in across the sites: the
     // session check and the three steps of the handoff (4); a page's render error for the log (1);
-    // casting calls: the board, a call by id and by link, post, edit, close, reopen, mine, limits (9).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9);
+    // casting calls: the board, a call by id and by link, post, edit, close, reopen, mine, limits (9);
+    // link previews: an episode's oEmbed answer and a page's preview card (2).
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 2);
   });
 
   it('check requests and answers against the schemas', () => {

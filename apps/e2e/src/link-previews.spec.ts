@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -24,9 +25,18 @@ function toneMp3(): string {
   return file;
 }
 
+/**
+ * A GET of a URL on one of the sites as a scraper sends it: Node resolves no *.localhost name, so
+ * it goes to localhost with the site's Host header (what the browser would send).
+ */
+function getOn(request: APIRequestContext, url: string, headers: Record<string, string> = {}) {
+  const target = new URL(url);
+  return request.get(appUrl('localhost', `${target.pathname}${target.search}`), { headers: { host: target.host, ...headers } });
+}
+
 /** The page's HTML as a scraper fetches it, and what open-graph-scraper reads from it. */
 async function preview(request: APIRequestContext, host: string, pathname: string) {
-  const res = await request.get(appUrl(host, pathname), { headers: { accept: 'text/html' } });
+  const res = await getOn(request, appUrl(host, pathname), { accept: 'text/html' });
   expect(res.status(), pathname).toBe(200);
   const html = await res.text();
   const { error, result } = await ogs({ html });
@@ -35,7 +45,7 @@ async function preview(request: APIRequestContext, host: string, pathname: strin
 }
 
 async function expectImage(request: APIRequestContext, url: string) {
-  const res = await request.get(url);
+  const res = await getOn(request, url);
   expect([url, res.status()]).toEqual([url, 200]);
   expect(res.headers()['content-type']).toMatch(/^image\/(png|jpeg|webp|gif)/);
 }
@@ -60,14 +70,14 @@ test.describe('link previews and embeds', () => {
     made.userId = owner.id;
     made.handle = `previewer${Date.now().toString(36)}`;
     withDb((db) => db.prepare('update users set handle = ?, name = ?, bio = ? where id = ?').run(made.handle, 'Nina Night', 'Voices for the late shift.', owner.id));
-    const channel = await request.post(appUrl(PODCAST, '/api/podcast/channels'), {
+    const channel = await request.post(appUrl('localhost', '/api/podcast/channels'), {
       headers: auth,
       data: { title: 'Night Shift Radio', description: 'Audio drama from the late shift.', category: 'Fiction', language: 'en', explicit: false },
     });
     expect(channel.status()).toBe(201);
     made.channelId = (await channel.json()).id;
     const upload = async (title: string, publish: boolean) => {
-      const res = await request.post(appUrl(PODCAST, `/api/podcast/channels/${made.channelId}/episodes`), {
+      const res = await request.post(appUrl('localhost', `/api/podcast/channels/${made.channelId}/episodes`), {
         headers: auth,
         multipart: { title, notes: 'Where it all starts.', ...(publish ? { publish: 'now' } : {}), audio: { name: 'e.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(toneMp3()) } },
       });
@@ -76,7 +86,7 @@ test.describe('link previews and embeds', () => {
     };
     made.episodeId = await upload('Pilot: the first call', true);
     made.draftId = await upload('Unreleased finale', false);
-    made.podcastLink = (await (await request.post(appUrl(PODCAST, `/api/podcast/episodes/${made.episodeId}/share-links`), { headers: auth, data: { startSeconds: null } })).json()).id;
+    made.podcastLink = (await (await request.post(appUrl('localhost', `/api/podcast/episodes/${made.episodeId}/share-links`), { headers: auth, data: { startSeconds: null } })).json()).id;
     made.readLink = addSharedSession(owner.id).link;
     const now = new Date().toISOString();
     made.eventId = `ev${Date.now().toString(36)}`;
@@ -119,11 +129,11 @@ test.describe('link previews and embeds', () => {
     const { og, html } = await preview(request, PODCAST, `/podcast-ep/${made.episodeId}`);
     expect(og.twitterPlayer?.[0].url).toBe(appUrl(PODCAST, `/embed/episode/${made.episodeId}`));
     expect(og.ogAudioURL ?? og.ogAudio).toMatch(/\/api\/podcast\/audio\/[0-9a-f]{64}\.mp3$/);
-    const audio = await request.get(og.ogAudioURL ?? og.ogAudio ?? '');
+    const audio = await getOn(request, og.ogAudioURL ?? og.ogAudio ?? '');
     expect([audio.status(), audio.headers()['content-type']]).toEqual([200, 'audio/mpeg']);
     // Discovery: the oEmbed answer of the page, a rich iframe of the player.
     const oembedHref = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1].replace(/&amp;/g, '&') ?? '';
-    const oembed = await (await request.get(oembedHref)).json();
+    const oembed = await (await getOn(request, oembedHref)).json();
     expect(oembed).toMatchObject({ version: '1.0', type: 'rich', title: 'Pilot: the first call', width: 480, height: 152 });
     expect(oembed.html).toContain(`src="${appUrl(PODCAST, `/embed/episode/${made.episodeId}`)}"`);
   });
@@ -141,24 +151,31 @@ test.describe('link previews and embeds', () => {
   });
 
   test('the player plays inside a page of another origin', async ({ page }) => {
-    // 127.0.0.1 is another origin than localhost: the page that embeds is answered by the test.
-    const host = `http://127.0.0.1:${PORTS.app + 8}/blog.html`;
+    // A blog on 127.0.0.1, another origin than the sites', served from this machine (a page the
+    // browser takes for a public one may not frame a local server at all).
     const src = appUrl(PODCAST, `/embed/episode/${made.episodeId}`);
-    await page.route(host, (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>A blog</title><h1>A blog</h1><iframe src="${src}" width="480" height="152" title="Episode"></iframe>` }),
-    );
-    const violations = watchViolations(page);
-    await page.goto(host);
-    const player = page.frameLocator('iframe[title="Episode"]');
-    await expect(player.getByText('Pilot: the first call')).toBeVisible();
-    await expect(player.locator('audio')).toHaveAttribute('src', /\/api\/podcast\/audio\/[0-9a-f]{64}\.mp3$/);
-    await player.getByRole('button', { name: 'Play' }).click();
-    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect.poll(() => player.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
-    await player.getByRole('button', { name: 'Pause' }).click();
-    await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
-    expect(await player.locator('audio').evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
-    expect(violations).toEqual([]);
+    const blog = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><title>A blog</title><h1>A blog</h1><iframe src="${src}" width="480" height="152" title="Episode"></iframe>`);
+    });
+    await new Promise<void>((resolve) => blog.listen(PORTS.app + 8, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${PORTS.app + 8}/blog.html`;
+    try {
+      const violations = watchViolations(page);
+      await page.goto(host);
+      const player = page.frameLocator('iframe[title="Episode"]');
+      await expect(player.getByText('Pilot: the first call')).toBeVisible();
+      await expect(player.locator('audio')).toHaveAttribute('src', /\/api\/podcast\/audio\/[0-9a-f]{64}\.mp3$/);
+      await player.getByRole('button', { name: 'Play' }).click();
+      await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+      await expect.poll(() => player.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+      expect(await player.locator('audio').evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+      expect(violations).toEqual([]);
+    } finally {
+      await new Promise((resolve) => blog.close(resolve));
+    }
   });
 
   test('the pages with their own heads still run their inline first script under the policy', async ({ page }) => {

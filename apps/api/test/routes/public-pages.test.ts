@@ -134,7 +134,8 @@ describe('public pages: heads, cards, embeds, oEmbed, robots and sitemaps', () =
     certId = newId(24);
     revokedCertId = newId(24);
     await app.db.insertInto('certificates').values([cert(certId, false), cert(revokedCertId, true)]).execute();
-  });
+    // Two uploads through ffmpeg's probe on a shared, busy machine.
+  }, 120_000);
   afterAll(async () => {
     await app.close();
     fs.rmSync(webDir, { recursive: true, force: true });
@@ -203,6 +204,8 @@ describe('public pages: heads, cards, embeds, oEmbed, robots and sitemaps', () =
     it('keeps the first script, the data block and one description', async () => {
       const res = await page('voxclub.example', '/about');
       expect(res.body).toContain(`<script>${FIRST_SCRIPT}</script>`);
+      // The policy still allows the page's first script by its hash.
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(FIRST_SCRIPT).digest('base64')}'`);
       expect(res.body).toContain('<script type="application/json" id="vox-first-data">');
       expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
       expect(res.body).not.toContain('VoxClub: read and write scripts.');
@@ -277,6 +280,8 @@ describe('public pages: heads, cards, embeds, oEmbed, robots and sitemaps', () =
       expect(res.body).toMatch(/data-src="\/api\/podcast\/audio\/[0-9a-f]{64}\.mp3"/);
       expect(res.body).toContain('<p class="t">Pilot &quot;one&quot; &lt;b&gt;bold&lt;/b&gt;</p>');
       expect(res.headers['x-frame-options']).toBeUndefined();
+      // None of the shell's preload hints: the player loads nothing of the app.
+      expect(res.headers.link).toBeUndefined();
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain('frame-ancestors *');
       expect(csp).toContain("default-src 'none'");

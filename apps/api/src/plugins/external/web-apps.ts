@@ -29,8 +29,8 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 /** The auth modal's own routes: a signed-out visit opens the modal at once. */
 const AUTH_PATHS: ReadonlySet<string> = new Set([PATHS.login, PATHS.register, PATHS.resetPassword]);
 
-/** Paths that name files or the API: never answered with the app's index.html. */
-const NOT_APP_ROUTE = /^\/(api|remotes|static)(\/|$)/;
+/** Paths that name files, the API or the embeds (pages of their own): never answered with the app's index.html. */
+const NOT_APP_ROUTE = /^\/(api|remotes|static|embed)(\/|$)/;
 
 function wantsAppPage(url: string, accept: string | undefined): boolean {
   const pathname = url.split('?')[0];
@@ -183,8 +183,8 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // The root is an app page too (the static plugin below would answer it with the bare file).
     app.get('/', (request, reply) => sendAppPage(request, reply));
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       const pathname = request.url.split('?')[0];
+      if (request.method !== 'GET' || NOT_APP_ROUTE.test(pathname) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       const remote = resolveVariant(request.headers.host ?? '', pathname).remote;
       const entry = manifest()[remote];
       if (!entry || /[<>\s]/.test(entry)) return payload;

@@ -11,7 +11,7 @@ import { escapeHtml } from './head';
  * take no SVG), with the system's DejaVu Sans through fontconfig. Kept on disk by a hash of what it
  * shows, so each card is drawn once.
  */
-export interface CardText {
+interface CardText {
   title: string;
   subtitle?: string;
   siteName: string;
@@ -27,7 +27,7 @@ const LINE_CHARS = 27;
 const MAX_LINES = 3;
 
 /** Words into at most MAX_LINES lines, the last cut with an ellipsis when the title is longer. */
-export function titleLines(title: string): string[] {
+function titleLines(title: string): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of title.replace(/\s+/g, ' ').trim().split(' ')) {
@@ -48,7 +48,7 @@ export function titleLines(title: string): string[] {
   return kept;
 }
 
-export function cardSvg(text: CardText): string {
+function cardSvg(text: CardText): string {
   const accent = text.dark ? '#FF01CD' : '#BA58E9';
   const background = text.dark ? '#141018' : '#faf6fd';
   const ink = text.dark ? '#ffffff' : '#1d1024';

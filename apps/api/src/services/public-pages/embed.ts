@@ -38,7 +38,7 @@ export const EMBED_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-export interface EmbedEpisode {
+interface EmbedEpisode {
   title: string;
   channelTitle: string;
   /** The episode's page on this site (opened in a new tab from the player). */

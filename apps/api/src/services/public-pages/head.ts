@@ -21,7 +21,7 @@ export interface PageHead {
 }
 
 /** What every head of one answer shares: where it was asked, and the site's name and default text. */
-export interface HeadContext {
+interface HeadContext {
   /** `https://podcast.example.com`: the origin the page was asked on. */
   origin: string;
   /** The path asked for, without its query. */
@@ -39,13 +39,13 @@ export function clip(text: string | null | undefined, max = 200): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
-export const absolute = (origin: string, pathOrUrl: string): string => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+const absolute = (origin: string, pathOrUrl: string): string => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
 
 /** Where the generated card of a path is served (rendered from the same resolved head: never more than the page shows). */
-export const cardPath = (pathname: string): string => `/api/public-pages/card.png?path=${encodeURIComponent(pathname)}`;
+const cardPath = (pathname: string): string => `/api/public-pages/card.png?path=${encodeURIComponent(pathname)}`;
 
 /** The oEmbed endpoint's URL for a page (the discovery link of an episode's head). */
-export const oembedUrl = (origin: string, pageUrl: string): string => `${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
+const oembedUrl = (origin: string, pageUrl: string): string => `${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
 
 /** The head's tags (title first), every value escaped. */
 export function headTags(head: PageHead, ctx: HeadContext): string {

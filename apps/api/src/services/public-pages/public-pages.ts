@@ -38,7 +38,7 @@ interface OembedQuery {
  * path's resolver (resolvers.ts), which answers only what is public, so a preview, a card, an
  * embed and an oEmbed answer can never show more than anyone may see.
  */
-export interface PublicPages {
+interface PublicPages {
   /** `scheme://host` of the request when its Host is well-formed, else the configured public URL. */
   originOf(request: FastifyRequest): string;
   /**

@@ -6,7 +6,7 @@ import { clip, type PageHead } from './head';
 /** The player page an episode can be embedded by, and its size in an oEmbed answer by default. */
 export const EMBED_EPISODE_PATH = '/embed/episode/:episodeId';
 export const EMBED_SIZE = { width: 480, height: 152 } as const;
-export const embedPath = (episodeId: string) => EMBED_EPISODE_PATH.replace(':episodeId', encodeURIComponent(episodeId));
+const embedPath = (episodeId: string) => EMBED_EPISODE_PATH.replace(':episodeId', encodeURIComponent(episodeId));
 
 const photoPath = (photo: string | null) => (photo ? `/api/users/photo/${photo}` : undefined);
 

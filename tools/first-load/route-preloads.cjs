@@ -115,7 +115,9 @@ const MAX_ROUTE_FILES = 8;
  * which come with ./App or the shell); any other route its page. `filesOfPage(id, signedIn)`
  * answers the files of a page id for a visitor signed in or not ([] for a page without a chunk
  * of its own). A row with nothing to name is
- * kept, so a later pattern never wins a path an earlier route matches.
+ * kept, so a later pattern never wins a path an earlier route matches. `signInOnly`: the route is
+ * behind a login or privilege gate or opens the auth modal, so the API marks its page noindex
+ * (unless the path has a public head of its own, as the front door /scripts has: docs/seo.md).
  */
 function routePreloadRows({ routes, siteHome, paths, site, filesOfPage }) {
   const siteRoutes = routes.filter((route) => route.sites.includes(site));
@@ -139,6 +141,7 @@ function routePreloadRows({ routes, siteHome, paths, site, filesOfPage }) {
     pattern: paths[route.path],
     signedOut: bounded(filesOf(route, false)),
     signedIn: bounded(filesOf(route, true)),
+    signInOnly: Boolean(route.login || route.privilege || route.auth),
   }));
 }
 

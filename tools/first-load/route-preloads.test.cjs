@@ -75,14 +75,14 @@ test('routePreloadRows names the page each route shows, signed out and signed in
   const main = routePreloadRows({ routes: ROUTES, siteHome: SITE_HOME, paths: PATHS, site: 'main', filesOfPage });
   assert.deepEqual(main.map((r) => r.pattern), ROUTES.filter((r) => r.sites.includes('main')).map((r) => PATHS[r.path]));
   // A page without a gate: the same files either way.
-  assert.deepEqual(rowOf(main, '/about'), { pattern: '/about', signedOut: ['static/js/about.chunk.js'], signedIn: ['static/js/about.chunk.js'] });
+  assert.deepEqual(rowOf(main, '/about'), { pattern: '/about', signedOut: ['static/js/about.chunk.js'], signedIn: ['static/js/about.chunk.js'], signInOnly: false });
   // Behind the login gate: signed out, the prompt or the site's landing (nothing of the page's).
-  assert.deepEqual(rowOf(main, '/scripts'), { pattern: '/scripts', signedOut: [], signedIn: ['static/js/scripts.chunk.js'] });
+  assert.deepEqual(rowOf(main, '/scripts'), { pattern: '/scripts', signedOut: [], signedIn: ['static/js/scripts.chunk.js'], signInOnly: true });
   // A redirect shows its target; an auth route the page behind the modal (main: /scripts).
-  assert.deepEqual(rowOf(main, '/'), { pattern: '/', signedOut: [], signedIn: ['static/js/scripts.chunk.js'] });
-  assert.deepEqual(rowOf(main, '/login'), { pattern: '/login', signedOut: [], signedIn: ['static/js/scripts.chunk.js'] });
+  assert.deepEqual(rowOf(main, '/'), { pattern: '/', signedOut: [], signedIn: ['static/js/scripts.chunk.js'], signInOnly: false });
+  assert.deepEqual(rowOf(main, '/login'), { pattern: '/login', signedOut: [], signedIn: ['static/js/scripts.chunk.js'], signInOnly: true });
   // Behind a privilege gate.
-  assert.deepEqual(rowOf(main, '/write'), { pattern: '/write', signedOut: [], signedIn: ['static/js/drafts.chunk.js'] });
+  assert.deepEqual(rowOf(main, '/write'), { pattern: '/write', signedOut: [], signedIn: ['static/js/drafts.chunk.js'], signInOnly: true });
 
   const school = routePreloadRows({ routes: ROUTES, siteHome: SITE_HOME, paths: PATHS, site: 'school', filesOfPage });
   // The school site's own /about, and its auth routes over its About.
@@ -109,12 +109,12 @@ test('routePreloadRows keeps rows without files, names a file once and at most 8
   const filesOfPage = (id, signedIn) => (id === 'chooser' ? (signedIn ? ['static/js/c.chunk.js'] : []) : (files[id] ?? []));
   const rows = routePreloadRows({ routes, siteHome: {}, paths, site: 's', filesOfPage });
   assert.deepEqual(rows.map((r) => r.pattern), ['/a', '/b', '/loop', '/chooser']);
-  assert.deepEqual(rows[3], { pattern: '/chooser', signedOut: [], signedIn: ['static/js/c.chunk.js'] });
+  assert.deepEqual(rows[3], { pattern: '/chooser', signedOut: [], signedIn: ['static/js/c.chunk.js'], signInOnly: false });
   assert.equal(rows[0].signedOut.length, 8);
   assert.equal(new Set(rows[0].signedOut).size, 8);
-  assert.deepEqual(rows[1], { pattern: '/b', signedOut: [], signedIn: [] });
+  assert.deepEqual(rows[1], { pattern: '/b', signedOut: [], signedIn: [], signInOnly: false });
   // A redirect to itself ends (nothing named) instead of looping.
-  assert.deepEqual(rows[2], { pattern: '/loop', signedOut: [], signedIn: [] });
+  assert.deepEqual(rows[2], { pattern: '/loop', signedOut: [], signedIn: [], signInOnly: false });
 });
 
 test('loadTsValues refuses a module that needs its imports at run time', () => {

@@ -92,6 +92,10 @@ import firstHour from './services/first-hour';
 import castingRepository from './repositories/casting';
 import casting from './services/casting/casting';
 import apiRoutes from './routes/api';
+// Link previews, embeds, robots.txt and sitemaps.
+import publicPagesRepository from './repositories/public-pages';
+import publicPages from './services/public-pages/public-pages';
+import siteFiles from './routes/site-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,6 +234,10 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   // Casting calls.
   await app.register(castingRepository);
   await app.register(casting);
+  // Link previews, embeds, robots.txt and sitemaps.
+  await app.register(publicPagesRepository);
+  await app.register(publicPages, { config });
+  await app.register(siteFiles);
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

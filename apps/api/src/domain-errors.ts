@@ -49,5 +49,7 @@ export class TooManyRequestsError extends DomainError {
     super(message, retryAfterSeconds === undefined ? {} : { headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 }
+/** A form of the request the server does not offer, though the request is valid (501: oEmbed's XML format). */
+export class NotImplementedError extends DomainError {}
 /** A part of the service is not set up or not reachable (503). */
 export class ServiceUnavailableError extends DomainError {}

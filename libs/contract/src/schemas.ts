@@ -1,6 +1,7 @@
 // What the server imports: the TypeBox schemas (JSON Schema + types) plus the plain values.
 export * from './lib/common';
 export * from './lib/first-reads';
+export * from './lib/public-pages';
 export * from './lib/users';
 export * from './lib/social';
 export * from './lib/constants';

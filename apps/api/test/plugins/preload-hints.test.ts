@@ -268,8 +268,11 @@ describe('the app page carries the manifest and the public config', () => {
     const config = await page(host, '/api/config/public');
     expect(JSON.parse(blockOf(res.body) ?? 'null')).toEqual({ manifest: MANIFEST, publicConfig: config.json(), ...more });
     expect(res.body.indexOf('id="vox-first-data"')).toBeLessThan(res.body.indexOf('<script>window.first=1</script>'));
-    // The rest of the page is the file, unchanged.
-    expect(res.body.replace(/<script type="application\/json" id="vox-first-data">.*?<\/script>/, '')).toBe(html);
+    // The rest of the page is the file, unchanged, but for its head: the file's title swapped for
+    // the path's own head tags (one title; services/public-pages, test/routes/public-pages.test.ts).
+    const headTags = /\s*<(?:title>[\s\S]*?<\/title|meta (?:name|property)="[^"]*" content="[^"]*"|link rel="canonical" href="[^"]*")>\s*/g;
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.replace(/<script type="application\/json" id="vox-first-data">.*?<\/script>/, '').replace(headTags, '')).toBe(html.replace(headTags, ''));
   });
 
   it("carries the front door's demo scenes as GET /api/showcase answers them, new as they change; not for a member", async () => {

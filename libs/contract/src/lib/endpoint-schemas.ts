@@ -40,6 +40,7 @@ import {
 import { Conversation, ConversationList, ConversationParams, ConversationRead, ConversationReadBody, ThreadMessageBody } from './conversations';
 import { Binary, ErrorBody as E, HealthStatus, NoContent, ReadyStatus, RenderErrorReport, SignedFileQuery } from './common';
 import { FirstReads, FirstReadsQuery } from './first-reads';
+import { Oembed, OembedQuery, PageCardQuery } from './public-pages';
 import {
   Checkout,
   CheckoutBody,
@@ -207,6 +208,8 @@ export const endpointSchemas = {
   handoffStart: { querystring: HandoffStartQuery, response: { 302: Redirect, 400: E } },
   handoffAuthorize: { querystring: HandoffAuthorizeQuery, response: { 302: Redirect, 400: E } },
   handoffExchange: { querystring: HandoffExchangeQuery, response: { 302: Redirect, 400: E } },
+  oembed: { querystring: OembedQuery, response: { 200: Oembed, 400: E, 404: E, 501: E } },
+  pageCard: { querystring: PageCardQuery, response: { 200: Binary, 400: E } },
 
   // --- Accounts and sign-in ---
   createUser: { body: CreateUserBody, response: { 201: User, 400: E, 409: E, 429: E } },

@@ -23,4 +23,7 @@ export const opsEndpoints = named({
   handoffStart: { method: 'GET', path: '/api/users/handoff/start', auth: 'public' },
   handoffAuthorize: { method: 'GET', path: '/api/users/handoff/authorize', auth: 'public' },
   handoffExchange: { method: 'GET', path: '/api/users/handoff/exchange', auth: 'public' },
+  /** Link previews and embeds (apps/api/src/services/public-pages): an episode's oEmbed answer, and a page's generated preview card. */
+  oembed: { method: 'GET', path: '/api/oembed', auth: 'public' },
+  pageCard: { method: 'GET', path: '/api/public-pages/card.png', auth: 'public', binary: true },
 });

@@ -10,6 +10,7 @@ import {
   PayloadTooLargeError,
   RangeNotSatisfiableError,
   TooManyRequestsError,
+  NotImplementedError,
   ServiceUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
@@ -28,6 +29,7 @@ const DOMAIN_STATUS: ReadonlyArray<readonly [abstract new (message: string, ...r
   [UnsupportedMediaTypeError, 415],
   [RangeNotSatisfiableError, 416],
   [TooManyRequestsError, 429],
+  [NotImplementedError, 501],
   [ServiceUnavailableError, 503],
 ];
 
@@ -174,9 +176,9 @@ async function errorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply.code(400).send({ message: validationMessage(error.validation, error.validationContext) });
     }
-    // Domain errors carry texts written for the user, 503 "not configured" included.
+    // Domain errors carry texts written for the user, 501 "not offered" and 503 "not configured" included.
     const domain = domainStatus(error);
-    if (error instanceof DomainError && domain !== undefined && (domain < 500 || domain === 503)) {
+    if (error instanceof DomainError && domain !== undefined && (domain < 500 || domain === 501 || domain === 503)) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(domain).send({ message: error.message, ...error.details });
     }

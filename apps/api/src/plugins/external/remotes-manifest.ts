@@ -67,6 +67,8 @@ interface RoutePreload {
   pattern: RegExp;
   signedOut: string[];
   signedIn: string[];
+  /** Behind a login or privilege gate, or the auth modal's: its page is marked noindex. */
+  signInOnly: boolean;
 }
 
 interface RemotePreloads {
@@ -106,9 +108,9 @@ export function parsePreloads(text: string | null): RemotePreloads {
   const rows: RoutePreload[] = [];
   for (const row of Array.isArray(routes) ? routes.slice(0, MAX_ROUTES) : []) {
     if (!row || typeof row !== 'object') continue;
-    const { pattern, signedOut, signedIn } = row as Record<string, unknown>;
+    const { pattern, signedOut, signedIn, signInOnly } = row as Record<string, unknown>;
     if (typeof pattern !== 'string' || !ROUTE_PATTERN.test(pattern)) continue;
-    rows.push({ pattern: pathPattern(pattern), signedOut: preloadFiles(signedOut, MAX_ROUTE_FILES), signedIn: preloadFiles(signedIn, MAX_ROUTE_FILES) });
+    rows.push({ pattern: pathPattern(pattern), signedOut: preloadFiles(signedOut, MAX_ROUTE_FILES), signedIn: preloadFiles(signedIn, MAX_ROUTE_FILES), signInOnly: signInOnly === true });
   }
   return { app: preloadFiles(app), routes: rows };
 }
@@ -136,6 +138,11 @@ export function parseShellPreloads(text: string | null): { authModal: string[] }
 export function routeFilesOf(preloads: RemotePreloads, pathname: string, signedIn: boolean): string[] {
   const row = preloads.routes.find((r) => r.pattern.test(pathname));
   return row ? (signedIn ? row.signedIn : row.signedOut) : [];
+}
+
+/** Whether the route table puts the path behind a sign-in (by the same first matching row). */
+export function isSignInOnly(preloads: RemotePreloads, pathname: string): boolean {
+  return preloads.routes.find((r) => r.pattern.test(pathname))?.signInOnly ?? false;
 }
 
 /**

@@ -9,7 +9,8 @@ import type { Config } from '../../config';
 import { NotFoundError } from '../../domain-errors';
 import { SIGNED_IN_HINT_COOKIE } from '../../services/accounts/auth-sessions';
 import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
-import { followFile, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
+import { withHead } from '../../services/public-pages/head';
+import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -28,8 +29,8 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 /** The auth modal's own routes: a signed-out visit opens the modal at once. */
 const AUTH_PATHS: ReadonlySet<string> = new Set([PATHS.login, PATHS.register, PATHS.resetPassword]);
 
-/** Paths that name files or the API: never answered with the app's index.html. */
-const NOT_APP_ROUTE = /^\/(api|remotes|static)(\/|$)/;
+/** Paths that name files, the API or the embeds (pages of their own): never answered with the app's index.html. */
+const NOT_APP_ROUTE = /^\/(api|remotes|static|embed)(\/|$)/;
 
 function wantsAppPage(url: string, accept: string | undefined): boolean {
   const pathname = url.split('?')[0];
@@ -75,26 +76,39 @@ interface AppPage {
   gzip: Buffer;
 }
 
+/** Pages kept in each encoding; past this the kept ones are dropped and made again as asked. */
+const KEPT_PAGES = 500;
+
 /**
- * The page in each encoding, made again only when one of its inputs changes. `more`: data of the
- * page's own beside the manifest and the public config (the front door's demo scenes).
+ * The page in each encoding, made again only when one of its inputs changes. `head`: the path's
+ * head tags (services/public-pages), in place of index.html's own title and description; `more`:
+ * data of the page's own beside the manifest and the public config (the front door's demo scenes).
+ * Pages are kept by their head and data, so every visit to a path within its head's lifetime
+ * sends bytes already compressed.
  */
-function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): (more?: Record<string, unknown>) => AppPage | null {
+function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): (head: string, more?: Record<string, unknown>) => AppPage | null {
   let inputs: unknown[] = [];
-  let page: AppPage | null = null;
-  return (more = {}) => {
-    const next = [html(), manifest(), JSON.stringify(publicConfig()), JSON.stringify(more)];
-    if (next.every((value, i) => value === inputs[i])) return page;
-    inputs = next;
+  const pages = new Map<string, AppPage>();
+  return (head, more = {}) => {
+    const next = [html(), manifest(), JSON.stringify(publicConfig())];
+    if (!next.every((value, i) => value === inputs[i])) {
+      inputs = next;
+      pages.clear();
+    }
     const [text, remotes] = next as [string | null, RemotesManifest];
-    if (text === null) return (page = null);
+    if (text === null) return null;
+    const key = `${head}\n${JSON.stringify(more)}`;
+    const kept = pages.get(key);
+    if (kept) return kept;
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
-    const raw = Buffer.from(withFirstData(text, { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
-    page = {
+    const raw = Buffer.from(withFirstData(withHead(text, head), { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
+    const page = {
       raw,
       br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: zlib.gzipSync(raw, { level: 9 }),
     };
+    if (pages.size >= KEPT_PAGES) pages.clear();
+    pages.set(key, page);
     return page;
   };
 }
@@ -129,8 +143,9 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), manifest, () => publicConfigOf(app.microsoft, config)] as const;
     const appPage = appPageOf(...pageParts);
-    // The front door's page is made apart: its demo scenes change with the database, the rest do not.
-    const frontDoorPage = appPageOf(...pageParts);
+    const preloads = Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
+    );
     sendAppPage = async (request, reply) => {
       // A site of a deployment whose sites share no parent domain, not signed in here: first ask
       // the hub for its sign-in (a redirect there and back, before any of the page is drawn, so
@@ -146,7 +161,8 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
             return undefined;
           })
         : undefined;
-      const page = showcase ? frontDoorPage({ showcase }) : appPage();
+      const head = await headOf(request);
+      const page = showcase ? appPage(head, { showcase }) : appPage(head);
       if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -154,14 +170,21 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.raw);
     };
+    /**
+     * The path's own head (link previews, search engines): noindex where the route table puts the
+     * path behind a sign-in, unless the path has a public head of its own (the front door).
+     */
+    const headOf = (request: FastifyRequest) => {
+      const pathname = request.url.split('?')[0];
+      const { remote } = resolveVariant(request.headers.host ?? '', pathname);
+      const gated = remote in preloads && isSignInOnly(preloads[remote](), pathname);
+      return app.publicPages.headTags(request, pathname, gated);
+    };
     // The root is an app page too (the static plugin below would answer it with the bare file).
     app.get('/', (request, reply) => sendAppPage(request, reply));
-    const preloads = Object.fromEntries(
-      REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
-    );
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api') || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       const pathname = request.url.split('?')[0];
+      if (request.method !== 'GET' || NOT_APP_ROUTE.test(pathname) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       const remote = resolveVariant(request.headers.host ?? '', pathname).remote;
       const entry = manifest()[remote];
       if (!entry || /[<>\s]/.test(entry)) return payload;

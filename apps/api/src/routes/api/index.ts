@@ -43,6 +43,8 @@ import { readRenderRoutes, sharedReadRoutes } from './read-renders';
 import { firstHourRoutes, memberFirstHourRoutes } from './first-hour';
 // Casting calls.
 import { castingRoutes, memberCastingRoutes } from './casting';
+// Link previews: oEmbed and the generated cards.
+import publicPageRoutes from './public-pages';
 
 /**
  * Every route under /api, in two groups: routes open to anonymous callers (they may still read
@@ -86,6 +88,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
   await app.register(firstHourRoutes);
   // The casting board and a call's page are open to read.
   await app.register(castingRoutes);
+  // An episode's oEmbed answer and a page's preview card.
+  await app.register(publicPageRoutes);
 
   // Members only.
   await app.register(

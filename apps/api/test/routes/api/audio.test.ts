@@ -146,7 +146,8 @@ describe('GET /api/audio/{audioId}', () => {
       expect(audio.rawPayload.toString('latin1')).toBe('RIFF');
       const page = await full.inject({ method: 'GET', url: '/scripts', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<title>VoxClub</title>');
+      // The shell's page, with the path's own title (services/public-pages).
+      expect(page.body).toContain('<title>Scripts · VoxClub</title>');
     } finally {
       await full.close();
       fs.rmSync(webDir, { recursive: true, force: true });

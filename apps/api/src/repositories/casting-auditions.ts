@@ -11,14 +11,14 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 export type AuditionRow = CastingAuditionsTable;
-export type AuditionTakeRow = CastingAuditionTakesTable;
+type AuditionTakeRow = CastingAuditionTakesTable;
 export interface RoleWithCall {
   role: CastingRolesTable;
   call: CastingCallsTable;
 }
 /** An audition with its whole file's stored facts (null when it has none). */
 export type AuditionWithFile = AuditionRow & { file_content_type: string | null; file_byte_size: number | null };
-export interface NewAuditionAudio {
+interface NewAuditionAudio {
   id: string;
   contentType: string;
   byteSize: number;

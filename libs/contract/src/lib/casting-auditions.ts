@@ -109,7 +109,6 @@ const CueLine = Type.Object({
   /** The call owner's recorded take of this line (/api/audio/{id}), or null: speak it in the browser. */
   audioUrl: Nullable(Type.String()),
 });
-export type CastingCueLine = Type.Static<typeof CueLine>;
 
 const SideWithCues = Type.Object({
   lineId: Type.String(),

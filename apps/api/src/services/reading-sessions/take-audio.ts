@@ -4,7 +4,7 @@ import type { AudioStore, ReceivedAudio } from '../../repositories/audio-store';
 import type { TakeUpload } from './reading-sessions';
 
 /** A recording as stored: its id (SHA-256), the type recognised from its bytes, its size. */
-export interface KeptAudio {
+interface KeptAudio {
   id: string;
   contentType: string;
   byteSize: number;

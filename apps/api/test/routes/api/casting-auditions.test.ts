@@ -281,6 +281,17 @@ describe('casting auditions: recording, sending, withdrawing, review, casting an
     expect((await app.inject({ method: 'GET', url: mine.takes[0].audioUrl })).statusCode).toBe(200);
   });
 
+  it('deletes the auditions’ recordings with the script their call was for', async () => {
+    const { owner, script, juliet } = await stage();
+    const before = audioFiles(dataDir);
+    const sent = await audition(await member(), juliet);
+    const added = audioFiles(dataDir).filter((f) => !before.includes(f));
+    expect(added).toHaveLength(2);
+    expect((await req(owner, 'DELETE', `/api/scripts/${script.id}`)).statusCode).toBe(204);
+    expect(audioFiles(dataDir).filter((f) => added.includes(f))).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: sent.takes[0].audioUrl })).statusCode).toBe(404);
+  });
+
   it('plays a scene with a chosen cast: the sides of those roles and their cues in script order', async () => {
     const { owner, call, romeo, juliet, lines, ownerAudioId } = await stage();
     const [r, j] = [await member(), await member()];

@@ -90,6 +90,7 @@ import firstHourRepository from './repositories/first-hour';
 import firstHour from './services/first-hour';
 // Casting calls.
 import castingRepository from './repositories/casting';
+import auditionsRepository from './repositories/casting-auditions';
 import casting from './services/casting/casting';
 import apiRoutes from './routes/api';
 // Link previews, embeds, robots.txt and sitemaps.
@@ -233,7 +234,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(firstHour);
   // Casting calls.
   await app.register(castingRepository);
-  await app.register(casting);
+  await app.register(auditionsRepository);
+  await app.register(casting, { config });
   // Link previews, embeds, robots.txt and sitemaps.
   await app.register(publicPagesRepository);
   await app.register(publicPages, { config });

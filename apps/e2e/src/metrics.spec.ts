@@ -60,7 +60,7 @@ test.describe('metrics dashboard', () => {
     await expect(page).toHaveURL(/variant=school/);
     await expect(dashboard.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
-    await expect(dashboard.locator('canvas')).toHaveCount(7);
+    await expect(dashboard.locator('canvas')).toHaveCount(8);
     await page.screenshot({ path: 'tmp/screens/metrics-laptop.png', fullPage: true });
 
     const download = page.waitForEvent('download');
@@ -83,7 +83,7 @@ test.describe('metrics dashboard', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(appUrl('dashboard.localhost', '/?range=7&tz=UTC&variant=school'));
     await expect(visits.getByTestId('total-visits-visits')).toHaveText(String(expected));
-    await expect(dashboard.locator('canvas')).toHaveCount(7);
+    await expect(dashboard.locator('canvas')).toHaveCount(8);
     await page.screenshot({ path: 'tmp/screens/metrics-phone.png', fullPage: true });
   });
 

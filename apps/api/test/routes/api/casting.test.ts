@@ -92,16 +92,16 @@ describe('casting calls: post, edit, close, reopen, the board and who sees what'
       mine: true,
     });
     expect(call.linkId).toEqual(expect.any(String));
-    expect(call.roles.map((r) => [r.name, r.voiceNotes, r.sides.map((s) => s.lineId), r.castMember])).toEqual([
-      ['Romeo', 'Late teens', romeo.slice(0, CASTING_LIMITS.defaultSides).map((l) => l.id), null],
-      ['Juliet', '', [juliet[0].id, juliet[1].id], null],
+    expect(call.roles.map((r) => [r.name, r.voiceNotes, r.sides.map((s) => s.lineId), r.castMember, r.auditionCount])).toEqual([
+      ['Romeo', 'Late teens', romeo.slice(0, CASTING_LIMITS.defaultSides).map((l) => l.id), null, 0],
+      ['Juliet', '', [juliet[0].id, juliet[1].id], null, 0],
     ]);
     expect(call.roles[0].sides[1]).toEqual({ lineId: romeo[1].id, parenthetical: '(aside)', text: 'She speaks.' });
 
-    // Anyone reads it, the link id is the owner's alone.
+    // Anyone reads it, the link id and the audition counts are the owner's alone.
     const anonymous = await get(call.id);
     expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toMatchObject({ id: call.id, linkId: null, mine: false, roles: call.roles });
+    expect(anonymous.json()).toMatchObject({ id: call.id, linkId: null, mine: false, roles: call.roles.map((r) => ({ ...r, auditionCount: null })) });
   });
 
   it('refuses bad posts with their texts', async () => {

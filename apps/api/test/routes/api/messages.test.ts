@@ -46,6 +46,7 @@ describe('messages', () => {
         membership: null,
         // A live-read notice's fields; null on a direct message.
         read: null,
+        casting: null,
       });
       // The sender keeps no copy: only the friend-acceptance is in Ann's list.
       expect((await list(ann)).json().items.map((i: { type: string }) => i.type)).toEqual(['friend_accepted']);

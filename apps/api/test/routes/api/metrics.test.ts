@@ -121,7 +121,7 @@ describe('GET /api/metrics', () => {
       variant: 'all',
       days: ['2026-03-28', '2026-03-29', '2026-03-30'],
     });
-    expect(answer.charts.map((c: { id: string }) => c.id)).toEqual(['activeUsers', 'visits', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes']);
+    expect(answer.charts.map((c: { id: string }) => c.id)).toEqual(['activeUsers', 'visits', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes', 'casting']);
     expect(chart(answer, 'activeUsers')).toEqual([{ key: 'users', label: 'Active users', values: [2, 2, 1], total: 3, previousTotal: 2 }]);
     expect(chart(answer, 'visits')).toEqual([{ key: 'visits', label: 'Visits', values: [2, 1, 2], total: 5, previousTotal: 1 }]);
     expect(chart(answer, 'logins')).toEqual([
@@ -138,6 +138,11 @@ describe('GET /api/metrics', () => {
       series: [{ key: 'plays', label: 'Episodes played', values: [0, 1, 1], total: 2, previousTotal: 1 }],
       note: null,
     });
+    // No casting here (casting-auditions.test.ts counts calls and auditions).
+    expect(chart(answer, 'casting')).toEqual([
+      { key: 'calls', label: 'Casting calls posted', values: [0, 0, 0], total: 0, previousTotal: 0 },
+      { key: 'auditions', label: 'Auditions sent', values: [0, 0, 0], total: 0, previousTotal: 0 },
+    ]);
     expect(answer.topPages).toEqual([
       { route: '/session/:id', visits: 3, previousVisits: 1 },
       { route: '/scripts', visits: 2, previousVisits: 0 },

@@ -10,4 +10,5 @@ export const METRICS_CHARTS: readonly { id: MetricsPart; title: string; text: st
   { id: 'readingSessions', title: 'Reading sessions and takes', text: 'Table reads started and takes recorded.' },
   { id: 'subscriptions', title: 'New subscriptions', text: 'Memberships started per day.' },
   { id: 'episodes', title: 'Episodes played', text: 'Podcast episodes played per day.' },
+  { id: 'casting', title: 'Casting calls and auditions', text: 'Casting calls posted and auditions sent per day.' },
 ];

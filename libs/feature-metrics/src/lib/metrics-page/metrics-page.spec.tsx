@@ -36,6 +36,7 @@ function answer(query: Record<string, string>): MetricsAnswer {
       { id: 'readingSessions', title: 'Reading sessions and takes', series: [one('sessions', 'Sessions started', 4, 2), one('takes', 'Takes recorded', 9, 3)], note: null },
       { id: 'subscriptions', title: 'New subscriptions', series: [one('subscriptions', 'New subscriptions', 1, 0)], note: null },
       { id: 'episodes', title: 'Episodes played', series: [one('plays', 'Episodes played', 0, 0)], note: 'Podcast episodes cannot be played yet, so this chart stays at zero until they can.' },
+      { id: 'casting', title: 'Casting calls and auditions', series: [one('calls', 'Casting calls posted', 2, 1), one('auditions', 'Auditions sent', 7, 0)], note: null },
     ].filter((chart) => query.charts.split(',').includes(chart.id)) as MetricsAnswer['charts'],
     topPages: query.charts.split(',').includes('topPages')
       ? [
@@ -47,7 +48,7 @@ function answer(query: Record<string, string>): MetricsAnswer {
 }
 
 /** What the page asks for: each chart of a view on its own. */
-const PARTS = ['activeUsers', 'visits', 'topPages', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes'];
+const PARTS = ['activeUsers', 'visits', 'topPages', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes', 'casting'];
 const eachPart = (view: Record<string, string>) => PARTS.map((charts) => ({ ...view, charts }));
 
 /** Every chart drawn: no card is waiting for its answer. */
@@ -123,16 +124,16 @@ describe('MetricsPage', () => {
     const { metricsCalls } = setup('/metrics?range=7&tz=UTC');
     await screen.findByRole('region', { name: 'Visits' });
     fireEvent.click(screen.getByRole('button', { name: '30 days' }));
-    await waitFor(() => expect(metricsCalls()).toHaveLength(16));
-    expect(metricsCalls().slice(8)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'all' }));
+    await waitFor(() => expect(metricsCalls()).toHaveLength(2 * PARTS.length));
+    expect(metricsCalls().slice(PARTS.length)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'all' }));
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: 'school' } });
-    await waitFor(() => expect(metricsCalls()).toHaveLength(24));
-    expect(metricsCalls().slice(16)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'school' }));
+    await waitFor(() => expect(metricsCalls()).toHaveLength(3 * PARTS.length));
+    expect(metricsCalls().slice(2 * PARTS.length)).toEqual(eachPart({ from: daysBefore(29), to: today(), tz: 'UTC', variant: 'school' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Time zone' }), { target: { value: 'Europe/Berlin' } });
-    await waitFor(() => expect(metricsCalls()).toHaveLength(32));
+    await waitFor(() => expect(metricsCalls()).toHaveLength(4 * PARTS.length));
     const berlin = todayIn('Europe/Berlin');
-    expect(metricsCalls().slice(24)).toEqual(eachPart({ from: addDays(berlin, -29), to: berlin, tz: 'Europe/Berlin', variant: 'school' }));
+    expect(metricsCalls().slice(3 * PARTS.length)).toEqual(eachPart({ from: addDays(berlin, -29), to: berlin, tz: 'Europe/Berlin', variant: 'school' }));
   });
 
   it('applies a custom range', async () => {
@@ -145,7 +146,7 @@ describe('MetricsPage', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(metricsCalls().slice(-8)).toEqual(eachPart({ from: '2026-01-05', to: '2026-01-10', tz: 'UTC', variant: 'all' })));
+    await waitFor(() => expect(metricsCalls().slice(-PARTS.length)).toEqual(eachPart({ from: '2026-01-05', to: '2026-01-10', tz: 'UTC', variant: 'all' })));
     expect(await screen.findByText(/5 Jan 2026 – 10 Jan 2026/)).toBeInTheDocument();
   });
 

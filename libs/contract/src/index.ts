@@ -37,3 +37,4 @@ export type * from './lib/read-renders';
 export type * from './lib/first-hour';
 // Casting calls (values in @vox/contract/casting, off every first route).
 export type * from './lib/casting';
+export type * from './lib/casting-auditions';

@@ -56,6 +56,7 @@ export * from './lib/read-renders';
 export * from './lib/read-renders-values';
 // Casting calls.
 export * from './lib/casting';
+export * from './lib/casting-auditions';
 export * from './lib/casting-values';
 // The first hour (share-link preview, demo scenes, handle suggestion).
 export * from './lib/first-hour';

@@ -52,3 +52,41 @@ export const CASTING_MESSAGES = {
   allCast: 'Every role of this call is cast, so it cannot be reopened.',
   tooManyRequests: 'Too many casting changes in a short time. Please wait a minute and try again.',
 } as const;
+
+/** Auditions: recording, sending, reviewing and casting. */
+export const AUDITION_LIMITS = {
+  /** The owner's private note on an audition. */
+  note: 2000,
+  /** A report's reason. */
+  reportReason: 500,
+  /** Cue lines given before each side line at most (the other parts' lines just before it). */
+  cuesPerSide: 3,
+  /** Take uploads, sends, withdrawals and reviews per member per minute. */
+  writesPerMinute: 60,
+  /** Reports per member per minute. */
+  reportsPerMinute: 5,
+} as const;
+
+/** The whole-audition file's part name in the audition audio's address (a line's part is its line id). */
+export const AUDITION_WHOLE_PART = 'whole';
+
+export const AUDITION_MESSAGES = {
+  roleNotFound: 'This role was not found.',
+  auditionNotFound: 'This audition was not found.',
+  ownCall: 'You cannot audition for your own casting call.',
+  callClosed: 'This casting call is closed, so auditions cannot be sent or changed.',
+  alreadySent: 'You have already sent an audition for this role.',
+  notDraft: 'This audition has been sent, so its recordings cannot be changed.',
+  notSent: 'This audition has not been sent yet.',
+  lineNotSide: 'Please record one of this role’s audition lines.',
+  incomplete: 'Please record every audition line, or upload one file for the whole audition, before sending.',
+  deadlinePassed: 'The deadline has passed, so this audition can no longer be withdrawn.',
+  onlyOwner: 'Only the person who posted this call can review and cast its auditions.',
+  roleAlreadyCast: 'This role has already been cast.',
+  sceneRoleTwice: 'Please choose at most one audition per role.',
+  sceneAuditionsMissing: 'Please choose at least one audition.',
+  reportOwnCall: 'You cannot report your own casting call.',
+  staffOnly: 'Only staff can hide casting calls.',
+  tooManyRequests: 'Too many audition changes in a short time. Please wait a minute and try again.',
+  tooManyReports: 'Too many reports in a short time. Please wait a minute and try again.',
+} as const;

@@ -55,6 +55,8 @@ const CastingSide = Type.Object({
 type CastingSide = Type.Static<typeof CastingSide>;
 
 const CastingRole = Type.Object({
+  /** The role's id in this call (auditions, cues and casting name it). */
+  id: Type.String(),
   name: Type.String(),
   description: Type.String(),
   voiceNotes: Type.String(),
@@ -63,6 +65,8 @@ const CastingRole = Type.Object({
   /** Who was cast, once the owner has chosen. */
   castMember: Nullable(Person),
   castAt: Nullable(Type.String()),
+  /** Sent auditions for the role: for the call's owner only (null for everyone else). */
+  auditionCount: Nullable(Type.Integer({ minimum: 0 })),
 });
 type CastingRole = Type.Static<typeof CastingRole>;
 

@@ -57,6 +57,27 @@ import {
   WebhookBody,
 } from './membership';
 import { CastingBoardQuery, CastingCall, CastingCallInput, CastingCallList, CastingCallParams, CastingCallUpdate, CastingLimits, CastingLinkParams, MyCastingCallsQuery } from './casting';
+import {
+  CastingAudition,
+  CastingAuditionAudioParams,
+  CastingAuditionList,
+  CastingAuditionParams,
+  CastingAuditionReview,
+  CastingAuditionTake,
+  CastingAuditionTakeParams,
+  CastingCreditParams,
+  CastingCredits,
+  CastingHiddenInput,
+  CastingReportInput,
+  CastingRoleCues,
+  CastingRoleParams,
+  CastingScene,
+  CastingSceneQuery,
+  CastingSettings,
+  CastRoleInput,
+  CastRoleResult,
+  ReportedCastingCalls,
+} from './casting-auditions';
 import { EventAttendeeList, EventInput, EventList, EventParams, EventRegistrationResult, EventsQuery, EventSummary } from './events';
 import { Certificate, CertificateInput, CertificateList, CertificateParams, ContactInput, FormRequestList, FormRequestsQuery, FormSent, PilotInput } from './school';
 import {
@@ -431,6 +452,33 @@ export const endpointSchemas = {
   reopenCastingCall: { params: CastingCallParams, response: { 200: CastingCall, 401: E, 403: E, 404: E, 409: E, 429: E } },
   myCastingCalls: { querystring: MyCastingCallsQuery, response: { 200: CastingCallList, 401: E } },
   castingLimits: { response: { 200: CastingLimits, 401: E } },
+  castingRoleCues: { params: CastingRoleParams, response: { 200: CastingRoleCues, 401: E, 404: E } },
+  startCastingAudition: { params: CastingRoleParams, response: { 200: CastingAudition, 201: CastingAudition, 401: E, 403: E, 404: E, 409: E, 429: E } },
+  myCastingAuditions: { params: CastingCallParams, response: { 200: CastingAuditionList, 401: E, 404: E } },
+  castingAudition: { params: CastingAuditionParams, response: { 200: CastingAudition, 401: E, 404: E } },
+  uploadAuditionTake: {
+    params: CastingAuditionParams,
+    response: { 201: CastingAuditionTake, 400: E, 401: E, 403: E, 404: E, 406: E, 409: E, 413: E, 415: E, 429: E },
+  },
+  deleteAuditionTake: { params: CastingAuditionTakeParams, response: { 204: NoContent, 401: E, 404: E, 409: E, 429: E } },
+  uploadAuditionFile: { params: CastingAuditionParams, response: { 200: CastingAudition, 400: E, 401: E, 404: E, 406: E, 409: E, 413: E, 415: E, 429: E } },
+  sendCastingAudition: { params: CastingAuditionParams, response: { 200: CastingAudition, 400: E, 401: E, 404: E, 409: E, 429: E } },
+  withdrawCastingAudition: { params: CastingAuditionParams, response: { 204: NoContent, 401: E, 404: E, 409: E, 429: E } },
+  castingAuditionAudio: {
+    params: CastingAuditionAudioParams,
+    querystring: SignedFileQuery,
+    response: { 200: Binary, 206: Binary, 304: NoContent, 404: E, 416: E },
+  },
+  castingRoleAuditions: { params: CastingRoleParams, response: { 200: CastingAuditionList, 401: E, 403: E, 404: E } },
+  reviewCastingAudition: { params: CastingAuditionParams, body: CastingAuditionReview, response: { 200: CastingAudition, 400: E, 401: E, 403: E, 404: E, 429: E } },
+  castingScene: { params: CastingCallParams, querystring: CastingSceneQuery, response: { 200: CastingScene, 400: E, 401: E, 403: E, 404: E } },
+  castCastingRole: { params: CastingRoleParams, body: CastRoleInput, response: { 200: CastRoleResult, 400: E, 401: E, 403: E, 404: E, 409: E, 429: E } },
+  reportCastingCall: { params: CastingCallParams, body: CastingReportInput, response: { 204: NoContent, 400: E, 401: E, 403: E, 404: E, 429: E } },
+  reportedCastingCalls: { response: { 200: ReportedCastingCalls, 401: E, 403: E } },
+  hideCastingCall: { params: CastingCallParams, body: CastingHiddenInput, response: { 200: CastingCall, 401: E, 403: E, 404: E } },
+  castingCredits: { params: CastingCreditParams, response: { 200: CastingCredits, 404: E } },
+  castingSettings: { response: { 200: CastingSettings, 401: E } },
+  updateCastingSettings: { body: CastingSettings, response: { 200: CastingSettings, 400: E, 401: E, 429: E } },
 } as const;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -105,8 +105,11 @@ describe('endpoints and their schemas', () => {
     // read (9); conversations (3); the first hour's preview, showcase, a demo scene's text and handle suggestion (4); an app
     // page's first reads (1); one sign-in across the sites: the
     // session check and the three steps of the handoff (4); a page's render error for the log (1);
-    // casting calls: the board, a call by id and by link, post, edit, close, reopen, mine, limits (9).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9);
+    // casting calls: the board, a call by id and by link, post, edit, close, reopen, mine, limits (9);
+    // auditions: cues, start, mine, one, take upload and removal, whole file, send, withdraw, audio,
+    // a role's auditions, review, the scene, cast (14); reports and staff hiding (3); credits and
+    // their setting (3).
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3);
   });
 
   it('check requests and answers against the schemas', () => {

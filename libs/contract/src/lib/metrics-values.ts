@@ -8,7 +8,7 @@ export type MetricsVariant = (typeof METRICS_VARIANTS)[number];
 export const VISIT_RULE_TEXT = 'A visit counts once a page has been open for one second; pages left sooner, such as redirects, are not counted.';
 
 /** The charts, in the order the dashboard shows them. */
-export const METRICS_CHART_IDS = ['activeUsers', 'visits', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes'] as const;
+export const METRICS_CHART_IDS = ['activeUsers', 'visits', 'logins', 'shareLinks', 'readingSessions', 'subscriptions', 'episodes', 'casting'] as const;
 export type MetricsChartId = (typeof METRICS_CHART_IDS)[number];
 
 /** The range when none is asked for: the last 30 days, today included. */

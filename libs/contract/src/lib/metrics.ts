@@ -16,6 +16,7 @@ const ChartId = Type.Union([
   Type.Literal('readingSessions'),
   Type.Literal('subscriptions'),
   Type.Literal('episodes'),
+  Type.Literal('casting'),
 ]);
 // The lists of metrics-values.ts, spelled out above so the types stay literal; kept equal here.
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);

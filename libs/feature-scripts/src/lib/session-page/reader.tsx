@@ -5,7 +5,7 @@ import { Alert, Button, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon, useGoBack } from '@vox/ui/page-kit';
 import { downloadTake, useDeleteTake, usePickTake } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
-import type { SpeechOutput } from '../session-playback/sequencer';
+import { type RecorderDevices, type Recording, type SpeechOutput, useCountIn, useMicrophone, useTakeRecorder } from '@vox/recording';
 import { usePlayback } from '../session-playback/use-playback';
 import { useCuePlayer } from '../session-playback/cue-player';
 import { CuesByLine } from './line-cues';
@@ -13,8 +13,6 @@ import { PauseIcon, PlayIcon, RefreshIcon, ShareIcon, StopIcon, UsersIcon } from
 import { newClientId } from '../take-queue/client-id';
 import type { PendingView } from '../take-queue/pending-take';
 import { usePendingTakes, useTakeQueue } from '../take-queue/use-take-queue';
-import type { RecorderDevices, Recording } from '../take-recorder/recorder';
-import { useTakeRecorder } from '../take-recorder/use-take-recorder';
 import type { ReaderActions } from './reader-actions';
 import { isMyLine, nextMyLine, readersByRole, roleSeats } from './reader-model';
 import { PeopleManager } from './people-manager';
@@ -26,7 +24,6 @@ import { SessionAssignment } from './session-assignment';
 import { LiveBar, LiveRecordingContext } from '../session-live/live-bar';
 import { useLiveSession } from '../session-live/use-live-session';
 import { ReadControls, useTakeCheck } from '../session-live/read-controls';
-import { useCountIn, useMicrophone } from '../session-live/recording-aids';
 import { DownloadIcon } from '../session-ui/icons';
 import { saveBlob, takeFileName } from '../session-finished/save-blob';
 

@@ -7,3 +7,4 @@ export { AIDS_TEXTS, analyzeTake, takeWarning, useCountIn, useMicrophone } from 
 export { MicCheck } from './lib/mic-check';
 export { browserSpeechOutput, elementAudioOutput, type AudioOutput, type SpeechOutput } from './lib/outputs';
 export { assignVoices } from './lib/voices';
+export { newClientId } from './lib/client-id';

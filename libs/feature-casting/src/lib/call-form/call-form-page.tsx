@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CASTING_MESSAGES, type CastingCall } from '@vox/contract/casting';
-import type { Script } from '@vox/contract/scripts';
+import type { Script } from '@vox/contract';
 import { Alert, Page, Spinner, buttonClassName } from '@vox/ui';
 import { href } from '@vox/variant';
 import { useCastingCall, useCastingScript, useCreateCastingCall, useMyScripts, useUpdateCastingCall } from '../api/casting';

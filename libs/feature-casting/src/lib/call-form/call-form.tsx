@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CASTING_LIMITS, CASTING_MESSAGES, type CastingCall, type CastingRoleInput } from '@vox/contract/casting';
-import type { Script } from '@vox/contract/scripts';
+import type { Script } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import { TextField, useFocusFirstInvalid } from '@vox/ui/forms';
 import { VISIBILITY_LABELS, dateInputValue, deadlineOfDay, defaultDeadlineDay } from '../shared/format';

@@ -95,13 +95,13 @@ function CallView({ call }: { call: CastingCall }) {
               </ol>
               <div className="vox-toolbar">
                 {call.mine ? (
-                  <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={href('castingReview', { callId: call.id, role: role.name })}>
+                  <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={href('castingReview', { callId: call.id, roleId: role.id })}>
                     Review auditions for {role.name}
                   </Link>
                 ) : (
                   open &&
                   !role.castMember && (
-                    <Link className={buttonClassName({ size: 'sm' })} to={href('castingAudition', { callId: call.id, role: role.name })}>
+                    <Link className={buttonClassName({ size: 'sm' })} to={href('castingAudition', { callId: call.id, roleId: role.id })}>
                       Audition for {role.name}
                     </Link>
                   )

@@ -87,6 +87,7 @@ import firstHourRepository from './repositories/first-hour';
 import firstHour from './services/first-hour';
 // Casting calls.
 import castingRepository from './repositories/casting';
+import auditionsRepository from './repositories/casting-auditions';
 import casting from './services/casting/casting';
 import apiRoutes from './routes/api';
 
@@ -223,7 +224,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(firstHour);
   // Casting calls.
   await app.register(castingRepository);
-  await app.register(casting);
+  await app.register(auditionsRepository);
+  await app.register(casting, { config });
   // Under no prefix: each route's path is the contract's, /api included.
   await app.register(apiRoutes, { config });
   // Last: the web apps own every non-/api path, including the history fallback.

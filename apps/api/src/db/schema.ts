@@ -463,6 +463,8 @@ export interface Database {
   casting_roles: CastingRolesTable;
   casting_auditions: CastingAuditionsTable;
   casting_audition_takes: CastingAuditionTakesTable;
+  casting_call_reports: CastingCallReportsTable;
+  casting_member_settings: CastingMemberSettingsTable;
 }
 
 // --- Casting calls (migration 200) ---
@@ -509,6 +511,10 @@ export interface CastingAuditionsTable {
   rating: number | null;
   created_at: string;
   updated_at: string;
+  /** Null while a draft (migration 201). */
+  sent_at: string | null;
+  /** The whole-audition file's length (migration 201). */
+  audio_duration_ms: number | null;
 }
 export interface CastingAuditionTakesTable {
   audition_id: string;
@@ -518,6 +524,18 @@ export interface CastingAuditionTakesTable {
   byte_size: number;
   duration_ms: number | null;
   created_at: string;
+}
+/** Migration 201. */
+export interface CastingCallReportsTable {
+  call_id: string;
+  reporter_id: string;
+  reason: string;
+  created_at: string;
+}
+/** Migration 201: a member without a row shows their credits. */
+export interface CastingMemberSettingsTable {
+  user_id: string;
+  show_credits: number;
 }
 
 // --- Events ---

@@ -131,10 +131,11 @@ export function createAudioStore(db: Db, dataDir: string, storage: Storage = cre
   }
 
   /**
-   * Deletes the recordings among `ids` that no take uses any more: a deleted take's recording
-   * does not stay on the server. The row goes first (the foreign key from takes keeps rows in
-   * use), then any object left without a row, which also clears bytes moved into place for a take
-   * that was never written.
+   * Deletes the recordings among `ids` that nothing uses any more: no take of a table read, no
+   * audition's line take and no audition's whole file (a withdrawn audition keeps none). A deleted
+   * take's recording does not stay on the server. The row goes first (the foreign keys from those
+   * tables keep rows in use), then any object left without a row, which also clears bytes moved
+   * into place for a take that was never written.
    */
   async function prune(ids: Iterable<string>): Promise<void> {
     for (const id of new Set(ids)) {
@@ -143,6 +144,10 @@ export function createAudioStore(db: Db, dataDir: string, storage: Storage = cre
         .deleteFrom('audio_files')
         .where('id', '=', id)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('takes').select('takes.id').where('takes.audio_id', '=', id))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('casting_audition_takes as t').select('t.line_id').where('t.audio_id', '=', id))),
+        )
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('casting_auditions as a').select('a.id').where('a.audio_id', '=', id))))
         .execute();
       const row = await db.selectFrom('audio_files').select('id').where('id', '=', id).executeTakeFirst();
       if (!row) await storage.delete(keyOf(id));

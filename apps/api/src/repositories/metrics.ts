@@ -149,13 +149,19 @@ async function topRoutes(db: Db, periods: Period[], variant: string | null, limi
   return rows.map((r) => ({ route: r.route, visits: Number(r.visits), previousVisits: Number(r.previous) }));
 }
 
-/** Rows per period of a product table, by its created_at (its own index). */
-async function rowsPerDay(db: Db, periods: Period[], table: 'reading_sessions' | 'takes' | 'subscriptions' | 'podcast_plays'): Promise<DayCount[]> {
+/** Rows per period of a product table, by its created_at or another time column (each indexed). */
+async function rowsPerDay(
+  db: Db,
+  periods: Period[],
+  table: 'reading_sessions' | 'takes' | 'subscriptions' | 'podcast_plays' | 'casting_calls' | 'casting_auditions',
+  column: 'created_at' | 'sent_at' = 'created_at',
+): Promise<DayCount[]> {
   if (!periods.length) return [];
   const rows = periods.map(({ i, lo, hi }) => sql`(${sql.lit(i)}, ${sql.lit(lo)}, ${sql.lit(hi)})`);
+  const at = sql.ref(`t.${column}`);
   const { rows: counts } = await sql<{ day: number; count: number }>`
     with p(i, lo, hi) as (values ${sql.join(rows, sql`, `)})
-    select p.i as day, (select count(*) from ${sql.table(table)} t where t.created_at >= p.lo and t.created_at < p.hi) as count from p`.execute(db);
+    select p.i as day, (select count(*) from ${sql.table(table)} t where ${at} >= p.lo and ${at} < p.hi) as count from p`.execute(db);
   return counts.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 }
 

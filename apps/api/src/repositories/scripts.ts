@@ -464,8 +464,18 @@ async function deleteScript(db: Db, scriptId: string): Promise<string[]> {
       .distinct()
       .where('r.script_id', '=', scriptId)
       .execute();
+    // The script's casting calls go with it, and so do their auditions' recordings.
+    const auditions = trx
+      .selectFrom('casting_auditions as a')
+      .innerJoin('casting_roles as cr', 'cr.id', 'a.role_id')
+      .innerJoin('casting_calls as c', 'c.id', 'cr.call_id')
+      .where('c.script_id', '=', scriptId);
+    const [lineTakes, wholeFiles] = await Promise.all([
+      auditions.innerJoin('casting_audition_takes as at', 'at.audition_id', 'a.id').select('at.audio_id').execute(),
+      auditions.select('a.audio_id').where('a.audio_id', 'is not', null).execute(),
+    ]);
     await trx.deleteFrom('scripts').where('id', '=', scriptId).execute();
-    return audio.map((a) => a.audio_id);
+    return [...audio, ...lineTakes, ...wholeFiles].flatMap((a) => (a.audio_id ? [a.audio_id] : []));
   });
 }
 

@@ -170,8 +170,8 @@ export const CastRoleResult = Type.Object({
   call: CastingCall,
   /** The reading session of the script, the cast member invited with the role claimed for them. */
   sessionId: Type.String(),
-  /** The conversation the cast member got their message in. */
-  conversationId: Type.String(),
+  /** The cast member's message (type casting_cast in their Messages), which links to the session. */
+  messageId: Type.String(),
 });
 export type CastRoleResult = Type.Static<typeof CastRoleResult>;
 

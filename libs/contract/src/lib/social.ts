@@ -136,6 +136,15 @@ const MembershipEvent = Type.Object({
 });
 type MembershipEvent = Type.Static<typeof MembershipEvent>;
 
+/** casting_cast (I was cast: my table read is `sessionId`) and casting_role_cast (someone else was). */
+const CastingNote = Type.Object({
+  callId: Type.String(),
+  roleName: Type.String(),
+  scriptTitle: Type.String(),
+  /** The table read created for the cast member (null in casting_role_cast). */
+  sessionId: Nullable(Type.String()),
+});
+
 /**
  * One message in /notifications. `type` is one of NOTIFICATION_TYPES (older or unknown types pass
  * through so nothing is hidden); `person` is the other member, resolved; `relationship` is how I
@@ -153,6 +162,8 @@ export const NotificationItem = Type.Object({
   membership: Nullable(MembershipEvent),
   /** Read_joined and read_recorded, about a live read of mine. */
   read: Type.Optional(Nullable(LiveReadNote)),
+  /** casting_cast and casting_role_cast, about a role I auditioned for. */
+  casting: Type.Optional(Nullable(CastingNote)),
 });
 export type NotificationItem = Type.Static<typeof NotificationItem>;
 

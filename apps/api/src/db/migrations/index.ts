@@ -57,6 +57,7 @@ import { featuredReads } from './150-featured-reads'; // The first hour
 import { signInHandoffs } from './230-sign-in-handoffs';
 // Casting calls.
 import { casting } from './200-casting';
+import { castingAuditions } from './201-casting-auditions';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -129,6 +130,7 @@ export const migrations: Record<string, Migration> = {
   '150-featured-reads': featuredReads,
   // 200-209: casting calls.
   '200-casting': casting,
+  '201-casting-auditions': castingAuditions,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
   // 241: drafts (the list's page count is the PDF's).

@@ -2,14 +2,16 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { Compile } from 'typebox/compile';
-import { AUDIO_MAX_BYTES, SCRIPT_MESSAGES, TakeUploadFields } from '@vox/contract/schemas';
+import { AUDIO_MAX_BYTES, AuditionFileFields, SCRIPT_MESSAGES, TakeUploadFields } from '@vox/contract/schemas';
 import { BadRequestError, DomainError } from '../../domain-errors';
 import { validationMessage } from '../../plugins/app/error-handler';
 import { hasNul, NUL_IN_BODY, NUL_IN_FILE_NAME, nulFieldMessage } from '../../plugins/external/nul-characters';
+import type { AuditionFileUpload } from '../../services/casting/auditions';
 import type { TakeUpload } from '../../services/reading-sessions/reading-sessions';
 
 /**
- * Reading multipart uploads for the scripts-area routes (HTTP work, kept out of the services;
+ * Reading multipart uploads of recordings: a table read's take, an audition's take (the same
+ * form) and an audition's whole file (HTTP work, kept out of the services;
  * not a route module: routes/api/index.ts registers the modules by name).
  */
 
@@ -70,11 +72,17 @@ export function fieldValue(part: MultipartFile, name: string): string | undefine
   return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
 }
 
+// Multipart fields are text: a whole number of milliseconds arrives as digits.
+function putDuration(fields: Record<string, unknown>, durationText: string | undefined) {
+  if (durationText !== undefined && durationText !== '') fields.durationMs = /^\d+$/.test(durationText) ? Number(durationText) : durationText;
+}
+
 const takeFields = Compile(TakeUploadFields);
+const auditionFileFields = Compile(AuditionFileFields);
 
 /** TypeBox's errors in the shape the error handler turns into sentences (Ajv's names). */
-function takeFieldErrors(fields: unknown): FastifySchemaValidationError[] {
-  return [...takeFields.Errors(fields)].map((error) => {
+function fieldErrors(check: typeof takeFields | typeof auditionFileFields, fields: unknown): FastifySchemaValidationError[] {
+  return [...check.Errors(fields)].map((error) => {
     const params = error.params as Record<string, unknown>;
     const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties[0] : undefined;
     return { ...error, params: missing ? { ...params, missingProperty: missing } : params } as FastifySchemaValidationError;
@@ -94,11 +102,10 @@ export async function readTakeUpload(request: FastifyRequest): Promise<TakeUploa
     const value = fieldValue(part, name);
     if (value !== undefined) fields[name] = value;
   }
-  // Multipart fields are text: a whole number of milliseconds arrives as digits.
-  if (durationText !== undefined && durationText !== '') fields.durationMs = /^\d+$/.test(durationText) ? Number(durationText) : durationText;
+  putDuration(fields, durationText);
   if (!takeFields.Check(fields)) {
     await drain(part);
-    throw new BadRequestError(validationMessage(takeFieldErrors(fields), 'body'));
+    throw new BadRequestError(validationMessage(fieldErrors(takeFields, fields), 'body'));
   }
   const { lineId, clientId, durationMs } = fields as TakeUploadFields;
   return {
@@ -109,4 +116,21 @@ export async function readTakeUpload(request: FastifyRequest): Promise<TakeUploa
     skip: () => drain(part),
     unreadable: asUploadError,
   };
+}
+
+/**
+ * An audition's whole file as multipart: the optional text field durationMs, then the file
+ * "audio". Refuses (400, after draining) a missing file or a duration the contract does not accept.
+ */
+export async function readAuditionFileUpload(request: FastifyRequest): Promise<AuditionFileUpload> {
+  const part = await readFilePart(request, 'audio', AUDIO_MAX_BYTES);
+  if (!part) throw new BadRequestError(SCRIPT_MESSAGES.audioMissing);
+  const fields: Record<string, unknown> = {};
+  putDuration(fields, fieldValue(part, 'durationMs'));
+  if (!auditionFileFields.Check(fields)) {
+    await drain(part);
+    throw new BadRequestError(validationMessage(fieldErrors(auditionFileFields, fields), 'body'));
+  }
+  const { durationMs } = fields as AuditionFileFields;
+  return { durationMs: durationMs ?? null, file: part.file, skip: () => drain(part), unreadable: asUploadError };
 }

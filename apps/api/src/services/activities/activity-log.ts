@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_MESSAGES, type ActivityEntry } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError } from '../../domain-errors';
+import { newId } from '../../db/ids';
 import { routePattern, variantOfHost } from '../metrics/metrics-routes';
 
 const ACTIVITY_CONTEXT_MAX_DEPTH = 8;
@@ -40,7 +41,18 @@ interface ActivityLogService {
    * The request's host name gives the site (main, school, podcast, dashboard) the metrics filter by.
    */
   record(callerId: string | null, entry: ActivityEntry, hostname?: string): Promise<void>;
+  /**
+   * Stores an action the server itself did for a member (a casting call posted, an audition
+   * sent, a role cast), at the web path of what it made, on the main site (casting's). Such
+   * entries carry SERVER_SESSION as their session: no browser tab logged them.
+   */
+  recordAction(userId: string, action: ServerAction, path: string, context?: Record<string, unknown>): Promise<void>;
 }
+
+/** The actions the server logs on its own (the browser logs visits, logins and share-link opens). */
+type ServerAction = 'casting_call_posted' | 'audition_sent' | 'role_cast';
+/** The `session` of the server's own entries (a browser tab's is 10 letters and digits). */
+const SERVER_SESSION = 'server';
 
 async function activityLog(app: FastifyInstance) {
   app.decorate('activityLog', {
@@ -54,6 +66,22 @@ async function activityLog(app: FastifyInstance) {
         if (Buffer.byteLength(JSON.stringify(context)) > ACTIVITY_CONTEXT_MAX_BYTES) throw new BadRequestError(ACTIVITY_MESSAGES.contextTooLarge);
       }
       await app.activitiesRepository.recordActivity(entry, { variant: variantOfHost(hostname), route: routePattern(entry.path) });
+    },
+    async recordAction(userId, action, path, context) {
+      const now = new Date().toISOString();
+      await app.activitiesRepository.insertActivity({
+        id: newId(),
+        user_id: userId,
+        local_time: now,
+        session: SERVER_SESSION,
+        path,
+        action,
+        context: context ? JSON.stringify(context) : null,
+        created_at: now,
+        // Casting is the main site's.
+        variant: 'main',
+        route: routePattern(path),
+      });
     },
   } satisfies ActivityLogService);
 }

@@ -69,6 +69,14 @@ const liveReadNote = (p: Record<string, unknown>) => ({
   lines: typeof p.lines === 'number' ? p.lines : null,
 });
 
+/** casting_cast / casting_role_cast payloads (services/casting/review.ts). */
+const castingNote = (p: Record<string, unknown>) => ({
+  callId: text(p.callId) ?? '',
+  roleName: text(p.roleName) ?? '',
+  scriptTitle: text(p.scriptTitle) ?? '',
+  sessionId: text(p.sessionId),
+});
+
 /** The member a message is about or from, by type (payloads: plugins/README.md "Social area"). */
 function personIdOf(row: NotificationRow): string | null {
   return row.type === 'friend_accepted' ? text(row.payload.userId) : text(row.payload.fromUserId);
@@ -121,6 +129,8 @@ async function messages(app: FastifyInstance) {
               : null,
           // The owner's messages about a live read.
           read: row.type === 'read_joined' || row.type === 'read_recorded' ? liveReadNote(p) : null,
+          // The casting owner's messages to those who auditioned (services/casting/review.ts).
+          casting: row.type === 'casting_cast' || row.type === 'casting_role_cast' ? castingNote(p) : null,
         };
       });
       return { items: shaped, total, page, pageSize, lastSeen };

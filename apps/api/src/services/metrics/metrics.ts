@@ -137,6 +137,16 @@ async function metrics(app: FastifyInstance) {
           series: [series('plays', 'Episodes played', await repo.rowsPerDay(days, 'podcast_plays'), length)],
           note: notApplied,
         }),
+        // Calls by their posting time; auditions by the time they were sent (drafts are not counted).
+        casting: async () => {
+          const [calls, sent] = await Promise.all([repo.rowsPerDay(days, 'casting_calls'), repo.rowsPerDay(days, 'casting_auditions', 'sent_at')]);
+          return {
+            id: 'casting',
+            title: 'Casting calls and auditions',
+            series: [series('calls', 'Casting calls posted', calls, length), series('auditions', 'Auditions sent', sent, length)],
+            note: notApplied,
+          };
+        },
       };
       const [charts, topPages] = await Promise.all([
         Promise.all(METRICS_CHART_IDS.filter((id) => wanted.has(id)).map((id) => build[id]())),

@@ -13,13 +13,14 @@ import {
   type Take,
 } from '@vox/contract/schemas';
 import type { Config } from '../../config';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../domain-errors';
-import { createAudioStore, type ReceivedAudio } from '../../repositories/audio-store';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
+import { createAudioStore } from '../../repositories/audio-store';
 import { createNotification } from '../../repositories/notifications';
 import { unknownPerson } from '../../repositories/people';
 import type { Participation } from '../../repositories/sessions';
 import { createShareLink, toShareLink } from '../../repositories/share-links';
 import { toTake, type TakeRow } from '../../repositories/takes';
+import { keepUploadedAudio } from './take-audio';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,42 +108,21 @@ async function readingSessions(app: FastifyInstance, { config }: { config: Confi
     return toShareLink(link as NonNullable<typeof link>);
   }
 
-  /**
-   * Streams the recording aside, checks size and type, and stores it as a take. The refusal
-   * propagates only once a refused upload's bytes are gone from the disk.
-   */
+  /** Stores the recording as a take (./take-audio.ts checks and keeps its bytes). */
   async function storeTake(seat: Participation, me: string, upload: TakeUpload): Promise<{ take: Take; created: boolean }> {
-    let received: ReceivedAudio;
-    try {
-      received = await audio.receive(upload.file);
-    } catch (err) {
-      throw upload.unreadable(err);
-    }
-    let kept = false;
-    try {
-      if (received.tooLarge) throw new PayloadTooLargeError(SCRIPT_MESSAGES.audioTooLarge);
-      const contentType = received.byteSize > 0 ? (await audio.sniff(received.tmp))?.contentType : undefined;
-      if (!contentType) throw new UnsupportedMediaTypeError(SCRIPT_MESSAGES.audioUnsupported);
-      // The bytes go into place before their row exists, so a take is never served without them.
-      await audio.keep(received);
-      kept = true;
+    return keepUploadedAudio(audio, upload, async (kept) => {
       const { take, created } = await takes.addTake({
         sessionId: seat.id,
         lineId: upload.lineId,
         userId: me,
         clientId: upload.clientId,
         durationMs: upload.durationMs,
-        audio: { id: received.id, contentType, byteSize: received.byteSize },
+        audio: kept,
       });
       // A retry that raced the first upload of the same recording: the first take stands.
-      if (!created) await audio.prune([received.id]);
+      if (!created) await audio.prune([kept.id]);
       return { take: toTake(take), created };
-    } catch (err) {
-      if (kept) await audio.prune([received.id]).catch(() => undefined);
-      throw err;
-    } finally {
-      if (!kept) await audio.discard(received.tmp);
-    }
+    });
   }
 
   app.decorate('readingSessions', {

@@ -197,6 +197,11 @@ function MessageItem({
               Open session
             </Link>
           )}
+          {item.casting?.sessionId && (
+            <Link className={buttonClassName({ size: 'sm' })} to={href('session', { sessionId: item.casting.sessionId })}>
+              Open your table read
+            </Link>
+          )}
           {item.type === 'message' && person && item.relationship === 'friends' && (
             <Button size="sm" variant="secondary" onClick={() => onReply(person)} aria-label={`Reply to ${name}`}>
               Reply
@@ -239,6 +244,19 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
       );
     case 'membership':
       return <>{membershipText(item)}</>;
+    // A role I auditioned for: I was cast (with my table read), or someone else was.
+    case 'casting_cast':
+      return (
+        <>
+          {who} cast you as <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong>.
+        </>
+      );
+    case 'casting_role_cast':
+      return (
+        <>
+          The role of <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong> has been cast.
+        </>
+      );
     // Someone joined or recorded in my live read ("Grace recorded 4 lines in Hamlet").
     case 'read_joined':
     case 'read_recorded':

@@ -148,21 +148,23 @@ export function CallForm({ script, initial, submitLabel, busy, error, disabled, 
 
   return (
     <form ref={formRef} className="vox-stack" noValidate onSubmit={submit} aria-label="Casting call">
-      <fieldset className="vox-card vox-casting-fieldset vox-stack vox-stack--tight" aria-describedby={errors.roles ? 'vox-casting-roles-error' : undefined}>
-        <legend>Roles to cast</legend>
-        {script.roles.length === 0 && <p>This script has no roles yet. Add roles and lines in the editor first.</p>}
-        {script.roles.map((r) => (
-          <label key={r.name} className="vox-casting-choice">
-            <input type="checkbox" checked={values.roles[r.name]?.chosen ?? false} onChange={(e) => setRole(r.name, { chosen: e.target.checked })} aria-invalid={errors.roles ? true : undefined} />
-            <span>{r.name}</span>
-          </label>
-        ))}
-        {errors.roles && (
-          <p id="vox-casting-roles-error" className="vox-casting-error">
-            {errors.roles}
-          </p>
-        )}
-      </fieldset>
+      <div className="vox-card">
+        <fieldset className="vox-casting-fieldset vox-stack vox-stack--tight" aria-describedby={errors.roles ? 'vox-casting-roles-error' : undefined}>
+          <legend>Roles to cast</legend>
+          {script.roles.length === 0 && <p>This script has no roles yet. Add roles and lines in the editor first.</p>}
+          {script.roles.map((r) => (
+            <label key={r.name} className="vox-casting-choice">
+              <input type="checkbox" checked={values.roles[r.name]?.chosen ?? false} onChange={(e) => setRole(r.name, { chosen: e.target.checked })} aria-invalid={errors.roles ? true : undefined} />
+              <span>{r.name}</span>
+            </label>
+          ))}
+          {errors.roles && (
+            <p id="vox-casting-roles-error" className="vox-casting-error">
+              {errors.roles}
+            </p>
+          )}
+        </fieldset>
+      </div>
 
       {script.roles
         .filter((r) => values.roles[r.name]?.chosen)

@@ -175,6 +175,7 @@ describe('MessagesPage', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper cast you as MAYA in The Last Bus.');
     expect(within(rows[0]).getByRole('link', { name: 'Open your table read' })).toHaveAttribute('href', '/session/s9');
+    expect(rows[0].querySelector('.vox-messages__text')).toBeNull();
     expect(rows[1].querySelector('.vox-messages__summary')).toHaveTextContent('The role of MAYA in The Last Bus has been cast.');
     expect(within(rows[1]).queryByRole('link', { name: 'Open your table read' })).not.toBeInTheDocument();
   });

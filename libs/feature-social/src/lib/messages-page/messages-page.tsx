@@ -161,7 +161,8 @@ function MessageItem({
           <Summary item={item} name={name} />
         </p>
         {item.type === 'message' && item.text && <p className="vox-messages__text">{item.text}</p>}
-        {item.type !== 'message' && item.type !== 'membership' && item.text && <p className="vox-messages__text">{item.text}</p>}
+        {/* A casting note's summary says what its text says. */}
+        {item.type !== 'message' && item.type !== 'membership' && !item.casting && item.text && <p className="vox-messages__text">{item.text}</p>}
         <p className="vox-messages__time">
           <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
             {relativeTime(item.createdAt)}

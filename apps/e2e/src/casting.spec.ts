@@ -20,6 +20,8 @@ test.describe.configure({ timeout: 300_000 });
 
 const shots = shotsDir('casting');
 const PHONE = { width: 390, height: 844 };
+/** After a navigation or a save: the shared machine can take a while to answer. */
+const SLOW = { timeout: 30_000 };
 const LAPTOP = { width: 1280, height: 800 };
 
 /** Screenshots at both sizes, axe, and no horizontal overflow on the phone. */
@@ -42,9 +44,9 @@ async function recordSide(page: Page, n: number) {
   await expect(side.getByRole('button', { name: 'Stop recording' })).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(1500);
   await side.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(side.getByLabel(`New take of line ${n}`)).toBeVisible();
+  await expect(side.getByLabel(`New take of line ${n}`)).toBeVisible(SLOW);
   await side.getByRole('button', { name: 'Use this take' }).click();
-  await expect(side.getByLabel(`Your take of line ${n}`)).toBeVisible();
+  await expect(side.getByLabel(`Your take of line ${n}`)).toBeVisible(SLOW);
 }
 
 test('a casting call from posting to the cast table read', async ({ page, browser }) => {
@@ -63,9 +65,9 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await page.goto('/about');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Casting' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Casting calls' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Casting calls' })).toBeVisible(SLOW);
   await page.getByRole('link', { name: 'Post a call' }).click();
-  await expect(page.getByText('0 of 1 open call used.')).toBeVisible();
+  await expect(page.getByText('0 of 1 open call used.')).toBeVisible(SLOW);
   await page.getByRole('combobox', { name: 'Script' }).selectOption({ label: title });
   await page.getByRole('checkbox', { name: 'ALGERNON' }).check();
   const sides = page.getByRole('region', { name: 'Role: ALGERNON' }).getByRole('checkbox');
@@ -73,7 +75,7 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   for (const side of await sides.all()) await expect(side).toBeChecked();
   await check(page, 'post-call');
   await page.getByRole('button', { name: 'Post call' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(SLOW);
   await expect(page.getByRole('list', { name: 'Audition sides for ALGERNON' }).getByRole('listitem')).toHaveText([
     '(turning from the piano) Did you hear what I was playing, Lane?',
     "I'm sorry for that, for your sake. I don't play accurately.",
@@ -83,8 +85,8 @@ test('a casting call from posting to the cast table read', async ({ page, browse
 
   // The limit, before another post: used up, said plainly, with the way to more.
   await page.goto('/casting/new');
-  await expect(page.getByText('1 of 1 open call used.')).toBeVisible();
-  await expect(page.getByText(CASTING_MESSAGES.openCallsLimit)).toBeVisible();
+  await expect(page.getByText('1 of 1 open call used.')).toBeVisible(SLOW);
+  await expect(page.getByText(CASTING_MESSAGES.openCallsLimit)).toBeVisible(SLOW);
   await expect(page.getByRole('link', { name: 'see memberships' })).toHaveAttribute('href', '/membership');
   await check(page, 'limit');
 
@@ -99,7 +101,7 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await check(them, 'board');
   await board.getByRole('link', { name: title }).click();
   await them.getByRole('link', { name: 'Audition for ALGERNON' }).click();
-  await expect(them.getByRole('heading', { level: 1, name: 'Audition for ALGERNON' })).toBeVisible();
+  await expect(them.getByRole('heading', { level: 1, name: 'Audition for ALGERNON' })).toBeVisible(SLOW);
   // Line 2's cue is LANE's line before it.
   await expect(them.getByRole('list', { name: 'Cues for line 2' })).toHaveText(["LANE: I didn't think it polite to listen, sir."]);
   await expect(them.getByRole('button', { name: 'Send audition' })).toBeDisabled();
@@ -107,47 +109,47 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await recordSide(them, 2);
   await check(them, 'audition');
   await them.getByRole('button', { name: 'Send audition' }).click();
-  await expect(them.getByText('Your audition was sent')).toBeVisible();
-  await expect(them.getByRole('button', { name: 'Withdraw audition' })).toBeVisible();
+  await expect(them.getByText('Your audition was sent')).toBeVisible(SLOW);
+  await expect(them.getByRole('button', { name: 'Withdraw audition' })).toBeVisible(SLOW);
 
   // The owner reviews: plays it in context, stars it, hears the scene with this cast, casts.
   await page.goto(callUrl);
   await page.getByRole('link', { name: 'Review auditions for ALGERNON' }).click();
   const audition = page.getByRole('listitem', { name: 'Audition by Guest' });
-  await expect(audition).toBeVisible();
+  await expect(audition).toBeVisible(SLOW);
   await audition.getByRole('button', { name: 'Play in context' }).click();
-  await expect(page.getByTestId('review-audio')).toHaveAttribute('src', /\/api\/casting\/audition-audio\//);
+  await expect(page.getByTestId('review-audio')).toHaveAttribute('src', /\/api\/casting\/audition-audio\//, SLOW);
   await audition.getByRole('button', { name: '☆ Star' }).click();
   await expect(audition.getByRole('button', { name: '★ Starred' })).toHaveAttribute('aria-pressed', 'true');
   await audition.getByRole('checkbox', { name: 'In the scene' }).check();
   await page.getByRole('button', { name: 'Load the scene' }).click();
-  await expect(page.getByRole('list', { name: 'Scene lines' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Scene lines' }).getByRole('listitem')).toHaveCount(3, SLOW);
   await page.getByRole('button', { name: 'Play the scene with this cast' }).click();
   await check(page, 'review');
   await audition.getByRole('button', { name: 'Cast Guest' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cast Guest as ALGERNON?' });
   await expect(dialog.getByRole('checkbox', { name: 'Tell the other auditioners the role was cast' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Cast Guest' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cast: Guest' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Cast: Guest' })).toBeVisible(SLOW);
 
   // The cast member sees the message and lands in the table read with the role claimed.
   await them.goto('/notifications');
-  await expect(them.getByText(`cast you as ALGERNON in ${title}.`)).toBeVisible();
+  await expect(them.getByText(`cast you as ALGERNON in ${title}.`)).toBeVisible(SLOW);
   await them.getByRole('link', { name: 'Open your table read' }).click();
-  await expect(them).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/);
-  await expect(them.getByRole('button', { name: 'Your role: ALGERNON' })).toBeVisible();
+  await expect(them).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/, SLOW);
+  await expect(them.getByRole('button', { name: 'Your role: ALGERNON' })).toBeVisible(SLOW);
   await actor.context.close();
 
   // A visitor browses the board and the call; auditioning asks them to log in.
   const visitor = await browser.newContext({ baseURL: appUrl('localhost', ''), viewport: LAPTOP });
   const guest = await visitor.newPage();
   await guest.goto('/casting');
-  await expect(guest.getByRole('heading', { level: 1, name: 'Casting calls' })).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Casting calls' })).toBeVisible(SLOW);
   await guest.goto(callUrl);
-  await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(guest.getByText('Cast: Guest')).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible(SLOW);
+  await expect(guest.getByText('Cast: Guest')).toBeVisible(SLOW);
   await check(guest, 'call-visitor');
   await guest.goto('/casting/new');
-  await expect(guest.getByRole('heading', { level: 1, name: 'Log in to see your casting calls' })).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Log in to see your casting calls' })).toBeVisible(SLOW);
   await visitor.close();
 });

@@ -102,7 +102,7 @@ describe('/casting, the board', () => {
     expect(server.requests).toEqual(['GET /api/casting/calls']);
   });
 
-  it('sends the search and every filter to the server and keeps them in the address', async () => {
+  it('sends the search and every filter to the server, and keeps them through the address', async () => {
     const server = createFakeServer().on('castingCalls', () => json(200, page([call()])));
     const user = userEvent.setup();
     renderRoutes(pages, { route: '/casting', user: member });
@@ -115,7 +115,10 @@ describe('/casting, the board', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(server.requests).toHaveLength(2));
     expect(server.requests[1]).toBe('GET /api/casting/calls?q=lighthouse&voice=Scottish&language=en&paid=true&closingSoon=true');
-    expect(screen.getByTestId('location')).toHaveTextContent('/casting?q=lighthouse&voice=Scottish&paid=yes&language=en&soon=1');
+    // The form is drawn again from the address it wrote: the same filters come back.
+    expect(screen.getByRole('searchbox', { name: 'Search calls' })).toHaveValue('lighthouse');
+    expect(screen.getByRole('combobox', { name: 'Pay' })).toHaveValue('yes');
+    expect(screen.getByRole('checkbox', { name: /Closing soon/ })).toBeChecked();
   }, TYPING_TIMEOUT);
 
   it('reads the filters from the address, and says when nothing matches', async () => {

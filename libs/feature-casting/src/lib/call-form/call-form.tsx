@@ -12,7 +12,7 @@ interface RoleChoice {
   sides: string[];
 }
 
-export interface CallFormValues {
+interface CallFormValues {
   roles: Record<string, RoleChoice>;
   deadline: string;
   paid: boolean;
@@ -21,7 +21,7 @@ export interface CallFormValues {
 }
 
 /** What the form sends: the chosen roles with their sides, the deadline at the end of its day. */
-export interface CallFormResult {
+interface CallFormResult {
   roles: CastingRoleInput[];
   deadline: string;
   paid: boolean;
@@ -43,7 +43,7 @@ export const CALL_FORM_TEXTS = {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A role's lines it can audition with: its dialogue, in script order. */
-export const linesOf = (script: Script, role: string) => script.lines.filter((l) => l.kind === 'dialogue' && l.role === role);
+const linesOf = (script: Script, role: string) => script.lines.filter((l) => l.kind === 'dialogue' && l.role === role);
 
 /** A new call's values: no role chosen yet; each role's first lines preselected as its sides. */
 export function newCallValues(script: Script, now = Date.now()): CallFormValues {

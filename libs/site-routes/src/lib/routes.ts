@@ -75,7 +75,7 @@ export const ROUTES: readonly SiteRoute[] = [
   // Casting calls: the board and a call are open to visitors; acting on them asks to log in.
   route('castingBoard', MAIN, 'Casting calls'),
   route('castingCall', MAIN, 'Casting call'),
-  route('castingLink', MAIN, 'Casting call'),
+  route('castingLink', MAIN, 'Shared casting call'),
   route('castingCreate', MAIN, 'Post a casting call', { login: 'casting calls' }),
   route('castingEdit', MAIN, 'Edit casting call', { login: 'casting calls' }),
   route('castingMine', MAIN, 'My casting calls', { login: 'casting calls' }),

@@ -235,7 +235,7 @@ describe('Header', () => {
       const { user } = renderHeader();
       await user.click(menuButton());
       await user.tab();
-      expect(within(menuPanel()).getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(within(menuPanel()).getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
       expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
@@ -278,13 +278,13 @@ describe('Header', () => {
       menuButton().focus();
       await user.keyboard('{ArrowDown}');
       const panel = within(menuPanel());
-      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
-      expect(panel.getByRole('link', { name: 'Choose your membership' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
       await user.keyboard('{End}');
       expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
-      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{ArrowUp}');
       expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
     });
@@ -332,7 +332,7 @@ describe('Header off the main host', () => {
     });
     await user.click(menuButton());
     expect(new Set(asked)).toEqual(
-      new Set(['/', '/scripts', '/history', '/friends', '/notifications', '/members/ada', 'podcast:/', '/about', '/membership', '/guide', '/faq', '/contact', '/terms', '/privacy']),
+      new Set(['/', '/scripts', '/history', '/friends', '/notifications', '/members/ada', '/casting', 'podcast:/', '/about', '/membership', '/guide', '/faq', '/contact', '/terms', '/privacy']),
     );
   });
 });

@@ -22,6 +22,9 @@ const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').sl
 //   buys nothing, and each one costs every remote's entry a share entry (together they
 //   paid for most of the route table's growth on the first route; main 163.4 -> 162.6 KB gzip).
 //   A feature lib the shell imports stays shared, so the shell and the remote use one copy.
+// - @vox/recording: the recorder, recording aids and speech output the reader and the casting
+//   auditions share; only those pages load it (never the shell), it keeps no state two remotes
+//   would have to agree on, and as a singleton it would cost every remote's entry a share entry.
 const SHELL_FEATURE_LIBS = new Set(['@vox/feature-notifications']);
 const NOT_SHARED = new Set([
   '@vox/auth/modal',
@@ -31,6 +34,7 @@ const NOT_SHARED = new Set([
   '@vox/site-routes/remote',
   '@vox/site-routes/web-pages',
   '@vox/site-routes/podcast-pages',
+  '@vox/recording',
   ...libNames.filter((name) => name.startsWith('@vox/feature-') && !SHELL_FEATURE_LIBS.has(name)),
 ]);
 

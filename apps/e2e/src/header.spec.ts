@@ -23,7 +23,7 @@ test.describe('main header and footer', () => {
     await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     await expect(header.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     const entries = await menuEntries(page);
-    expect(entries).toEqual(['About', 'Choose your membership', ...MENU_COMMON.slice(1)]);
+    expect(entries).toEqual(['Casting', 'About', 'Choose your membership', ...MENU_COMMON.slice(1)]);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
@@ -37,7 +37,7 @@ test.describe('main header and footer', () => {
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Scripts', 'History', 'Friends', 'Messages']);
     const entries = await menuEntries(page);
-    expect(entries).toEqual(['My Podcast Page', 'About', 'Choose your membership', ...MENU_COMMON.slice(1), 'Sign Out']);
+    expect(entries).toEqual(['Casting', 'My Podcast Page', 'About', 'Choose your membership', ...MENU_COMMON.slice(1), 'Sign Out']);
     await page.getByRole('link', { name: /Guest/ }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${account.id}$`));
   });
@@ -55,7 +55,7 @@ test.describe('main header and footer', () => {
       'Messages',
     ]);
     const entries = await menuEntries(page);
-    expect(entries.slice(0, 3)).toEqual(['Free Scripts', 'Audio Library', 'My Podcast Page']);
+    expect(entries.slice(0, 4)).toEqual(['Casting', 'Free Scripts', 'Audio Library', 'My Podcast Page']);
   });
 
   test('school site: no "Choose your membership"; podcast site: "VoxClub web app"', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { accountPages } from './account';
 import { audioPages } from './audio';
+import { castingPages } from './casting';
 import { contentPages } from './content';
 import { draftsPages } from './drafts';
 import { eventsPages } from './events';
@@ -18,6 +19,7 @@ export const webSitePages: PageRecord = {
   ...audioPages,
   ...membershipPages,
   ...eventsPages,
+  ...castingPages,
   ...schoolPages,
   ...podcastPages,
   ...accountPages,

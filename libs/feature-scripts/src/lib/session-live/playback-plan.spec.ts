@@ -1,6 +1,7 @@
 import type { ScriptLine } from '@vox/contract';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
-import { createSequencer, type AudioOutput, type PlaybackState } from '../session-playback/sequencer';
+import type { AudioOutput } from '@vox/recording';
+import { createSequencer, type PlaybackState } from '../session-playback/sequencer';
 import { cuePlan, naturalPauseMs, planPlayback, silentLineNotice } from './playback-plan';
 
 const line = (id: string, kind: ScriptLine['kind'], role: string | null, text: string): ScriptLine => ({ id, kind, role, parenthetical: null, text });

@@ -2,10 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ScriptLine } from '@vox/contract';
 import { Alert, Button } from '@vox/ui';
 import type { PlaybackState } from '../session-playback/sequencer';
-import type { Recording } from '../take-recorder/recorder';
-import { MicCheck } from './mic-check';
+import { AIDS_TEXTS, analyzeTake, MicCheck, type Recording, takeWarning, type useCountIn, type useMicrophone } from '@vox/recording';
 import { cuePlan, planPlayback, type PlayMode } from './playback-plan';
-import { AIDS_TEXTS, analyzeTake, takeWarning, type useCountIn, type useMicrophone } from './recording-aids';
 import './read-controls.css';
 
 /** Warnings about finished takes (clipping, silence), newest first, per line. */

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Person, ScriptLine, Take } from '@vox/contract';
 import { MAIN_CONTENT_ID } from '@vox/ui';
 import type { PendingView } from '../take-queue/pending-take';
-import type { RecorderState } from '../take-recorder/use-take-recorder';
+import type { RecorderState } from '@vox/recording';
 import { LineRow } from './line-row';
 import type { ReaderActions } from './reader-actions';
 import { isMyLine } from './reader-model';

@@ -5,8 +5,7 @@ import { createFakeServer, json, person, renderPage, sessionAt, type FakeAnswer 
 import type { PendingTake, TakeStore } from '../take-queue/pending-take';
 import { createTakeQueue, type TakeUploader } from '../take-queue/take-queue';
 import { setTakeQueue } from '../take-queue/use-take-queue';
-import type { RecorderDevices, RecorderLike } from '../take-recorder/recorder';
-import type { SpeechOutput } from '../session-playback/sequencer';
+import type { RecorderDevices, RecorderLike, SpeechOutput } from '@vox/recording';
 import { SessionPage } from './session-page';
 
 const ada: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };

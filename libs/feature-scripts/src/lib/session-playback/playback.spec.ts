@@ -1,8 +1,8 @@
 import type { ScriptLine, Take } from '@vox/contract';
 import { buildPlaylist, takeForPlayback, takesByLine } from './playlist';
 import { silentLineNotice } from '../session-live/playback-plan';
-import { createSequencer, type AudioOutput, type PlaybackState, type SpeechOutput } from './sequencer';
-import { assignVoices } from './voices';
+import { assignVoices, type AudioOutput, type SpeechOutput } from '@vox/recording';
+import { createSequencer, type PlaybackState } from './sequencer';
 
 const line = (id: string, kind: ScriptLine['kind'], role: string | null, text: string, parenthetical: string | null = null): ScriptLine => ({
   id,

@@ -1,23 +1,8 @@
+import type { AudioOutput, SpeechOutput } from '@vox/recording';
 import { naturalPauseMs, silentLineNotice } from '../session-live/playback-plan';
 import type { PlaybackItem } from './playlist';
 
 /** The one <audio> element of the reader, behind a promise per clip. */
-export interface AudioOutput {
-  /**
-   * Plays `src` and settles when it ends (resolves), fails (rejects) or is superseded by another
-   * play/pause/stop (resolves). `resume` continues a paused clip of the same src.
-   */
-  play(src: string, resume: boolean): Promise<void>;
-  pause(): void;
-  stop(): void;
-}
-
-/** The browser's speech synthesis, one voice per role. */
-export interface SpeechOutput {
-  /** 'unavailable' when nothing could be spoken (no voices, synthesis failed). */
-  speak(text: string, role: string | null): Promise<'spoken' | 'unavailable'>;
-  cancel(): void;
-}
 
 export type PlaybackStatus = 'idle' | 'playing' | 'paused';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { PlaybackItem } from './playlist';
-import { elementAudioOutput, browserSpeechOutput } from './outputs';
-import { createSequencer, type PlaybackState, type Sequencer, type SpeechOutput } from './sequencer';
+import { browserSpeechOutput, elementAudioOutput, type SpeechOutput } from '@vox/recording';
+import { createSequencer, type PlaybackState, type Sequencer } from './sequencer';
 
 interface PlaybackOptions {
   /** The reader's <audio> element. */

@@ -1,6 +1,6 @@
 import type { Take } from '@vox/contract';
 import { TAKE_CLIENT_ID_PATTERN } from '@vox/contract/scripts';
-import { newClientId } from './client-id';
+import { newClientId } from '@vox/recording';
 import type { PendingTake, TakeStore } from './pending-take';
 import { createTakeQueue, defaultBackoff, isRetryable, type TakeQueue, type TakeUploader } from './take-queue';
 

@@ -154,6 +154,32 @@ describe('MessagesPage', () => {
     ]);
   });
 
+  it('tells an auditioner they were cast, with their table read, and the others that the role was cast', async () => {
+    const note = (sessionId: string | null) => ({ callId: 'c1', roleName: 'MAYA', scriptTitle: 'The Last Bus', sessionId });
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/notifications?page=1&pageSize=20': () =>
+        json(200, {
+          items: [
+            item({ id: 'k2', type: 'casting_cast', person: grace, relationship: 'none', text: 'Grace Hopper cast you as MAYA in The Last Bus. Your table read is ready.', casting: note('s9') }),
+            item({ id: 'k1', type: 'casting_role_cast', person: grace, relationship: 'none', text: 'The role of MAYA in The Last Bus has been cast. Thank you for auditioning.', casting: note(null) }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+          lastSeen: 'k2',
+        }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'k2' }),
+    });
+    renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper cast you as MAYA in The Last Bus.');
+    expect(within(rows[0]).getByRole('link', { name: 'Open your table read' })).toHaveAttribute('href', '/session/s9');
+    expect(rows[0].querySelector('.vox-messages__text')).toBeNull();
+    expect(rows[1].querySelector('.vox-messages__summary')).toHaveTextContent('The role of MAYA in The Last Bus has been cast.');
+    expect(within(rows[1]).queryByRole('link', { name: 'Open your table read' })).not.toBeInTheDocument();
+  });
+
   it('words membership news: bought, cancelled at period end, ended', async () => {
     const membership = [
       item({ id: 'm3', type: 'membership', membership: { role: 'writer', expiry: null, event: 'revoked' } }),

@@ -161,7 +161,8 @@ function MessageItem({
           <Summary item={item} name={name} />
         </p>
         {item.type === 'message' && item.text && <p className="vox-messages__text">{item.text}</p>}
-        {item.type !== 'message' && item.type !== 'membership' && item.text && <p className="vox-messages__text">{item.text}</p>}
+        {/* A casting note's summary says what its text says. */}
+        {item.type !== 'message' && item.type !== 'membership' && !item.casting && item.text && <p className="vox-messages__text">{item.text}</p>}
         <p className="vox-messages__time">
           <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
             {relativeTime(item.createdAt)}
@@ -195,6 +196,11 @@ function MessageItem({
           {item.invite && (
             <Link className={buttonClassName({ size: 'sm' })} to={href('shareLink', { linkId: item.invite.linkId })}>
               Open session
+            </Link>
+          )}
+          {item.casting?.sessionId && (
+            <Link className={buttonClassName({ size: 'sm' })} to={href('session', { sessionId: item.casting.sessionId })}>
+              Open your table read
             </Link>
           )}
           {item.type === 'message' && person && item.relationship === 'friends' && (
@@ -239,6 +245,19 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
       );
     case 'membership':
       return <>{membershipText(item)}</>;
+    // A role I auditioned for: I was cast (with my table read), or someone else was.
+    case 'casting_cast':
+      return (
+        <>
+          {who} cast you as <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong>.
+        </>
+      );
+    case 'casting_role_cast':
+      return (
+        <>
+          The role of <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong> has been cast.
+        </>
+      );
     // Someone joined or recorded in my live read ("Grace recorded 4 lines in Hamlet").
     case 'read_joined':
     case 'read_recorded':

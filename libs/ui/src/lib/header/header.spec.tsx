@@ -170,6 +170,7 @@ describe('Header', () => {
       const { user } = renderHeader({ user: ada, privileges: ALL_PRIVILEGES });
       await user.click(menuButton());
       expect(menuEntryNames()).toEqual([
+        'Casting',
         'Free Scripts',
         'Audio Library',
         'My Podcast Page',
@@ -183,6 +184,7 @@ describe('Header', () => {
         'Sign Out',
       ]);
       const panel = within(menuPanel());
+      expect(panel.getByRole('link', { name: 'Casting' })).toHaveAttribute('href', '/casting');
       expect(panel.getByRole('link', { name: 'Free Scripts' })).toHaveAttribute('href', '/free_scripts');
       expect(panel.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/audio');
       expect(panel.getByRole('link', { name: 'My Podcast Page' })).toHaveAttribute('href', 'https://podcast.example.com/');
@@ -199,6 +201,7 @@ describe('Header', () => {
       const { user } = renderHeader();
       await user.click(menuButton());
       expect(menuEntryNames()).toEqual([
+        'Casting',
         'About',
         'Choose your membership',
         'Guide to create and upload a script',
@@ -213,6 +216,7 @@ describe('Header', () => {
       const { user } = renderHeader({ user: ada, site: 'school' });
       await user.click(menuButton());
       expect(within(menuPanel()).queryByRole('link', { name: 'Choose your membership' })).not.toBeInTheDocument();
+      expect(within(menuPanel()).queryByRole('link', { name: 'Casting' })).not.toBeInTheDocument();
       expect(within(menuPanel()).getByRole('link', { name: 'About' })).toBeInTheDocument();
     });
 
@@ -224,13 +228,14 @@ describe('Header', () => {
         'https://example.com/',
       );
       expect(within(menuPanel()).queryByRole('link', { name: 'My Podcast Page' })).not.toBeInTheDocument();
+      expect(within(menuPanel()).queryByRole('link', { name: 'Casting' })).not.toBeInTheDocument();
     });
 
     it('closes on Escape and gives focus back to the button', async () => {
       const { user } = renderHeader();
       await user.click(menuButton());
       await user.tab();
-      expect(within(menuPanel()).getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(within(menuPanel()).getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
       expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
@@ -273,13 +278,13 @@ describe('Header', () => {
       menuButton().focus();
       await user.keyboard('{ArrowDown}');
       const panel = within(menuPanel());
-      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
-      expect(panel.getByRole('link', { name: 'Choose your membership' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
       await user.keyboard('{End}');
       expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
-      expect(panel.getByRole('link', { name: 'About' })).toHaveFocus();
+      expect(panel.getByRole('link', { name: 'Casting' })).toHaveFocus();
       await user.keyboard('{ArrowUp}');
       expect(panel.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
     });
@@ -327,7 +332,7 @@ describe('Header off the main host', () => {
     });
     await user.click(menuButton());
     expect(new Set(asked)).toEqual(
-      new Set(['/', '/scripts', '/history', '/friends', '/notifications', '/members/ada', 'podcast:/', '/about', '/membership', '/guide', '/faq', '/contact', '/terms', '/privacy']),
+      new Set(['/', '/scripts', '/history', '/friends', '/notifications', '/members/ada', '/casting', 'podcast:/', '/about', '/membership', '/guide', '/faq', '/contact', '/terms', '/privacy']),
     );
   });
 });

@@ -24,6 +24,8 @@ const link = (label: string, id: PlainPathId, site?: LinkSite): SiteMenuEntry =>
 export function siteMenuEntries({ loggedIn, privileges, site, page, product }: SiteMenuOptions): SiteMenuEntry[][] {
   const podcast = page === 'channel';
   const features: SiteMenuEntry[] = [];
+  // Casting calls are the main site's: visitors browse the board, members post and audition.
+  if (site === 'default' && !podcast) features.push(link('Casting', 'castingBoard'));
   if (privileges.read_free_script) features.push(link('Free Scripts', 'freeScripts'));
   if (privileges.audio_library) features.push(link('Audio Library', 'audio'));
 

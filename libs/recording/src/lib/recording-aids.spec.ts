@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { AIDS_TEXTS, COUNT_IN_BEAT_MS, measureLevels, takeWarning, useCountIn, useMicrophone } from './recording-aids';
-import type { RecorderDevices } from '../take-recorder/recorder';
+import type { RecorderDevices } from './recorder';
 
 const sine = (amplitude: number, n = 4410) => Float32Array.from({ length: n }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 44_100));
 

@@ -1,5 +1,22 @@
-import type { AudioOutput, SpeechOutput } from './sequencer';
 import { assignVoices, type VoiceChoice } from './voices';
+
+/** Where recorded clips play. */
+export interface AudioOutput {
+  /**
+   * Plays `src` and settles when it ends (resolves), fails (rejects) or is superseded by another
+   * play/pause/stop (resolves). `resume` continues a paused clip of the same src.
+   */
+  play(src: string, resume: boolean): Promise<void>;
+  pause(): void;
+  stop(): void;
+}
+
+/** The browser's speech synthesis, one voice per role. */
+export interface SpeechOutput {
+  /** 'unavailable' when nothing could be spoken (no voices, synthesis failed). */
+  speak(text: string, role: string | null): Promise<'spoken' | 'unavailable'>;
+  cancel(): void;
+}
 
 /** Plays clips on the reader's one <audio> element (so the page, and the e2e, can see its source). */
 export function elementAudioOutput(element: HTMLAudioElement): AudioOutput {

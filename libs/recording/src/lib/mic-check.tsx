@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button } from '@vox/ui';
 import { Modal } from '@vox/ui/forms';
-import type { RecorderDevices } from '../take-recorder/recorder';
+import type { RecorderDevices } from './recorder';
+import './mic-check.css';
 
 interface Props {
   /** The browser's devices (not the chosen-microphone wrapper). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserDevices, type RecorderDevices } from '../take-recorder/recorder';
+import { browserDevices, type RecorderDevices } from './recorder';
 
 /** Recording aids: the microphone choice, the count-in and the take check. */
 

@@ -1,0 +1,205 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@vox/api-client';
+import { useUser } from '@vox/auth';
+import {
+  castingEndpoints,
+  type CastingAudition,
+  type CastingAuditionReview,
+  type CastingBoardQuery,
+  type CastingCall,
+  type CastingCallInput,
+  type CastingCallUpdate,
+} from '@vox/contract/casting';
+import { scriptEndpoints } from '@vox/contract/scripts';
+
+/** React Query keys of the casting area; every change to a call invalidates `all`. */
+const castingKeys = {
+  all: ['casting'] as const,
+  board: (query: CastingBoardQuery, viewer: string | null) => ['casting', 'board', query, viewer] as const,
+  call: (callId: string, viewer: string | null) => ['casting', 'call', callId, viewer] as const,
+  link: (linkId: string, viewer: string | null) => ['casting', 'link', linkId, viewer] as const,
+  mine: (page: number, viewer: string | null) => ['casting', 'mine', page, viewer] as const,
+  limits: (viewer: string | null) => ['casting', 'limits', viewer] as const,
+  myScripts: (viewer: string | null) => ['casting', 'my-scripts', viewer] as const,
+  script: (scriptId: string) => ['casting', 'script', scriptId] as const,
+  cues: (roleId: string) => ['casting', 'cues', roleId] as const,
+  myAuditions: (callId: string, viewer: string | null) => ['casting', 'my-auditions', callId, viewer] as const,
+  roleAuditions: (roleId: string) => ['casting', 'role-auditions', roleId] as const,
+  scene: (callId: string, auditionIds: string) => ['casting', 'scene', callId, auditionIds] as const,
+};
+
+/** The board: open calls newest first, filtered; the last page stays in view while the next one loads. */
+export function useCastingBoard(query: CastingBoardQuery) {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.board(query, viewer),
+    queryFn: () => api.call(castingEndpoints.castingCalls, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One call, by its id or (a link-only call's address) by its link id. */
+export function useCastingCall(by: { callId: string } | { linkId: string }) {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: 'callId' in by ? castingKeys.call(by.callId, viewer) : castingKeys.link(by.linkId, viewer),
+    queryFn: () =>
+      'callId' in by
+        ? api.call(castingEndpoints.castingCall, { params: { callId: by.callId } })
+        : api.call(castingEndpoints.castingCallByLink, { params: { linkId: by.linkId } }),
+    retry: false,
+  });
+}
+
+export function useMyCastingCalls(page: number) {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.mine(page, viewer),
+    queryFn: () => api.call(castingEndpoints.myCastingCalls, { query: page > 1 ? { page } : {} }),
+    enabled: viewer !== null,
+  });
+}
+
+/** How many open calls I have and may have: shown before posting, so the limit is no surprise. */
+export function useCastingLimits() {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.limits(viewer),
+    queryFn: () => api.call(castingEndpoints.castingLimits),
+    enabled: viewer !== null,
+  });
+}
+
+/** My scripts to post a call from (the first page of my own, newest first). */
+export function useMyScripts() {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.myScripts(viewer),
+    queryFn: () => api.call(scriptEndpoints.scripts, { query: { scope: 'mine', pageSize: 100 } }),
+    enabled: viewer !== null,
+  });
+}
+
+/** A script's roles and lines, for choosing the roles to cast and their audition sides. */
+export function useCastingScript(scriptId: string | null) {
+  return useQuery({
+    queryKey: castingKeys.script(scriptId ?? ''),
+    queryFn: () => api.call(scriptEndpoints.script, { params: { scriptId: scriptId ?? '' } }),
+    enabled: scriptId !== null,
+  });
+}
+
+function useCallChange<V>(call: (vars: V) => Promise<CastingCall>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: castingKeys.all }),
+  });
+}
+
+export const useCreateCastingCall = () => useCallChange((body: CastingCallInput) => api.call(castingEndpoints.createCastingCall, { body }));
+
+export const useUpdateCastingCall = (callId: string) =>
+  useCallChange((body: CastingCallUpdate) => api.call(castingEndpoints.updateCastingCall, { params: { callId }, body }));
+
+/** Close early or reopen (before the deadline, within the open-calls limit). */
+export const useCallStatus = (callId: string) =>
+  useCallChange((action: 'close' | 'reopen') =>
+    api.call(action === 'close' ? castingEndpoints.closeCastingCall : castingEndpoints.reopenCastingCall, { params: { callId } }),
+  );
+
+// Auditions.
+
+/** A role's sides, each with the cue lines before it (the owner's take where there is one). */
+export const useRoleCues = (roleId: string) =>
+  useQuery({ queryKey: castingKeys.cues(roleId), queryFn: () => api.call(castingEndpoints.castingRoleCues, { params: { roleId } }), retry: false });
+
+/** My auditions (drafts and sent) in a call. */
+export function useMyAuditions(callId: string) {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.myAuditions(callId, viewer),
+    queryFn: () => api.call(castingEndpoints.myCastingAuditions, { params: { callId } }),
+    enabled: viewer !== null && callId !== '',
+  });
+}
+
+const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/mp4': 'm4a' };
+
+/**
+ * Recording an audition: my draft (started on the first take), a take per side or one file,
+ * send and withdraw. Each answer refreshes my auditions in the call.
+ */
+export function useAuditionActions(callId: string, roleId: string) {
+  const client = useQueryClient();
+  const viewer = useUser()?.id ?? null;
+  const refresh = () => client.invalidateQueries({ queryKey: castingKeys.myAuditions(callId, viewer) });
+  const draft = async (current: CastingAudition | undefined) =>
+    current?.status === 'draft' ? current : api.call(castingEndpoints.startCastingAudition, { params: { roleId } });
+  const uploadTake = useMutation({
+    mutationFn: async (take: { current: CastingAudition | undefined; lineId: string; clientId: string; audio: Blob; contentType: string; durationMs: number | null }) => {
+      const audition = await draft(take.current);
+      const form = new FormData();
+      form.append('lineId', take.lineId);
+      form.append('clientId', take.clientId);
+      if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
+      form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
+      return api.call(castingEndpoints.uploadAuditionTake, { params: { auditionId: audition.id }, body: form });
+    },
+    onSettled: refresh,
+  });
+  const uploadFile = useMutation({
+    mutationFn: async (file: { current: CastingAudition | undefined; audio: File }) => {
+      const audition = await draft(file.current);
+      const form = new FormData();
+      form.append('audio', file.audio, file.audio.name);
+      return api.call(castingEndpoints.uploadAuditionFile, { params: { auditionId: audition.id }, body: form });
+    },
+    onSettled: refresh,
+  });
+  const send = useMutation({
+    mutationFn: (auditionId: string) => api.call(castingEndpoints.sendCastingAudition, { params: { auditionId } }),
+    onSettled: refresh,
+  });
+  const withdraw = useMutation({
+    mutationFn: (auditionId: string) => api.call(castingEndpoints.withdrawCastingAudition, { params: { auditionId } }),
+    onSettled: refresh,
+  });
+  return { uploadTake, uploadFile, send, withdraw };
+}
+
+// The owner's review.
+
+/** The sent auditions for one of my roles, oldest first. */
+export const useRoleAuditions = (roleId: string) =>
+  useQuery({ queryKey: castingKeys.roleAuditions(roleId), queryFn: () => api.call(castingEndpoints.castingRoleAuditions, { params: { roleId } }), retry: false });
+
+/** Note, star, rating: the answer replaces the audition in the role's list. */
+export function useReviewAudition(roleId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { auditionId: string; review: CastingAuditionReview }) =>
+      api.call(castingEndpoints.reviewCastingAudition, { params: { auditionId: change.auditionId }, body: change.review }),
+    onSuccess: (audition) =>
+      client.setQueryData<{ items: CastingAudition[] }>(castingKeys.roleAuditions(roleId), (old) =>
+        old && { items: old.items.map((a) => (a.id === audition.id ? audition : a)) },
+      ),
+  });
+}
+
+/** The chosen auditions' roles' sides and cues in script order: "the scene with this cast". */
+export const useCastingScene = (callId: string, auditionIds: readonly string[]) =>
+  useQuery({
+    queryKey: castingKeys.scene(callId, auditionIds.join(',')),
+    queryFn: () => api.call(castingEndpoints.castingScene, { params: { callId }, query: { auditions: auditionIds.join(',') } }),
+    enabled: auditionIds.length > 0,
+  });
+
+/** Cast the role: the member gets a message and a table read with the role; the call shows it cast. */
+export function useCastRole(roleId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { auditionId: string; notifyOthers: boolean }) => api.call(castingEndpoints.castCastingRole, { params: { roleId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: castingKeys.all }),
+  });
+}

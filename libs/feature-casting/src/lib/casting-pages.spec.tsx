@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '@vox/auth';
+import type { Script, User } from '@vox/contract';
+import { CASTING_MESSAGES, OPEN_CALLS, type CastingCall } from '@vox/contract/casting';
+import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
+import { CastingBoardPage } from './board-page/board-page';
+import { CastingCallFormPage } from './call-form/call-form-page';
+import { CALL_FORM_TEXTS } from './call-form/call-form';
+import { CastingCallPage } from './call-page/call-page';
+
+/** Tests that fill a whole form take more than Jest's 5 s when the machine is busy. */
+const TYPING_TIMEOUT = 30_000;
+
+const pages = {
+  '/casting': <CastingBoardPage />,
+  '/casting/new': <CastingCallFormPage />,
+  '/casting/calls/:callId': <CastingCallPage />,
+  '/casting/calls/:callId/edit': <CastingCallFormPage />,
+};
+
+const member: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
+const person = { id: 'u2', handle: 'grace', name: 'Grace', photo: null };
+
+const script: Script = {
+  id: 'sc1',
+  title: 'The Last Bus',
+  synopsis: 'Two strangers wait for the last bus home.',
+  genre: 'Drama',
+  language: 'en',
+  cover: null,
+  visibility: 'public',
+  isFree: false,
+  owner: { id: 'u1', handle: 'ada', name: 'Ada', photo: null },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  canEdit: true,
+  roles: [
+    { name: 'Maya', description: 'A night nurse.' },
+    { name: 'Tom', description: '' },
+    { name: 'Driver', description: '' },
+  ],
+  lines: [
+    { id: 'l1', kind: 'scene', role: null, parenthetical: null, text: 'EXT. BUS STOP - NIGHT' },
+    { id: 'l2', kind: 'dialogue', role: 'Maya', parenthetical: null, text: 'Is it always this late?' },
+    { id: 'l3', kind: 'dialogue', role: 'Tom', parenthetical: null, text: 'Only on Fridays.' },
+    { id: 'l4', kind: 'dialogue', role: 'Maya', parenthetical: '(laughing)', text: 'It is Friday.' },
+    { id: 'l5', kind: 'dialogue', role: 'Tom', parenthetical: null, text: 'Then we wait.' },
+    { id: 'l6', kind: 'dialogue', role: 'Maya', parenthetical: null, text: 'Then we wait.' },
+    { id: 'l7', kind: 'dialogue', role: 'Maya', parenthetical: null, text: 'Here it comes.' },
+  ],
+};
+
+const call = (over: Partial<CastingCall> = {}): CastingCall => ({
+  id: 'c1',
+  owner: person,
+  script: { id: 'sc9', title: 'Harbour Lights', synopsis: 'A lighthouse keeper’s last night.', genre: 'Drama', language: 'en' },
+  roles: [
+    {
+      id: 'r1',
+      name: 'Keeper',
+      description: 'Old, tired, kind.',
+      voiceNotes: 'Scottish, gravelly',
+      sides: [{ lineId: 'x1', parenthetical: null, text: 'The light must burn.' }],
+      castMember: null,
+      castAt: null,
+      auditionCount: null,
+    },
+  ],
+  deadline: '2027-01-15T23:59:00.000Z',
+  paid: true,
+  payNote: '£50 on delivery',
+  visibility: 'public',
+  linkId: null,
+  status: 'open',
+  closedAt: null,
+  mine: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const page = (items: CastingCall[], total = items.length, pageNo = 1) => ({ items, total, page: pageNo, pageSize: 20 });
+
+afterEach(() => authStore.clear());
+
+describe('/casting, the board', () => {
+  it('lists open calls for a visitor, with who posts them, the deadline, pay and the roles still open', async () => {
+    const server = createFakeServer().on('castingCalls', () => json(200, page([call(), call({ id: 'c2', paid: false, script: { ...call().script, title: 'Night Shift' } })])));
+    renderRoutes(pages, { route: '/casting', user: null });
+    expect(pageTitle()).toHaveTextContent('Casting calls');
+    const list = await screen.findByRole('list', { name: 'Open casting calls' });
+    const items = within(list).getAllByRole('listitem', { name: '' }).filter((li) => li.classList.contains('vox-casting-card'));
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByRole('link', { name: 'Harbour Lights' })).toHaveAttribute('href', '/casting/calls/c1');
+    expect(items[0]).toHaveTextContent('Posted by Grace');
+    expect(items[0]).toHaveTextContent('Paid');
+    expect(items[0]).toHaveTextContent('Casting: Keeper');
+    expect(items[1]).toHaveTextContent('Unpaid');
+    expect(screen.getByText('2 open calls')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My calls' })).not.toBeInTheDocument();
+    expect(server.requests).toEqual(['GET /api/casting/calls']);
+  });
+
+  it('sends the search and every filter to the server, and keeps them through the address', async () => {
+    const server = createFakeServer().on('castingCalls', () => json(200, page([call()])));
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting', user: member });
+    await screen.findByRole('list', { name: 'Open casting calls' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search calls' }), 'lighthouse');
+    await user.type(screen.getByRole('textbox', { name: 'Voice notes' }), 'Scottish');
+    await user.type(screen.getByRole('textbox', { name: 'Language' }), 'en');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pay' }), 'Paid only');
+    await user.click(screen.getByRole('checkbox', { name: /Closing soon/ }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(server.requests).toHaveLength(2));
+    expect(server.requests[1]).toBe('GET /api/casting/calls?q=lighthouse&voice=Scottish&language=en&paid=true&closingSoon=true');
+    // The form is drawn again from the address it wrote: the same filters come back.
+    expect(screen.getByRole('searchbox', { name: 'Search calls' })).toHaveValue('lighthouse');
+    expect(screen.getByRole('combobox', { name: 'Pay' })).toHaveValue('yes');
+    expect(screen.getByRole('checkbox', { name: /Closing soon/ })).toBeChecked();
+  }, TYPING_TIMEOUT);
+
+  it('reads the filters from the address, and says when nothing matches', async () => {
+    const server = createFakeServer().on('castingCalls', () => json(200, page([])));
+    renderRoutes(pages, { route: '/casting?voice=Welsh&paid=no&page=2', user: null });
+    expect(await screen.findByText('No open calls match your search.')).toBeInTheDocument();
+    expect(server.requests).toEqual(['GET /api/casting/calls?voice=Welsh&paid=false&page=2']);
+    expect(screen.getByRole('textbox', { name: 'Voice notes' })).toHaveValue('Welsh');
+    expect(screen.getByRole('combobox', { name: 'Pay' })).toHaveValue('no');
+  });
+
+  it('pages through the calls with Previous and Next links that keep the filters', async () => {
+    createFakeServer().on('castingCalls', () => json(200, page([call()], 45, 2)));
+    renderRoutes(pages, { route: '/casting?q=bus&page=2', user: null });
+    const nav = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(nav).toHaveTextContent('Page 2 of 3');
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/casting?q=bus');
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/casting?q=bus&page=3');
+  });
+});
+
+describe('/casting/calls/{callId}', () => {
+  it('shows the script, the roles with their sides, the deadline and pay, and an audition link per open role', async () => {
+    createFakeServer().on('castingCall', () =>
+      json(200, call({ roles: [...call().roles, { ...call().roles[0], id: 'r2', name: 'Sailor', castMember: person, castAt: '2026-11-25T10:00:00.000Z' }] })),
+    );
+    renderRoutes(pages, { route: '/casting/calls/c1', user: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Lights' })).toBeInTheDocument();
+    expect(screen.getByText('A lighthouse keeper’s last night.')).toBeInTheDocument();
+    expect(screen.getByText('Pay: £50 on delivery')).toBeInTheDocument();
+    const roles = within(screen.getByRole('list', { name: 'Roles' })).getAllByRole('listitem').filter((li) => li.classList.contains('vox-casting-role'));
+    expect(roles[0]).toHaveTextContent('Voice: Scottish, gravelly');
+    expect(within(roles[0]).getByRole('list', { name: 'Audition sides for Keeper' })).toHaveTextContent('The light must burn.');
+    expect(within(roles[0]).getByRole('link', { name: 'Audition for Keeper' })).toHaveAttribute('href', '/casting/calls/c1/roles/r1/audition');
+    expect(roles[1]).toHaveTextContent('Cast: Grace');
+    expect(within(roles[1]).queryByRole('link', { name: /Audition/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the owner edit, close, review links and the link-only address', async () => {
+    createFakeServer().on('castingCall', () => json(200, call({ mine: true, visibility: 'link', linkId: 'LNK1' })));
+    renderRoutes(pages, { route: '/casting/calls/c1', user: member });
+    expect(await screen.findByRole('link', { name: 'Edit call' })).toHaveAttribute('href', '/casting/calls/c1/edit');
+    expect(screen.getByRole('button', { name: 'Close call' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review auditions for Keeper' })).toHaveAttribute('href', '/casting/calls/c1/roles/r1/review');
+    expect(screen.getByText(/Link only: share this address/)).toHaveTextContent('http://localhost/casting/link/LNK1');
+  });
+});
+
+describe('/casting/new, the form', () => {
+  const withScripts = (limits = { open: 0, max: OPEN_CALLS.member }) =>
+    createFakeServer()
+      .on('castingLimits', () => json(200, limits))
+      .on('scripts', () => json(200, { items: [{ ...script, roleCount: 3, lineCount: 7 }], total: 1, page: 1, pageSize: 100 }))
+      .on('script', () => json(200, script));
+
+  it('shows the open-calls limit before posting, and the way to more', async () => {
+    withScripts();
+    renderRoutes(pages, { route: '/casting/new', user: member });
+    expect(await screen.findByText('0 of 1 open call used.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'see memberships' })).toHaveAttribute('href', '/membership');
+  });
+
+  it('at the limit, says so and does not post', async () => {
+    withScripts({ open: 1, max: 1 });
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/new', user: member });
+    expect(await screen.findByText('1 of 1 open call used.')).toBeInTheDocument();
+    expect(screen.getByText(CASTING_MESSAGES.openCallsLimit)).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Script' }), 'The Last Bus');
+    expect(await screen.findByRole('button', { name: 'Post call' })).toBeDisabled();
+  });
+
+  it('refuses a call without a role, a role without sides, and a deadline in the past, with the texts beside them', async () => {
+    const server = withScripts();
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/new', user: member });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Script' }), 'The Last Bus');
+    await user.click(await screen.findByRole('button', { name: 'Post call' }));
+    expect(screen.getByText(CALL_FORM_TEXTS.roles)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Maya' }));
+    const maya = screen.getByRole('region', { name: 'Role: Maya' });
+    // The first three of Maya's lines are her sides until the owner changes them.
+    const sides = within(maya).getAllByRole('checkbox');
+    expect(sides.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true, false]);
+    for (const box of sides.slice(0, 3)) await user.click(box);
+    const deadline = screen.getByLabelText('Deadline');
+    await user.clear(deadline);
+    await user.type(deadline, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Post call' }));
+    expect(within(maya).getByText(CALL_FORM_TEXTS.sides)).toBeInTheDocument();
+    expect(screen.getByText(CALL_FORM_TEXTS.deadlineInPast)).toBeInTheDocument();
+    expect(screen.queryByText(CALL_FORM_TEXTS.roles)).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+  }, TYPING_TIMEOUT);
+
+  it('posts the chosen roles with their notes and sides, pay and visibility, then opens the call', async () => {
+    let sent: unknown = null;
+    withScripts().on('createCastingCall', ({ body }) => {
+      sent = body;
+      return json(201, call({ id: 'c7', mine: true }));
+    }).on('castingCall', () => json(200, call({ id: 'c7', mine: true })));
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/new', user: member });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Script' }), 'The Last Bus');
+    await user.click(await screen.findByRole('checkbox', { name: 'Maya' }));
+    await user.type(screen.getByRole('textbox', { name: 'Voice notes for Maya' }), 'Thirties, Irish');
+    await user.click(screen.getByRole('checkbox', { name: 'Here it comes.' }));
+    await user.click(screen.getByRole('radio', { name: 'Paid' }));
+    await user.type(screen.getByRole('textbox', { name: 'Pay note' }), '£40');
+    await user.click(screen.getByRole('radio', { name: /Link only/ }));
+    await user.click(screen.getByRole('button', { name: 'Post call' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/casting/calls/c7'));
+    expect(sent).toEqual({
+      scriptId: 'sc1',
+      roles: [{ name: 'Maya', description: 'A night nurse.', voiceNotes: 'Thirties, Irish', sides: ['l2', 'l4', 'l6', 'l7'] }],
+      deadline: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      paid: true,
+      payNote: '£40',
+      visibility: 'link',
+    });
+  }, TYPING_TIMEOUT);
+});

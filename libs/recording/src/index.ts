@@ -1,0 +1,10 @@
+// @vox/recording: recording a take in the browser and speaking lines without a take. The table-read
+// reader and the casting auditions use the same recorder, microphone check, count-in and take
+// check, and the same speech fallback (libs/recording/README.md).
+export { browserDevices, type ActiveRecording, type RecorderDevices, type RecorderLike, type Recording } from './lib/recorder';
+export { useTakeRecorder, type RecorderState } from './lib/use-take-recorder';
+export { AIDS_TEXTS, analyzeTake, takeWarning, useCountIn, useMicrophone } from './lib/recording-aids';
+export { MicCheck } from './lib/mic-check';
+export { browserSpeechOutput, elementAudioOutput, type AudioOutput, type SpeechOutput } from './lib/outputs';
+export { assignVoices } from './lib/voices';
+export { newClientId } from './lib/client-id';

@@ -166,7 +166,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                   </label>
                 </div>
                 {countIn.beat !== null && (
-                  <p className="vox-casting-tag" aria-live="assertive">
+                  <p className="vox-chip vox-casting-tag" aria-live="assertive">
                     {countIn.beat}
                   </p>
                 )}

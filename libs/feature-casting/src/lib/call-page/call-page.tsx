@@ -81,7 +81,7 @@ function CallView({ call }: { call: CastingCall }) {
           {call.roles.map((role) => (
             <li key={role.name} className="vox-card vox-stack vox-stack--close vox-casting-role">
               <h3>{role.name}</h3>
-              {role.castMember ? <p className="vox-casting-tag">Cast: {displayName(role.castMember)}</p> : null}
+              {role.castMember ? <p className="vox-chip vox-casting-tag">Cast: {displayName(role.castMember)}</p> : null}
               {role.description && <p>{role.description}</p>}
               {role.voiceNotes && <p>Voice: {role.voiceNotes}</p>}
               <p>Audition sides:</p>

@@ -71,7 +71,7 @@ function Review({ call, cues, auditions }: { call: CastingCall; cues: CastingRol
       <audio ref={player.audioRef} hidden data-testid="review-audio" />
       <div className="vox-stack">
         {role?.castMember && (
-          <p className="vox-casting-tag" role="status">
+          <p className="vox-chip vox-casting-tag" role="status">
             Cast: {displayName(role.castMember)}
           </p>
         )}
@@ -131,8 +131,8 @@ function AuditionCard({ audition, cues, roleCast, picked, onPick, onPlay, onCast
     <li className="vox-card vox-stack vox-stack--tight vox-casting-role" aria-label={`Audition by ${name}`}>
       <h2>
         {name}
-        {marks.shortlisted && <span className="vox-casting-tag"> ★ Shortlisted</span>}
-        {audition.cast && <span className="vox-casting-tag"> Cast</span>}
+        {marks.shortlisted && <span className="vox-chip vox-casting-tag"> ★ Shortlisted</span>}
+        {audition.cast && <span className="vox-chip vox-casting-tag"> Cast</span>}
       </h2>
       {audition.sentAt && <p>Sent {formatDeadline(audition.sentAt)}</p>}
       <AuditionRecordings audition={audition} sides={cues.sides} />

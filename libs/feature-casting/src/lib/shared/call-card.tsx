@@ -18,7 +18,7 @@ export function CallCard({ call, children }: { call: CastingCall; children?: Rea
         <li>{call.status === 'open' ? `Closes ${formatDeadline(call.deadline)}` : 'Closed'}</li>
         <li>{call.paid ? 'Paid' : 'Unpaid'}</li>
         {call.script.language && <li>Language: {call.script.language}</li>}
-        {call.status === 'open' && isClosingSoon(call.deadline) && <li className="vox-casting-tag">Closing soon</li>}
+        {call.status === 'open' && isClosingSoon(call.deadline) && <li className="vox-chip vox-casting-tag">Closing soon</li>}
       </ul>
       <p>{open.length > 0 ? `Casting: ${open.join(', ')}` : 'Every role is cast.'}</p>
       {children}

@@ -75,7 +75,7 @@ function MetricCard({ summary, days }: { summary: VitalSummary; days: string[] }
   const rating = ratingOf(summary.metric, summary.p75);
   return (
     <li className="vox-card vox-vitals__metric" aria-label={summary.metric}>
-      <h2 className="vox-vitals__metric-head">
+      <h2 className="vox-staff__item-head vox-vitals__metric-head">
         <span>{summary.metric}</span>
         <span className="vox-vitals__p75">
           p75 {formatVital(summary.metric, summary.p75)}

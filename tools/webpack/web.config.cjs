@@ -97,6 +97,8 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
             options: { transpileOnly: true, configFile: path.join(workspaceRoot, projectRoot, 'tsconfig.json') },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          // react-router's production messages become numbered codes (tools/first-load/README.md).
+          ...(prod ? [{ test: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/, loader: path.join(firstLoad, 'react-router-messages-loader.cjs') }] : []),
           // The route table's page records, one module per feature lib: a remote keeps only the
           // records it imports, so its build names no other feature lib (libs/site-routes).
           { test: /[\\/]libs[\\/]site-routes[\\/]src[\\/]pages[\\/]/, sideEffects: false },

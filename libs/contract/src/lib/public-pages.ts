@@ -3,8 +3,8 @@ import Type from 'typebox';
 /** GET /api/oembed: an embeddable page's URL (an episode's page or player), per the oEmbed spec. */
 export const OembedQuery = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2048 }),
-  /** json only; xml answers 501 as the spec asks of a provider without it. */
-  format: Type.Optional(Type.String({ maxLength: 10 })),
+  /** json only; xml answers 501 as the spec asks of a provider without it; anything else is bad input. */
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xml')])),
   maxwidth: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   maxheight: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
 });

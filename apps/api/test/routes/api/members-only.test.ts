@@ -55,6 +55,10 @@ const OPEN_ROUTES = [
   'GET /api/casting/calls',
   'GET /api/casting/calls/:callId',
   'GET /api/casting/links/:linkId',
+  // An audition's audio by its signed, expiring link (an <audio src> sends no token); a member's
+  // casting credits, shown on their public profile when they allow it.
+  'GET /api/casting/audition-audio/:auditionId/:part',
+  'GET /api/casting/members/:userId/credits',
   'POST /api/forms/contact',
   'POST /api/forms/pilot',
   'GET /api/certificates/:certId',
@@ -83,6 +87,11 @@ const OPEN_ROUTES = [
   'GET /api/showcase',
   // A demo scene's text, for visitors to read before they join (the VoxClub account's public scenes only).
   'GET /api/showcase/:scriptId',
+  // Link previews: an episode's oEmbed answer and a page's preview card, for any crawler.
+  'GET /api/oembed',
+  'GET /api/public-pages/card.png',
+  // A page view's web vitals, from visitors too (bounded per address).
+  'POST /api/vitals',
 ].sort();
 
 describe('members-only scope', () => {
@@ -142,7 +151,10 @@ describe('members-only scope', () => {
       for (const method of [route.method].flat()) {
         // Path parameters in a shape each route's schema accepts, so the scope, not validation, answers.
         const url = route.url.replace(/:(\w+)/g, (_match, name: string) => PARAM_SAMPLES[name] ?? 'Abcdefgh12345678');
-        const res = await app.inject({ method: method as 'GET', url });
+        // A required query parameter gets a value of the same shape, for the same reason.
+        const required = (route.schema?.querystring as { required?: string[] } | undefined)?.required ?? [];
+        const query = Object.fromEntries(required.map((name) => [name, 'Abcdefgh12345678']));
+        const res = await app.inject({ method: method as 'GET', url, query });
         expect([`${method} ${route.url}`, res.statusCode, res.json()]).toEqual([`${method} ${route.url}`, 401, { message: 'Please log in.' }]);
         checked.push(`${method} ${route.url}`);
       }

@@ -6,11 +6,12 @@
 const base = Number(process.env.E2E_PORT_BASE ?? 4310);
 
 /**
- * The suite runs in E2E_WORKERS parallel workers (playwright.config.ts), each with a server of its
- * own on its own port and data folder, so no spec sees another's rows, mail or rate limits.
+ * The suite can run in E2E_WORKERS parallel workers (playwright.config.ts; 1 by default: on two
+ * cores, two workers made the timed journeys miss their timeouts), each with a server of its own
+ * on its own port and data folder, so no spec sees another's rows, mail or rate limits.
  * Playwright numbers the workers' slots 0..workers-1 (TEST_PARALLEL_INDEX); the runner is slot 0.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 /** Each slot's ports are `base + 10 * slot + n`. */
 export const slotPort = (s: number, n = 0) => base + 10 * s + n;

@@ -15,8 +15,7 @@ if (!process.env.TEST_WORKER_INDEX) {
   fs.mkdirSync(tmp, { recursive: true });
 }
 // A second copy of the main remote, built separately and served from another origin: the main
-// remote as the commit before the shell matched the routes built it (only a default `./App`, drawn
-// whole by the new shell), so the suite proves a remote of the previous release still works.
+// remote of the previous release (PREVIOUS_REMOTE_COMMIT), so the suite proves it still works.
 // When that release of compatibility ends, build this tree's remote here again (see git log).
 const altRemoteDir = path.join(tmp, 'main-alt');
 const altManifest = path.join(tmp, 'remotes-alt.json');

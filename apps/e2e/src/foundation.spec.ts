@@ -124,9 +124,8 @@ test('a page that throws names itself with a way back; the header and the other 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test.describe('a remote built before the shell matched the routes, on another origin', () => {
-  // The alt origin serves the main remote of PREVIOUS_REMOTE_COMMIT (playwright.config.ts): it
-  // exposes only a default ./App, with its own routes inside.
+test.describe('a remote of the previous release, on another origin', () => {
+  // The alt origin serves the main remote of PREVIOUS_REMOTE_COMMIT (playwright.config.ts).
   const altUrl = (path: string) => `http://localhost:${PORTS.appWithAltRemote}${path}`;
 
   test('loads through the manifest with the shell\'s one auth store', async ({ page }) => {

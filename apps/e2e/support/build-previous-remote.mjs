@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Builds the main remote as an earlier commit had it, for the shell of this tree to load from
-// another origin (a remote built before the shell matched the routes, which exposes
-// only a default `./App`, must still work for one release).
+// another origin (a remote of the previous release must still work).
 // Usage: node build-previous-remote.mjs <commit> <outDir>
 // The commit's tree is unpacked next to outDir (git archive: reads the repository, touches no
 // worktree) and built with its own webpack config, against this tree's node_modules.

@@ -34,5 +34,9 @@ export const PORTS = {
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;
 
-/** The commit whose main remote the alt origin serves: the last before the shell matched the routes (Frame and Page). */
-export const PREVIOUS_REMOTE_COMMIT = '4e3eab8';
+/**
+ * The commit whose main remote the alt origin serves: the previous release. A remote that drew
+ * the whole route table itself (before the shell matched the routes) broke once the table gained
+ * routes it had no page for; a remote with Frame and Page meets a new route only on its path.
+ */
+export const PREVIOUS_REMOTE_COMMIT = '7dac286';

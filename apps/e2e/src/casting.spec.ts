@@ -12,7 +12,8 @@ import { earnestScript, secondReader, tokenOf, withFakeMicrophone } from '../sup
  * records the sides from Chromium's fake microphone after their cues and sends them; the owner
  * plays the audition in context, stars it, hears the scene with this cast and casts them; the
  * cast member gets the message and lands in the table read with the role claimed. A visitor
- * browses; acting asks them to log in. The open-calls limit shows before it is reached.
+ * browses; acting asks them to log in; the cast member's profile lists the role. The open-calls
+ * limit shows before it is reached. The member reports the call; staff see it and hide it.
  */
 
 test.use(withFakeMicrophone());
@@ -100,6 +101,13 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await expect(board.getByRole('link')).toHaveText([title]);
   await check(them, 'board');
   await board.getByRole('link', { name: title }).click();
+  // A member may report the call to staff, with a reason.
+  await them.getByRole('button', { name: 'Report this call' }).click();
+  const report = them.getByRole('dialog', { name: 'Report this call' });
+  await report.getByRole('textbox', { name: 'Reason (optional)' }).fill('Only testing the report.');
+  await check(them, 'report');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(them.getByText('Thank you. Staff will look at this casting call.')).toBeVisible(SLOW);
   await them.getByRole('link', { name: 'Audition for ALGERNON' }).click();
   await expect(them.getByRole('heading', { level: 1, name: 'Audition for ALGERNON' })).toBeVisible(SLOW);
   // Line 2's cue is LANE's line before it.
@@ -151,5 +159,24 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await check(guest, 'call-visitor');
   await guest.goto('/casting/new');
   await expect(guest.getByRole('heading', { level: 1, name: 'Log in to see your casting calls' })).toBeVisible(SLOW);
+
+  // The cast member's profile lists the role, linking the call.
+  await guest.goto(`/profile/${actor.account.id}`);
+  const castIn = guest.getByRole('list', { name: 'Cast in' });
+  await expect(castIn.getByRole('listitem')).toHaveText([`ALGERNON in ${title}`], SLOW);
+  await expect(castIn.getByRole('link', { name: title })).toHaveAttribute('href', new URL(callUrl).pathname);
+  await check(guest, 'profile-credits');
+
+  // Staff see the report and hide the call: the visitor then finds it gone.
+  withDb((db) => db.prepare('update users set role = ? where id = ?').run('staff', owner.id));
+  await page.goto('/casting');
+  await page.getByRole('link', { name: 'Reported calls' }).click();
+  const reported = page.getByRole('list', { name: 'Reported casting calls' }).getByRole('listitem').filter({ hasText: title });
+  await expect(reported).toContainText('Latest reason: Only testing the report.', SLOW);
+  await check(page, 'reports');
+  await reported.getByRole('button', { name: `Hide ${title}` }).click();
+  await expect(reported.getByRole('button', { name: `Unhide ${title}` })).toBeVisible(SLOW);
+  await guest.goto(callUrl);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Casting call not found' })).toBeVisible(SLOW);
   await visitor.close();
 });

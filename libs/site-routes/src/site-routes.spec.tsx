@@ -105,6 +105,7 @@ const SEED: [string, readonly TableSite[], Gate, boolean][] = [
   ['/casting/new', ['main'], { login: 'casting calls' }, false],
   ['/casting/calls/c1/edit', ['main'], { login: 'casting calls' }, false],
   ['/casting/mine', ['main'], { login: 'casting calls' }, false],
+  ['/casting/reports', ['main'], { login: 'reported casting calls' }, false],
   ['/casting/calls/c1/roles/Ada/audition', ['main'], { login: 'auditions' }, false],
   ['/casting/calls/c1/roles/Ada/review', ['main'], { login: 'casting calls' }, false],
   ['/pilot_program/id', W, null, false],

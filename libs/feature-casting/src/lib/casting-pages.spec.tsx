@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import type { Script, User } from '@vox/contract';
-import { CASTING_MESSAGES, OPEN_CALLS, type CastingCall } from '@vox/contract/casting';
+import { AUDITION_MESSAGES, CASTING_MESSAGES, OPEN_CALLS, type CastingCall, type ReportedCastingCalls } from '@vox/contract/casting';
 import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
 import { CastingBoardPage } from './board-page/board-page';
 import { CastingCallFormPage } from './call-form/call-form-page';
 import { CALL_FORM_TEXTS } from './call-form/call-form';
 import { CastingCallPage } from './call-page/call-page';
+import { ReportedCallsPage } from './reports-page/reports-page';
 
 /** Tests that fill a whole form take more than Jest's 5 s when the machine is busy. */
 const TYPING_TIMEOUT = 30_000;
@@ -17,10 +18,12 @@ const pages = {
   '/casting/new': <CastingCallFormPage />,
   '/casting/calls/:callId': <CastingCallPage />,
   '/casting/calls/:callId/edit': <CastingCallFormPage />,
+  '/casting/reports': <ReportedCallsPage />,
 };
 
 const member: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
 const person = { id: 'u2', handle: 'grace', name: 'Grace', photo: null };
+const staffMember: User = { ...member, id: 'u9', handle: 'sam', name: 'Sam', role: { name: 'staff', privileges: ['show_metrics'] } };
 
 const script: Script = {
   id: 'sc1',
@@ -119,7 +122,14 @@ describe('/casting, the board', () => {
     expect(screen.getByRole('searchbox', { name: 'Search calls' })).toHaveValue('lighthouse');
     expect(screen.getByRole('combobox', { name: 'Pay' })).toHaveValue('yes');
     expect(screen.getByRole('checkbox', { name: /Closing soon/ })).toBeChecked();
+    expect(screen.queryByRole('link', { name: 'Reported calls' })).not.toBeInTheDocument();
   }, TYPING_TIMEOUT);
+
+  it('links staff to the reported calls', async () => {
+    createFakeServer().on('castingCalls', () => json(200, page([call()])));
+    renderRoutes(pages, { route: '/casting', user: staffMember });
+    expect(await screen.findByRole('link', { name: 'Reported calls' })).toHaveAttribute('href', '/casting/reports');
+  });
 
   it('reads the filters from the address, and says when nothing matches', async () => {
     const server = createFakeServer().on('castingCalls', () => json(200, page([])));
@@ -164,6 +174,111 @@ describe('/casting/calls/{callId}', () => {
     expect(screen.getByRole('button', { name: 'Close call' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review auditions for Keeper' })).toHaveAttribute('href', '/casting/calls/c1/roles/r1/review');
     expect(screen.getByText(/Link only: share this address/)).toHaveTextContent('http://localhost/casting/link/LNK1');
+    expect(screen.queryByRole('button', { name: 'Report this call' })).not.toBeInTheDocument();
+  });
+
+  it('offers a visitor no report: only a signed-in member can report', async () => {
+    createFakeServer().on('castingCall', () => json(200, call()));
+    renderRoutes(pages, { route: '/casting/calls/c1', user: null });
+    await screen.findByRole('heading', { level: 1, name: 'Harbour Lights' });
+    expect(screen.queryByRole('button', { name: 'Report this call' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member report the call with a reason, Send report being the default button, then says it arrived', async () => {
+    const server = createFakeServer().on('castingCall', () => json(200, call())).on('reportCastingCall', () => json(204));
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/calls/c1', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Report this call' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this call' });
+    expect(dialog).toHaveAccessibleDescription('Tell staff what is wrong with this casting call. They decide whether to hide it.');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    expect(reason).toHaveFocus();
+    await user.type(reason, '  Asks for money up front.  ');
+    // The form's submit button: pressing Enter in a field sends it.
+    expect(within(dialog).getByRole('button', { name: 'Send report' })).toHaveAttribute('type', 'submit');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thank you. Staff will look at this casting call.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const sent = server.calls.find((c) => c.name === 'reportCastingCall');
+    expect(sent?.url).toBe('/api/casting/calls/c1/report');
+    expect(sent?.body).toEqual({ reason: 'Asks for money up front.' });
+  });
+
+  it('sends a report without a reason, and shows the server’s text when there were too many, keeping the dialog', async () => {
+    let answer = json(429, { message: AUDITION_MESSAGES.tooManyReports });
+    const server = createFakeServer().on('castingCall', () => json(200, call())).on('reportCastingCall', () => answer);
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/calls/c1', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Report this call' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this call' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many reports in a short time. Please wait a minute and try again.');
+    expect(screen.queryByText('Thank you. Staff will look at this casting call.')).not.toBeInTheDocument();
+    answer = json(204);
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thank you. Staff will look at this casting call.')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.name === 'reportCastingCall').map((c) => c.body)).toEqual([{}, {}]);
+  });
+});
+
+describe('/casting/reports, for staff', () => {
+  const reported = (over: Partial<ReportedCastingCalls['items'][number]> = {}): ReportedCastingCalls['items'][number] => ({
+    callId: 'c1',
+    scriptTitle: 'Harbour Lights',
+    owner: person,
+    reports: 2,
+    lastReason: 'Asks for money up front.',
+    lastReportedAt: '2026-11-26T09:30:00.000Z',
+    hidden: false,
+    ...over,
+  });
+
+  it('tells a member without the staff role that the page is for staff, without asking the server', async () => {
+    const server = createFakeServer();
+    renderRoutes(pages, { route: '/casting/reports', user: member });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff can see reported casting calls and hide them.');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('lists the reported calls with their counts and latest reason, and hides and unhides them', async () => {
+    let hidden = false;
+    const server = createFakeServer()
+      .on('reportedCastingCalls', () =>
+        json(200, { items: [reported({ hidden }), reported({ callId: 'c2', scriptTitle: 'Night Shift', reports: 1, lastReason: '' })] }),
+      )
+      .on('hideCastingCall', (c) => {
+        hidden = (c.body as { hidden: boolean }).hidden;
+        return json(200, call({ id: 'c1' }));
+      });
+    const user = userEvent.setup();
+    renderRoutes(pages, { route: '/casting/reports', user: staffMember });
+    expect(pageTitle()).toHaveTextContent('Reported casting calls');
+    const list = await screen.findByRole('list', { name: 'Reported casting calls' });
+    const items = within(list).getAllByRole('listitem').filter((li) => li.classList.contains('vox-casting-card'));
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByRole('link', { name: 'Harbour Lights' })).toHaveAttribute('href', '/casting/calls/c1');
+    expect(items[0]).toHaveTextContent('Posted by Grace');
+    expect(items[0]).toHaveTextContent('2 reports');
+    expect(items[0]).toHaveTextContent('Latest reason: Asks for money up front.');
+    expect(items[1]).toHaveTextContent('1 report');
+    expect(items[1]).toHaveTextContent('No reason given.');
+
+    await user.click(within(items[0]).getByRole('button', { name: 'Hide Harbour Lights' }));
+    expect(await screen.findByRole('button', { name: 'Unhide Harbour Lights' })).toBeInTheDocument();
+    expect(screen.getByText('Hidden')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unhide Harbour Lights' }));
+    expect(await screen.findByRole('button', { name: 'Hide Harbour Lights' })).toBeInTheDocument();
+    const puts = server.calls.filter((c) => c.name === 'hideCastingCall');
+    expect(puts.map((c) => [c.url, c.body])).toEqual([
+      ['/api/casting/calls/c1/hidden', { hidden: true }],
+      ['/api/casting/calls/c1/hidden', { hidden: false }],
+    ]);
+  });
+
+  it('says when nothing is reported', async () => {
+    createFakeServer().on('reportedCastingCalls', () => json(200, { items: [] }));
+    renderRoutes(pages, { route: '/casting/reports', user: staffMember });
+    expect(await screen.findByText('No casting call has been reported.')).toBeInTheDocument();
   });
 });
 

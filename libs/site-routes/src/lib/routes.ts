@@ -79,6 +79,8 @@ export const ROUTES: readonly SiteRoute[] = [
   route('castingCreate', MAIN, 'Post a casting call', { login: 'casting calls' }),
   route('castingEdit', MAIN, 'Edit casting call', { login: 'casting calls' }),
   route('castingMine', MAIN, 'My casting calls', { login: 'casting calls' }),
+  // Staff (the staff role, not a privilege): the page tells a member without it so.
+  route('castingReports', MAIN, 'Reported casting calls', { login: 'reported casting calls' }),
   route('castingAudition', MAIN, 'Audition', { login: 'auditions' }),
   route('castingReview', MAIN, 'Auditions', { login: 'casting calls' }),
   route('pilotProgram', WEB, 'Pilot program'),

@@ -13,6 +13,7 @@ export const castingPages: PageRecord = {
   castingCreate: lazyPage(callPages, (m) => m.CastingCallFormPage),
   castingEdit: lazyPage(callPages, (m) => m.CastingCallFormPage),
   castingMine: lazyPage(callPages, (m) => m.MyCastingCallsPage),
+  castingReports: lazyPage(callPages, (m) => m.ReportedCallsPage),
   castingAudition: lazyPage(auditionPages, (m) => m.AuditionPage),
   castingReview: lazyPage(auditionPages, (m) => m.ReviewPage),
 };

@@ -27,6 +27,7 @@ export const PATHS = {
   castingBoard: '/casting',
   castingCreate: '/casting/new',
   castingMine: '/casting/mine',
+  castingReports: '/casting/reports',
   castingCall: '/casting/calls/:callId',
   castingEdit: '/casting/calls/:callId/edit',
   castingLink: '/casting/link/:linkId',

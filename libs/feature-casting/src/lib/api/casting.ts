@@ -26,6 +26,7 @@ const castingKeys = {
   myAuditions: (callId: string, viewer: string | null) => ['casting', 'my-auditions', callId, viewer] as const,
   roleAuditions: (roleId: string) => ['casting', 'role-auditions', roleId] as const,
   scene: (callId: string, auditionIds: string) => ['casting', 'scene', callId, auditionIds] as const,
+  reports: (viewer: string | null) => ['casting', 'reports', viewer] as const,
 };
 
 /** The board: open calls newest first, filtered; the last page stays in view while the next one loads. */
@@ -200,6 +201,34 @@ export function useCastRole(roleId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { auditionId: string; notifyOthers: boolean }) => api.call(castingEndpoints.castCastingRole, { params: { roleId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: castingKeys.all }),
+  });
+}
+
+// Reports and staff hiding.
+
+/** Report a call to staff; the reason is optional, and reporting again replaces mine. */
+export const useReportCall = (callId: string) =>
+  useMutation({
+    mutationFn: (reason: string) => api.call(castingEndpoints.reportCastingCall, { params: { callId }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+  });
+
+/** Staff: reported calls, most recently reported first. */
+export function useReportedCalls() {
+  const viewer = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: castingKeys.reports(viewer),
+    queryFn: () => api.call(castingEndpoints.reportedCastingCalls),
+    enabled: viewer !== null,
+    retry: false,
+  });
+}
+
+/** Staff: hide a call (off the board, not found for all but its owner) or show it again. */
+export function useHideCall() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { callId: string; hidden: boolean }) => api.call(castingEndpoints.hideCastingCall, { params: { callId: change.callId }, body: { hidden: change.hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: castingKeys.all }),
   });
 }

@@ -27,6 +27,11 @@ export function CastingBoardPage() {
           <p className="vox-page-lead">Roles in members’ scripts looking for a voice. Record the audition sides and send them in.</p>
         </div>
         <div className="vox-toolbar">
+          {user?.role.name === 'staff' && (
+            <Link className={buttonClassName({ variant: 'secondary' })} to={href('castingReports')}>
+              Reported calls
+            </Link>
+          )}
           {user && (
             <Link className={buttonClassName({ variant: 'secondary' })} to={href('castingMine')}>
               My calls

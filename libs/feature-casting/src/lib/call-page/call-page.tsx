@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useUser } from '@vox/auth';
 import { displayName } from '@vox/contract';
 import type { CastingCall } from '@vox/contract/casting';
 import { Alert, Button, Page, Spinner, buttonClassName } from '@vox/ui';
@@ -6,6 +8,7 @@ import { href } from '@vox/variant';
 import { useCallStatus, useCastingCall } from '../api/casting';
 import { LinkOnlyAddress } from '../shared/link-only-address';
 import { formatDeadline } from '../shared/format';
+import { REPORTED_TEXT, ReportCall } from './report-call';
 import '@vox/ui/page-kit';
 import '../shared/casting.css';
 
@@ -37,6 +40,8 @@ export function CastingCallPage() {
 
 function CallView({ call }: { call: CastingCall }) {
   const status = useCallStatus(call.id);
+  const signedIn = useUser() !== null;
+  const [reported, setReported] = useState(false);
   const open = call.status === 'open';
   return (
     <Page>
@@ -60,8 +65,14 @@ function CallView({ call }: { call: CastingCall }) {
             </Button>
           </div>
         )}
+        {signedIn && !call.mine && (
+          <div className="vox-toolbar">
+            <ReportCall callId={call.id} onReported={() => setReported(true)} />
+          </div>
+        )}
       </div>
       {status.isError && <Alert variant="error">{status.error.message}</Alert>}
+      {reported && <Alert variant="success">{REPORTED_TEXT}</Alert>}
 
       <div className="vox-stack">
         <section className="vox-card vox-stack vox-stack--close" aria-label="About this call">

@@ -11,6 +11,8 @@ export const socialKeys = {
   requests: (userId: string | null) => ['social', 'requests', userId] as const,
   profile: (by: 'id' | 'handle', value: string, viewerId: string | null) => ['social', 'profile', by, value.toLowerCase(), viewerId] as const,
   publicScripts: (userId: string) => ['social', 'public-scripts', userId] as const,
+  castingCredits: (userId: string, viewerId: string | null) => ['social', 'casting-credits', userId, viewerId] as const,
+  castingSettings: (viewerId: string | null) => ['social', 'casting-settings', viewerId] as const,
 };
 
 /** My accepted friends (GET /api/friendships/, the product's { user } objects). */

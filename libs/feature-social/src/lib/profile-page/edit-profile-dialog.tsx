@@ -4,13 +4,15 @@ import type { Profile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
 import { Alert, Avatar, Button, profileHref } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
+import { useCastingSettings, useUpdateCastingSettings } from '../api/casting-credits';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/profiles';
 import { PersonAvatar } from '../components/person-avatar';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 /**
- * Edit my name, handle, bio and photo. The handle is checked as it is typed with the server's own
+ * Edit my name, handle, bio and photo, and whether my profile lists the roles I was cast in
+ * (saved with Save, only when changed). The handle is checked as it is typed with the server's own
  * rules (only the server knows whether it is taken); the photo is previewed before it is sent and
  * saved on its own. Every answer shows the server's text, and nothing typed is lost on a refusal.
  */
@@ -26,6 +28,10 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
   const update = useUpdateProfile();
   const upload = useUploadPhoto();
   const remove = useRemovePhoto();
+  const castingSettings = useCastingSettings();
+  const updateCastingSettings = useUpdateCastingSettings();
+  // null: as the server has it (the box is disabled until that is known).
+  const [showCredits, setShowCredits] = useState<boolean | null>(null);
 
   useEffect(() => {
     if (!photo) return setPreview(null);
@@ -60,6 +66,13 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
       }
       setPhoto(null);
       if (fileInput.current) fileInput.current.value = '';
+    }
+    if (showCredits !== null && showCredits !== castingSettings.data?.showCredits) {
+      try {
+        await updateCastingSettings.mutateAsync({ showCredits });
+      } catch {
+        return; // its text shows under the box; what was typed stays
+      }
     }
     update.mutate(
       { name, handle: typedHandle, bio },
@@ -158,12 +171,27 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
               {bio.trim().length} / {SOCIAL_LIMITS.bio}
             </p>
           </div>
+          {!castingSettings.isError && (
+            <label className="vox-profile-edit__check">
+              <input
+                type="checkbox"
+                checked={showCredits ?? castingSettings.data?.showCredits ?? true}
+                disabled={!castingSettings.data}
+                onChange={(e) => {
+                  updateCastingSettings.reset();
+                  setShowCredits(e.target.checked);
+                }}
+              />
+              Show the roles I was cast in on my profile
+            </label>
+          )}
+          {updateCastingSettings.isError && <Alert>{updateCastingSettings.error.message}</Alert>}
           {update.isError && <Alert>{update.error.message}</Alert>}
           <div className="vox-toolbar vox-toolbar--end vox-profile-edit__buttons">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" busy={update.isPending || (upload.isPending && Boolean(photo))} disabled={Boolean(handleError || nameError || bioError)}>
+            <Button type="submit" busy={update.isPending || updateCastingSettings.isPending || (upload.isPending && Boolean(photo))} disabled={Boolean(handleError || nameError || bioError)}>
               Save
             </Button>
           </div>

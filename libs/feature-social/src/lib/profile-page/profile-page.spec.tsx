@@ -228,3 +228,110 @@ describe('ProfilePage', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('ProfilePage, the roles a member was cast in', () => {
+  const credits = (shown: boolean, items: Array<{ callId: string; scriptTitle: string; roleName: string }>) =>
+    json(200, { shown, items: items.map((item) => ({ ...item, castAt: '2026-11-20T10:00:00.000Z' })) });
+  const mine: Profile = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, bio: null, relationship: 'self' };
+
+  it('lists "Cast in" with each role, its script and a link to the casting call', async () => {
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/grace': () => json(200, grace('none')),
+      [scriptsOf('u2')]: noScripts,
+      'GET /api/casting/members/u2/credits': () =>
+        credits(true, [
+          { callId: 'c1', scriptTitle: 'Harbour Lights', roleName: 'Keeper' },
+          { callId: 'c2', scriptTitle: 'The Last Bus', roleName: 'Maya' },
+        ]),
+    });
+    renderProfile('/members/grace');
+    const section = await screen.findByRole('region', { name: 'Cast in 2' });
+    const rows = within(within(section).getByRole('list', { name: 'Cast in' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Keeper in Harbour Lights', 'Maya in The Last Bus']);
+    expect(within(rows[0]).getByRole('link', { name: 'Harbour Lights' })).toHaveAttribute('href', '/casting/calls/c1');
+    expect(within(section).queryByText(/Only you see this list/)).not.toBeInTheDocument();
+  });
+
+  it('shows no "Cast in" when the member has no credits to show', async () => {
+    const server = createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/grace': () => json(200, grace('none')),
+      [scriptsOf('u2')]: noScripts,
+      'GET /api/casting/members/u2/credits': () => credits(false, []),
+    });
+    renderProfile('/members/grace');
+    await screen.findByText('Grace Hopper has no public scripts yet.');
+    await waitFor(() => expect(server.requests).toContain('GET /api/casting/members/u2/credits'));
+    expect(screen.queryByRole('heading', { name: /Cast in/ })).not.toBeInTheDocument();
+  });
+
+  it('tells me when only I see my credits', async () => {
+    authStore.setSession({ token: 't', user: me });
+    createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'GET /api/casting/members/u1/credits': () => credits(true, [{ callId: 'c1', scriptTitle: 'Harbour Lights', roleName: 'Keeper' }]),
+      'GET /api/casting/settings': () => json(200, { showCredits: false }),
+    });
+    renderProfile('/members/ada');
+    expect(await screen.findByText('Only you see this list: your profile keeps it from others (Edit profile changes that).')).toBeInTheDocument();
+  });
+
+  it('binds "Show the roles I was cast in on my profile" to my casting settings, saved with Save when changed', async () => {
+    authStore.setSession({ token: 't', user: me });
+    let showCredits = true;
+    const server = createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'GET /api/casting/members/u1/credits': () => credits(true, []),
+      'GET /api/casting/settings': () => json(200, { showCredits }),
+      'PUT /api/casting/settings': (body) => {
+        showCredits = (body as { showCredits: boolean }).showCredits;
+        return json(200, { showCredits });
+      },
+      'PATCH /api/users/me': () => json(200, { user: me, profile: mine, message: 'Your profile is saved.' }),
+    });
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    const box = await within(dialog).findByRole('checkbox', { name: 'Show the roles I was cast in on my profile' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).toBeChecked();
+    // Unchanged, Save sends no setting.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Show the roles I was cast in on my profile' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = server.calls.filter((c) => c.key === 'PUT /api/casting/settings');
+    expect(put.map((c) => c.body)).toEqual([{ showCredits: false }]);
+    // The setting is saved before the profile's fields.
+    expect(server.requests.filter((r) => !r.startsWith('GET'))).toEqual(['PATCH /api/users/me', 'PUT /api/casting/settings', 'PATCH /api/users/me']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(within(screen.getByRole('dialog', { name: 'Edit profile' })).getByRole('checkbox', { name: 'Show the roles I was cast in on my profile' })).not.toBeChecked();
+  });
+
+  it('keeps the dialog open with the server’s text when the setting is refused', async () => {
+    authStore.setSession({ token: 't', user: me });
+    const server = createFakeServer({ token: 'token' }).routes({
+      'GET /api/users/by-handle/ada': () => json(200, mine),
+      [scriptsOf('u1')]: noScripts,
+      'GET /api/casting/settings': () => json(200, { showCredits: true }),
+      'PUT /api/casting/settings': () => json(429, { message: 'Too many changes in a short time. Please wait a minute and try again.' }),
+    });
+    renderProfile('/members/ada');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    const box = await within(dialog).findByRole('checkbox', { name: 'Show the roles I was cast in on my profile' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await userEvent.click(box);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many changes in a short time. Please wait a minute and try again.');
+    expect(box).not.toBeChecked();
+    expect(server.requests).not.toContain('PATCH /api/users/me');
+  });
+});

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUser } from '@vox/auth';
 import { displayName, type Profile } from '@vox/contract';
-import { Button, Notice, Page, Spinner, MicIcon } from '@vox/ui';
+import { Button, Notice, Page, SiteLink, Spinner, MicIcon } from '@vox/ui';
 import { BackBar, useGoBack, usePageTitle } from '@vox/ui/page-kit';
 import { href } from '@vox/variant';
+import { useCastingCredits, useCastingSettings } from '../api/casting-credits';
 import { useProfile, usePublicScripts, type ProfileRef } from '../api/profiles';
 import { PersonAvatar } from '../components/person-avatar';
 import { EditProfileDialog } from './edit-profile-dialog';
@@ -14,7 +15,8 @@ import './profile-page.css';
 
 /**
  * /members/{handle} and /profile/{userId}: full screen (no header), so it carries its own way
- * back. Anyone may look: name (Guest when missing), photo, bio and public scripts, with friend
+ * back. Anyone may look: name (Guest when missing), photo, bio, public scripts and the roles the
+ * member was cast in (when they show them), with friend
  * controls that follow how I stand to the member; my own page has Edit profile. The tab shows
  * the member's name.
  */
@@ -76,6 +78,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         )}
       </section>
       <PublicScripts ownerId={profile.id} name={name} mine={mine} />
+      <CastIn userId={profile.id} mine={mine} />
       {editing && <EditProfileDialog profile={profile} onClose={() => setEditing(false)} />}
     </Page>
   );
@@ -113,3 +116,36 @@ function PublicScripts({ ownerId, name, mine }: { ownerId: string; name: string;
   );
 }
 
+
+/** "Cast in": the roles the member was cast in through casting calls, when there are any to show. */
+function CastIn({ userId, mine }: { userId: string; mine: boolean }) {
+  const credits = useCastingCredits(userId);
+  const items = credits.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="vox-card vox-social-card" aria-labelledby="vox-profile-cast-in">
+      <h2 id="vox-profile-cast-in" className="vox-social-card__title">
+        Cast in <span className="vox-social-badge">{items.length}</span>
+      </h2>
+      {mine && <HiddenCreditsNote />}
+      <ul className="vox-social-list" aria-label="Cast in">
+        {items.map((credit) => (
+          <li key={`${credit.callId}/${credit.roleName}`} className="vox-social-row vox-profile__credit">
+            <span className="vox-profile__script-title">{credit.roleName}</span> in{' '}
+            {/* Casting is the main site's: from the school site the link goes there. */}
+            <SiteLink to={href('castingCall', { callId: credit.callId })} site="main">
+              {credit.scriptTitle}
+            </SiteLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** I always see my own credits: say so when others do not. */
+function HiddenCreditsNote() {
+  const settings = useCastingSettings();
+  if (settings.data?.showCredits !== false) return null;
+  return <p className="vox-profile__script-meta">Only you see this list: your profile keeps it from others (Edit profile changes that).</p>;
+}

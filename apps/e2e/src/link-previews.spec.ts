@@ -72,7 +72,7 @@ test.describe('link previews and embeds', () => {
     withDb((db) => db.prepare('update users set handle = ?, name = ?, bio = ? where id = ?').run(made.handle, 'Nina Night', 'Voices for the late shift.', owner.id));
     const channel = await request.post(appUrl('localhost', '/api/podcast/channels'), {
       headers: auth,
-      data: { title: 'Night Shift Radio', description: 'Audio drama from the late shift.', category: 'Fiction', language: 'en', explicit: false },
+      data: { title: 'Harbour Lights Hour', description: 'Audio drama from the harbour wall.', category: 'Fiction', language: 'en', explicit: false },
     });
     expect(channel.status()).toBe(201);
     made.channelId = (await channel.json()).id;
@@ -106,7 +106,7 @@ test.describe('link previews and embeds', () => {
     const cases: [string, string, string, string][] = [
       [PODCAST, `/podcast-ep/${made.episodeId}`, 'Pilot: the first call', 'music.song'],
       [PODCAST, `/podcast-ep/${made.podcastLink}`, 'Pilot: the first call', 'music.song'],
-      [PODCAST, `/channel/${made.channelId}`, 'Night Shift Radio', 'website'],
+      [PODCAST, `/channel/${made.channelId}`, 'Harbour Lights Hour', 'website'],
       [PODCAST, '/', 'Podcasts', 'website'],
       ['localhost', `/s/${made.readLink}`, 'The Importance of Being Earnest, Act I', 'website'],
       ['localhost', `/members/${made.handle}`, 'Nina Night', 'profile'],

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { UnauthorizedError } from '../../domain-errors';
+import { every } from './every';
 import { loadSecret } from '../../repositories/secrets';
 
 const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -97,17 +98,8 @@ async function authentication(app: FastifyInstance, { config }: { config: Config
     syncing = next;
     return next;
   });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await app.syncRevokedSessions();
-    timer = setInterval(() => {
-      // A slow database must not pile reads up: skip a beat while one is still running.
-      if (inFlight > 0) return;
-      app.syncRevokedSessions().catch((err: unknown) => app.log.warn({ err }, 'reading revoked sessions failed'));
-    }, 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A slow database must not pile reads up: skip a beat while one is still running.
+  every(app, () => (inFlight > 0 ? undefined : app.syncRevokedSessions()), { what: 'reading revoked sessions', ms: 1000, atStart: 'await' });
 
   app.decorateRequest('userId', null);
   app.addHook('onRequest', async (request) => {

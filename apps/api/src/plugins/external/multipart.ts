@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { uploadScratchDir } from '../../repositories/audio-store';
+import { every } from '../app/every';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -50,13 +51,7 @@ async function multipartUploads(app: FastifyInstance, { config }: { config: Conf
   };
   // At start, before any request: what is left is from a process that died mid-upload. Again
   // every ten minutes, for what a process killed just before this one started left behind.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep().catch((err: unknown) => app.log.warn({ err }, 'could not sweep the upload scratch folder')), STALE_UPLOAD_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, sweep, { what: 'sweeping the upload scratch folder', ms: STALE_UPLOAD_MS, atStart: 'await' });
 }
 
 export default fp(multipartUploads, { name: 'multipart' });

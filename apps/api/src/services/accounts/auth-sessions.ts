@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, type SignInResult } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import type { UserRow } from '../../repositories/users';
 import { UnauthorizedError } from '../../domain-errors';
+import { every } from '../../plugins/app/every';
 
 const REFRESH_COOKIE = 'vox_refresh';
 /** The cookie only travels to the users routes (refresh-token, signOut), not to every API call. */
@@ -193,20 +194,10 @@ function scheduleCleanup(app: FastifyInstance) {
   const DAY_MS = 24 * 60 * 60 * 1000;
   const clean = async () => {
     const now = Date.now();
-    try {
-      await app.tokensRepository.deleteEnded(new Date(now - DAY_MS));
-      await app.passwordResetsRepository.deleteCreatedBefore(new Date(now - 2 * DAY_MS));
-    } catch (err) {
-      app.log.warn({ err }, 'cleanup of ended sessions and old reset codes failed');
-    }
+    await app.tokensRepository.deleteEnded(new Date(now - DAY_MS));
+    await app.passwordResetsRepository.deleteCreatedBefore(new Date(now - 2 * DAY_MS));
   };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await clean();
-    timer = setInterval(() => void clean(), 6 * 60 * 60 * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, clean, { what: 'cleanup of ended sessions and old reset codes', ms: 6 * 60 * 60 * 1000, atStart: 'start' });
 }
 
 export default fp(authSessions, {

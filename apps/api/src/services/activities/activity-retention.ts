@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { every } from '../../plugins/app/every';
 import { deleteActivitiesBefore, deleteActivitiesBeyond } from '../../repositories/activities';
 
 declare module 'fastify' {
@@ -17,8 +18,7 @@ const PRUNE_EVERY_MS = 15 * 60 * 1000;
  * Keeps the activity log bounded in age and in size: entries older than ACTIVITY_RETENTION_DAYS
  * (default 90; 0 keeps every age) are deleted, and so is everything beyond the newest
  * ACTIVITY_MAX_ENTRIES (default 10,000,000: the dashboard is built to chart millions), oldest first, so many clients at once cannot fill the
- * disk within the retention period. At start and every 15 minutes. Each instance prunes; the DELETEs
- * are idempotent, so several instances pruning the same table at once do no harm.
+ * disk within the retention period. At start and every 15 minutes.
  */
 async function activityRetention(app: FastifyInstance, { config }: { config: Config }) {
   const days = config.activityRetentionDays;
@@ -27,16 +27,7 @@ async function activityRetention(app: FastifyInstance, { config }: { config: Con
     return old + (await deleteActivitiesBeyond(app.db, config.activityMaxEntries));
   };
   app.decorate('activityRetention', { prune });
-  const run = () => {
-    prune().catch((err: unknown) => app.log.warn({ err }, 'activity retention: prune failed'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, () => prune(), { what: 'activity retention: prune', ms: PRUNE_EVERY_MS, atStart: 'start' });
 }
 
 export default fp(activityRetention, { name: 'activity-retention', dependencies: ['database'] });

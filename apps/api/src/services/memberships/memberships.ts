@@ -6,6 +6,7 @@ import { checkoutService, type CheckoutService } from './checkout';
 import { plansService, type PlansService } from './plans';
 import { providerEventsService, type ProviderEventsService } from './provider-events';
 import { REMINDER_EVERY_MS, createMembershipsContext } from './context';
+import { every } from '../../plugins/app/every';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,15 +35,7 @@ async function memberships(app: FastifyInstance, { config }: { config: Config })
 
   // The expiry reminder: a scheduled sweep (each instance may run it; claiming a reminder is one
   // conditional UPDATE, so each subscription is reminded once).
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () => {
-    service.sendReminders().catch((err: unknown) => app.log.warn({ err }, 'memberships: reminder sweep failed'));
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, REMINDER_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, () => service.sendReminders(), { what: 'memberships: reminder sweep', ms: REMINDER_EVERY_MS, atStart: 'wait' });
 }
 
 export default fp(memberships, {

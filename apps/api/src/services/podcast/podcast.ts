@@ -6,6 +6,7 @@ import { episodesService, type EpisodesService } from './episodes';
 import { listeningService, type ListeningService } from './listening';
 import { playlistsService, type PlaylistsService } from './playlists';
 import { createPodcastContext } from './context';
+import { every } from '../../plugins/app/every';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,17 +38,8 @@ async function podcast(app: FastifyInstance, { config }: { config: Config }) {
     const published = await service.publishDue();
     if (published.length) app.log.info({ published }, 'published scheduled podcast episodes');
   });
-  const tick = () => {
-    const minute = new Date().toISOString().slice(0, 16);
-    app.jobs.enqueue(PUBLISH_DUE_JOB, {}, { key: `due-${minute}` }).catch((err: unknown) => app.log.warn({ err }, 'could not enqueue the podcast publish job'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  const tick = () => app.jobs.enqueue(PUBLISH_DUE_JOB, {}, { key: `due-${new Date().toISOString().slice(0, 16)}` });
+  every(app, tick, { what: 'enqueueing the podcast publish job', ms: 60_000, atStart: 'start' });
 }
 
 export default fp(podcast, { name: 'podcast', dependencies: ['podcast-repository', 'storage', 'jobs', 'file-links'] });

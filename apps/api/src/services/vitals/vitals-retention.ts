@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { every } from '../../plugins/app/every';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +15,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /**
  * Keeps the vitals bounded in age: raw beacon rows older than VITALS_RETENTION_DAYS (default 30)
  * and rollup days older than VITALS_ROLLUP_RETENTION_DAYS (default 400) are deleted, at start and
- * every hour (the activity log's pattern, activity-retention.ts). The DELETEs are idempotent, so
- * several instances pruning at once do no harm.
+ * every hour.
  */
 async function vitalsRetention(app: FastifyInstance, { config }: { config: Config }) {
   const prune = async (now = new Date()) => {
@@ -24,16 +24,7 @@ async function vitalsRetention(app: FastifyInstance, { config }: { config: Confi
     return app.vitalsRepository.deleteVitalsBefore(rawBefore, dayBefore);
   };
   app.decorate('vitalsRetention', { prune });
-  const run = () => {
-    prune().catch((err: unknown) => app.log.warn({ err }, 'vitals retention: prune failed'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, () => prune(), { what: 'vitals retention: prune', ms: PRUNE_EVERY_MS, atStart: 'start' });
 }
 
 export default fp(vitalsRetention, { name: 'vitals-retention', dependencies: ['vitals-repository'] });

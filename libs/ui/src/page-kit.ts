@@ -7,3 +7,4 @@ export { useGoBack } from './lib/use-go-back/use-go-back';
 export { PlaceholderPage } from './lib/placeholder-page/placeholder-page';
 export { ArrowLeftIcon } from './lib/icons/page-kit-icons';
 export { usePageTitle } from './lib/use-page-title/use-page-title';
+export { Pager } from './lib/pager/pager';

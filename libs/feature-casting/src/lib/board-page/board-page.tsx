@@ -5,7 +5,7 @@ import { href } from '@vox/variant';
 import { useCastingBoard } from '../api/casting';
 import { CallCard } from '../shared/call-card';
 import { BoardFilters, boardQueryOf, boardSearchOf } from './board-filters';
-import '@vox/ui/page-kit';
+import { Pager } from '@vox/ui/page-kit';
 import '../shared/casting.css';
 
 /** /casting: open calls newest first, with search, filters and pages. Visitors may browse. */
@@ -62,23 +62,7 @@ export function CastingBoardPage() {
               <CallCard key={call.id} call={call} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="vox-toolbar vox-toolbar--center" aria-label="Pages">
-              {page > 1 && (
-                <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={`${href('castingBoard')}${boardSearchOf({ ...query, page: page - 1 })}`}>
-                  Previous
-                </Link>
-              )}
-              <span>
-                Page {page} of {pages}
-              </span>
-              {page < pages && (
-                <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={`${href('castingBoard')}${boardSearchOf({ ...query, page: page + 1 })}`}>
-                  Next
-                </Link>
-              )}
-            </nav>
-          )}
+          <Pager page={page} pages={pages} to={(target) => `${href('castingBoard')}${boardSearchOf({ ...query, page: target })}`} />
         </>
       )}
     </Page>

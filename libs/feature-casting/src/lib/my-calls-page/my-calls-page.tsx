@@ -5,7 +5,7 @@ import { href } from '@vox/variant';
 import { useCallStatus, useMyCastingCalls } from '../api/casting';
 import { CallCard } from '../shared/call-card';
 import { LimitsNote } from '../shared/limits-note';
-import '@vox/ui/page-kit';
+import { Pager } from '@vox/ui/page-kit';
 import '../shared/casting.css';
 
 /** /casting/mine: my calls, open and closed, newest first, with the open-calls limit. */
@@ -46,23 +46,7 @@ export function MyCastingCallsPage() {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav className="vox-toolbar vox-toolbar--center" aria-label="Pages">
-            {page > 1 && (
-              <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={`${href('castingMine')}?page=${page - 1}`}>
-                Previous
-              </Link>
-            )}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages && (
-              <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={`${href('castingMine')}?page=${page + 1}`}>
-                Next
-              </Link>
-            )}
-          </nav>
-        )}
+        <Pager page={page} pages={pages} to={(target) => (target > 1 ? `${href('castingMine')}?page=${target}` : href('castingMine'))} />
       </div>
     </Page>
   );

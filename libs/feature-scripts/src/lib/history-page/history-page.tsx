@@ -7,7 +7,7 @@ import { useHistory } from '../api/sessions';
 import { formatRelative } from '../session-ui/format';
 import { ScriptIcon } from '../session-ui/icons';
 import { useTakeQueue } from '../take-queue/use-take-queue';
-import '@vox/ui/page-kit';
+import { Pager } from '@vox/ui/page-kit';
 import './history-page.css';
 
 /** "3 of 12 lines recorded", or what there is to say when there are no lines of mine. */
@@ -62,19 +62,7 @@ export function HistoryPage() {
               <HistoryCard key={entry.sessionId} entry={entry} />
             ))}
           </ol>
-          {pages > 1 && (
-            <nav className="vox-history__pages" aria-label="Pages">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Previous
-              </Button>
-              <span className="vox-history__page">
-                Page {Math.min(page, pages)} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={goTo} />
         </>
       )}
     </Page>

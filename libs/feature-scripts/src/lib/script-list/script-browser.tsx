@@ -7,7 +7,7 @@ import { Alert, Button, CloseIcon, MicIcon, Spinner, buttonClassName, cx } from 
 import { href } from '@vox/variant';
 import { useScripts } from '../api/scripts';
 import { ScriptCard } from './script-card';
-import '@vox/ui/page-kit';
+import { Pager } from '@vox/ui/page-kit';
 import './script-list.css';
 
 /** How long typing pauses before the search runs (and lands in the address bar). */
@@ -182,31 +182,7 @@ export function ScriptBrowser({ title, lead, scope: fixedScope }: ScriptBrowserP
               <ScriptCard key={script.id} script={script} mine={script.owner.id === user?.id} showFree={script.owner.id === user?.id || canReadFree} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="vox-script-list__pages" aria-label="Pages">
-              <Link
-                to={{ search: hrefWith({ page: String(page - 1) }).toString() }}
-                className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), page <= 1 && 'vox-script-list__page-link--off')}
-                aria-disabled={page <= 1 || undefined}
-                tabIndex={page <= 1 ? -1 : undefined}
-                onClick={(event) => page <= 1 && event.preventDefault()}
-              >
-                Previous
-              </Link>
-              <span className="vox-script-list__page">
-                Page {Math.min(page, pages)} of {pages}
-              </span>
-              <Link
-                to={{ search: hrefWith({ page: String(page + 1) }).toString() }}
-                className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), page >= pages && 'vox-script-list__page-link--off')}
-                aria-disabled={page >= pages || undefined}
-                tabIndex={page >= pages ? -1 : undefined}
-                onClick={(event) => page >= pages && event.preventDefault()}
-              >
-                Next
-              </Link>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} to={(target) => ({ search: hrefWith({ page: String(target) }).toString() })} />
         </>
       )}
     </div>

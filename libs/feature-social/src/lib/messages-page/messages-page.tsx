@@ -12,7 +12,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { PersonAvatar } from '../components/person-avatar';
 import { relativeTime } from '../components/relative-time';
-import '@vox/ui/page-kit';
+import { Pager } from '@vox/ui/page-kit';
 import '../components/social.css';
 import './messages-page.css';
 
@@ -96,19 +96,7 @@ function MessageFeed() {
               />
             ))}
           </ol>
-          {pages > 1 && (
-            <nav className="vox-messages__pager" aria-label="Pages">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Newer
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Older
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={goTo} previous="Newer" next="Older" />
         </>
       )}
       {replyTo && (

@@ -22,7 +22,10 @@ const stage = (label, command) => run(command, { label, keepGoing: true }) || (f
 // First: it takes under a minute and names dead code and undeclared dependencies before the long stages.
 stage('Unused files, exports and dependencies (knip)', 'npx knip --no-progress');
 stage('Lint, typecheck and Jest for every project (SQLite for the API)', 'npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=static');
-stage('First-load build tools: the route preloads of a remote, the early script, the patched federation runtime', 'node --test tools/first-load/*.test.cjs');
+stage('Build tools: the route preloads of a remote, the early script, the patched federation runtime, the shared libs\' versions', 'node --test tools/first-load/*.test.cjs tools/webpack/*.test.cjs');
+// A shared lib whose exports changed without a new version would let an older remote take a copy
+// that lacks what it imports (tools/webpack/shared-versions.cjs).
+stage('Shared libs: versions match their exports', 'node tools/webpack/shared-versions.cjs');
 stage('API integration suite on PostgreSQL', 'npx nx run api:test-pg --outputStyle=static');
 if (stage('Production build', BUILD_ALL)) {
   stage('End-to-end tests in headless Chromium', 'npx playwright test -c apps/e2e/playwright.config.ts');

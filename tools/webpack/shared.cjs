@@ -8,9 +8,9 @@ const { libNames } = require('./aliases.cjs');
 const range = (name) => pkg.dependencies[name] ?? pkg.devDependencies[name];
 const pkgSingleton = (name, requiredVersion = range(name)) => ({ singleton: true, requiredVersion });
 
-// Workspace libs have no version of their own: they move with the workspace version.
-const libVersion = pkg.version;
-const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').slice(0, 2).join('.') + '.0' : libVersion.split('.')[0] + '.0.0'}`;
+// Workspace libs carry versions that move with their run-time exports (shared-versions.cjs): a
+// remote needs at least the version it was built with, within its generation.
+const libVersions = require('./shared-versions.json');
 
 // Entries that are plain modules of the app that imports them, not federation singletons:
 // - @vox/auth/modal: only the shell loads it, lazily (a lazily loaded shared module makes the
@@ -27,6 +27,9 @@ const libMajor = `^${libVersion.split('.')[0] === '0' ? libVersion.split('.').sl
 //   would have to agree on, and as a singleton it would cost every remote's entry a share entry.
 const SHELL_FEATURE_LIBS = new Set(['@vox/feature-notifications']);
 const NOT_SHARED = new Set([
+  // Test and development kits: no web build imports them.
+  '@vox/testing',
+  '@vox/oidc-standin',
   '@vox/auth/modal',
   // The shell's vitals reporter (a chunk it loads after the first paint) and the dashboard's Web
   // vitals tab each carry their own copy of these few values, for the same reason as the modal.
@@ -38,15 +41,27 @@ const NOT_SHARED = new Set([
   ...libNames.filter((name) => name.startsWith('@vox/feature-') && !SHELL_FEATURE_LIBS.has(name)),
 ]);
 
+const SHARED_LIBS = libNames.filter((name) => !NOT_SHARED.has(name));
+
 // A shared lib whose exports an older remote may still use but this build no longer has (a
-// breaking change) is shared under a new key generation, `<name>@<n>`: the shell and remotes of
-// this build share the new key, and a remote built before the change, finding no provider of the
-// key it was built with, uses the copy it carries (ARCHITECTURE.md: a remote built from an older
-// commit still loads). Only for libs without run-time state, where a second copy is harmless:
-// - @vox/contract 2: the endpoint table split by area; an older remote's pages call
-//   `endpoints.<name>` from its own copy of the full table.
-const SHARE_GENERATION = { '@vox/contract': 2 };
-const shareKeyOf = (name) => (SHARE_GENERATION[name] ? { shareKey: `${name}@${SHARE_GENERATION[name]}` } : {});
+// breaking change) is shared under a new key generation, `<name>@<n>` (shared-versions.json):
+// the shell and remotes of this build share the new key, and a remote built before the change,
+// finding no provider of the key it was built with, uses the copy it carries (a remote built
+// from an older commit still loads), or, for a lib it takes from the shell (FROM_SHELL), is
+// refused by the runtime (strictVersion) and the shell loads the remote's fallback release.
+// @vox/contract is at generation 2: the endpoint table split by area; an older remote's pages
+// call `endpoints.<name>` from its own copy of the full table.
+function libShared(name) {
+  const entry = libVersions[name];
+  if (!entry) throw new Error(`shared.cjs: ${name} has no version in shared-versions.json; run \`npm run shared-versions\``);
+  return {
+    singleton: true,
+    strictVersion: true,
+    version: entry.version,
+    requiredVersion: `^${entry.version}`,
+    ...(entry.generation > 1 ? { shareKey: `${name}@${entry.generation}` } : {}),
+  };
+}
 
 const shared = {
   react: pkgSingleton('react'),
@@ -64,11 +79,7 @@ const shared = {
     version: require('@tanstack/react-query/package.json').version,
   },
   '@azure/msal-browser': pkgSingleton('@azure/msal-browser'),
-  ...Object.fromEntries(
-    libNames
-      .filter((name) => !NOT_SHARED.has(name))
-      .map((name) => [name, { singleton: true, version: libVersion, requiredVersion: libMajor, ...shareKeyOf(name) }]),
-  ),
+  ...Object.fromEntries(SHARED_LIBS.map((name) => [name, libShared(name)])),
 };
 
 // Shared keys the shell imports only from a lazily loaded chunk, so it provides them lazily (its
@@ -120,4 +131,4 @@ const shellShared = withEach((key, config) => (SHELL_LAZY_SHARED.has(key) ? conf
 /** The shared config of a remote's build: the shell's singletons without a fallback copy. */
 const remoteShared = withEach((key, config) => (FROM_SHELL.has(key) ? { ...config, import: false } : config));
 
-module.exports = { shared, shellShared, remoteShared, FROM_SHELL, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };
+module.exports = { shared, shellShared, remoteShared, FROM_SHELL, SHARED_LIBS, REMOTES: ['main', 'school', 'dashboard', 'podcast'] };

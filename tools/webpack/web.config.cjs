@@ -14,6 +14,7 @@ const zlib = require('node:zlib');
 const { aliases } = require('./aliases.cjs');
 const BundleContentsPlugin = require('./bundle-contents-plugin.cjs');
 const { shellShared, remoteShared, REMOTES } = require('./shared.cjs');
+const { SharedImportsPlugin } = require('./shared-imports.cjs');
 // The first-load machinery: what each piece saves and how to remove it, tools/first-load/README.md.
 const firstLoad = path.join(__dirname, '../first-load');
 const { FirstLoadPreloadPlugin } = require('../first-load/first-load-preload-plugin.cjs');
@@ -206,6 +207,9 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         ...(prod
           ? [
               new BundleContentsPlugin({ name, outFile: path.join(outDir, '..', '..', 'bundle-contents', `${name}.json`) }),
+              // What this build imports from each shared lib (and, for the shell, what it
+              // exports): the release check compares a remote's with the running shell's.
+              new SharedImportsPlugin(host ? { exports: require('./shared-versions.json') } : {}),
               new CompressionPlugin({ filename: compressedName('gz'), algorithm: 'gzip', test: COMPRESSIBLE, threshold: 0, minRatio: 1 }),
               new CompressionPlugin({
                 filename: compressedName('br'),

@@ -192,7 +192,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(newMessageCounts, { config });
   await app.register(authentication, { config });
   await app.register(authorization);
-  await app.register(passwordHashing);
+  await app.register(passwordHashing, { config });
   await app.register(mailer, { config });
   await app.register(authSessions, { config });
   await app.register(signInHandoff, { config });

@@ -48,6 +48,12 @@ export interface Config {
    * request's own origin; empty: a single site.
    */
   siteOrigins: string[];
+  /**
+   * The password-hashing process's CPU priority (PASSWORD_HASH_PRIORITY): `idle` (the default:
+   * hashing takes only the CPU the server leaves over) or `normal`, for a machine where other
+   * busy processes, not the server, would starve it (the API's test suite beside other suites).
+   */
+  passwordHashPriority: 'idle' | 'normal';
   /** Days the activity log keeps an entry; 0 keeps every entry. */
   activityRetentionDays: number;
   /** Most entries the activity log keeps (ACTIVITY_MAX_ENTRIES); the oldest go first. */
@@ -99,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS ?? 120_000);
   if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100) {
     problems.push(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds (100 or more), got "${env.REQUEST_TIMEOUT_MS}"`);
+  }
+  const passwordHashPriority = env.PASSWORD_HASH_PRIORITY ?? 'idle';
+  if (passwordHashPriority !== 'idle' && passwordHashPriority !== 'normal') {
+    problems.push(`PASSWORD_HASH_PRIORITY must be idle or normal, got "${passwordHashPriority}"`);
   }
   const activityRetentionDays = Number(env.ACTIVITY_RETENTION_DAYS ?? 90);
   if (!Number.isInteger(activityRetentionDays) || activityRetentionDays < 0) {
@@ -175,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs,
+    passwordHashPriority: passwordHashPriority === 'normal' ? 'normal' : 'idle',
     activityRetentionDays,
     activityMaxEntries,
     vitalsSampleRate,

@@ -32,6 +32,10 @@ export async function build(
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIR: path.join(dataDir, 'no-web'),
+    // The suite runs beside other projects' suites and its own workers, which keep both cores
+    // busy: an idle-priority hasher would get next to no CPU and a sign-in would outlast its
+    // test. The idle priority itself is tested in password-hashing.test.ts.
+    PASSWORD_HASH_PRIORITY: 'normal',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

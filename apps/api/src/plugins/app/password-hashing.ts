@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import { findChrt } from './idle-scheduling';
 
 declare module 'fastify' {
@@ -236,8 +237,11 @@ export function createHashWorker({ niceness = HASH_WORKER_NICENESS, idleScheduli
   };
 }
 
-export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHashing {
-  const worker = createHashWorker();
+export function createPasswordHashing(
+  concurrency = Math.max(1, Math.min(4, os.availableParallelism())),
+  priority: Config['passwordHashPriority'] = 'idle',
+): PasswordHashing {
+  const worker = createHashWorker(priority === 'idle' ? {} : { niceness: 0, idleScheduling: false });
   // Started with the first job, not with the server: a server nobody signs in to has no timer.
   let gauge: ReturnType<typeof createEventLoopGauge> | undefined;
   const isBusy = () => (gauge ??= createEventLoopGauge()).utilization > BUSY_EVENT_LOOP_UTILIZATION;
@@ -273,8 +277,8 @@ export function createPasswordHashing(concurrency = Math.max(1, Math.min(4, os.a
 }
 
 export default fp(
-  async (app: FastifyInstance) => {
-    const passwords = createPasswordHashing();
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const passwords = createPasswordHashing(undefined, config.passwordHashPriority);
     app.decorate('passwords', passwords);
     app.addHook('onClose', () => passwords.close());
   },

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
@@ -11,6 +12,7 @@ import {
   type CastingCallUpdate,
 } from '@vox/contract/casting';
 import { scriptEndpoints } from '@vox/contract/scripts';
+import { takeUploadForm, useTakeQueue, type PendingTake, type TakeQueue, type TakeUploader } from '@vox/recording';
 
 /** React Query keys of the casting area; every change to a call invalidates `all`. */
 const castingKeys = {
@@ -125,11 +127,38 @@ export function useMyAuditions(callId: string) {
   });
 }
 
-const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/mp4': 'm4a' };
+/**
+ * An audition take from the outbox (@vox/recording): my draft for the role (the one I have, or
+ * a new one when the take was recorded before there was one), then the take. The server stores
+ * a recording once per clientId, so a retry after a lost answer confirms the same take.
+ */
+const uploadAuditionTake: TakeUploader = async (take, onProgress, signal) => {
+  if (take.target.kind !== 'audition') throw new Error('Not an audition take.');
+  const auditionId = take.target.auditionId ?? (await api.call(castingEndpoints.startCastingAudition, { params: { roleId: take.target.roleId }, signal })).id;
+  return api.call(castingEndpoints.uploadAuditionTake, {
+    params: { auditionId },
+    body: takeUploadForm(take),
+    signal,
+    onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+  });
+};
+
+/** The page's take queue sending audition takes; each one confirmed refreshes my auditions in its call. */
+export function useAuditionTakeQueue(): TakeQueue {
+  const client = useQueryClient();
+  const uploaded = useCallback(
+    (pending: PendingTake) => {
+      if (pending.target.kind === 'audition') void client.invalidateQueries({ queryKey: castingKeys.myAuditions(pending.target.callId, pending.userId) });
+    },
+    [client],
+  );
+  return useTakeQueue('audition', uploadAuditionTake, uploaded);
+}
 
 /**
- * Recording an audition: my draft (started on the first take), a take per side or one file,
- * send and withdraw. Each answer refreshes my auditions in the call.
+ * Recording an audition: my draft (started by the first take or file), one file for the whole
+ * audition, send and withdraw; the takes go through the outbox (useAuditionTakeQueue). Each
+ * answer refreshes my auditions in the call.
  */
 export function useAuditionActions(callId: string, roleId: string) {
   const client = useQueryClient();
@@ -137,18 +166,6 @@ export function useAuditionActions(callId: string, roleId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: castingKeys.myAuditions(callId, viewer) });
   const draft = async (current: CastingAudition | undefined) =>
     current?.status === 'draft' ? current : api.call(castingEndpoints.startCastingAudition, { params: { roleId } });
-  const uploadTake = useMutation({
-    mutationFn: async (take: { current: CastingAudition | undefined; lineId: string; clientId: string; audio: Blob; contentType: string; durationMs: number | null }) => {
-      const audition = await draft(take.current);
-      const form = new FormData();
-      form.append('lineId', take.lineId);
-      form.append('clientId', take.clientId);
-      if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
-      form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
-      return api.call(castingEndpoints.uploadAuditionTake, { params: { auditionId: audition.id }, body: form });
-    },
-    onSettled: refresh,
-  });
   const uploadFile = useMutation({
     mutationFn: async (file: { current: CastingAudition | undefined; audio: File }) => {
       const audition = await draft(file.current);
@@ -166,7 +183,7 @@ export function useAuditionActions(callId: string, roleId: string) {
     mutationFn: (auditionId: string) => api.call(castingEndpoints.withdrawCastingAudition, { params: { auditionId } }),
     onSettled: refresh,
   });
-  return { uploadTake, uploadFile, send, withdraw };
+  return { uploadFile, send, withdraw };
 }
 
 // The owner's review.

@@ -25,7 +25,7 @@ stage('Lint, typecheck and Jest for every project (SQLite for the API)', 'npx nx
 stage('First-load build tools: the route preloads of a remote, the early script, the patched federation runtime', 'node --test tools/first-load/*.test.cjs');
 stage('API integration suite on PostgreSQL', 'npx nx run api:test-pg --outputStyle=static');
 if (stage('Production build', BUILD_ALL)) {
-  stage('End-to-end tests in headless Chromium', 'npx playwright test -c apps/e2e/playwright.config.ts');
+  stage('End-to-end tests in headless Chromium (the casting specs on PostgreSQL too)', 'npx playwright test -c apps/e2e/playwright.config.ts');
   stage('Bundle report and budget', 'node tools/bundle-report/report.mjs');
 } else {
   failed.push('End-to-end tests and the bundle report: not run, they need the build');

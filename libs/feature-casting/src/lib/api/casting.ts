@@ -5,7 +5,9 @@ import { useUser } from '@vox/auth';
 import {
   castingEndpoints,
   type CastingAudition,
+  type CastingAuditionList,
   type CastingAuditionReview,
+  type CastingAuditionTake,
   type CastingBoardQuery,
   type CastingCall,
   type CastingCallInput,
@@ -143,12 +145,28 @@ const uploadAuditionTake: TakeUploader = async (take, onProgress, signal) => {
   });
 };
 
-/** The page's take queue sending audition takes; each one confirmed refreshes my auditions in its call. */
+/** My audition for the role with the take of its line the server confirmed (the line's earlier take and the whole file go). */
+const withAuditionTake = (list: CastingAuditionList, roleId: string, take: CastingAuditionTake): CastingAuditionList => ({
+  items: list.items.map((a) =>
+    a.roleId !== roleId || a.status !== 'draft'
+      ? a
+      : { ...a, wholeFile: null, takes: a.takes.some((t) => t.lineId === take.lineId) ? a.takes.map((t) => (t.lineId === take.lineId ? take : t)) : [...a.takes, take] },
+  ),
+});
+
+/**
+ * The page's take queue sending audition takes: a confirmed take goes into my cached auditions at
+ * once (so the side shows it, not the take it replaced), and they are asked for again.
+ */
 export function useAuditionTakeQueue(): TakeQueue {
   const client = useQueryClient();
   const uploaded = useCallback(
-    (pending: PendingTake) => {
-      if (pending.target.kind === 'audition') void client.invalidateQueries({ queryKey: castingKeys.myAuditions(pending.target.callId, pending.userId) });
+    (pending: PendingTake, answer: unknown) => {
+      if (pending.target.kind !== 'audition') return;
+      const key = castingKeys.myAuditions(pending.target.callId, pending.userId);
+      const roleId = pending.target.roleId;
+      client.setQueryData<CastingAuditionList>(key, (old) => old && withAuditionTake(old, roleId, answer as CastingAuditionTake));
+      void client.invalidateQueries({ queryKey: key });
     },
     [client],
   );

@@ -115,6 +115,8 @@ export function latestResetCode(email: string): string {
  * file, which WAL mode lets two processes share.
  */
 export function withDb<T>(fn: (db: import('better-sqlite3').Database) => T): T {
+  // A spec of the postgres project would write to a SQLite file its server never reads.
+  if (currentDatabase() !== 'sqlite') throw new Error('withDb reaches the SQLite server only: on both databases use runSql');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'voxclub.sqlite'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_WORKERS, PORTS, PREVIOUS_REMOTE_COMMIT, slotDataDir, slotPort } from './support/ports';
+import { E2E_PG_URL, E2E_WORKERS, PG_APP_PORT, PG_ENABLED, PORTS, PREVIOUS_REMOTE_COMMIT, pgSlotDataDir, pgSlotPort, pgSlotSchema, slotDataDir, slotPort, type E2eDatabase } from './support/ports';
 
 const root = path.resolve(__dirname, '../..');
 const tmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
@@ -29,8 +29,8 @@ if (!process.env.TEST_WORKER_INDEX) fs.writeFileSync(
   }),
 );
 
-const server = (port: number, dataDir: string, extraEnv: Record<string, string> = {}) => ({
-  command: 'node dist/apps/api/main.js',
+const server = (port: number, dataDir: string, extraEnv: Record<string, string> = {}, before = '') => ({
+  command: `${before}node dist/apps/api/main.js`,
   cwd: root,
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
@@ -40,7 +40,15 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
   env: { PORT: String(port), DATA_DIR: path.join(tmp, dataDir), LOG_LEVEL: 'warn', TRUST_PROXY: '1', PAYMENTS_PROVIDER: 'test', ...extraEnv },
 });
 
-export default defineConfig({
+// The server of a slot on PostgreSQL (ports.ts): its schema emptied first, then the same build.
+const pgServer = (s: number) =>
+  server(pgSlotPort(s), pgSlotDataDir(s), { DATABASE_URL: E2E_PG_URL, DATABASE_SCHEMA: pgSlotSchema(s) }, `node apps/e2e/support/pg-database.mjs ${E2E_PG_URL} ${pgSlotSchema(s)} && `);
+
+// What must pass on both databases runs a second time against the PostgreSQL servers; everything
+// else runs once, on SQLite (the API's own suite runs whole on both).
+const BOTH_DATABASES = /\/casting(-offline)?\.spec\.ts$/;
+
+export default defineConfig<object, { database: E2eDatabase }>({
   testDir: './src',
   outputDir: `${tmp}-results`,
   // A spec file's tests run in order in one worker (they build on each other); files spread over
@@ -61,8 +69,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'sqlite', use: { database: 'sqlite' } },
+    ...(PG_ENABLED ? [{ name: 'postgres', testMatch: BOTH_DATABASES, use: { database: 'postgres' as const, baseURL: `http://localhost:${PG_APP_PORT}` } }] : []),
+  ],
   webServer: [
     ...Array.from({ length: E2E_WORKERS }, (_, s) => server(slotPort(s), slotDataDir(s))),
+    ...(PG_ENABLED ? Array.from({ length: E2E_WORKERS }, (_, s) => pgServer(s)) : []),
     ...(onlyApp ? [] : [{
       command: `node apps/e2e/support/build-previous-remote.mjs ${PREVIOUS_REMOTE_COMMIT} ${altRemoteDir} && node apps/e2e/support/static-server.mjs ${altRemoteDir} ${PORTS.altRemote}`,
       cwd: root,

@@ -28,7 +28,7 @@ stage('Build tools: the route preloads of a remote, the early script, the patche
 stage('Shared libs: versions match their exports', 'node tools/webpack/shared-versions.cjs');
 stage('API integration suite on PostgreSQL', 'npx nx run api:test-pg --outputStyle=static');
 if (stage('Production build', BUILD_ALL)) {
-  stage('End-to-end tests in headless Chromium', 'npx playwright test -c apps/e2e/playwright.config.ts');
+  stage('End-to-end tests in headless Chromium (the casting specs on PostgreSQL too)', 'npx playwright test -c apps/e2e/playwright.config.ts');
   stage('Bundle report and budget', 'node tools/bundle-report/report.mjs');
 } else {
   failed.push('End-to-end tests and the bundle report: not run, they need the build');

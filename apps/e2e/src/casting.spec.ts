@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { CASTING_MESSAGES } from '@vox/contract/casting';
 import { expectNoSeriousViolations } from '../support/axe';
-import { createAccount, expect, shotsDir, signIn, test, withDb } from '../support/fixtures';
+import { createAccount, expect, runSql, shotsDir, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { earnestScript, secondReader, tokenOf, withFakeMicrophone } from '../support/reading';
 
@@ -47,13 +47,13 @@ async function recordSide(page: Page, n: number) {
   await side.getByRole('button', { name: 'Stop recording' }).click();
   await expect(side.getByLabel(`New take of line ${n}`)).toBeVisible(SLOW);
   await side.getByRole('button', { name: 'Use this take' }).click();
-  await expect(side.getByLabel(`Your take of line ${n}`)).toBeVisible(SLOW);
+  await expect(side.getByLabel(`Your take of line ${n}`, { exact: true })).toBeVisible(SLOW);
 }
 
 test('a casting call from posting to the cast table read', async ({ page, browser }) => {
   const title = `Earnest casting ${Date.now().toString(36)}`;
   const owner = await createAccount(page.request);
-  withDb((db) => db.prepare('update users set name = ? where id = ?').run('Cecily Cardew', owner.id));
+  await runSql('update users set name = ? where id = ?', ['Cecily Cardew', owner.id]);
   const token = await tokenOf(page.request, owner);
   const created = await page.request.post(appUrl('localhost', '/api/scripts'), {
     data: earnestScript({ title, lines: earnestScript().lines.slice(0, 5) }),
@@ -168,7 +168,7 @@ test('a casting call from posting to the cast table read', async ({ page, browse
   await check(guest, 'profile-credits');
 
   // Staff see the report and hide the call: the visitor then finds it gone.
-  withDb((db) => db.prepare('update users set role = ? where id = ?').run('staff', owner.id));
+  await runSql('update users set role = ? where id = ?', ['staff', owner.id]);
   await page.goto('/casting');
   await page.getByRole('link', { name: 'Reported calls' }).click();
   const reported = page.getByRole('list', { name: 'Reported casting calls' }).getByRole('listitem').filter({ hasText: title });

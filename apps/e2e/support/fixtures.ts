@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { allEndpoints, type FirstReadName } from '@vox/contract/schemas';
-import { SLOT_DATA_DIR, appUrl } from './ports';
+import pg from 'pg';
+import { E2E_PG_URL, PG_SCHEMA, SLOT_DATA_DIR, appUrl, currentDatabase, useDatabase, type E2eDatabase } from './ports';
 
 export const root = path.resolve(__dirname, '../../..');
-/** The DATA_DIR of this worker's e2e server, the one on PORTS.app (playwright.config.ts). */
+/** The DATA_DIR of this worker's e2e server on SQLite (playwright.config.ts). */
 export const e2eTmp = path.resolve(root, process.env.E2E_TMP ?? 'tmp/e2e');
 export const dataDir = path.join(e2eTmp, SLOT_DATA_DIR);
 
@@ -33,8 +34,18 @@ export interface TestAccount {
 /**
  * Every test comes from its own client address (the e2e server trusts X-Forwarded-For), so the
  * real per-IP limit of 20 sign-in attempts a minute applies per test, not to the whole suite.
+ * `database` is the worker's project's (playwright.config.ts): the helpers (appUrl, runSql) then
+ * talk to that database's server.
  */
-export const test = base.extend({
+export const test = base.extend<object, { database: E2eDatabase; databaseInUse: void }>({
+  database: ['sqlite', { option: true, scope: 'worker' }],
+  databaseInUse: [
+    async ({ database }, use) => {
+      useDatabase(database);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   extraHTTPHeaders: async ({}, use) => {
     const ip = `198.51.100.${(Date.now() + ++counter) % 250}`;
     await use({ 'x-forwarded-for': ip });
@@ -104,6 +115,8 @@ export function latestResetCode(email: string): string {
  * file, which WAL mode lets two processes share.
  */
 export function withDb<T>(fn: (db: import('better-sqlite3').Database) => T): T {
+  // A spec of the postgres project would write to a SQLite file its server never reads.
+  if (currentDatabase() !== 'sqlite') throw new Error('withDb reaches the SQLite server only: on both databases use runSql');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'voxclub.sqlite'));
@@ -112,6 +125,25 @@ export function withDb<T>(fn: (db: import('better-sqlite3').Database) => T): T {
     return fn(db);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * One statement with `?` parameters on the database of the server the spec talks to: the SQLite
+ * file, or the slot's PostgreSQL schema. For data no screen sets (a name, the staff role).
+ */
+export async function runSql(statement: string, params: unknown[]): Promise<void> {
+  if (currentDatabase() === 'sqlite') {
+    withDb((db) => db.prepare(statement).run(...params));
+    return;
+  }
+  let n = 0;
+  const client = new pg.Client({ connectionString: E2E_PG_URL, options: `-c search_path=${PG_SCHEMA}` });
+  await client.connect();
+  try {
+    await client.query(statement.replace(/\?/g, () => `$${++n}`), params);
+  } finally {
+    await client.end();
   }
 }
 

@@ -19,8 +19,35 @@ export const slotPort = (s: number, n = 0) => base + 10 * s + n;
 export const slotDataDir = (s: number) => (s === 0 ? 'var' : `var-${s}`);
 export const SLOT_DATA_DIR = slotDataDir(slot);
 
+/**
+ * The specs that must pass on both databases (the `postgres` project of playwright.config.ts)
+ * also run against a server on PostgreSQL: each slot's on port `base + 10 * slot + 6`, its data
+ * folder `var-pg`, `var-pg-1`, ..., and a schema of its own, `e2e_<slot>`, emptied when it starts,
+ * in the database E2E_PG_URL names (created when missing; default vox_e2e_pg on the local server).
+ * Two runs on one machine give different databases. E2E_PG_URL=none leaves that project out.
+ */
+export const E2E_PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/vox_e2e_pg';
+export const PG_ENABLED = E2E_PG_URL !== 'none';
+export const pgSlotPort = (s: number) => slotPort(s, 6);
+export const pgSlotDataDir = (s: number) => (s === 0 ? 'var-pg' : `var-pg-${s}`);
+export const pgSlotSchema = (s: number) => `e2e_${s}`;
+/** The slot's PostgreSQL server and its schema. */
+export const PG_APP_PORT = pgSlotPort(slot);
+export const PG_SCHEMA = pgSlotSchema(slot);
+
+export type E2eDatabase = 'sqlite' | 'postgres';
+let database: E2eDatabase = 'sqlite';
+/** Set once per worker from its project (fixtures.ts): which server the specs' helpers talk to. */
+export function useDatabase(next: E2eDatabase): void {
+  database = next;
+}
+export const currentDatabase = (): E2eDatabase => database;
+
 export const PORTS = {
-  app: slotPort(slot),
+  /** The slot's server on the database of the worker's project. */
+  get app() {
+    return database === 'postgres' ? pgSlotPort(slot) : slotPort(slot);
+  },
   /** One for the whole run, like the server that loads the main remote from it. */
   altRemote: slotPort(0, 1),
   appWithAltRemote: slotPort(0, 2),
@@ -30,7 +57,7 @@ export const PORTS = {
   handoffApp: slotPort(slot, 4),
   /** one-sign-in.spec.ts: the four voxclub.test sites under one parent domain (COOKIE_DOMAIN). */
   parentDomainApp: slotPort(slot, 5),
-} as const;
+};
 
 export const appUrl = (host = 'localhost', path = '/') => `http://${host}:${PORTS.app}${path}`;
 

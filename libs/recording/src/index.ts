@@ -8,3 +8,7 @@ export { MicCheck } from './lib/mic-check';
 export { browserSpeechOutput, elementAudioOutput, type AudioOutput, type SpeechOutput } from './lib/outputs';
 export { assignVoices } from './lib/voices';
 export { newClientId } from './lib/client-id';
+export type { PendingTake, PendingView, TakeKind, TakeStore, TakeTarget } from './lib/take-outbox/pending-take';
+export { createTakeQueue, type TakeQueue, type TakeUploader } from './lib/take-outbox/take-queue';
+export { pendingTakeLabel, setTakeQueue, TAB_ONLY_TEXT, usePendingTakes, useTakeQueue, waitingTakesText } from './lib/take-outbox/use-take-queue';
+export { takeUploadForm } from './lib/take-outbox/take-form';

@@ -555,6 +555,8 @@ export interface CastingAuditionTakesTable {
   byte_size: number;
   duration_ms: number | null;
   created_at: string;
+  /** The browser's id of the recording (migration 202); null for takes stored before it. */
+  client_id: string | null;
 }
 /** Migration 201. */
 export interface CastingCallReportsTable {

@@ -11,7 +11,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
  */
 
 export type AuditionRow = CastingAuditionsTable;
-type AuditionTakeRow = CastingAuditionTakesTable;
+export type AuditionTakeRow = CastingAuditionTakesTable;
 export interface RoleWithCall {
   role: CastingRolesTable;
   call: CastingCallsTable;
@@ -142,6 +142,11 @@ async function insertAudioRow(trx: Db, audio: NewAuditionAudio, now: string): Pr
     .execute();
 }
 
+/** The take a recording (the browser's clientId) became in this audition, if it is still there. */
+async function findTakeByClientId(db: Db, auditionId: string, clientId: string): Promise<AuditionTakeRow | undefined> {
+  return db.selectFrom('casting_audition_takes').selectAll().where('audition_id', '=', auditionId).where('client_id', '=', clientId).executeTakeFirst();
+}
+
 /**
  * Records a draft's take of one line, replacing the line's earlier take and the whole file (the
  * last chosen wins). Answers the recordings it let go (for pruning), or 'notDraft'.
@@ -149,7 +154,7 @@ async function insertAudioRow(trx: Db, audio: NewAuditionAudio, now: string): Pr
 async function putTake(
   db: Db,
   auditionId: string,
-  take: { lineId: string; audio: NewAuditionAudio; durationMs: number | null },
+  take: { lineId: string; clientId: string; audio: NewAuditionAudio; durationMs: number | null },
   now: string,
 ): Promise<{ released: string[]; row: AuditionTakeRow } | 'notDraft'> {
   return db.transaction().execute(async (trx) => {
@@ -166,6 +171,7 @@ async function putTake(
       byte_size: take.audio.byteSize,
       duration_ms: take.durationMs,
       created_at: now,
+      client_id: take.clientId,
     };
     await trx.insertInto('casting_audition_takes').values(row).execute();
     return { released: [old?.audio_id, before?.audio_id].filter((id): id is string => Boolean(id) && id !== take.audio.id), row };
@@ -362,6 +368,7 @@ const queries = {
   sentAuditionsOfRole,
   sentCounts,
   takesOf,
+  findTakeByClientId,
   putTake,
   deleteTake,
   putWholeFile,

@@ -11,7 +11,9 @@ import { CastingCall } from './casting';
  *    I have already sent one).
  * 2. uploadAuditionTake records one side line: multipart exactly as a table read's take
  *    (text fields lineId, clientId, durationMs, then the file "audio"; the same size limit and
- *    types, recognised from the bytes). Recording a line again replaces its take. Or
+ *    types, recognised from the bytes). Recording a line again replaces its take. A recording is
+ *    stored once per clientId: the same upload again (a retry after a lost answer, from the
+ *    browser's take outbox) answers 200 and the take it made, even once the audition was sent. Or
  *    uploadAuditionFile stores one file for the whole audition (file "audio", optional text
  *    field durationMs before it). The last chosen wins: a whole file drops the line takes and a
  *    line take drops the whole file.

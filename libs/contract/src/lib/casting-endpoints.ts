@@ -35,7 +35,7 @@ export const castingEndpoints = named({
   myCastingAuditions: { method: 'GET', path: '/api/casting/calls/:callId/my-auditions', auth: 'user' },
   /** One audition: to its auditioner (any state) and, once sent, the call's owner. */
   castingAudition: { method: 'GET', path: '/api/casting/auditions/:auditionId', auth: 'user' },
-  /** Text fields lineId, clientId, durationMs, then the file "audio" (as uploadTake); my draft only. */
+  /** Text fields lineId, clientId, durationMs, then the file "audio" (as uploadTake); my draft only; 201 new, 200 this clientId's take already there. */
   uploadAuditionTake: { method: 'POST', path: '/api/casting/auditions/:auditionId/takes', auth: 'user', multipart: true },
   deleteAuditionTake: { method: 'DELETE', path: '/api/casting/auditions/:auditionId/takes/:lineId', auth: 'user' },
   /** Optional text field durationMs, then the file "audio": one file for the whole audition; my draft only. */

@@ -465,7 +465,7 @@ export const endpointSchemas = {
   castingAudition: { params: CastingAuditionParams, response: { 200: CastingAudition, 401: E, 404: E } },
   uploadAuditionTake: {
     params: CastingAuditionParams,
-    response: { 201: CastingAuditionTake, 400: E, 401: E, 403: E, 404: E, 406: E, 409: E, 413: E, 415: E, 429: E },
+    response: { 200: CastingAuditionTake, 201: CastingAuditionTake, 400: E, 401: E, 403: E, 404: E, 406: E, 409: E, 413: E, 415: E, 429: E },
   },
   deleteAuditionTake: { params: CastingAuditionTakeParams, response: { 204: NoContent, 401: E, 404: E, 409: E, 429: E } },
   uploadAuditionFile: { params: CastingAuditionParams, response: { 200: CastingAudition, 400: E, 401: E, 404: E, 406: E, 409: E, 413: E, 415: E, 429: E } },

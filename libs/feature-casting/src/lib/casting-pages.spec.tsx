@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@vox/auth';
 import type { Script, User } from '@vox/contract';
-import { AUDITION_MESSAGES, CASTING_MESSAGES, OPEN_CALLS, type CastingCall, type ReportedCastingCalls } from '@vox/contract/casting';
+import { AUDITION_MESSAGES, CASTING_MESSAGES, OPEN_CALLS, type CastingAudition, type CastingCall, type CastingRoleCues, type ReportedCastingCalls } from '@vox/contract/casting';
+import { createTakeQueue, setTakeQueue, type PendingTake, type TakeUploader } from '@vox/recording';
 import { createFakeServer, json, pageTitle, renderRoutes } from '@vox/testing';
+import { AuditionPage } from './audition-page/audition-page';
 import { CastingBoardPage } from './board-page/board-page';
 import { CastingCallFormPage } from './call-form/call-form-page';
 import { CALL_FORM_TEXTS } from './call-form/call-form';
@@ -19,6 +21,7 @@ const pages = {
   '/casting/calls/:callId': <CastingCallPage />,
   '/casting/calls/:callId/edit': <CastingCallFormPage />,
   '/casting/reports': <ReportedCallsPage />,
+  '/casting/calls/:callId/roles/:roleId/audition': <AuditionPage />,
 };
 
 const member: User = { id: 'u1', handle: 'ada', name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -356,4 +359,90 @@ describe('/casting/new, the form', () => {
       visibility: 'link',
     });
   }, TYPING_TIMEOUT);
+});
+
+describe('/casting/calls/{callId}/roles/{roleId}/audition: takes through the outbox', () => {
+  const cues: CastingRoleCues = {
+    callId: 'c1',
+    roleId: 'r1',
+    roleName: 'Keeper',
+    scriptTitle: 'Harbour Lights',
+    sides: [{ lineId: 'x1', parenthetical: null, text: 'The light must burn.', cues: [] }],
+  };
+  const draft = (takes: CastingAudition['takes']): CastingAudition => ({
+    id: 'a1',
+    callId: 'c1',
+    roleId: 'r1',
+    roleName: 'Keeper',
+    auditioner: { id: 'u1', handle: 'ada', name: 'Ada', photo: null },
+    status: 'draft',
+    sentAt: null,
+    takes,
+    wholeFile: null,
+    review: null,
+    cast: false,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+  });
+  const kept: PendingTake = {
+    clientId: 'take-0001',
+    userId: 'u1',
+    target: { kind: 'audition', callId: 'c1', roleId: 'r1', auditionId: 'a1' },
+    lineId: 'x1',
+    audio: new Blob(['abc'], { type: 'audio/webm' }),
+    contentType: 'audio/webm',
+    durationMs: 1500,
+    createdAt: '2026-11-26T10:01:00.000Z',
+    error: null,
+  };
+
+  afterEach(() => setTakeQueue(null));
+
+  it('shows a kept take waiting (from an earlier visit), holds Send and the file until it arrives, then offers to send', async () => {
+    const online = { value: false };
+    const uploads: Array<{ take: PendingTake; resolve: (answer: unknown) => void }> = [];
+    const upload: TakeUploader = (take) => new Promise((resolve) => uploads.push({ take, resolve }));
+    const stored = new Map([[kept.clientId, kept]]);
+    const queue = createTakeQueue({
+      store: { list: async () => [...stored.values()], put: async (t) => void stored.set(t.clientId, t), remove: async (id) => void stored.delete(id) },
+      uploaders: { audition: upload },
+      isOnline: () => online.value,
+    });
+    setTakeQueue(queue);
+    // The audition already has a take of the line (an earlier one, that the kept take replaces):
+    // complete as the server sees it, yet Send waits for the take still on its way.
+    const earlier = { lineId: 'x1', audioUrl: '/api/casting/audition-audio/a1/x1?expires=1&sig=old', contentType: 'audio/webm', byteSize: 3, durationMs: 900, createdAt: '2026-11-26T10:00:30.000Z' };
+    let mine = draft([earlier]);
+    createFakeServer()
+      .on('castingCall', () => json(200, call()))
+      .on('castingRoleCues', () => json(200, cues))
+      .on('myCastingAuditions', () => json(200, { items: [mine] }));
+    renderRoutes(pages, { route: '/casting/calls/c1/roles/r1/audition', user: member });
+
+    const side = await screen.findByRole('listitem', { name: 'Line 1' });
+    expect(await within(side).findByText('Your take of line 1: Waiting to upload')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '1 take is waiting to upload. They are kept in this browser until they arrive. You can send your audition once they have arrived.',
+    );
+    expect(screen.getByRole('button', { name: 'Send audition' })).toBeDisabled();
+    expect(screen.getByLabelText('Or upload one file for the whole audition')).toBeDisabled();
+    expect(within(side).queryByLabelText('Your take of line 1')).not.toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+
+    // The network is back: the take goes, the page asks for the audition again and may send it.
+    online.value = true;
+    queue.wake();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0].take).toMatchObject({ clientId: 'take-0001', lineId: 'x1', target: { kind: 'audition', auditionId: 'a1' } });
+    expect(await within(side).findByText('Your take of line 1: Uploading 0%')).toBeInTheDocument();
+    const take = { lineId: 'x1', audioUrl: '/api/casting/audition-audio/a1/x1?expires=1&sig=s', contentType: 'audio/webm', byteSize: 3, durationMs: 1500, createdAt: '2026-11-26T10:02:00.000Z' };
+    mine = draft([take]);
+    uploads[0].resolve(take);
+    expect(await within(side).findByLabelText('Your take of line 1')).toHaveAttribute('src', take.audioUrl);
+    expect(within(side).queryByText(/^Your take of line 1: /)).not.toBeInTheDocument();
+    expect(screen.getByText('Listen back, then send it. You can send one audition for this role.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send audition' })).toBeEnabled();
+    expect(screen.getByLabelText('Or upload one file for the whole audition')).toBeEnabled();
+    expect(stored.size).toBe(0);
+  });
 });

@@ -59,6 +59,7 @@ import { signInHandoffs } from './230-sign-in-handoffs';
 // Casting calls.
 import { casting } from './200-casting';
 import { castingAuditions } from './201-casting-auditions';
+import { auditionTakeClientId } from './202-audition-take-client-id';
 
 /**
  * Migrations in code, numbered, one concern per step, each with its undo; they run on start
@@ -132,6 +133,7 @@ export const migrations: Record<string, Migration> = {
   // 200-209: casting calls.
   '200-casting': casting,
   '201-casting-auditions': castingAuditions,
+  '202-audition-take-client-id': auditionTakeClientId,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
   // 241: drafts (the list's page count is the PDF's).

@@ -121,10 +121,13 @@ export const memberCastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: "Record one side line of my draft (replaces the line's earlier take)",
       description:
-        'multipart/form-data as a table read\'s take: text fields lineId, clientId, durationMs, then the file "audio" (at most 20 MB; WebM, Ogg, MP3, WAV or M4A, recognised from the bytes).',
+        'multipart/form-data as a table read\'s take: text fields lineId, clientId, durationMs, then the file "audio" (at most 20 MB; WebM, Ogg, MP3, WAV or M4A, recognised from the bytes). 201: a new take; 200: this recording (clientId) had already arrived, its take is answered and nothing is stored.',
       config: auditionLimit,
     }),
-    handler: async (request, reply) => reply.code(201).send(await app.casting.uploadTake(request.user.id, request.params.auditionId, () => readTakeUpload(request))),
+    handler: async (request, reply) => {
+      const { take, created } = await app.casting.uploadTake(request.user.id, request.params.auditionId, () => readTakeUpload(request));
+      return reply.code(created ? 201 : 200).send(take);
+    },
   });
 
   app.route({

@@ -12,7 +12,7 @@ import {
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../domain-errors';
 import type { AudioStore, StoredAudio } from '../../repositories/audio-store';
 import type { ByteRange } from '../../plugins/app/storage';
-import { isDraft, type AuditionWithFile } from '../../repositories/casting-auditions';
+import { isDraft, type AuditionTakeRow, type AuditionWithFile } from '../../repositories/casting-auditions';
 import type { TakeUpload } from '../reading-sessions/reading-sessions';
 import { keepUploadedAudio } from '../reading-sessions/take-audio';
 import { auditionAudioPath, type CastingContext } from './context';
@@ -32,7 +32,11 @@ export interface AuditionsService {
   start(me: string, roleId: string): Promise<{ audition: CastingAudition; created: boolean }>;
   myAuditions(me: string, callId: string): Promise<CastingAuditionList>;
   audition(me: string, auditionId: string): Promise<CastingAudition>;
-  uploadTake(me: string, auditionId: string, readUpload: () => Promise<TakeUpload>): Promise<CastingAuditionTake>;
+  /**
+   * Records a side line of my draft, exactly once per recording (clientId): the same recording
+   * arriving again answers its take with `created: false` and stores nothing.
+   */
+  uploadTake(me: string, auditionId: string, readUpload: () => Promise<TakeUpload>): Promise<{ take: CastingAuditionTake; created: boolean }>;
   deleteTake(me: string, auditionId: string, lineId: string): Promise<void>;
   uploadFile(me: string, auditionId: string, readUpload: () => Promise<AuditionFileUpload>): Promise<CastingAudition>;
   send(me: string, auditionId: string): Promise<CastingAudition>;
@@ -62,6 +66,15 @@ export function auditionsService(ctx: CastingContext): AuditionsService {
     if (!isOpen(found.call)) throw new ConflictError(M.callClosed);
     return found;
   }
+
+  const shapeTake = (auditionId: string, take: AuditionTakeRow): CastingAuditionTake => ({
+    lineId: take.line_id,
+    audioUrl: app.fileLinks.sign(auditionAudioPath(auditionId, take.line_id)),
+    contentType: take.content_type,
+    byteSize: Number(take.byte_size),
+    durationMs: take.duration_ms,
+    createdAt: take.created_at,
+  });
 
   /** The role's sides still in the script, in script order. */
   async function currentSides(role: { sides: string }): Promise<string[]> {
@@ -127,27 +140,33 @@ export function auditionsService(ctx: CastingContext): AuditionsService {
     },
 
     async uploadTake(me, auditionId, readUpload) {
-      const { role } = await myDraft(me, auditionId);
+      const { row, role, call } = await mine(me, auditionId);
       const upload = await readUpload();
-      if (!(await currentSides(role)).includes(upload.lineId)) {
+      // Exactly once: a recording that already became this audition's take answers that take,
+      // even once the audition was sent (the answer to the first upload was lost), and stores nothing.
+      const earlier = await auditions.findTakeByClientId(auditionId, upload.clientId);
+      if (earlier) {
         await upload.skip();
-        throw new BadRequestError(M.lineNotSide);
+        return { take: shapeTake(auditionId, earlier), created: false };
+      }
+      const refusal = !isDraft(row)
+        ? new ConflictError(M.notDraft)
+        : !isOpen(call)
+          ? new ConflictError(M.callClosed)
+          : !(await currentSides(role)).includes(upload.lineId)
+            ? new BadRequestError(M.lineNotSide)
+            : null;
+      if (refusal) {
+        await upload.skip();
+        throw refusal;
       }
       const stored = await keepUploadedAudio(audio, upload, async (kept) => {
-        const result = await auditions.putTake(auditionId, { lineId: upload.lineId, audio: kept, durationMs: upload.durationMs }, nowIso());
+        const result = await auditions.putTake(auditionId, { lineId: upload.lineId, clientId: upload.clientId, audio: kept, durationMs: upload.durationMs }, nowIso());
         if (result === 'notDraft') throw new ConflictError(M.notDraft);
         return result;
       });
       await audio.prune(stored.released);
-      const take = stored.row;
-      return {
-        lineId: take.line_id,
-        audioUrl: app.fileLinks.sign(auditionAudioPath(auditionId, take.line_id)),
-        contentType: take.content_type,
-        byteSize: Number(take.byte_size),
-        durationMs: take.duration_ms,
-        createdAt: take.created_at,
-      };
+      return { take: shapeTake(auditionId, stored.row), created: true };
     },
 
     async deleteTake(me, auditionId, lineId) {

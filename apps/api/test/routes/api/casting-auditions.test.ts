@@ -93,8 +93,8 @@ describe('casting auditions: recording, sending, withdrawing, review, casting an
   }
 
   const start = (user: TestUser | null, roleId: string) => req(user, 'POST', `/api/casting/roles/${roleId}/auditions`);
-  async function recordLine(user: TestUser | null, auditionId: string, lineId: string, data = recording()) {
-    const body = await multipart({ lineId, clientId: newClientId(), durationMs: '1200' }, { data, type: 'audio/wav' });
+  async function recordLine(user: TestUser | null, auditionId: string, lineId: string, data = recording(), clientId = newClientId()) {
+    const body = await multipart({ lineId, clientId, durationMs: '1200' }, { data, type: 'audio/wav' });
     return app.inject({ method: 'POST', url: `/api/casting/auditions/${auditionId}/takes`, headers: { ...body.headers, ...as(user) }, payload: body.payload });
   }
   async function uploadWhole(user: TestUser | null, auditionId: string, data = recording()) {
@@ -219,6 +219,35 @@ describe('casting auditions: recording, sending, withdrawing, review, casting an
     expect((await req(owner, 'PATCH', `/api/casting/auditions/${draft.id}/review`, { rating: 6 })).statusCode).toBe(400);
     expect((await req(actor, 'GET', `/api/casting/auditions/${draft.id}`)).json().review).toBeNull();
     expect((await req(owner, 'GET', `/api/casting/auditions/${draft.id}`)).json().review.note).toBe('Lovely warmth.');
+  });
+
+  it('stores a retried take once: the same recording again answers 200 and its take, even once sent', async () => {
+    const { juliet, lines } = await stage();
+    const actor = await member();
+    const draft: CastingAudition = (await start(actor, juliet.id)).json();
+    const clientId = newClientId();
+    const bytes = recording();
+    const first = await recordLine(actor, draft.id, lines.J1, bytes, clientId);
+    expect(first.statusCode).toBe(201);
+    const filesAfterFirst = audioFiles(dataDir).length;
+    // The answer was lost; the browser's outbox sends the same recording again.
+    const retry = await recordLine(actor, draft.id, lines.J1, bytes, clientId);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ lineId: lines.J1, createdAt: first.json().createdAt, byteSize: bytes.length });
+    expect(audioFiles(dataDir)).toHaveLength(filesAfterFirst);
+    const takes = (await req(actor, 'GET', `/api/casting/auditions/${draft.id}`)).json().takes;
+    expect(takes.map((t: { lineId: string }) => t.lineId)).toEqual([lines.J1]);
+
+    expect((await recordLine(actor, draft.id, lines.J2)).statusCode).toBe(201);
+    expect((await send(actor, draft.id)).statusCode).toBe(200);
+    // A late retry of a take that arrived still confirms it; a new recording is refused.
+    const late = await recordLine(actor, draft.id, lines.J1, bytes, clientId);
+    expect([late.statusCode, late.json().lineId]).toEqual([200, lines.J1]);
+    const fresh = await recordLine(actor, draft.id, lines.J1);
+    expect([fresh.statusCode, fresh.json()]).toEqual([409, { message: AUDITION_MESSAGES.notDraft }]);
+    // Another member's audition knows nothing of it.
+    const other = await member();
+    expect((await recordLine(other, draft.id, lines.J1, bytes, clientId)).statusCode).toBe(404);
   });
 
   it('takes one file for the whole audition instead of line takes, the last chosen winning', async () => {

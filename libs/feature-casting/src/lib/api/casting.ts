@@ -1,16 +1,20 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
 import { useUser } from '@vox/auth';
 import {
   castingEndpoints,
   type CastingAudition,
+  type CastingAuditionList,
   type CastingAuditionReview,
+  type CastingAuditionTake,
   type CastingBoardQuery,
   type CastingCall,
   type CastingCallInput,
   type CastingCallUpdate,
 } from '@vox/contract/casting';
 import { scriptEndpoints } from '@vox/contract/scripts';
+import { takeUploadForm, useTakeQueue, type PendingTake, type TakeQueue, type TakeUploader } from '@vox/recording';
 
 /** React Query keys of the casting area; every change to a call invalidates `all`. */
 const castingKeys = {
@@ -125,11 +129,54 @@ export function useMyAuditions(callId: string) {
   });
 }
 
-const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/mp4': 'm4a' };
+/**
+ * An audition take from the outbox (@vox/recording): my draft for the role (the one I have, or
+ * a new one when the take was recorded before there was one), then the take. The server stores
+ * a recording once per clientId, so a retry after a lost answer confirms the same take.
+ */
+const uploadAuditionTake: TakeUploader = async (take, onProgress, signal) => {
+  if (take.target.kind !== 'audition') throw new Error('Not an audition take.');
+  const auditionId = take.target.auditionId ?? (await api.call(castingEndpoints.startCastingAudition, { params: { roleId: take.target.roleId }, signal })).id;
+  return api.call(castingEndpoints.uploadAuditionTake, {
+    params: { auditionId },
+    body: takeUploadForm(take),
+    signal,
+    onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+  });
+};
+
+/** My audition for the role with the take of its line the server confirmed (the line's earlier take and the whole file go). */
+const withAuditionTake = (list: CastingAuditionList, roleId: string, take: CastingAuditionTake): CastingAuditionList => ({
+  items: list.items.map((a) =>
+    a.roleId !== roleId || a.status !== 'draft'
+      ? a
+      : { ...a, wholeFile: null, takes: a.takes.some((t) => t.lineId === take.lineId) ? a.takes.map((t) => (t.lineId === take.lineId ? take : t)) : [...a.takes, take] },
+  ),
+});
 
 /**
- * Recording an audition: my draft (started on the first take), a take per side or one file,
- * send and withdraw. Each answer refreshes my auditions in the call.
+ * The page's take queue sending audition takes: a confirmed take goes into my cached auditions at
+ * once (so the side shows it, not the take it replaced), and they are asked for again.
+ */
+export function useAuditionTakeQueue(): TakeQueue {
+  const client = useQueryClient();
+  const uploaded = useCallback(
+    (pending: PendingTake, answer: unknown) => {
+      if (pending.target.kind !== 'audition') return;
+      const key = castingKeys.myAuditions(pending.target.callId, pending.userId);
+      const roleId = pending.target.roleId;
+      client.setQueryData<CastingAuditionList>(key, (old) => old && withAuditionTake(old, roleId, answer as CastingAuditionTake));
+      void client.invalidateQueries({ queryKey: key });
+    },
+    [client],
+  );
+  return useTakeQueue('audition', uploadAuditionTake, uploaded);
+}
+
+/**
+ * Recording an audition: my draft (started by the first take or file), one file for the whole
+ * audition, send and withdraw; the takes go through the outbox (useAuditionTakeQueue). Each
+ * answer refreshes my auditions in the call.
  */
 export function useAuditionActions(callId: string, roleId: string) {
   const client = useQueryClient();
@@ -137,18 +184,6 @@ export function useAuditionActions(callId: string, roleId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: castingKeys.myAuditions(callId, viewer) });
   const draft = async (current: CastingAudition | undefined) =>
     current?.status === 'draft' ? current : api.call(castingEndpoints.startCastingAudition, { params: { roleId } });
-  const uploadTake = useMutation({
-    mutationFn: async (take: { current: CastingAudition | undefined; lineId: string; clientId: string; audio: Blob; contentType: string; durationMs: number | null }) => {
-      const audition = await draft(take.current);
-      const form = new FormData();
-      form.append('lineId', take.lineId);
-      form.append('clientId', take.clientId);
-      if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
-      form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
-      return api.call(castingEndpoints.uploadAuditionTake, { params: { auditionId: audition.id }, body: form });
-    },
-    onSettled: refresh,
-  });
   const uploadFile = useMutation({
     mutationFn: async (file: { current: CastingAudition | undefined; audio: File }) => {
       const audition = await draft(file.current);
@@ -166,7 +201,7 @@ export function useAuditionActions(callId: string, roleId: string) {
     mutationFn: (auditionId: string) => api.call(castingEndpoints.withdrawCastingAudition, { params: { auditionId } }),
     onSettled: refresh,
   });
-  return { uploadTake, uploadFile, send, withdraw };
+  return { uploadFile, send, withdraw };
 }
 
 // The owner's review.

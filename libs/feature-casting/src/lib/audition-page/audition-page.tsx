@@ -1,11 +1,26 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AUDITION_MESSAGES, type CastingAudition, type CastingCall, type CastingRoleCues } from '@vox/contract/casting';
-import { AIDS_TEXTS, analyzeTake, MicCheck, newClientId, type Recording, takeWarning, useCountIn, useMicrophone, useTakeRecorder } from '@vox/recording';
+import {
+  AIDS_TEXTS,
+  analyzeTake,
+  MicCheck,
+  newClientId,
+  pendingTakeLabel,
+  type PendingView,
+  type Recording,
+  TAB_ONLY_TEXT,
+  takeWarning,
+  useCountIn,
+  useMicrophone,
+  usePendingTakes,
+  useTakeRecorder,
+  waitingTakesText,
+} from '@vox/recording';
 import { Alert, Button, Page, Spinner } from '@vox/ui';
 import { ConfirmDialog } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useAuditionActions, useCastingCall, useMyAuditions, useRoleCues } from '../api/casting';
+import { useAuditionActions, useAuditionTakeQueue, useCastingCall, useMyAuditions, useRoleCues } from '../api/casting';
 import { AuditionRecordings } from '../shared/audition-recordings';
 import { formatDeadline } from '../shared/format';
 import { useLinePlayer, type PlayableLine } from '../shared/use-line-player';
@@ -50,6 +65,10 @@ interface LocalTake {
 
 function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRoleCues; audition: CastingAudition | undefined }) {
   const actions = useAuditionActions(call.id, cues.roleId);
+  // Kept takes wait in the browser's outbox until they arrive (offline, a reload, a lost answer).
+  const queue = useAuditionTakeQueue();
+  const pending = usePendingTakes(queue, { kind: 'audition', callId: call.id, roleId: cues.roleId });
+  const [keepError, setKeepError] = useState<string | null>(null);
   const roles = useMemo(() => [...new Set([cues.roleName, ...cues.sides.flatMap((s) => s.cues.map((c) => c.roleName))])], [cues]);
   const player = useLinePlayer(roles, call.script.language);
   const mic = useMicrophone(undefined);
@@ -73,7 +92,8 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
 
   const takes = new Map((audition?.takes ?? []).map((t) => [t.lineId, t]));
   const sent = audition?.status === 'sent';
-  const complete = !!audition && (audition.wholeFile !== null || cues.sides.every((s) => takes.has(s.lineId)));
+  const waiting = pending.length;
+  const complete = waiting === 0 && !!audition && (audition.wholeFile !== null || cues.sides.every((s) => takes.has(s.lineId)));
   const open = call.status === 'open';
   const busyRecording = recorder.state.status === 'recording' || recorder.state.status === 'starting';
 
@@ -98,10 +118,12 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
   const keepTake = (lineId: string) => {
     const take = local[lineId];
     if (!take) return;
-    actions.uploadTake.mutate(
-      { current: audition, lineId, clientId: newClientId(), audio: take.recording.audio, contentType: take.recording.contentType, durationMs: take.recording.durationMs },
-      { onSuccess: () => discard(lineId) },
-    );
+    setKeepError(null);
+    const target = { kind: 'audition' as const, callId: call.id, roleId: cues.roleId, auditionId: audition?.status === 'draft' ? audition.id : undefined };
+    queue
+      .add({ clientId: newClientId(), target, lineId, audio: take.recording.audio, contentType: take.recording.contentType, durationMs: take.recording.durationMs })
+      .then(() => discard(lineId))
+      .catch((e: unknown) => setKeepError((e as Error).message));
   };
 
   const playBack = () => {
@@ -112,7 +134,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
     void player.play(lines);
   };
 
-  const actionError = actions.uploadTake.error ?? actions.uploadFile.error ?? actions.send.error ?? actions.withdraw.error;
+  const actionError = actions.uploadFile.error ?? actions.send.error ?? actions.withdraw.error;
 
   return (
     <Page>
@@ -131,6 +153,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
         {call.mine && <Alert variant="info">{AUDITION_MESSAGES.ownCall}</Alert>}
         {!open && !sent && <Alert variant="info">{AUDITION_MESSAGES.callClosed}</Alert>}
         {actionError && <Alert variant="error">{actionError.message}</Alert>}
+        {keepError && <Alert variant="error">{keepError}</Alert>}
         {player.noVoice && <Alert variant="info">Your browser has no voice to speak the cue lines, so each cue is shown while a short pause stands in for it.</Alert>}
 
         {sent ? (
@@ -177,6 +200,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                 {cues.sides.map((side, index) => {
                   const saved = takes.get(side.lineId);
                   const fresh = local[side.lineId];
+                  const outbox = pending.filter((view) => view.take.lineId === side.lineId);
                   const recordingThis = recorder.state.status !== 'idle' && 'lineId' in recorder.state && recorder.state.lineId === side.lineId;
                   return (
                     <li key={side.lineId} className="vox-card vox-stack vox-stack--close vox-casting-role" aria-label={`Line ${index + 1}`}>
@@ -194,7 +218,10 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                         <strong>{cues.roleName} (you):</strong> {side.parenthetical && <em>{side.parenthetical} </em>}
                         {side.text}
                       </p>
-                      {saved && !fresh && (
+                      {outbox.map((view) => (
+                        <PendingSideTake key={view.take.clientId} view={view} line={index + 1} onRetry={() => queue.retry(view.take.clientId)} onDiscard={() => void queue.discard(view.take.clientId)} />
+                      ))}
+                      {saved && !fresh && outbox.length === 0 && (
                         <div className="vox-stack vox-stack--close">
                           <span>Your take of line {index + 1}:</span>
                           <audio controls src={saved.audioUrl} aria-label={`Your take of line ${index + 1}`} />
@@ -213,7 +240,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                           <Button onClick={() => void recorder.stop()}>Stop recording</Button>
                         ) : fresh ? (
                           <>
-                            <Button busy={actions.uploadTake.isPending} onClick={() => keepTake(side.lineId)}>
+                            <Button onClick={() => keepTake(side.lineId)}>
                               Use this take
                             </Button>
                             <Button variant="secondary" disabled={busyRecording || preparing !== null} onClick={() => void record(side.lineId)}>
@@ -249,6 +276,8 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                     id="vox-audition-file"
                     type="file"
                     accept="audio/*"
+                    disabled={waiting > 0}
+                    aria-describedby={waiting > 0 ? 'vox-audition-file-wait' : undefined}
                     onChange={(e) => {
                       const file = e.target.files?.[0];
                       if (file) actions.uploadFile.mutate({ current: audition, audio: file });
@@ -256,6 +285,11 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                     }}
                   />
                 </div>
+                {waiting > 0 && (
+                  <p className="vox-meta" id="vox-audition-file-wait">
+                    A file can be chosen once your takes have arrived (the last one chosen wins).
+                  </p>
+                )}
                 {actions.uploadFile.isPending && <Spinner label="Uploading your file" />}
                 {audition?.wholeFile && (
                   <div className="vox-stack vox-stack--close">
@@ -266,7 +300,11 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
               </section>
 
               <section className="vox-card vox-stack vox-stack--tight" aria-label="Send">
-                <p>{complete ? 'Listen back, then send it. You can send one audition for this role.' : AUDITION_MESSAGES.incomplete}</p>
+                {waiting > 0 ? (
+                  <p role="status">{waitingTakesText(waiting)} You can send your audition once they have arrived.</p>
+                ) : (
+                  <p>{complete ? 'Listen back, then send it. You can send one audition for this role.' : AUDITION_MESSAGES.incomplete}</p>
+                )}
                 <div className="vox-toolbar">
                   <Button variant="secondary" onClick={playBack} disabled={!complete || audition?.wholeFile != null}>
                     Play it back with the cues
@@ -300,5 +338,31 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
         </ConfirmDialog>
       )}
     </Page>
+  );
+}
+
+/** A kept take of a side still in the outbox: waiting, on its way, or refused (Try again, Discard). */
+function PendingSideTake({ view, line, onRetry, onDiscard }: { view: PendingView; line: number; onRetry: () => void; onDiscard: () => void }) {
+  return (
+    <div className="vox-stack vox-stack--close" data-pending={view.take.clientId}>
+      <span>
+        Your take of line {line}: {pendingTakeLabel(view)}
+      </span>
+      {view.state === 'uploading' && <progress max={100} value={Math.round(view.progress * 100)} aria-label={`Upload of your take of line ${line}`} />}
+      {view.state === 'failed' && <Alert variant="error">{view.error}</Alert>}
+      {!view.saved && <span className="vox-meta">{TAB_ONLY_TEXT}</span>}
+      {view.state !== 'uploading' && (
+        <div className="vox-toolbar">
+          {view.state === 'failed' && (
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" onClick={onDiscard}>
+            Discard
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '@vox/api-client';
 import type { Friendship, HistoryList, ScriptSession, SessionDetail, ShareLink, ShareLinkSession, Take } from '@vox/contract';
 import { scriptEndpoints } from '@vox/contract/scripts';
-import type { TakeUploader } from '../take-queue/take-queue';
+import { takeUploadForm, useTakeQueue, type PendingTake, type TakeQueue, type TakeUploader } from '@vox/recording';
 
 /**
  * The reading-session calls of the reader, the share dialog and /history (contract:
@@ -212,28 +212,15 @@ export function useRemoveParticipant(sessionId: string) {
   });
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-  'audio/mp4': 'm4a',
-};
-
 /**
- * POST /api/sessions/{id}/takes as the contract orders it: the text fields lineId, clientId,
- * durationMs first, then the file field "audio". 201 is a new take, 200 one that had already
- * arrived under this clientId: both confirm it.
+ * POST /api/sessions/{id}/takes (@vox/recording's takeUploadForm). 201 is a new take, 200 one
+ * that had already arrived under this clientId: both confirm it.
  */
-export const uploadTake: TakeUploader = (take, onProgress, signal) => {
-  const form = new FormData();
-  form.append('lineId', take.lineId);
-  form.append('clientId', take.clientId);
-  if (take.durationMs !== null) form.append('durationMs', String(Math.round(take.durationMs)));
-  form.append('audio', take.audio, `take-${take.clientId}.${EXTENSIONS[take.contentType] ?? 'webm'}`);
+const uploadTake: TakeUploader = (take, onProgress, signal) => {
+  if (take.target.kind !== 'read') return Promise.reject(new Error('Not a table read take.'));
   return api.call(scriptEndpoints.uploadTake, {
-    params: { sessionId: take.sessionId },
-    body: form,
+    params: { sessionId: take.target.sessionId },
+    body: takeUploadForm(take),
     signal,
     onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
   });
@@ -242,14 +229,19 @@ export const uploadTake: TakeUploader = (take, onProgress, signal) => {
 /** GET /api/sessions/{id}/takes/{takeId}/audio: one take's recording, to save as a file. */
 export const downloadTake = (sessionId: string, takeId: string): Promise<Blob> => api.call(scriptEndpoints.downloadTake, { params: { sessionId, takeId } });
 
-/** A take the queue confirmed: into the cached session at once; /history asks again (its progress moved). */
-export function useTakeUploaded() {
+/**
+ * The page's take queue sending table-read takes (@vox/recording's outbox); a take it confirmed
+ * goes into the cached session at once, and /history asks again (its progress moved).
+ */
+export function useReadTakeQueue(): TakeQueue {
   const client = useQueryClient();
-  return useCallback(
-    (sessionId: string, take: Take) => {
-      client.setQueryData<SessionDetail>(sessionKey(sessionId), (old) => old && withTake(old, take));
+  const uploaded = useCallback(
+    (pending: PendingTake, answer: unknown) => {
+      if (pending.target.kind !== 'read') return;
+      client.setQueryData<SessionDetail>(sessionKey(pending.target.sessionId), (old) => old && withTake(old, answer as Take));
       void client.invalidateQueries({ queryKey: historyKeys.all });
     },
     [client],
   );
+  return useTakeQueue('read', uploadTake, uploaded);
 }

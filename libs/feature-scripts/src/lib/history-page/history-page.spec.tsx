@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@vox/auth';
 import type { HistoryEntry, HistoryList, User } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
-import { createTakeQueue } from '../take-queue/take-queue';
-import { setTakeQueue } from '../take-queue/use-take-queue';
+import { createTakeQueue, setTakeQueue } from '@vox/recording';
 import { HistoryPage, progressText } from './history-page';
 
 const ada: User = { id: 'u1', handle: null, name: 'Ada', photo: null, role: { name: 'member', privileges: [] }, classes: [] };
@@ -25,7 +24,7 @@ const page = (items: HistoryEntry[], total = items.length, pageNumber = 1): Hist
 
 beforeEach(() => {
   authStore.setSession({ token: 't', user: ada });
-  setTakeQueue(createTakeQueue({ store: { list: async () => [], put: async () => undefined, remove: async () => undefined }, upload: () => new Promise(() => undefined) }));
+  setTakeQueue(createTakeQueue({ store: { list: async () => [], put: async () => undefined, remove: async () => undefined }, uploaders: { read: () => new Promise(() => undefined) } }));
 });
 afterEach(() => {
   authStore.clear();

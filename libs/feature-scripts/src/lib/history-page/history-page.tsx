@@ -3,10 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { HistoryEntry } from '@vox/contract';
 import { Alert, Button, MicIcon, Page, Spinner, buttonClassName, cx } from '@vox/ui';
 import { href } from '@vox/variant';
-import { useHistory } from '../api/sessions';
+import { useHistory, useReadTakeQueue } from '../api/sessions';
 import { formatRelative } from '../session-ui/format';
 import { ScriptIcon } from '../session-ui/icons';
-import { useTakeQueue } from '../take-queue/use-take-queue';
 import { Pager } from '@vox/ui/page-kit';
 import './history-page.css';
 
@@ -23,7 +22,7 @@ export function HistoryPage() {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const history = useHistory(page);
   // Takes a reader left waiting to upload go on from here too, and update this list as they land.
-  useTakeQueue();
+  useReadTakeQueue();
 
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });

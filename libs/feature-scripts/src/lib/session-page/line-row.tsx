@@ -1,7 +1,7 @@
 import { memo, type Ref } from 'react';
 import type { Person, ScriptLine, Take } from '@vox/contract';
 import { cx } from '@vox/ui';
-import type { PendingView } from '../take-queue/pending-take';
+import type { PendingView } from '@vox/recording';
 import type { RecorderState } from '@vox/recording';
 import { PlayIcon } from '../session-ui/icons';
 import type { ReaderActions } from './reader-actions';

@@ -3,15 +3,13 @@ import { useUser } from '@vox/auth';
 import { displayName, coreEndpoints, pathFor, type ScriptLine, type SessionDetail } from '@vox/contract';
 import { Alert, Button, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon, useGoBack } from '@vox/ui/page-kit';
-import { downloadTake, useDeleteTake, usePickTake } from '../api/sessions';
+import { downloadTake, useDeleteTake, usePickTake, useReadTakeQueue } from '../api/sessions';
 import { buildPlaylist, takesByLine } from '../session-playback/playlist';
-import { newClientId, type RecorderDevices, type Recording, type SpeechOutput, useCountIn, useMicrophone, useTakeRecorder } from '@vox/recording';
+import { newClientId, type PendingView, type RecorderDevices, type Recording, type SpeechOutput, useCountIn, useMicrophone, usePendingTakes, useTakeRecorder, waitingTakesText } from '@vox/recording';
 import { usePlayback } from '../session-playback/use-playback';
 import { useCuePlayer } from '../session-playback/cue-player';
 import { CuesByLine } from './line-cues';
 import { PauseIcon, PlayIcon, RefreshIcon, ShareIcon, StopIcon, UsersIcon } from '../session-ui/icons';
-import type { PendingView } from '../take-queue/pending-take';
-import { usePendingTakes, useTakeQueue } from '../take-queue/use-take-queue';
 import type { ReaderActions } from './reader-actions';
 import { isMyLine, nextMyLine, readersByRole, roleSeats } from './reader-model';
 import { PeopleManager } from './people-manager';
@@ -44,8 +42,8 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
   const user = useUser();
   const userId = user?.id ?? session.me.userId;
   const goBack = useGoBack();
-  const queue = useTakeQueue();
-  const pendingAll = usePendingTakes(queue, session.id);
+  const queue = useReadTakeQueue();
+  const pendingAll = usePendingTakes(queue, { kind: 'read', sessionId: session.id });
   const lines: readonly ScriptLine[] = session.script.lines;
   const myRole = session.me.role;
 
@@ -85,7 +83,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
     (lineId: string, recording: Recording) => {
       void checkTake(lineId, recording);
       queue
-        .add({ clientId: newClientId(), sessionId: session.id, lineId, audio: recording.audio, contentType: recording.contentType, durationMs: recording.durationMs })
+        .add({ clientId: newClientId(), target: { kind: 'read', sessionId: session.id }, lineId, audio: recording.audio, contentType: recording.contentType, durationMs: recording.durationMs })
         .catch((e: unknown) => setError((e as Error).message));
     },
     [queue, session.id, checkTake],
@@ -326,7 +324,7 @@ export function Reader({ session, refreshing, onRefresh, devices, speech, copy }
           {playback.notice && <Alert variant="info">{playback.notice}</Alert>}
           {waiting > 0 && (
             <p className="vox-reader__pending" role="status">
-              {waiting === 1 ? '1 take is' : `${waiting} takes are`} waiting to upload. They are kept in this browser until they arrive.
+              {waitingTakesText(waiting)}
             </p>
           )}
         </div>

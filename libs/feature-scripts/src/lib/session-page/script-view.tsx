@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Person, ScriptLine, Take } from '@vox/contract';
 import { MAIN_CONTENT_ID } from '@vox/ui';
-import type { PendingView } from '../take-queue/pending-take';
+import type { PendingView } from '@vox/recording';
 import type { RecorderState } from '@vox/recording';
 import { LineRow } from './line-row';
 import type { ReaderActions } from './reader-actions';

@@ -2,9 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { authModal, authStore, configureAuth } from '@vox/auth';
 import type { SessionDetail, ShareLink, Take, User } from '@vox/contract';
 import { createFakeServer, json, person, renderPage, sessionAt, type FakeAnswer } from '@vox/testing';
-import type { PendingTake, TakeStore } from '../take-queue/pending-take';
-import { createTakeQueue, type TakeUploader } from '../take-queue/take-queue';
-import { setTakeQueue } from '../take-queue/use-take-queue';
+import { createTakeQueue, setTakeQueue, type PendingTake, type TakeStore, type TakeUploader } from '@vox/recording';
 import type { RecorderDevices, RecorderLike, SpeechOutput } from '@vox/recording';
 import { SessionPage } from './session-page';
 
@@ -70,7 +68,7 @@ function testQueue() {
     new Promise((resolve, reject) => {
       uploads.push({ take: t, progress, resolve, reject });
     });
-  const queue = createTakeQueue({ store, upload, backoff: () => 60_000 });
+  const queue = createTakeQueue({ store, uploaders: { read: upload }, backoff: () => 60_000 });
   setTakeQueue(queue);
   return { queue, map, uploads };
 }
@@ -215,7 +213,7 @@ describe('/session/{sessionId}: the reader', () => {
     fireEvent.click(stop);
 
     await waitFor(() => expect(uploads).toHaveLength(1));
-    expect(uploads[0].take).toMatchObject({ sessionId: 'se1', lineId: 'l3', userId: 'u1', contentType: 'audio/webm' });
+    expect(uploads[0].take).toMatchObject({ target: { kind: 'read', sessionId: 'se1' }, lineId: 'l3', userId: 'u1', contentType: 'audio/webm' });
     expect(uploads[0].take.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(map.has(uploads[0].take.clientId)).toBe(true);
     expect(await within(row('l3')).findByText('Uploading 0%')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Take } from '@vox/contract';
 import { Button, cx } from '@vox/ui';
-import type { PendingView } from '../take-queue/pending-take';
+import { pendingTakeLabel, TAB_ONLY_TEXT, type PendingView } from '@vox/recording';
 import type { ActiveRecording, RecorderState } from '@vox/recording';
 import { formatDuration } from '../session-ui/format';
 import { CheckIcon, DownloadIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon } from '../session-ui/icons';
@@ -140,7 +140,7 @@ function PendingItem({ view, actions }: { view: PendingView; actions: ReaderActi
   return (
     <li className={cx('vox-reader-take', 'vox-reader-take--pending', state === 'failed' && 'vox-reader-take--failed')} data-pending={take.clientId}>
       <span className="vox-reader-take__name">
-        {state === 'uploading' ? `Uploading ${percent}%` : state === 'failed' ? 'Not uploaded' : 'Waiting to upload'}
+        {pendingTakeLabel(view)}
         {take.durationMs !== null && <span className="vox-reader-take__meta"> · {formatDuration(take.durationMs)}</span>}
       </span>
       {state !== 'failed' && (
@@ -153,7 +153,7 @@ function PendingItem({ view, actions }: { view: PendingView; actions: ReaderActi
           {error}
         </span>
       )}
-      {!view.saved && <span className="vox-reader-take__meta">Kept in this tab only</span>}
+      {!view.saved && <span className="vox-reader-take__meta">{TAB_ONLY_TEXT}</span>}
       <span className="vox-reader-take__actions">
         {state === 'failed' && (
           <Button variant="link" size="sm" onClick={() => actions.retry(take.clientId)}>

@@ -4,6 +4,16 @@ import type { PendingTake, TakeStore } from './pending-take';
 const TAKE_DB_NAME = 'voxclub-takes';
 const TAKE_STORE_NAME = 'pending';
 
+/** A stored take as an earlier release may have written it: a table read's, named by its session alone. */
+type StoredTake = PendingTake | (Omit<PendingTake, 'target'> & { target?: undefined; sessionId: string });
+
+/** A take kept before takes named their target is a table read's (that was the only kind). */
+const withTarget = (stored: StoredTake): PendingTake => {
+  if (stored.target) return stored;
+  const { sessionId, ...rest } = stored;
+  return { ...rest, target: { kind: 'read', sessionId } };
+};
+
 /**
  * Pending takes in IndexedDB (database "voxclub-takes", object store "pending", key = clientId),
  * Blob and all: IndexedDB stores Blobs natively, so nothing is re-encoded. The database opens on
@@ -16,7 +26,7 @@ export function idbTakeStore(): TakeStore {
     return db;
   };
   return {
-    list: () => values<PendingTake>(open()),
+    list: async () => (await values<StoredTake>(open())).map(withTarget),
     put: (take) => set(take.clientId, take, open()),
     remove: (clientId) => del(clientId, open()),
   };

@@ -1,12 +1,15 @@
-import type { Take } from '@vox/contract';
-import type { PendingTake, PendingView, TakeStore } from './pending-take';
+import type { PendingTake, PendingView, TakeKind, TakeStore } from './pending-take';
 
-/** Sends one take; answers the server's take (201 new, 200 already there). Rejects with ApiError. */
-export type TakeUploader = (take: PendingTake, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<Take>;
+/**
+ * Sends one take of its kind; answers what the server answered for it (201 new, 200 already
+ * there: the same take either way). Rejects with ApiError.
+ */
+export type TakeUploader = (take: PendingTake, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<unknown>;
 
 interface TakeQueueOptions {
   store: TakeStore;
-  upload: TakeUploader;
+  /** The upload of each kind known so far; a take of a kind without one waits (see provideUploader). */
+  uploaders?: Partial<Record<TakeKind, TakeUploader>>;
   /** navigator.onLine: offline, nothing is tried until `wake()` (the `online` event). */
   isOnline?: () => boolean;
   /** Milliseconds to wait before the n-th retry (n >= 1). */
@@ -32,8 +35,14 @@ export interface TakeQueue {
   subscribe(listener: () => void): () => void;
   /** The same array until something changes (for useSyncExternalStore). */
   getSnapshot(): readonly PendingView[];
-  /** Called with each take the server confirmed, after it left the store. */
-  onUploaded(listener: (pending: PendingTake, take: Take) => void): () => void;
+  /**
+   * How takes of one kind are sent: each feature lib gives its own when its pages start the
+   * queue; the first one given for a kind stays (a spec's queue comes with its own). Takes of a
+   * kind nothing has given an upload for wait in the store.
+   */
+  provideUploader(kind: TakeKind, upload: TakeUploader): void;
+  /** Called with each take the server confirmed (and the server's answer), after it left the store. */
+  onUploaded(listener: (pending: PendingTake, answer: unknown) => void): () => void;
   /** The signed-in user the queue sends for, or null. */
   readonly userId: string | null;
 }
@@ -78,7 +87,6 @@ const isAbort = (error: unknown): boolean => (error as { name?: unknown } | null
 export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
   const {
     store,
-    upload,
     isOnline = () => true,
     backoff = defaultBackoff,
     now = () => Date.now(),
@@ -86,6 +94,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
     clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   } = options;
 
+  const uploaders: Partial<Record<TakeKind, TakeUploader>> = { ...options.uploaders };
   let userId: string | null = null;
   let entries: Entry[] = [];
   let snapshot: readonly PendingView[] = [];
@@ -94,7 +103,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
   // Bumped by start/stop, so a store read that finishes after the user changed is dropped.
   let generation = 0;
   const listeners = new Set<() => void>();
-  const uploadedListeners = new Set<(pending: PendingTake, take: Take) => void>();
+  const uploadedListeners = new Set<(pending: PendingTake, answer: unknown) => void>();
 
   // Entries of another user (only ever ones the store could not keep) stay in memory, unseen.
   const visible = () => entries.filter((e) => e.take.userId === userId);
@@ -115,7 +124,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
   const schedule = () => {
     if (timer !== null) clearTimer(timer);
     timer = null;
-    const waiting = visible().filter((e) => e.state === 'waiting' && e.notBefore > now());
+    const waiting = visible().filter((e) => e.state === 'waiting' && e.notBefore > now() && uploaders[e.take.target.kind]);
     if (waiting.length === 0) return;
     const next = Math.min(...waiting.map((e) => e.notBefore));
     timer = setTimer(() => {
@@ -127,7 +136,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
   const pump = () => {
     if (active || userId === null) return;
     if (!isOnline()) return; // the `online` event wakes the queue
-    const next = visible().find((e) => e.state === 'waiting' && e.notBefore <= now());
+    const next = visible().find((e) => e.state === 'waiting' && e.notBefore <= now() && uploaders[e.take.target.kind]);
     if (!next) {
       schedule();
       return;
@@ -136,6 +145,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
   };
 
   const send = async (entry: Entry) => {
+    const upload = uploaders[entry.take.target.kind] as TakeUploader;
     const controller = new AbortController();
     const { clientId } = entry.take;
     active = { clientId, controller };
@@ -258,6 +268,12 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
 
     wake() {
       for (const entry of entries) if (entry.state === 'waiting') entry.notBefore = 0;
+      pump();
+    },
+
+    provideUploader(kind, upload) {
+      if (uploaders[kind]) return;
+      uploaders[kind] = upload;
       pump();
     },
 

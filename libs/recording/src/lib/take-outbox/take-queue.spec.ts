@@ -1,6 +1,6 @@
 import type { Take } from '@vox/contract';
 import { TAKE_CLIENT_ID_PATTERN } from '@vox/contract/scripts';
-import { newClientId } from '@vox/recording';
+import { newClientId } from '../client-id';
 import type { PendingTake, TakeStore } from './pending-take';
 import { createTakeQueue, defaultBackoff, isRetryable, type TakeQueue, type TakeUploader } from './take-queue';
 
@@ -93,7 +93,7 @@ const serverTake = (pending: PendingTake, extra: Partial<Take> = {}): Take => ({
 
 const recording = (clientId: string, lineId = 'l1') => ({
   clientId,
-  sessionId: 's1',
+  target: { kind: 'read' as const, sessionId: 's1' },
   lineId,
   audio: new Blob(['abc'], { type: 'audio/webm' }),
   contentType: 'audio/webm',
@@ -113,7 +113,7 @@ function setup({ initial = [] as PendingTake[], online = { value: true }, failin
   const clock = manualClock();
   const queue: TakeQueue = createTakeQueue({
     store,
-    upload: server.upload,
+    uploaders: { read: server.upload },
     isOnline: () => online.value,
     backoff: (attempt) => 1000 * attempt,
     now: clock.now,
@@ -121,7 +121,7 @@ function setup({ initial = [] as PendingTake[], online = { value: true }, failin
     clearTimer: clock.clearTimer,
   });
   const uploaded: string[] = [];
-  queue.onUploaded((pending, take) => uploaded.push(`${pending.clientId}->${take.id}`));
+  queue.onUploaded((pending, take) => uploaded.push(`${pending.clientId}->${(take as Take).id}`));
   const states = () => queue.getSnapshot().map((v) => `${v.take.clientId}:${v.state}`);
   return { queue, map, server, clock, uploaded, states, online };
 }
@@ -132,7 +132,7 @@ describe('take queue', () => {
     await queue.start('u1');
     await queue.add(recording('take-0001'));
     expect(map.has('take-0001')).toBe(true);
-    expect(map.get('take-0001')).toMatchObject({ userId: 'u1', sessionId: 's1', lineId: 'l1', durationMs: 1500, error: null });
+    expect(map.get('take-0001')).toMatchObject({ userId: 'u1', target: { kind: 'read', sessionId: 's1' }, lineId: 'l1', durationMs: 1500, error: null });
     expect(server.calls).toHaveLength(1);
     expect(states()).toEqual(['take-0001:uploading']);
 
@@ -310,6 +310,33 @@ describe('take queue', () => {
   it('refuses to record for nobody', async () => {
     const { queue } = setup();
     await expect(queue.add(recording('take-0001'))).rejects.toThrow('Log in to record takes.');
+  });
+
+  it('sends every kind of take through the one queue, oldest first; a kind nothing can send yet waits', async () => {
+    const { queue, map, server, uploaded, states } = setup();
+    await queue.start('u1');
+    const audition = { ...recording('take-0001', 'l7'), target: { kind: 'audition' as const, callId: 'c1', roleId: 'r1' } };
+    await queue.add(audition);
+    await queue.add(recording('take-0002'));
+    // No audition upload yet: the read take goes, the audition take waits in the store.
+    expect(server.calls.map((c) => c.take.clientId)).toEqual(['take-0002']);
+    server.calls[0].resolve(serverTake(server.calls[0].take));
+    await flush();
+    expect(states()).toEqual(['take-0001:waiting']);
+    expect(map.get('take-0001')).toMatchObject({ target: { kind: 'audition', callId: 'c1', roleId: 'r1' }, lineId: 'l7' });
+
+    const auditionCalls: string[] = [];
+    queue.provideUploader('audition', async (take) => {
+      auditionCalls.push(`${take.target.kind}:${take.clientId}`);
+      return { lineId: take.lineId };
+    });
+    // The first upload given for a kind stays (a spec's queue keeps its own against the page's).
+    queue.provideUploader('audition', () => Promise.reject(new Error('not this one')));
+    await flush();
+    expect(auditionCalls).toEqual(['audition:take-0001']);
+    expect(states()).toEqual([]);
+    expect(map.size).toBe(0);
+    expect(uploaded).toEqual(['take-0002->t-take-0002', 'take-0001->undefined']);
   });
 
   it('keeps the same snapshot array until something changes', async () => {

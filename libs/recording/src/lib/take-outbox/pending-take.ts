@@ -1,4 +1,15 @@
 /**
+ * Where a take goes: a line of a table read, or a side line of my audition for a casting role.
+ * The queue sends every kind the same way; only the upload differs (each feature lib gives its
+ * own, `provideUploader`).
+ */
+export type TakeTarget =
+  | { kind: 'read'; sessionId: string }
+  /** auditionId: my draft when the take was recorded; without one, the upload starts it. */
+  | { kind: 'audition'; callId: string; roleId: string; auditionId?: string };
+export type TakeKind = TakeTarget['kind'];
+
+/**
  * A recording that has not reached the server yet. It is written to the browser's store
  * (IndexedDB) before the first upload starts and removed only when the server confirms it, so a
  * lost connection, a closed tab or a reload never loses it.
@@ -8,7 +19,7 @@ export interface PendingTake {
   clientId: string;
   /** Whose take it is: after a reload only the signed-in user's takes are sent. */
   userId: string;
-  sessionId: string;
+  target: TakeTarget;
   lineId: string;
   audio: Blob;
   /** The recording's type without codec parameters, e.g. "audio/webm". */
@@ -27,7 +38,7 @@ export interface TakeStore {
   remove(clientId: string): Promise<void>;
 }
 
-/** What the reader shows for a pending take. */
+/** What a page shows for a pending take. */
 export interface PendingView {
   take: PendingTake;
   /** waiting: queued or between retries; uploading: on its way; failed: refused, needs the user. */

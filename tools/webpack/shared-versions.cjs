@@ -5,9 +5,10 @@
 // shell's copy no longer has would crash a page (React error #130 for a missing component). Each
 // shared lib therefore carries a version that moves with its run-time exports, kept in
 // shared-versions.json beside the exports it was given for:
-// - an export added: a patch version (0.1.0 -> 0.1.1). Remotes built from then on need it
-//   (`^0.1.1`); older remotes still take the newer copy.
-// - an export removed or changed (its kind or its type): a breaking version (0.1.x -> 0.2.0) and
+// - an export added, or a value's type changed (a table that grew): a patch version
+//   (0.1.0 -> 0.1.1). Remotes built from then on need it (`^0.1.1`); older remotes still take
+//   the newer copy.
+// - an export removed, or changed (its kind, a function's signature): a breaking version (0.1.x -> 0.2.0) and
 //   a new share-key generation (`@vox/ui@2`), so remotes built before it find no provider of the
 //   key they were built with and use the copy they carry, or, for the libs every remote takes
 //   from the shell (no copy of their own), are refused by the federation runtime (strictVersion)
@@ -66,7 +67,15 @@ function currentExports(libs) {
   return out;
 }
 
-/** What changed between the file's exports and the code's: the bump each lib needs. */
+const kindOf = (entry) => entry.split(' ')[0];
+
+/**
+ * What changed between the file's exports and the code's: the bump each lib needs. Breaking: an
+ * export removed, one whose kind changed, or a function or class whose signature changed. A
+ * value whose type changed (a table of endpoints or messages that grew) is not: such values grow
+ * with the product, and what a remote reads from them is checked name by name before release
+ * (shared-imports.cjs) and by the release check's run of its routes.
+ */
 function compare(recorded, current) {
   const changes = [];
   for (const [name, now] of Object.entries(current)) {
@@ -78,7 +87,8 @@ function compare(recorded, current) {
     const removed = Object.keys(before).filter((key) => !(key in now));
     const changed = Object.keys(before).filter((key) => key in now && now[key] !== before[key]);
     const added = Object.keys(now).filter((key) => !(key in before));
-    const bump = removed.length || changed.length ? 'breaking' : added.length ? 'addition' : null;
+    const breaks = (key) => kindOf(now[key]) !== kindOf(before[key]) || kindOf(now[key]) !== 'value';
+    const bump = removed.length || changed.some(breaks) ? 'breaking' : added.length || changed.length ? 'addition' : null;
     if (bump) changes.push({ name, bump, removed, changed, added });
   }
   for (const name of Object.keys(recorded)) if (!(name in current)) changes.push({ name, bump: 'gone', removed: [], changed: [], added: [] });

@@ -10,7 +10,7 @@ const recorded = {
   '@vox/gone': { version: '0.1.0', generation: 1, exports: { x: 'value ddd' } },
 };
 
-test('compare: an added export is an addition; a removed or changed one is breaking; a lib no longer shared is gone', () => {
+test('compare: an added export or a value whose type changed is an addition; a removed one, a changed kind or signature is breaking; a lib no longer shared is gone', () => {
   const changes = compare(recorded, {
     '@vox/ui': { Button: 'function aaa', Logo: 'function eee', Pager: 'function fff' },
     '@vox/variant': { href: 'function ccc', PATHS: 'value ggg' },
@@ -24,6 +24,9 @@ test('compare: an added export is an addition; a removed or changed one is break
   ]);
   assert.deepEqual(compare(recorded, { '@vox/ui': { Button: 'function aaa' } })[0], { name: '@vox/ui', bump: 'breaking', removed: ['Logo'], changed: [], added: [] });
   assert.deepEqual(compare({ '@vox/ui': recorded['@vox/ui'] }, { '@vox/ui': recorded['@vox/ui'].exports }), []);
+  const table = { '@vox/contract': { version: '0.1.0', generation: 1, exports: { endpoints: 'value aaa', named: 'function bbb' } } };
+  assert.equal(compare(table, { '@vox/contract': { endpoints: 'value ccc', named: 'function bbb' } })[0].bump, 'addition');
+  assert.equal(compare(table, { '@vox/contract': { endpoints: 'function aaa', named: 'function bbb' } })[0].bump, 'breaking');
 });
 
 test('bumped: an addition is a patch in the same generation; a breaking change is the next minor and the next generation', () => {

@@ -378,13 +378,15 @@ describe('casting auditions: recording, sending, withdrawing, review, casting an
     ]);
     expect(result.call.status).toBe('open');
     const session = await getSession(app, winner, result.sessionId);
-    expect([session.me.role, session.createdBy, session.participants.map((p) => [p.user.id, p.role])]).toEqual([
+    // Both join in one transaction, often in the same millisecond: their order is not the point.
+    const byId = (a: [string, string | null], b: [string, string | null]) => a[0].localeCompare(b[0]);
+    expect([session.me.role, session.createdBy, session.participants.map((p): [string, string | null] => [p.user.id, p.role]).sort(byId)]).toEqual([
       'Juliet',
       owner.id,
-      [
+      ([
         [owner.id, null],
         [winner.id, 'Juliet'],
-      ],
+      ] as Array<[string, string | null]>).sort(byId),
     ]);
     const inbox = (await req(winner, 'GET', '/api/notifications')).json().items;
     expect(inbox.map((m: { id: string; type: string; text: string; casting: unknown; person: { id: string } }) => [m.id, m.type, m.text, m.casting, m.person.id])).toEqual([

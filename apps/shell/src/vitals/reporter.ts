@@ -88,7 +88,8 @@ async function start() {
     // importing that from the app would keep the bootstrap chunk from inlining its module.
     route: variant.page === 'dashboard' ? 'dashboard' : (matchRoute(loaded.pathname, variant.remote as TableSite)?.id ?? 'notFound'),
     remote: variant.remote,
-    remoteVersion: await remoteVersion(manifest[variant.remote]),
+    // The version drawn: the manifest's fallback when the live one failed to load (federation/fallback.ts).
+    remoteVersion: await remoteVersion(marks.fallbackRemote === variant.remote ? marks.fallbackEntry : manifest[variant.remote]),
     shellVersion: shellVersion(),
     device: deviceClass(),
     connection: connectionType(),

@@ -37,7 +37,8 @@ Commands:
 
 Remotes: ${RELEASABLE_REMOTES.join(', ')}.
 Uses the server's storage settings: DATA_DIR (files under DATA_DIR/uploads), or S3_* (the bucket).
-Who ran a command is RELEASE_ACTOR, else GITHUB_ACTOR, else the user name.`;
+Who ran a command is RELEASE_ACTOR, else GITHUB_ACTOR, else the user name. The browser check
+runs the Chromium at CHROMIUM_PATH (default /usr/bin/chromium).`;
 
 export interface ReleaseIo {
   out(line: string): void;
@@ -111,7 +112,7 @@ export async function main(argv: string[], io: ReleaseIo = defaultIo): Promise<n
           // The browser check needs a candidate whose files are whole.
           if (problems.length || !checkUrl) return problems;
           io.out(`Opening ${name} ${candidate} in Chromium against ${checkUrl}…`);
-          return checkInBrowser(storage, name, candidate, checkUrl);
+          return checkInBrowser(storage, name, candidate, checkUrl, env.CHROMIUM_PATH || undefined);
         });
       io.out((await promote(storage, actor, remote, version, check)).message);
       return 0;

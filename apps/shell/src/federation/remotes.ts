@@ -24,7 +24,7 @@ export let manifest: RemotesManifest = {};
 export async function registerRemotesFromManifest(url = '/remotes.json', started?: Promise<Response>): Promise<RemotesManifest> {
   const response = await (started ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`The remotes manifest ${url} answered ${response.status}.`);
-  const { fallbacks, ...entries } = (manifest = (await response.json()) as RemotesManifest);
+  const { fallbacks: _fallbacks, ...entries } = (manifest = (await response.json()) as RemotesManifest);
   registerRemotes(
     Object.entries(entries).map(([name, entry]) => ({ name, entry: new URL(entry, window.location.href).href })),
     { force: true },

@@ -104,6 +104,16 @@ test.describe('remote releases', () => {
     // A copy without the expose the shell imports is refused, and nothing changes.
     const bad = versionOf(remotes('publish', 'podcast', '--dir', broken, '--commit', 'e2e0001').out);
     expect(remotes('promote', 'podcast', bad)).toEqual({ code: 1, out: `Refused to promote podcast ${bad}:\n  - remoteEntry.js does not expose "./App", which the shell imports.` });
+    // A copy whose ./App code throws has every file: the browser check is what refuses it.
+    const throwing = copyOfBuild('throwing', (entry) => entry);
+    const appChunk = (JSON.parse(fs.readFileSync(path.join(throwing, 'preload.json'), 'utf8'))['./App'] as string[]).map((file) => file.replace(/\?.*$/, '')).find((file) => file.endsWith('.js')) as string;
+    fs.writeFileSync(path.join(throwing, appChunk), 'throw new Error("broken on purpose");');
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(throwing, `${appChunk}${ext}`), { force: true });
+    const thrower = versionOf(remotes('publish', 'podcast', '--dir', throwing, '--commit', 'e2e0001').out);
+    const refused = remotes('promote', 'podcast', thrower, '--check-url', appUrl('localhost', '/').replace(/\/$/, ''));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(new RegExp(`^Opening podcast ${thrower} in Chromium against .+\nRefused to promote podcast ${thrower}:\n  - /`));
+    expect(refused.out).toContain(': page error: broken on purpose');
     expect(remotes('status', 'podcast').out.split('\n')[0]).toBe(`podcast (site podcast): live ${v2}, fallback ${v1}`);
 
     // The live version's files are lost from storage: a new visitor gets the page from the fallback.

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Storage } from '../plugins/app/storage';
 import { fileKey, readJson, type ReleasableRemote } from './remote-releases';
 
@@ -55,6 +57,26 @@ async function routesOf(storage: Storage, remote: ReleasableRemote, version: str
 }
 
 /**
+ * GET of `pathname` from the server at `api` as the site `host` (the name need not resolve here:
+ * Chromium resolves *.localhost itself, Node does not), uncompressed.
+ */
+function getAs(api: URL, host: string, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const client = api.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get({ hostname: api.hostname, port: api.port, path: pathname, headers: { ...headers, host, 'accept-encoding': 'identity' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const kept = Object.entries(res.headers).filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name));
+        resolve({ status: res.statusCode ?? 502, headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])), body: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
  * Loads the candidate in headless Chromium against a running API (`apiUrl`, whose storage holds
  * the candidate), signed out, on each of its routes: the page's first data block is rewritten so
  * the shell loads the candidate instead of the live version. Any console error, uncaught page
@@ -76,26 +98,39 @@ export async function checkInBrowser(storage: Storage, remote: ReleasableRemote,
         if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+      const host = `${SITE_HOSTS[remote]}:${api.port || (api.protocol === 'https:' ? 443 : 80)}`;
+      // The page and /remotes.json come from the server as they are, with the manifest naming the
+      // candidate, and no fallback either: a candidate that fails must show here, not be covered
+      // by the live version.
       await page.route(
         (url) => url.origin === origin && url.pathname === route,
         async (request) => {
-          const response = await request.fetch();
-          const html = await response.text();
-          // No fallback either: a candidate that fails must show here, not be covered by the live version.
-          const rewritten = html.replace(/"fallbacks":\{[^}]*\}/, '"fallbacks":{}').replace(new RegExp(`("manifest":\\{[^}]*?"${remote}":)"[^"]*"`), `$1${JSON.stringify(candidateEntry)}`);
-          const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
-          await request.fulfill({ status: response.status(), headers, body: rewritten });
+          try {
+            const answer = await getAs(api, host, new URL(request.request().url()).pathname, request.request().headers());
+            const body = answer.body
+              .replace(/"fallbacks":\{[^}]*\}/, '"fallbacks":{}')
+              .replace(new RegExp(`("manifest":\\{[^}]*?"${remote}":)"[^"]*"`), `$1${JSON.stringify(candidateEntry)}`);
+            await request.fulfill({ status: answer.status, headers: answer.headers, body });
+          } catch (error) {
+            seen.push(`the server did not answer: ${(error as Error).message}`);
+            await request.abort();
+          }
         },
       );
-      // Other manifests (/remotes.json, read when the page carries none) name the candidate too.
       await page.route(`${origin}/remotes.json`, async (request) => {
-        const response = await request.fetch();
-        const manifest = (await response.json()) as Record<string, unknown>;
-        await request.fulfill({ response, json: { ...manifest, [remote]: candidateEntry, fallbacks: {} } });
+        try {
+          const answer = await getAs(api, host, '/remotes.json', request.request().headers());
+          const manifest = JSON.parse(answer.body) as Record<string, unknown>;
+          await request.fulfill({ status: answer.status, headers: answer.headers, json: { ...manifest, [remote]: candidateEntry, fallbacks: {} } });
+        } catch (error) {
+          seen.push(`the server did not answer /remotes.json: ${(error as Error).message}`);
+          await request.abort();
+        }
       });
       try {
         await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 30_000 });
-        await page.waitForFunction(() => !document.querySelector('.vox-remote-loading'), undefined, { timeout: 15_000 });
+        // The remote's frame (every remote marks it with data-remote) or the shell's error boundary.
+        await page.locator('[data-remote], .vox-remote-error').first().waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         const boundary = await page.locator('.vox-remote-error').first().textContent({ timeout: 500 }).catch(() => null);
         if (boundary) seen.push(`error boundary: ${boundary.replace(/\s+/g, ' ').trim()}`);

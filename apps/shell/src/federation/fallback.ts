@@ -1,10 +1,10 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_FAILURE_MAX_REASON, vitalsEndpoints, type RemoteFailureBeacon } from '@vox/contract/vitals';
+import { BUILT_IN_VERSION, REMOTE_FAILURE_MAX_REASON, vitalsEndpoints, type RemoteFailureBeacon } from '@vox/contract/vitals';
 import { resolveVariant, type RemoteName } from '@vox/variant';
 import { forgetFailedShares, loadRemoteApp, manifest, type RemoteAppModule } from './remotes';
 
 /** A version as the vitals tag it: the entry URL's `v`, or the built-in remote's. */
-const versionOf = (entry: string | undefined) => (entry && new URL(entry, location.href).searchParams.get('v')) || 'built-in';
+const versionOf = (entry: string | undefined) => (entry && new URL(entry, location.href).searchParams.get('v')) || BUILT_IN_VERSION;
 
 /**
  * Loads the manifest's fallback of a remote whose live entry or `./App` failed to load (a chunk of

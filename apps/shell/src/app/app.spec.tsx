@@ -162,7 +162,7 @@ describe('the shell routes', () => {
   it('shows the live remote failing when its fallback fails too, and reports that the fallback did not save it', async () => {
     mockManifest = { main: '/remotes/main/aaaaaaaaaaaa-aaaaaaa/remoteEntry.js?v=aaaaaaaaaaaa-aaaaaaa', fallbacks: { main: '/remotes/main/remoteEntry.js' } };
     jest.mocked(loadRemoteApp).mockRejectedValueOnce(new Error('live entry 404')).mockRejectedValueOnce(new Error('fallback entry 404'));
-    const sendBeacon = jest.fn(() => true);
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     renderShell('/guide');
     const alert = await screen.findByRole('alert');

@@ -8,7 +8,7 @@ import { fileKey, readJson, type ReleasableRemote } from './remote-releases';
  * and what that module must provide: `Frame` and `Page` (main, school, podcast) or a default App
  * (the dashboard). A remote entry lists its exposes by name in its container's module map.
  */
-export const SHELL_IMPORTS = ['./App'] as const;
+const SHELL_IMPORTS = ['./App'] as const;
 
 async function text(storage: Storage, key: string): Promise<string | undefined> {
   const body = await storage.get(key);

@@ -19,7 +19,7 @@ import {
   type CandidateCheck,
 } from './remote-releases';
 
-export const USAGE = `Usage: npm run remotes -- <command> [options]
+const USAGE = `Usage: npm run remotes -- <command> [options]
 
 Commands:
   publish <remote> [--dir dist/apps/<remote>] [--commit <sha>]
@@ -40,7 +40,7 @@ Uses the server's storage settings: DATA_DIR (files under DATA_DIR/uploads), or 
 Who ran a command is RELEASE_ACTOR, else GITHUB_ACTOR, else the user name. The browser check
 runs the Chromium at CHROMIUM_PATH (default /usr/bin/chromium).`;
 
-export interface ReleaseIo {
+interface ReleaseIo {
   out(line: string): void;
   err(line: string): void;
   env?: NodeJS.ProcessEnv;

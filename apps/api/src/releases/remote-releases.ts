@@ -22,7 +22,7 @@ export type ReleasableRemote = (typeof RELEASABLE_REMOTES)[number];
 /** `<12 hex of the content hash>-<commit>`: short enough for the vitals' version tag (40 characters). */
 export const VERSION = /^[0-9a-f]{12}-[0-9a-f]{7,12}$/;
 
-export interface VersionRecord {
+interface VersionRecord {
   remote: ReleasableRemote;
   version: string;
   contentHash: string;
@@ -41,7 +41,7 @@ export interface LiveRemote {
 
 export type LiveState = Partial<Record<ReleasableRemote, LiveRemote>>;
 
-export interface LogEntry {
+interface LogEntry {
   at: string;
   by: string;
   command: string;
@@ -56,7 +56,7 @@ const versionKey = (remote: string, version: string) => `remote-releases/version
 export const fileKey = (remote: string, version: string, file: string) => `remotes/${remote}/${version}/${file}`;
 
 /** The URL the manifest gives a version's entry; `v` tags its vitals and load failures. */
-export const entryUrlOf = (remote: string, version: string) => `/remotes/${remote}/${version}/remoteEntry.js?v=${version}`;
+const entryUrlOf = (remote: string, version: string) => `/remotes/${remote}/${version}/remoteEntry.js?v=${version}`;
 
 export const isReleasableRemote = (name: string): name is ReleasableRemote => (RELEASABLE_REMOTES as readonly string[]).includes(name);
 
@@ -78,7 +78,7 @@ const writeJson = (storage: Storage, key: string, value: unknown) =>
 export const readLive = async (storage: Storage): Promise<LiveState> => (await readJson<LiveState>(storage, LIVE_KEY)) ?? {};
 
 /** Every file under `dir`, relative with `/`, sorted (the content hash must not depend on the order the disk lists them). */
-export function filesOf(dir: string): string[] {
+function filesOf(dir: string): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
@@ -92,7 +92,7 @@ export function filesOf(dir: string): string[] {
 }
 
 /** The SHA-256 of every file's path and bytes, in path order. */
-export function contentHashOf(dir: string, files: string[]): string {
+function contentHashOf(dir: string, files: string[]): string {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(`${file}\0`);
@@ -115,7 +115,7 @@ async function log(storage: Storage, actor: Actor, entry: Omit<LogEntry, 'at' | 
   await writeJson(storage, key, { at, by: actor.by, ...entry } satisfies LogEntry);
 }
 
-export interface Outcome {
+interface Outcome {
   changed: boolean;
   message: string;
 }
@@ -160,7 +160,7 @@ export async function versionsOf(storage: Storage, remote: ReleasableRemote): Pr
   return records.sort((a, b) => a.publishedAt.localeCompare(b.publishedAt) || a.version.localeCompare(b.version));
 }
 
-export const findVersion = (storage: Storage, remote: ReleasableRemote, version: string) =>
+const findVersion = (storage: Storage, remote: ReleasableRemote, version: string) =>
   VERSION.test(version) ? readJson<VersionRecord>(storage, versionKey(remote, version)) : Promise.resolve(undefined);
 
 /** A candidate check's verdict: problems empty means it may go live. */

@@ -132,7 +132,7 @@ export const RemoteFailuresQuery = Type.Object({
 export type RemoteFailuresQuery = Type.Static<typeof RemoteFailuresQuery>;
 
 /** Load failures of one remote version over the range, per fallback it turned to. */
-export const RemoteFailureGroup = Type.Object({
+const RemoteFailureGroup = Type.Object({
   remote: Type.String(),
   version: Type.String(),
   fallbackVersion: Type.String(),
@@ -143,7 +143,6 @@ export const RemoteFailureGroup = Type.Object({
   /** The latest failure's message. */
   lastReason: Type.String(),
 });
-export type RemoteFailureGroup = Type.Static<typeof RemoteFailureGroup>;
 
 export const RemoteFailuresAnswer = Type.Object({
   from: Type.String(),

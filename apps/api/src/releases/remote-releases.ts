@@ -246,8 +246,13 @@ export function releasedManifest(live: LiveState, builtIn: Record<string, string
     const state = live[remote];
     if (!state || !VERSION.test(state.live)) continue;
     entries[remote] = entryUrlOf(remote, state.live);
-    const fallback = state.fallback && state.fallback !== state.live && VERSION.test(state.fallback) ? entryUrlOf(remote, state.fallback) : state.fallback ? null : builtIn[remote];
-    if (fallback) fallbacks[remote] = fallback;
+    if (!state.fallback) {
+      // A first promote falls back to the built-in remote.
+      if (builtIn[remote]) fallbacks[remote] = builtIn[remote];
+    } else if (state.fallback !== state.live && VERSION.test(state.fallback)) {
+      fallbacks[remote] = entryUrlOf(remote, state.fallback);
+    }
+    // Rolled back (the fallback is live): nothing to fall back to.
   }
   return { entries, fallbacks };
 }

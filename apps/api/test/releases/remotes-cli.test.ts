@@ -182,6 +182,10 @@ describe('the API serves the promoted versions', () => {
     const block = /<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(page.body)?.[1] ?? 'null';
     expect(JSON.parse(block).manifest).toEqual(manifest);
     expect(page.headers.link).toContain(`</remotes/main/${v2}/remoteEntry.js?v=${v2}>; rel=preload; as=script`);
+    // Rolled back, the version before is live with nothing to fall back to.
+    await remotes('rollback', 'main');
+    await waitFor(async () => (await get('/remotes.json')).json().main !== manifest.main);
+    expect((await get('/remotes.json')).json()).toEqual({ ...BUILT_IN, main: `/remotes/main/${v1}/remoteEntry.js?v=${v1}` });
   });
 
   it("serves a version's files for good, brotli when taken, and 404 for what it does not hold", async () => {

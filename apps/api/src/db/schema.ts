@@ -204,6 +204,17 @@ export interface ActiveUserHoursTable {
 }
 
 /** Migration 220: one metric of one page view's vitals beacon, kept VITALS_RETENTION_DAYS. */
+/** Migration 221: a remote load failure the shell reported (recovered: 1 when the fallback loaded). */
+export interface RemoteLoadFailuresTable {
+  received_at: string;
+  site: string;
+  remote: string;
+  version: string;
+  fallback_version: string;
+  recovered: number;
+  reason: string;
+}
+
 export interface WebVitalsTable {
   received_at: string;
   site: string;
@@ -431,6 +442,7 @@ export interface Database {
   activity_route_days: ActivityRouteDaysTable;
   web_vitals: WebVitalsTable;
   web_vital_days: WebVitalDaysTable;
+  remote_load_failures: RemoteLoadFailuresTable;
   scripts: ScriptsTable;
   reading_sessions: ReadingSessionsTable;
   session_participants: SessionParticipantsTable;

@@ -110,11 +110,57 @@ async function versions(db: Db, f: VitalsFilter): Promise<Array<{ remote: string
   return rows.map((r) => ({ remote: r.remote, version: r.version, count: Number(r.n), lastDay: r.last_day }));
 }
 
-/** Deletes raw rows received before `rawBefore` and rollup days before `dayBefore`; answers how many rows went. */
+/** Deletes raw rows (and remote load failures) received before `rawBefore` and rollup days before `dayBefore`; answers how many rows went. */
 async function deleteVitalsBefore(db: Db, rawBefore: string, dayBefore: string): Promise<number> {
   const raw = await db.deleteFrom('web_vitals').where('received_at', '<', rawBefore).executeTakeFirst();
   const days = await db.deleteFrom('web_vital_days').where('day', '<', dayBefore).executeTakeFirst();
-  return Number(raw.numDeletedRows) + Number(days.numDeletedRows);
+  const failures = await db.deleteFrom('remote_load_failures').where('received_at', '<', rawBefore).executeTakeFirst();
+  return Number(raw.numDeletedRows) + Number(days.numDeletedRows) + Number(failures.numDeletedRows);
+}
+
+/** A remote load failure as stored. */
+interface FailureRow {
+  receivedAt: string;
+  site: string;
+  remote: string;
+  version: string;
+  fallbackVersion: string;
+  recovered: boolean;
+  reason: string;
+}
+
+async function insertFailure(db: Db, r: FailureRow): Promise<void> {
+  await db
+    .insertInto('remote_load_failures')
+    .values({ received_at: r.receivedAt, site: r.site, remote: r.remote, version: r.version, fallback_version: r.fallbackVersion, recovered: r.recovered ? 1 : 0, reason: r.reason })
+    .execute();
+}
+
+/** Failures received from `from` (inclusive) to before `before`, per remote version and fallback, most first, at most `limit`. */
+async function failureGroups(db: Db, from: string, before: string, limit: number) {
+  const rows = await db
+    .selectFrom('remote_load_failures')
+    .where('received_at', '>=', from)
+    .where('received_at', '<', before)
+    .select(['remote', 'version', 'fallback_version', sql<number>`count(*)`.as('n'), sql<number>`sum(recovered)`.as('saved'), sql<string>`max(received_at)`.as('last_at')])
+    .groupBy(['remote', 'version', 'fallback_version'])
+    .orderBy('n', 'desc')
+    .orderBy('last_at', 'desc')
+    .limit(limit)
+    .execute();
+  const groups = [];
+  for (const r of rows) {
+    const last = await db
+      .selectFrom('remote_load_failures')
+      .where('remote', '=', r.remote)
+      .where('version', '=', r.version)
+      .where('fallback_version', '=', r.fallback_version)
+      .where('received_at', '=', r.last_at)
+      .select('reason')
+      .executeTakeFirst();
+    groups.push({ remote: r.remote, version: r.version, fallbackVersion: r.fallback_version, count: Number(r.n), recovered: Number(r.saved), lastAt: r.last_at, lastReason: last?.reason ?? '' });
+  }
+  return groups;
 }
 
 declare module 'fastify' {
@@ -123,7 +169,7 @@ declare module 'fastify' {
   }
 }
 
-const queries = { insertBeacon, bucketsPerDay, bucketsPerGroup, versions, deleteVitalsBefore };
+const queries = { insertBeacon, bucketsPerDay, bucketsPerGroup, versions, deleteVitalsBefore, insertFailure, failureGroups };
 type VitalsRepository = Repository<typeof queries>;
 
 export default repositoryPlugin('vitalsRepository', 'vitals-repository', queries);

@@ -7,17 +7,23 @@ import { api } from '@vox/api-client';
 import { coreEndpoints } from '@vox/contract';
 import { routesOf, siteRouteObjects } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
-import type { RemoteAppModule } from '../federation/remotes';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemoteApp, type RemoteAppModule, type RemotesManifest } from '../federation/remotes';
 import { App, hostSite } from './app';
 
 // The remote as the shell loads it: a test double for the federation runtime, whose module the
 // spec chooses (the shape of today's remotes, or one built before the shell matched the routes).
 let remoteModule: RemoteAppModule;
+let mockManifest: RemotesManifest = {};
 jest.mock('../federation/remotes', () => ({
   loadRemoteApp: jest.fn(async () => remoteModule),
   registerRemotesFromManifest: jest.fn(async () => ({})),
   forgetFailedShares: jest.fn(),
+  get manifest() {
+    return mockManifest;
+  },
 }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
 
 const activity = { log: jest.fn() } as unknown as ActivityLogger;
 let broken = true;
@@ -53,6 +59,7 @@ function renderShell(path: string) {
 let reported: jest.SpyInstance;
 beforeEach(() => {
   remoteModule = siteModule;
+  mockManifest = {};
   broken = true;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   reported = jest.spyOn(api, 'call').mockImplementation((async () => undefined) as never);
@@ -129,6 +136,38 @@ describe('the shell routes', () => {
     expect(alert).toHaveTextContent('Check your connection');
     // A download that failed is the network's, not a fault in the code: nothing is reported.
     expect(renderErrorReports()).toHaveLength(0);
+  });
+
+  it("draws the page from the manifest's fallback when the live remote does not load, and reports the failure with both versions", async () => {
+    const live = '/remotes/main/aaaaaaaaaaaa-aaaaaaa/remoteEntry.js?v=aaaaaaaaaaaa-aaaaaaa';
+    const fallback = '/remotes/main/bbbbbbbbbbbb-bbbbbbb/remoteEntry.js?v=bbbbbbbbbbbb-bbbbbbb';
+    mockManifest = { main: live, fallbacks: { main: fallback } };
+    jest.mocked(loadRemoteApp).mockRejectedValueOnce(new Error('[ Federation Runtime ]: Failed to load script resources.'));
+    const sendBeacon = jest.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    renderShell('/guide');
+    expect(await screen.findByRole('heading', { level: 1, name: 'guide' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'main', entry: `http://localhost${fallback}` }], { force: true });
+    expect(sendBeacon.mock.calls).toEqual([
+      [
+        '/api/vitals/remote-failures',
+        JSON.stringify({ site: 'main', remote: 'main', version: 'aaaaaaaaaaaa-aaaaaaa', fallbackVersion: 'bbbbbbbbbbbb-bbbbbbb', recovered: true, reason: '[ Federation Runtime ]: Failed to load script resources.' }),
+      ],
+    ]);
+    // The vitals of this page view are the fallback's.
+    expect(document.documentElement.dataset).toMatchObject({ fallbackRemote: 'main', fallbackEntry: fallback });
+  });
+
+  it('shows the live remote failing when its fallback fails too, and reports that the fallback did not save it', async () => {
+    mockManifest = { main: '/remotes/main/aaaaaaaaaaaa-aaaaaaa/remoteEntry.js?v=aaaaaaaaaaaa-aaaaaaa', fallbacks: { main: '/remotes/main/remoteEntry.js' } };
+    jest.mocked(loadRemoteApp).mockRejectedValueOnce(new Error('live entry 404')).mockRejectedValueOnce(new Error('fallback entry 404'));
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    renderShell('/guide');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The main site did not load');
+    expect(JSON.parse(sendBeacon.mock.calls[0][1])).toEqual({ site: 'main', remote: 'main', version: 'aaaaaaaaaaaa-aaaaaaa', fallbackVersion: 'built-in', recovered: false, reason: 'live entry 404' });
   });
 
   it('draws a remote built before the shell matched the routes (only a default App) whole, at every path', async () => {

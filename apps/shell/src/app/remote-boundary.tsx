@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { SiteRoute } from '@vox/site-routes';
 import { lazyComponent } from '@vox/ui';
 import { href, type RemoteName } from '@vox/variant';
-import { forgetFailedShares, loadRemoteApp, registerRemotesFromManifest, type RemoteAppModule } from '../federation/remotes';
+import { forgetFailedShares, loadRemoteApp, manifest, registerRemotesFromManifest, type RemoteAppModule } from '../federation/remotes';
 import './remote-boundary.css';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -132,7 +132,8 @@ const RemoteSiteContext = createContext<Pick<Required<RemoteAppModule>, 'Page'> 
 
 /**
  * Loads the federated remote of the variant and draws the matched route (`outlet`) inside it. A
- * failure to load it (entry 404, aborted request, ChunkLoadError, CSS_CHUNK_LOAD_FAILED) shows a
+ * failure to load it (entry 404, aborted request, ChunkLoadError, CSS_CHUNK_LOAD_FAILED) loads the
+ * manifest's fallback for it when there is one (federation/fallback.ts), else shows a
  * readable message with a Retry that loads it again; the header and footer around it keep working.
  * A remote whose `./App` has no `Page` (the dashboard, which shows its metrics at every path, or a
  * remote built before the shell matched the routes: one release of compatibility) is drawn whole.
@@ -148,7 +149,13 @@ export function RemoteBoundary({ remote, manifestError, outlet, title }: { remot
           try {
             if (attempt > 0) forgetFailedShares(remote);
             if (manifestError || attempt > 0) await registerRemotesFromManifest();
-            return await loadRemoteApp(remote);
+            try {
+              return await loadRemoteApp(remote);
+            } catch (error) {
+              // A released remote that did not load: the version before it, from a chunk fetched only now.
+              if (!manifest.fallbacks?.[remote]) throw error;
+              return await (await import('../federation/fallback')).loadFallback(remote, error);
+            }
           } catch (error) {
             if (error && typeof error === 'object') loadFailures.add(error);
             throw error;

@@ -10,16 +10,23 @@ import type { RemoteName } from '@vox/variant';
  */
 export type RemoteAppModule = Partial<RemoteSiteModule> & { default?: ComponentType };
 
-/** name -> remote entry URL; read at start-up so remotes can move without rebuilding the shell. */
-type RemotesManifest = Partial<Record<RemoteName, string>>;
+/**
+ * name -> remote entry URL; read at start-up so remotes can move without rebuilding the shell.
+ * `fallbacks`: per released remote, the entry to load when the live one fails (docs/deploy.md
+ * "Remote releases").
+ */
+export type RemotesManifest = Partial<Record<RemoteName, string>> & { fallbacks?: Partial<Record<RemoteName, string>> };
+
+/** The manifest last read. */
+export let manifest: RemotesManifest = {};
 
 /** Reads the manifest (or the answer of a read already started, e.g. by main.ts) and registers its remotes. */
 export async function registerRemotesFromManifest(url = '/remotes.json', started?: Promise<Response>): Promise<RemotesManifest> {
   const response = await (started ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`The remotes manifest ${url} answered ${response.status}.`);
-  const manifest = (await response.json()) as RemotesManifest;
+  const { fallbacks: _fallbacks, ...entries } = (manifest = (await response.json()) as RemotesManifest);
   registerRemotes(
-    Object.entries(manifest).map(([name, entry]) => ({ name, entry: new URL(entry as string, window.location.href).href })),
+    Object.entries(entries).map(([name, entry]) => ({ name, entry: new URL(entry, window.location.href).href })),
     { force: true },
   );
   return manifest;

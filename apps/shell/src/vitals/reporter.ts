@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { PublicConfig, VitalsBeacon, VitalsConnection, VitalMetric } from '@vox/contract';
-import { VITAL_MAX_VALUES, VITALS_CONNECTIONS, vitalsEndpoints } from '@vox/contract/vitals';
+import { BUILT_IN_VERSION, VITAL_MAX_VALUES, VITALS_CONNECTIONS, vitalsEndpoints } from '@vox/contract/vitals';
 import { matchRoute, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
 
@@ -29,6 +29,12 @@ function firstData(): FirstData {
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
+/** The entry URL's `v` parameter, when it is a tag the API takes. */
+function givenVersion(entry: string): string | null {
+  const given = new URL(entry, location.href).searchParams.get('v');
+  return given && /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(given) ? given : null;
+}
+
 /**
  * A remote's version: the entry URL's `v` parameter when the manifest names one, else the first
  * 8 hex digits of the SHA-256 of its remoteEntry.js (from the HTTP cache: the federation runtime
@@ -38,8 +44,8 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 async function remoteVersion(entry: string | undefined): Promise<string> {
   if (!entry) return 'unknown';
   const url = new URL(entry, location.href);
-  const given = url.searchParams.get('v');
-  if (given && /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(given)) return given;
+  const given = givenVersion(entry);
+  if (given) return given;
   try {
     const body = await (await fetch(url, { cache: 'force-cache' })).arrayBuffer();
     return hex(await crypto.subtle.digest('SHA-256', body)).slice(0, 8);
@@ -102,7 +108,11 @@ async function start() {
   // Added after web-vitals' own listeners, so the values it reports on hiding are in this beacon.
   const flush = () => {
     if (document.visibilityState !== 'hidden' || queued.size === 0) return;
-    const beacon: VitalsBeacon = { ...tags, metrics: [...queued].map(([name, value]) => ({ name, value })) as VitalsBeacon['metrics'] };
+    // The version drawn: the manifest's fallback when the live version failed to load
+    // (federation/fallback.ts, which may have ended after this started): its `v`, or the built-in remote.
+    const fallback = marks.fallbackRemote === variant.remote && marks.fallbackEntry;
+    const drawn = fallback ? (givenVersion(fallback) ?? BUILT_IN_VERSION) : tags.remoteVersion;
+    const beacon: VitalsBeacon = { ...tags, remoteVersion: drawn, metrics: [...queued].map(([name, value]) => ({ name, value })) as VitalsBeacon['metrics'] };
     queued.clear();
     navigator.sendBeacon(vitalsEndpoints.reportVitals.path, JSON.stringify(beacon));
   };

@@ -101,7 +101,7 @@ import {
   TemplateParams,
 } from './drafts';
 import { MetricsAnswer, MetricsQuery } from './metrics';
-import { VitalsAnswer, VitalsBeacon, VitalsQuery } from './vitals';
+import { RemoteFailureBeacon, RemoteFailuresAnswer, RemoteFailuresQuery, VitalsAnswer, VitalsBeacon, VitalsQuery } from './vitals';
 // Classes and assignments.
 import {
   AssignmentDetail,
@@ -359,6 +359,8 @@ export const endpointSchemas = {
   // --- Real-user web vitals ---
   reportVitals: { body: VitalsBeacon, response: { 204: NoContent, 400: E, 403: E, 413: E, 415: E, 429: E } },
   vitals: { querystring: VitalsQuery, response: { 200: VitalsAnswer, 400: E, 401: E, 403: E } },
+  reportRemoteFailure: { body: RemoteFailureBeacon, response: { 204: NoContent, 400: E, 403: E, 413: E, 415: E, 429: E } },
+  remoteFailures: { querystring: RemoteFailuresQuery, response: { 200: RemoteFailuresAnswer, 400: E, 401: E, 403: E } },
   // --- Removing people from a reading session ---
   removeParticipant: { params: ParticipantParams, response: { 204: NoContent, 400: E, 401: E, 403: E, 404: E } },
   removeLinkJoiners: { params: LinkParams, response: { 200: LinkJoinersRemoved, 401: E, 403: E, 404: E, 409: E } },

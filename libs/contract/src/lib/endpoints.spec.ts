@@ -108,9 +108,10 @@ describe('endpoints and their schemas', () => {
     // casting calls: the board, a call by id and by link, post, edit, close, reopen, mine, limits (9);
     // auditions: cues, start, mine, one, take upload and removal, whole file, send, withdraw, audio,
     // a role's auditions, review, the scene, cast (14); reports and staff hiding (3); credits and
-    // their setting (3); real-user web vitals: a page view's beacon and the dashboard's read (2);
+    // their setting (3); real-user web vitals: a page view's beacon and the dashboard's read, a remote's load failure and
+    // the dashboard's read of them (4);
     // link previews: an episode's oEmbed answer and a page's preview card (2).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 2 + 2);
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 4 + 2);
   });
 
   it('check requests and answers against the schemas', () => {

@@ -11,4 +11,8 @@ export const vitalsEndpoints = named({
   reportVitals: { method: 'POST', path: '/api/vitals', auth: 'optional' },
   /** Staff (show_metrics): p75 and rating shares per metric, site, route and remote version. */
   vitals: { method: 'GET', path: '/api/vitals', auth: 'show_metrics' },
+  /** Anyone: a remote that failed to load, sent by the shell as it turns to the manifest's fallback. */
+  reportRemoteFailure: { method: 'POST', path: '/api/vitals/remote-failures', auth: 'optional' },
+  /** Staff (show_metrics): remote load failures per remote version. */
+  remoteFailures: { method: 'GET', path: '/api/vitals/remote-failures', auth: 'show_metrics' },
 });

@@ -50,3 +50,10 @@ export function vitalRating(metric: VitalMetric, value: number): 'good' | 'needs
   const [good, poor] = VITAL_THRESHOLDS[metric];
   return value <= good ? 'good' : value <= poor ? 'needsImprovement' : 'poor';
 }
+
+/** Largest remote-load-failure beacon body, in bytes (a full one is about 300). */
+export const REMOTE_FAILURE_MAX_BODY_BYTES = 1024;
+/** The failure's message is cut to this many characters by the shell (the schema refuses longer). */
+export const REMOTE_FAILURE_MAX_REASON = 300;
+/** The version tag of the remote the shell's build names (REMOTES_MANIFEST or the build's remotes.json): no release of its own. */
+export const BUILT_IN_VERSION = 'built-in';

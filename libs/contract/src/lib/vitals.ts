@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { VITAL_MAX_VALUES, VITALS_CONNECTIONS, VITALS_DEVICES, VITALS_MAX_METRICS, VITALS_SITES, VITAL_METRICS } from './vitals-values';
+import { REMOTE_FAILURE_MAX_REASON, VITAL_MAX_VALUES, VITALS_CONNECTIONS, VITALS_DEVICES, VITALS_MAX_METRICS, VITALS_SITES, VITAL_METRICS } from './vitals-values';
 
 /**
  * Real-user web vitals: the beacon a page sends once it is hidden (anyone, signed in or not) and
@@ -103,3 +103,51 @@ export const VitalsAnswer = Type.Object({
   versions: Type.Array(VitalVersion),
 });
 export type VitalsAnswer = Type.Static<typeof VitalsAnswer>;
+
+/**
+ * A remote that failed to load (its entry or its `./App`: a network error, a 404, a chunk error),
+ * sent by the shell as it loads the manifest's fallback instead (anyone, signed in or not; no
+ * user, path or query). `fallbackVersion` is the version the shell turned to, `recovered` whether
+ * that one loaded.
+ */
+export const RemoteFailureBeacon = Type.Object(
+  {
+    site: Site,
+    remote: Tag,
+    version: Tag,
+    fallbackVersion: Tag,
+    recovered: Type.Boolean(),
+    reason: Type.String({ maxLength: REMOTE_FAILURE_MAX_REASON }),
+  },
+  { additionalProperties: false },
+);
+export type RemoteFailureBeacon = Type.Static<typeof RemoteFailureBeacon>;
+
+export const RemoteFailuresQuery = Type.Object({
+  /** First UTC day (inclusive); by default 27 days before `to`. */
+  from: Type.Optional(Type.String({ pattern: DATE })),
+  /** Last UTC day (inclusive); by default today. */
+  to: Type.Optional(Type.String({ pattern: DATE })),
+});
+export type RemoteFailuresQuery = Type.Static<typeof RemoteFailuresQuery>;
+
+/** Load failures of one remote version over the range, per fallback it turned to. */
+const RemoteFailureGroup = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  fallbackVersion: Type.String(),
+  count: Count,
+  /** How many of them the fallback saved (the page was drawn). */
+  recovered: Count,
+  lastAt: Type.String(),
+  /** The latest failure's message. */
+  lastReason: Type.String(),
+});
+
+export const RemoteFailuresAnswer = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  /** Most failures first (at most 100). */
+  groups: Type.Array(RemoteFailureGroup),
+});
+export type RemoteFailuresAnswer = Type.Static<typeof RemoteFailuresAnswer>;

@@ -6,6 +6,7 @@ import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { draftPageCounts } from './241-draft-page-counts';
 import { activeUserHours } from './242-active-user-hours';
 import { webVitals } from './220-web-vitals';
+import { remoteLoadFailures } from './221-remote-load-failures';
 import { setupCodeAttempts } from './249-setup-code-attempts';
 import { channelAuthor } from './247-channel-author';
 // The audio library.
@@ -140,6 +141,7 @@ export const migrations: Record<string, Migration> = {
   '241-draft-page-counts': draftPageCounts,
   // 220-229: real-user web vitals.
   '220-web-vitals': webVitals,
+  '221-remote-load-failures': remoteLoadFailures,
   // 242-244: metrics (daily active users without a distinct count).
   '242-active-user-hours': activeUserHours,
 };

@@ -10,7 +10,8 @@ import { NotFoundError } from '../../domain-errors';
 import { SIGNED_IN_HINT_COOKIE } from '../../services/accounts/auth-sessions';
 import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
-import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
+import { followReleasedManifest, manifestJson, serveReleasedFiles, type ServedManifest } from './released-remotes';
+import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
 const REMOTE_NAMES = ['main', 'school', 'dashboard', 'podcast'] as const;
@@ -86,7 +87,7 @@ const KEPT_PAGES = 500;
  * Pages are kept by their head and data, so every visit to a path within its head's lifetime
  * sends bytes already compressed.
  */
-function appPageOf(html: () => string | null, manifest: () => RemotesManifest, publicConfig: () => unknown): (head: string, more?: Record<string, unknown>) => AppPage | null {
+function appPageOf(html: () => string | null, manifest: () => ServedManifest, publicConfig: () => unknown): (head: string, more?: Record<string, unknown>) => AppPage | null {
   let inputs: unknown[] = [];
   const pages = new Map<string, AppPage>();
   return (head, more = {}) => {
@@ -95,13 +96,13 @@ function appPageOf(html: () => string | null, manifest: () => RemotesManifest, p
       inputs = next;
       pages.clear();
     }
-    const [text, remotes] = next as [string | null, RemotesManifest];
+    const [text, remotes] = next as [string | null, ServedManifest];
     if (text === null) return null;
     const key = `${head}\n${JSON.stringify(more)}`;
     const kept = pages.get(key);
     if (kept) return kept;
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
-    const raw = Buffer.from(withFirstData(withHead(text, head), { ...(Object.keys(remotes).length ? { manifest: remotes } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
+    const raw = Buffer.from(withFirstData(withHead(text, head), { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
     const page = {
       raw,
       br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -123,25 +124,28 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
   let sendAppPage = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => reply.sendFile('index.html', shellDir, { cacheControl: false });
 
   if (hasShell) {
-    if (config.remotesManifest) {
-      const manifestFile = path.resolve(config.remotesManifest);
-      app.get('/remotes.json', async (_req, reply) => {
-        reply.header('Cache-Control', NO_CACHE).type('application/json');
-        return fs.promises.readFile(manifestFile, 'utf8');
-      });
-    }
     // The app page names the variant's remote entry in a preload hint, so the browser fetches it
     // alongside the shell's own chunks instead of after them. When the entry is the one
     // served here, the files of its ./App (its preload.json, written by its build) follow, so they
     // do not wait for the entry to arrive and run, and then the files of the page the path shows
     // (by the route table's patterns, signed in or not by the session hint cookie), so they do not
     // wait for the route table to run and render; a remote on another origin gets its entry only.
-    const manifest = followFile(manifestFileOf(config), parseManifest);
+    // The built-in manifest (REMOTES_MANIFEST, else the build's), with the promoted remotes' live
+    // versions over it (npm run remotes; releases/remote-releases.ts).
+    const served = await followReleasedManifest(app, app.storage, followFile(manifestFileOf(config), parseManifest));
+    const manifest = () => served().entries;
+    app.get('/remotes.json', async (_req, reply) => {
+      // No manifest file and nothing promoted: the shell says the remotes could not be found.
+      if (!Object.keys(served().entries).length) throw new NotFoundError('Not found: GET /remotes.json');
+      reply.header('Cache-Control', NO_CACHE);
+      return manifestJson(served());
+    });
+    serveReleasedFiles(app, app.storage);
     // The shell's own first files lead (shellFirstFiles): the entry and its bootstrap chunk are the
     // largest downloads of every first load and must not wait for a free connection.
     const shellFiles = followFile(path.join(shellDir, 'index.html'), shellFirstFiles);
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
-    const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), manifest, () => publicConfigOf(app.microsoft, config)] as const;
+    const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), served, () => publicConfigOf(app.microsoft, config)] as const;
     const appPage = appPageOf(...pageParts);
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),

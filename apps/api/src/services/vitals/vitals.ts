@@ -8,6 +8,9 @@ import {
   vitalRating,
   type VitalGroup,
   type VitalMetric,
+  type RemoteFailureBeacon,
+  type RemoteFailuresAnswer,
+  type RemoteFailuresQuery,
   type VitalsAnswer,
   type VitalsBeacon,
   type VitalsQuery,
@@ -27,7 +30,14 @@ interface VitalsService {
   record(beacon: VitalsBeacon, now?: Date): Promise<void>;
   /** p75 and rating counts per metric, per day and per site/route/remote version (the caller holds show_metrics). */
   summary(query: VitalsQuery, now?: number): Promise<VitalsAnswer>;
+  /** Stores one remote load failure (anyone may send one; the route bounds its size and rate). */
+  recordFailure(beacon: RemoteFailureBeacon, now?: Date): Promise<void>;
+  /** Load failures per remote version and fallback over the days asked for (the caller holds show_metrics). */
+  failures(query: RemoteFailuresQuery, now?: number): Promise<RemoteFailuresAnswer>;
 }
+
+/** Failure groups in one answer, the most failing first. */
+const MAX_FAILURE_GROUPS = 100;
 
 const DAY_MS = 86_400_000;
 /** Groups in one answer, the most sampled first. */
@@ -138,6 +148,17 @@ async function vitalsService(app: FastifyInstance) {
         .slice(0, MAX_GROUPS);
 
       return { from: filter.from, to: filter.to, days, metrics, groups, versions };
+    },
+
+    async recordFailure(beacon, now = new Date()) {
+      await repo.insertFailure({ receivedAt: now.toISOString(), ...beacon });
+    },
+
+    async failures(query, now = Date.now()) {
+      const days = daysOf(query, now);
+      const [from, to] = [days[0], days[days.length - 1]];
+      const before = dateOf(dayNumberOf(to) + 1);
+      return { from, to, groups: await repo.failureGroups(`${from}T00:00:00.000Z`, `${before}T00:00:00.000Z`, MAX_FAILURE_GROUPS) };
     },
   };
   app.decorate('vitals', service);

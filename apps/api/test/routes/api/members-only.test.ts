@@ -90,8 +90,9 @@ const OPEN_ROUTES = [
   // Link previews: an episode's oEmbed answer and a page's preview card, for any crawler.
   'GET /api/oembed',
   'GET /api/public-pages/card.png',
-  // A page view's web vitals, from visitors too (bounded per address).
+  // A page view's web vitals and a remote's load failure, from visitors too (bounded per address).
   'POST /api/vitals',
+  'POST /api/vitals/remote-failures',
 ].sort();
 
 describe('members-only scope', () => {

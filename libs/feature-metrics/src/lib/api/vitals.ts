@@ -6,6 +6,7 @@ import { vitalsEndpoints } from '@vox/contract/vitals';
 /** The Web vitals tab's calls; its keys under ['vitals']. */
 const vitalsKeys = {
   all: ['vitals'] as const,
+  failures: () => [...vitalsKeys.all, 'remote-failures'] as const,
   summary: (query: VitalsQuery) => [...vitalsKeys.all, query.from ?? '', query.to ?? '', query.site ?? '', query.route ?? '', query.remote ?? '', query.version ?? ''] as const,
 };
 
@@ -17,5 +18,14 @@ export function useVitals(query: VitalsQuery, enabled = true) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     enabled,
+  });
+}
+
+/** Remote load failures per remote version and fallback over the last 28 days (GET /api/vitals/remote-failures). */
+export function useRemoteFailures() {
+  return useQuery({
+    queryKey: vitalsKeys.failures(),
+    queryFn: () => api.call(vitalsEndpoints.remoteFailures, { query: {} }),
+    staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { User, VitalsAnswer } from '@vox/contract';
+import type { RemoteFailuresAnswer, User, VitalsAnswer } from '@vox/contract';
 import { createFakeServer, json, renderPage } from '@vox/testing';
 import { DashboardSite } from '../staff-pages/dashboard-site';
 
@@ -27,9 +27,12 @@ function answer(query: Record<string, string | undefined>): VitalsAnswer {
   };
 }
 
-function at(route: string) {
+const noFailures: RemoteFailuresAnswer = { from: '2026-02-04', to: '2026-03-03', groups: [] };
+
+function at(route: string, failures = noFailures) {
   const server = createFakeServer();
   server.on('vitals', ({ query }) => json(200, answer(query as Record<string, string>)));
+  server.on('remoteFailures', () => json(200, failures));
   renderPage(<DashboardSite />, { route, path: '*', user: staff, server });
   return server;
 }
@@ -82,7 +85,26 @@ describe('the Web vitals tab', () => {
   it('says when nothing has been reported', async () => {
     const server = createFakeServer();
     server.on('vitals', () => json(200, { ...answer({}), metrics: ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'].map(none), groups: [], versions: [] }));
+    server.on('remoteFailures', () => json(200, noFailures));
     renderPage(<DashboardSite />, { route: '/metrics/vitals', path: '*', user: staff, server });
     expect(await screen.findByText('No page view has reported its vitals in this range yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No remote has failed to load in this range.')).toBeInTheDocument();
+  });
+
+  it('lists the remote versions that failed to load, with the fallback each turned to', async () => {
+    at('/metrics/vitals', {
+      from: '2026-02-04',
+      to: '2026-03-03',
+      groups: [
+        { remote: 'main', version: '0123456789ab-abc1234', fallbackVersion: 'ba9876543210-def5678', count: 3, recovered: 2, lastAt: '2026-03-03T10:04:05.000Z', lastReason: 'Loading chunk 12 failed.' },
+        { remote: 'school', version: 'aaaaaaaaaaaa-aaaaaaa', fallbackVersion: 'built-in', count: 1, recovered: 1, lastAt: '2026-03-02T08:00:00.000Z', lastReason: 'entry 404' },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Remote load failures' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Remote versionFallbackFailuresSaved by the fallbackLastLast error',
+      'main 0123456789ab-abc1234ba9876543210-def5678322026-03-03 10:04 UTCLoading chunk 12 failed.',
+      'school aaaaaaaaaaaa-aaaaaaabuilt-in112026-03-02 08:00 UTCentry 404',
+    ]);
   });
 });

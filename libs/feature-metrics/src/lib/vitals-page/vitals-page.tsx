@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Page, Spinner } from '@vox/ui';
 import type { VitalMetric, VitalsQuery, VitalSummary, VitalsSite } from '@vox/contract';
 import { VITAL_METRICS, VITAL_THRESHOLDS, VITALS_SITES } from '@vox/contract/vitals';
-import { useVitals } from '../api/vitals';
+import { useRemoteFailures, useVitals } from '../api/vitals';
 import { StaffPageHead } from '../staff-pages/staff-nav';
 import { formatVital, percent, ratingOf } from './vitals-format';
 import '@vox/ui/page-kit';
@@ -18,6 +18,9 @@ export const VITALS_TEXTS = {
   compareLead: 'Pick two versions of one remote to see their p75 and shares side by side.',
   compareNone: 'Pick two versions of the same remote.',
   groupsTitle: 'By site, route and remote version',
+  failuresTitle: 'Remote load failures',
+  failuresLead: 'Released remote versions that failed to load in visitors’ browsers over the last 28 days (their entry or code did not arrive), and the fallback the page turned to instead.',
+  failuresNone: 'No remote has failed to load in this range.',
 } as const;
 
 const SITE_NAMES: Record<VitalsSite, string> = { main: 'Main', school: 'School', podcast: 'Podcast', dashboard: 'Dashboard' };
@@ -183,7 +186,57 @@ function Comparison({ base, versions }: { base: VitalsQuery; versions: Array<{ r
   );
 }
 
-/** Staff: real-user web vitals (GET /api/vitals); the filters live in the URL. */
+/** Load failures per remote version (GET /api/vitals/remote-failures): what a release did to visitors beyond its vitals. */
+function LoadFailures() {
+  const failures = useRemoteFailures();
+  return (
+    <section className="vox-stack" aria-labelledby="vox-vitals-failures">
+      <h2 id="vox-vitals-failures" className="vox-vitals__section-title">
+        {VITALS_TEXTS.failuresTitle}
+      </h2>
+      <p className="vox-staff__meta">{VITALS_TEXTS.failuresLead}</p>
+      {failures.isPending ? (
+        <Spinner label="Loading the load failures" />
+      ) : failures.isError ? (
+        <Alert>{failures.error.message}</Alert>
+      ) : failures.data.groups.length === 0 ? (
+        <p className="vox-empty">{VITALS_TEXTS.failuresNone}</p>
+      ) : (
+        <div className="vox-vitals__scroll" tabIndex={0} role="region" aria-labelledby="vox-vitals-failures">
+          <table className="vox-vitals__table">
+            <caption className="vox-vitals__caption">{VITALS_TEXTS.failuresTitle}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Remote version</th>
+                <th scope="col">Fallback</th>
+                <th scope="col">Failures</th>
+                <th scope="col">Saved by the fallback</th>
+                <th scope="col">Last</th>
+                <th scope="col">Last error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failures.data.groups.map((g) => (
+                <tr key={`${g.remote} ${g.version} ${g.fallbackVersion}`}>
+                  <td>
+                    {g.remote} {g.version}
+                  </td>
+                  <td>{g.fallbackVersion}</td>
+                  <td>{g.count}</td>
+                  <td>{g.recovered}</td>
+                  <td>{g.lastAt.slice(0, 16).replace('T', ' ')} UTC</td>
+                  <td>{g.lastReason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Staff: real-user web vitals (GET /api/vitals) and remote load failures; the filters live in the URL. */
 export default function VitalsPage() {
   const [search, setSearch] = useSearchParams();
   const site = VITALS_SITES.find((s) => s === search.get('site'));
@@ -278,6 +331,7 @@ export default function VitalsPage() {
           <Comparison base={base} versions={vitals.data.versions} />
         </div>
       )}
+      <LoadFailures />
     </Page>
   );
 }

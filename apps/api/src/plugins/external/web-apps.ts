@@ -10,6 +10,7 @@ import { NotFoundError } from '../../domain-errors';
 import { SIGNED_IN_HINT_COOKIE } from '../../services/accounts/auth-sessions';
 import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
+import { registerOfflineApp } from './offline-app';
 import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles, type RemotesManifest } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
@@ -143,6 +144,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), manifest, () => publicConfigOf(app.microsoft, config)] as const;
     const appPage = appPageOf(...pageParts);
+    await registerOfflineApp(app, { webDir: config.webDir, enabled: config.offlineWorker, manifest });
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );

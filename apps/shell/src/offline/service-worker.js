@@ -12,7 +12,7 @@
 // - the API's reads a page needs to open offline (drafts, scripts, sessions and their takes):
 //   the network first, the last answer offline, kept per signed-in member (the token's subject)
 //   and dropped at sign-out.
-/* global self, caches, URL, Response, Headers */
+/* global self, caches, URL, Response */
 (function () {
   var config = self.__VOX_OFFLINE__;
   var PRECACHE = 'vox-precache-' + config.version;
@@ -107,7 +107,7 @@
       var payload = JSON.parse(atob(token[2].replace(/-/g, '+').replace(/_/g, '/')));
       var who = payload.sub || payload.id;
       return who ? String(who).replace(/[^A-Za-z0-9_-]/g, '') : null;
-    } catch (error) {
+    } catch {
       return null;
     }
   }

@@ -1,10 +1,9 @@
 import { Workbox } from 'workbox-window';
 import { authStore } from '@vox/auth';
-import './offline.css';
 
 /** The shell's offline texts: the badge while the browser is offline, the notice of a new version. */
-export const OFFLINE_TEXT = "You're offline. What you write and record is kept here and sent when you're back.";
-export const UPDATE_TEXT = 'A new version of VoxClub is ready.';
+const OFFLINE_TEXT = "You're offline. What you write and record is kept here and sent when you're back.";
+const UPDATE_TEXT = 'A new version of VoxClub is ready.';
 
 function offlineBadge(): void {
   const badge = document.createElement('div');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import { draftEditor, writer } from '../support/drafts';
+import { draftEditor, saveStatus, serverDraft, writer } from '../support/drafts';
 import { createAccount, expect, root, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { earnestScript, tokenOf } from '../support/reading';
@@ -83,7 +83,7 @@ test.describe('offline app', () => {
     });
   }
 
-  test('a member reopens their scripts, a draft and a table read offline; a page never opened says it needs the connection; signing out forgets them', async ({ page, context }) => {
+  test('a member reopens their scripts, a draft and a table read offline, edits the draft there and it syncs back; a page never opened says it needs the connection; signing out forgets them', async ({ page, context }) => {
     test.setTimeout(90_000);
     const me = await writer(page.request);
     const body = 'INT. FERRY - NIGHT\n\nThe lights of the harbour go out one by one.';
@@ -124,8 +124,21 @@ test.describe('offline app', () => {
     await page.goto('/events');
     await expect(page.getByRole('alert')).toContainText('Part of the page could not be downloaded. Check your connection and try again.');
 
-    // Back online, sign out: the worker forgets the member's reads, so the draft no longer opens offline.
+    // A draft opened offline takes edits, kept in the browser, and sends them when the network is
+    // back: the worker leaves saves alone, and the stand-in session gives way to a real one.
+    await page.goto(`/write/${draftId}`);
+    await expect(draftEditor(page)).toContainText('The lights of the harbour go out one by one.');
+    await draftEditor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('A bell rings once.');
+    await expect(saveStatus(page)).toHaveText('Offline, will save');
     await context.setOffline(false);
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 });
+    expect((await serverDraft(page.request, me.token, draftId)).body).toBe(`${body}\n\nA bell rings once.`);
+
+    // Back online, sign out: the worker forgets the member's reads, so the draft no longer opens offline.
     await page.goto('/about');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -16,14 +16,14 @@ const SITES: Record<Site, { name: string; shortName: string; theme: string; back
   podcast: { name: 'VoxClub Podcasts', shortName: 'VoxCasts', theme: '#FF01CD', background: '#0F0D14', description: 'Episodes from VoxClub table reads.' },
 };
 
-export const ICON_SIZES = [192, 512] as const;
+const ICON_SIZES = [192, 512] as const;
 
 function siteOf(host: string | undefined): Site {
   return resolveVariant(host ?? '', '/').remote as Site;
 }
 
 /** The web app manifest of a site (what Chromium needs to offer the install, and how it looks). */
-export function webAppManifest(site: Site) {
+function webAppManifest(site: Site) {
   const { name, shortName, theme, background, description } = SITES[site];
   return {
     id: '/',
@@ -58,7 +58,7 @@ function iconSvg(site: Site, size: number, maskable: boolean): string {
 const ICON_FILE = /^(main|school|dashboard|podcast)-(maskable-)?(192|512)\.png$/;
 
 /** The worker a deployment that turned it off serves: it removes itself and what it kept. */
-export const UNREGISTERING_WORKER = `// VoxClub's service worker is turned off here (OFFLINE_WORKER=off): this one removes itself.
+const UNREGISTERING_WORKER = `// VoxClub's service worker is turned off here (OFFLINE_WORKER=off): this one removes itself.
 self.addEventListener('install', function () { self.skipWaiting(); });
 self.addEventListener('activate', function (event) {
   event.waitUntil(caches.keys().then(function (names) {
@@ -90,7 +90,7 @@ function parsePrecache(text: string | null): PrecacheEntry[] {
  * made of both) before the worker's text. A new build of the shell or of the site's remote, or a
  * changed manifest, changes its bytes, so the browser installs it as a new version.
  */
-export function siteWorker(template: string, site: Site, shell: PrecacheEntry[], remote: PrecacheEntry[], manifest: RemotesManifest): string {
+function siteWorker(template: string, site: Site, shell: PrecacheEntry[], remote: PrecacheEntry[], manifest: RemotesManifest): string {
   // The remote's files are precached only when the manifest points at the ones served here.
   const local = manifest[site] === undefined || manifest[site] === `/remotes/${site}/remoteEntry.js`;
   const precache = [...shell.map((e) => ({ url: `/${e.url}`, revision: e.revision })), ...(local ? remote.map((e) => ({ url: `/remotes/${site}/${e.url}`, revision: e.revision })) : [])];

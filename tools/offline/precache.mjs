@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // After an app's build: the files its service worker precaches, with a revision each, listed by
 // workbox-build (getManifest) into dist/apps/<app>/precache.json. The shell's list is every
-// script and stylesheet it builds (a few lazy chunks beside the first route's) and it also gets
+// script and stylesheet it builds (a few lazy chunks beside the first route's) but Microsoft
+// sign-in's, which needs the network anyway; it also gets
 // the worker's own text (apps/shell/src/offline/service-worker.js) as dist/apps/shell/sw.js; a
 // remote's is its entry and its ./App files (preload.json), since a site's pages are cached as
 // they are used. The API serves /sw.js per site from these (docs/offline.md).
@@ -41,12 +42,23 @@ function chunkVersions() {
 }
 
 const versions = chunkVersions();
+
+/** Files of packages that only work online (Microsoft sign-in): not worth every visitor's download at install. */
+const ONLINE_ONLY = ['@azure/msal-browser'];
+function onlineOnlyFiles() {
+  const file = path.join(root, 'dist/bundle-contents', `${app}.json`);
+  if (!fs.existsSync(file)) return new Set();
+  const { files } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return new Set(Object.entries(files).filter(([, info]) => (info.packages ?? []).some((name) => ONLINE_ONLY.includes(name))).map(([name]) => name));
+}
+const onlineOnly = onlineOnlyFiles();
 /** A chunk's URL as the pages ask for it; a file without a version in the runtime is left out. */
 function versioned(entries) {
   const manifest = [];
   const warnings = [];
   for (const entry of entries) {
     const chunk = /^static\/(js|css)\/([\w-]+)\.chunk\.(?:js|css)$/.exec(entry.url);
+    if (onlineOnly.has(entry.url)) continue;
     if (!chunk) manifest.push(entry);
     else if (versions[chunk[1]][chunk[2]]) manifest.push({ ...entry, url: `${entry.url}?v=${versions[chunk[1]][chunk[2]]}` });
     else warnings.push(`${entry.url}: no ?v= in the webpack runtime, left out`);

@@ -29,6 +29,9 @@ const config: KnipConfig = {
     // Scripts run from project.json or by hand (package.json's scripts are entries already).
     'tools/scripts/*.mjs',
     'tools/bench/**/*.mjs',
+    'tools/offline/*.mjs',
+    // The service worker's text: copied into the build by tools/offline/precache.mjs, served at /sw.js.
+    'apps/shell/src/offline/service-worker.js',
     // Webpack's own files, loaded by path: the dev server config (tools/scripts/dev.mjs) and the
     // trimmed shared modules (resolve aliases); the build-time tools' node tests.
     'tools/webpack/dev-server.config.cjs',

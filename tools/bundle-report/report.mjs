@@ -24,8 +24,8 @@ const JS_BUDGET_GZIP = 140 * 1024;
 const VARIANTS = ['localhost', 'school.localhost', 'dashboard.localhost', 'podcast.localhost'];
 const SHARED = Object.keys(sharedConfig.shared);
 const FROM_SHELL = [...sharedConfig.FROM_SHELL];
-/** Packages only code the shell imports after the page's load event uses (apps/shell/src/bootstrap.tsx). */
-const AFTER_LOAD = ['web-vitals'];
+/** Packages only code the shell imports after the page's load event uses (apps/shell/src/bootstrap.tsx): the vitals reporter and the offline app's worker registration. */
+const AFTER_LOAD = ['web-vitals', 'workbox-window'];
 
 const contents = Object.fromEntries(
   fs

@@ -14,6 +14,8 @@ export interface Config {
   webDir: string;
   /** Optional file that replaces the shell's built remotes.json (name -> remote entry URL). */
   remotesManifest: string | undefined;
+  /** The offline service worker (OFFLINE_WORKER=off serves one that removes itself: docs/offline.md). */
+  offlineWorker: boolean;
   databaseUrl: string | undefined;
   /** PostgreSQL schema (search_path); tests give each run its own. */
   pgSchema: string | undefined;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The bundle lives in dist/apps/api, the web apps beside it in dist/apps/<name>.
     webDir: path.resolve(env.WEB_DIR ?? path.join(__dirname, '..')),
     remotesManifest: env.REMOTES_MANIFEST || undefined,
+    offlineWorker: env.OFFLINE_WORKER !== 'off',
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.DATABASE_SCHEMA || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -192,9 +192,10 @@ test("a cold signed-in load of /scripts starts the page's chunks and the shared 
   // The list asks the shell for nothing it provides lazily (the whole of
   // @vox/feature-scripts in one chunk consumed @vox/ui/forms, whose shell chunk then left a
   // request level after the page's; only the reader and the editor use it): the shell's scripts
-  // this load fetched before its load event are the ones its HTML names. After it come two chunks
-  // that wait for the load event on purpose: the signed-in tab's session watch, and the web-vitals
-  // reporter (once the browser is idle, so the test waits for it rather than racing it).
+  // this load fetched before its load event are the ones its HTML names. After it come three chunks
+  // that wait for the load event on purpose: the signed-in tab's session watch, the web-vitals
+  // reporter and the offline app (its worker registration, badge and new-version notice), the last
+  // two once the browser is idle, so the test waits for them rather than racing them.
   const html = (await response?.text()) ?? '';
   const named = new Set([...html.matchAll(/"(\/static\/js\/[^"?]+\.js)(\?[^"]*)?"/g)].map((m) => m[1]));
   const shellScripts = () =>
@@ -205,14 +206,16 @@ test("a cold signed-in load of /scripts starts the page's chunks and the shared 
         .filter((e) => /^\/static\/js\/.*\.js$/.test(e.path));
     });
   const afterLoad = async () => (await shellScripts()).filter((e) => !e.beforeLoad && !named.has(e.path)).map((e) => e.path);
-  await expect.poll(async () => (await afterLoad()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await afterLoad()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   expect(named.size).toBeGreaterThanOrEqual(2);
   expect((await shellScripts()).filter((e) => e.beforeLoad && !named.has(e.path)).map((e) => e.path)).toEqual([]);
   const later = await afterLoad();
-  expect(later).toHaveLength(2);
-  // web-vitals observes 'largest-contentful-paint'; the session watch does not.
+  expect(later).toHaveLength(3);
+  // web-vitals observes 'largest-contentful-paint'; the offline app registers '/sw.js' and draws
+  // the 'vox-offline-badge'; the session watch does neither.
   const bodies = await Promise.all(later.map(async (path) => (await page.request.get(appUrl('localhost', path))).text()));
-  expect(bodies.map((body) => body.includes('largest-contentful-paint'))).toEqual(expect.arrayContaining([true, false]));
+  const kinds = bodies.map((body) => (body.includes('largest-contentful-paint') ? 'vitals' : body.includes("'/sw.js'") || body.includes('"/sw.js"') ? (body.includes('vox-offline-badge') ? 'offline' : 'other') : 'watch'));
+  expect(kinds.sort()).toEqual(['offline', 'vitals', 'watch']);
 });
 
 // The page's first reads: the inline first script sends them as soon as the refresh has said who

@@ -43,4 +43,10 @@ export async function start(early?: EarlyRequests) {
   const vitals = () => (self.requestIdleCallback ?? setTimeout)(() => import('./vitals/reporter'));
   if (document.readyState === 'complete') vitals();
   else addEventListener('load', vitals, { once: true });
+
+  // The offline app (service worker, offline badge, new-version notice, docs/offline.md): a chunk
+  // of its own, once the page has loaded and the browser is idle, like the vitals reporter.
+  const offline = () => (self.requestIdleCallback ?? setTimeout)(() => void import('./offline/offline').then((chunk) => chunk.startOffline()));
+  if (document.readyState === 'complete') offline();
+  else addEventListener('load', offline, { once: true });
 }

@@ -89,6 +89,53 @@ describe('bootstrapAuth', () => {
   });
 });
 
+describe('offline visits', () => {
+  const online = (value: boolean) => Object.defineProperty(window.navigator, 'onLine', { value, configurable: true });
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => online(true));
+
+  async function signedInOnce() {
+    const s = session('u1', 'jwt-1');
+    auth.api.configure({ fetch: fakeServer({ 'POST /api/users/refresh-token': () => json(200, s) }).fetch });
+    await auth.bootstrapAuth();
+    return s;
+  }
+
+  it('offline, a browser that kept its member starts signed in as them, with a stand-in token that only names them', async () => {
+    const s = await signedInOnce();
+    // The next page, with the network gone.
+    auth = await loadAuth();
+    online(false);
+    auth.api.configure({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const state = await auth.bootstrapAuth();
+    expect(state.user).toEqual(s.user);
+    const [head, claims, tail] = (state.token ?? '').split('.');
+    expect([head, tail]).toEqual(['offline', 'offline']);
+    expect(JSON.parse(atob(claims))).toEqual({ sub: 'u1' });
+  });
+
+  it('online, an unreachable server still starts signed out, member kept or not', async () => {
+    await signedInOnce();
+    auth = await loadAuth();
+    auth.api.configure({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(auth.bootstrapAuth()).resolves.toEqual({ token: null, user: null, ready: true });
+  });
+
+  it('offline, a browser that kept nobody starts signed out', async () => {
+    online(false);
+    auth.api.configure({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(auth.bootstrapAuth()).resolves.toEqual({ token: null, user: null, ready: true });
+  });
+
+  it('keeps the user record, never the token, and forgets it at sign-out', async () => {
+    const s = await signedInOnce();
+    expect(JSON.parse(window.localStorage.getItem('vox_offline_member') ?? 'null')).toEqual(s.user);
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('jwt-1');
+    auth.authStore.clear();
+    expect(window.localStorage.getItem('vox_offline_member')).toBeNull();
+  });
+});
+
 describe('the api client wired to the auth store', () => {
   it('sends the store token as Bearer', async () => {
     const server = fakeServer({

@@ -1,4 +1,5 @@
 import { answerOf, api, type ApiClient } from '@vox/api-client';
+import type { SignInResult, User } from '@vox/contract';
 import { href } from '@vox/variant';
 import { configureAuth, type AuthConfig } from './auth-config';
 import { authStore, type AuthState } from './auth-store';
@@ -26,14 +27,46 @@ export function refreshSession(started?: Promise<Response>): Promise<boolean> {
         return true;
       },
       () => {
-        authStore.clear();
-        return false;
+        // Unreachable while the browser is offline: the member this browser kept stays signed in.
+        const offline = offlineSession();
+        if (offline) authStore.setSession(offline);
+        else authStore.clear();
+        return Boolean(offline);
       },
     )
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** The member a signed-in browser keeps (the user, never a token) to open pages offline (docs/offline.md). */
+const OFFLINE_MEMBER = 'vox_offline_member';
+
+/**
+ * Offline, the kept member with a stand-in token that only names them: the service worker answers
+ * their reads from what it kept for them (the token's subject); online, it meets a 401 and the
+ * usual refresh replaces it.
+ */
+function offlineSession(): SignInResult | null {
+  if (navigator.onLine) return null;
+  try {
+    const user = JSON.parse(localStorage.getItem(OFFLINE_MEMBER) ?? 'null') as User | null;
+    return user ? { user, token: `offline.${btoa(JSON.stringify({ sub: user.id })).replace(/=+$/, '')}.offline` } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the signed-in member for offline visits, and forgets them at sign-out (online: offline, nobody signs out). */
+function keepOfflineMember() {
+  const { token, user } = authStore.getSnapshot();
+  try {
+    if (user && token && !token.startsWith('offline.')) localStorage.setItem(OFFLINE_MEMBER, JSON.stringify(user));
+    else if (!user && navigator.onLine) localStorage.removeItem(OFFLINE_MEMBER);
+  } catch {
+    // Storage refused (private mode): offline visits open signed out.
+  }
 }
 
 /**
@@ -66,6 +99,11 @@ export function bootstrapAuth(
   if (settings) configureAuth(settings);
   bootstrapping ??= (async () => {
     connectApiClient();
+    authStore.subscribe(keepOfflineMember);
+    // Back online after an offline start: the stand-in token gives way to a real session.
+    addEventListener('online', () => {
+      if (authStore.getSnapshot().token?.startsWith('offline.')) void refreshSession();
+    });
     // Awaited too, so the login modal knows at first render whether Microsoft sign-in is offered.
     const settings = loadMicrosoftSettings(early?.publicConfig);
     // A Microsoft sign-in returning to the app finishes alongside; MSAL loads only if one is pending.

@@ -10,6 +10,7 @@ import { NotFoundError } from '../../domain-errors';
 import { SIGNED_IN_HINT_COOKIE } from '../../services/accounts/auth-sessions';
 import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
+import { registerOfflineApp } from './offline-app';
 import { followReleasedManifest, manifestJson, serveReleasedFiles, type ServedManifest } from './released-remotes';
 import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
@@ -147,6 +148,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), served, () => publicConfigOf(app.microsoft, config)] as const;
     const appPage = appPageOf(...pageParts);
+    await registerOfflineApp(app, { webDir: config.webDir, enabled: config.offlineWorker, manifest });
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { resolveVariant } from '@vox/variant';
+import { followFile, type RemotesManifest } from './remotes-manifest';
+
+type Site = 'main' | 'school' | 'dashboard' | 'podcast';
+
+/** What each site's install shows: its name, its colours (the theme's accent and page). */
+const SITES: Record<Site, { name: string; shortName: string; theme: string; background: string; description: string }> = {
+  main: { name: 'VoxClub', shortName: 'VoxClub', theme: '#BA58E9', background: '#FFFFFF', description: 'Read and write scripts, hold table reads, and grow as a voice actor.' },
+  school: { name: 'VoxClub School', shortName: 'VoxSchool', theme: '#BA58E9', background: '#F2F3FA', description: 'VoxClub for classes: scripts, table reads and feedback.' },
+  dashboard: { name: 'VoxClub Dashboard', shortName: 'VoxDash', theme: '#BA58E9', background: '#FFFFFF', description: "VoxClub's metrics for its staff." },
+  podcast: { name: 'VoxClub Podcasts', shortName: 'VoxCasts', theme: '#FF01CD', background: '#0F0D14', description: 'Episodes from VoxClub table reads.' },
+};
+
+const ICON_SIZES = [192, 512] as const;
+
+function siteOf(host: string | undefined): Site {
+  return resolveVariant(host ?? '', '/').remote as Site;
+}
+
+/** The web app manifest of a site (what Chromium needs to offer the install, and how it looks). */
+function webAppManifest(site: Site) {
+  const { name, shortName, theme, background, description } = SITES[site];
+  return {
+    id: '/',
+    name,
+    short_name: shortName,
+    description,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: theme,
+    background_color: background,
+    icons: [
+      ...ICON_SIZES.map((size) => ({ src: `/icons/${site}-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+      { src: `/icons/${site}-maskable-512.png`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/**
+ * The app's mark (the favicon's: a V on a disc of the site's colour) as SVG. Maskable: a full
+ * square of the colour with the V inside the safe zone (the middle 80%), since the platform cuts
+ * its own shape out of it.
+ */
+function iconSvg(site: Site, size: number, maskable: boolean): string {
+  const { theme, background } = SITES[site];
+  const mark = site === 'podcast' ? '#16001A' : '#FFFFFF';
+  const disc = maskable ? `<rect width="32" height="32" fill="${theme}"/>` : `<rect width="32" height="32" fill="${background}"/><circle cx="16" cy="16" r="15" fill="${theme}"/>`;
+  const scale = maskable ? 'translate(16 16) scale(0.7) translate(-16 -16)' : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">${disc}<path transform="${scale}" d="M9 10l7 13 7-13" stroke="${mark}" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+}
+
+const ICON_FILE = /^(main|school|dashboard|podcast)-(maskable-)?(192|512)\.png$/;
+
+/** The worker a deployment that turned it off serves: it removes itself and what it kept. */
+const UNREGISTERING_WORKER = `// VoxClub's service worker is turned off here (OFFLINE_WORKER=off): this one removes itself.
+self.addEventListener('install', function () { self.skipWaiting(); });
+self.addEventListener('activate', function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf('vox-') === 0; }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.registration.unregister(); }));
+});
+`;
+
+interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/** A file of the build (a name under the app's folder, maybe with its ?v= query), nothing that climbs out. */
+const SAFE_FILE = /^(?!.*\.\.)[\w][\w./-]*(\?v=[0-9a-f]+)?$/;
+
+function parsePrecache(text: string | null): PrecacheEntry[] {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((e): e is PrecacheEntry => typeof e?.url === 'string' && SAFE_FILE.test(e.url)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The worker of one site: its settings (the files to precache, the remotes manifest, a version
+ * made of both) before the worker's text. A new build of the shell or of the site's remote, or a
+ * changed manifest, changes its bytes, so the browser installs it as a new version.
+ */
+function siteWorker(template: string, site: Site, shell: PrecacheEntry[], remote: PrecacheEntry[], manifest: RemotesManifest): string {
+  // The remote's files are precached only when the manifest points at the ones served here.
+  const local = manifest[site] === undefined || manifest[site] === `/remotes/${site}/remoteEntry.js`;
+  const precache = [...shell.map((e) => ({ url: `/${e.url}`, revision: e.revision })), ...(local ? remote.map((e) => ({ url: `/remotes/${site}/${e.url}`, revision: e.revision })) : [])];
+  const settings = { site, precache, manifest };
+  const version = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 16);
+  return `self.__VOX_OFFLINE__ = ${JSON.stringify({ ...settings, version })};\n${template}`;
+}
+
+/**
+ * The installable app (docs/offline.md): each site's web app manifest at /manifest.webmanifest,
+ * its icons at /icons/, and its service worker at /sw.js (or, turned off, a worker that removes
+ * itself). All answer by the host's site, so one index.html links every site's own.
+ */
+export async function registerOfflineApp(app: FastifyInstance, options: { webDir: string; enabled: boolean; manifest: () => RemotesManifest }) {
+  const shellDir = path.join(options.webDir, 'shell');
+  const template = followFile(path.join(shellDir, 'sw.js'), (text) => text);
+  const precache = Object.fromEntries(
+    (['shell', 'main', 'school', 'dashboard', 'podcast'] as const).map((name) => [name, followFile(path.join(options.webDir, name, 'precache.json'), parsePrecache)]),
+  );
+  const icons = new Map<string, Promise<Buffer>>();
+
+  app.get('/manifest.webmanifest', async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache').type('application/manifest+json');
+    return JSON.stringify(webAppManifest(siteOf(request.headers.host)));
+  });
+
+  app.get<{ Params: { file: string } }>('/icons/:file', async (request, reply) => {
+    const match = ICON_FILE.exec(request.params.file);
+    if (!match) return reply.code(404).send({ error: 'Not Found', message: 'No such icon' });
+    const [, site, maskable, size] = match;
+    let png = icons.get(request.params.file);
+    if (!png) {
+      png = sharp(Buffer.from(iconSvg(site as Site, Number(size), Boolean(maskable)))).png({ compressionLevel: 9 }).toBuffer();
+      icons.set(request.params.file, png);
+    }
+    reply.header('Cache-Control', 'public, max-age=86400').type('image/png');
+    return png;
+  });
+
+  app.get('/sw.js', async (request, reply) => {
+    // The browser checks the worker on each visit; it must never come from a stale HTTP cache.
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8');
+    const text = template();
+    if (!options.enabled || text === null || !fs.existsSync(path.join(shellDir, 'precache.json'))) return UNREGISTERING_WORKER;
+    const site = siteOf(request.headers.host);
+    return siteWorker(text, site, precache.shell(), precache[site](), options.manifest());
+  });
+}

@@ -1,0 +1,258 @@
+// VoxClub's service worker (docs/offline.md). The API serves it at /sw.js for the site the host
+// names, with `self.__VOX_OFFLINE__` set before this text: the site, a version that changes with
+// any deployed file or the remotes manifest, the files to precache (the shell's and the site's
+// remote's, listed by workbox-build at build time: tools/offline/precache.mjs) and the remotes
+// manifest itself. Plain ES2019 with no imports: it is served as it is written.
+//
+// What it answers (only GET requests, never the API's live or streaming endpoints):
+// - /static/ and /remotes/ files: hashed files from the cache first (their URLs never change
+//   content), entries (remoteEntry.js, preload.json) from the network first;
+// - page navigations: the network first; offline, the page as last served, else the site's app
+//   shell (the last page served on this site), whose remote and chunks come from the cache;
+// - the API's reads a page needs to open offline (drafts, scripts, sessions and their takes):
+//   the network first, the last answer offline, kept per signed-in member (the token's subject)
+//   and dropped at sign-out.
+/* global self, caches, URL, Response */
+(function () {
+  var config = self.__VOX_OFFLINE__;
+  var PRECACHE = 'vox-precache-' + config.version;
+  var FILES = 'vox-files';
+  var PAGES = 'vox-pages-' + config.version;
+  var API_PREFIX = 'vox-api-';
+  var SHELL_KEY = '/__vox/app-shell';
+  // Reads a page needs to open offline. Anything else under /api/ is left to the network untouched.
+  var OFFLINE_READS = [
+    /^\/api\/drafts(\/[^/]+)?$/,
+    /^\/api\/drafts\/[^/]+\/revisions$/,
+    /^\/api\/scripts(\/[^/]+)?$/,
+    /^\/api\/scripts\/[^/]+\/cues$/,
+    /^\/api\/sessions\/[^/]+$/,
+    /^\/api\/sessions\/[^/]+\/takes$/,
+    /^\/api\/sessions\/[^/]+\/takes\/[^/]+\/download$/,
+  ];
+  // Live and streaming endpoints: never touched, whatever the list above says.
+  var NEVER = /\/(live|events|stream|ws)(\/|$)/;
+
+  self.addEventListener('install', function (event) {
+    event.waitUntil(
+      caches.open(PRECACHE).then(function (cache) {
+        return cache.addAll(
+          config.precache.map(function (entry) {
+            return new Request(entry.revision ? entry.url + (entry.url.indexOf('?') >= 0 ? '&' : '?') + '__vox=' + entry.revision : entry.url, { cache: 'no-cache' });
+          }),
+        ).then(function () {
+          // Stored under their plain URLs, the ones the pages ask for.
+          return Promise.all(
+            config.precache
+              .filter(function (entry) {
+                return entry.revision;
+              })
+              .map(function (entry) {
+                var busted = entry.url + (entry.url.indexOf('?') >= 0 ? '&' : '?') + '__vox=' + entry.revision;
+                return cache.match(busted).then(function (answer) {
+                  return Promise.all([cache.put(entry.url, answer), cache.delete(busted)]);
+                });
+              }),
+          );
+        });
+      }),
+    );
+  });
+
+  // Another version's precache and pages name files this version's manifest may no longer name:
+  // they go as this one takes over, so a cached shell never meets a remote it does not know.
+  self.addEventListener('activate', function (event) {
+    event.waitUntil(
+      caches.keys().then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) {
+              return (name.indexOf('vox-precache-') === 0 && name !== PRECACHE) || (name.indexOf('vox-pages-') === 0 && name !== PAGES);
+            })
+            .map(function (name) {
+              return caches.delete(name);
+            }),
+        );
+      }),
+    );
+  });
+
+  self.addEventListener('message', function (event) {
+    var data = event.data || {};
+    if (data.type === 'SKIP_WAITING') self.skipWaiting();
+    // Signed out: every member's kept reads go (the page cannot say whose they were offline).
+    if (data.type === 'SIGNED_OUT') {
+      event.waitUntil(
+        caches.keys().then(function (names) {
+          return Promise.all(
+            names
+              .filter(function (name) {
+                return name.indexOf(API_PREFIX) === 0;
+              })
+              .map(function (name) {
+                return caches.delete(name);
+              }),
+          );
+        }),
+      );
+    }
+  });
+
+  /** The signed-in member a request speaks for: the subject of its bearer token, or null. */
+  function memberOf(request) {
+    var auth = request.headers.get('Authorization') || '';
+    var token = /^Bearer\s+([^.]+)\.([^.]+)\./.exec(auth);
+    if (!token) return null;
+    try {
+      var payload = JSON.parse(atob(token[2].replace(/-/g, '+').replace(/_/g, '/')));
+      var who = payload.sub || payload.id;
+      return who ? String(who).replace(/[^A-Za-z0-9_-]/g, '') : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The API's offline answer for a read it kept nothing of: JSON, in the app's words. */
+  function offlineAnswer() {
+    return new Response(JSON.stringify({ error: 'offline', message: "You're offline: this needs a connection." }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+
+  function apiRead(request, member) {
+    var name = API_PREFIX + member;
+    return fetch(request).then(
+      function (answer) {
+        if (answer.status === 200) {
+          var copy = answer.clone();
+          caches.open(name).then(function (cache) {
+            return cache.put(request.url, copy);
+          });
+        }
+        return answer;
+      },
+      function () {
+        return caches.open(name).then(function (cache) {
+          return cache.match(request.url).then(function (kept) {
+            return kept || offlineAnswer();
+          });
+        });
+      },
+    );
+  }
+
+  function isOfflineRead(pathname) {
+    if (NEVER.test(pathname)) return false;
+    for (var i = 0; i < OFFLINE_READS.length; i++) if (OFFLINE_READS[i].test(pathname)) return true;
+    return false;
+  }
+
+  // The page's first reads arrive in one batch (GET /api/first-reads): each read the list above
+  // names is kept under its own URL, where the page's own call looks for it offline.
+  function firstReads(request, member) {
+    return fetch(request).then(function (answer) {
+      if (answer.status === 200) {
+        answer
+          .clone()
+          .json()
+          .then(function (batch) {
+            return caches.open(API_PREFIX + member).then(function (cache) {
+              return Promise.all(
+                (batch.reads || [])
+                  .filter(function (read) {
+                    return read.status === 200 && read.body !== null && typeof read.url === 'string' && isOfflineRead(read.url.split('?')[0]);
+                  })
+                  .map(function (read) {
+                    return cache.put(new URL(read.url, self.location.origin).href, new Response(JSON.stringify(read.body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+                  }),
+              );
+            });
+          })
+          .catch(function () {});
+      }
+      return answer;
+    });
+  }
+
+  function fromCaches(url) {
+    return caches.match(url);
+  }
+
+  function file(request, url) {
+    var hashed = /^\/(static|remotes\/[^/]+\/static)\//.test(url.pathname);
+    var keep = function (answer) {
+      if (answer.status === 200) {
+        var copy = answer.clone();
+        caches.open(FILES).then(function (cache) {
+          return cache.put(request, copy);
+        });
+      }
+      return answer;
+    };
+    if (hashed) {
+      return fromCaches(request).then(function (kept) {
+        return kept || fetch(request).then(keep);
+      });
+    }
+    return fetch(request).then(keep, function () {
+      return fromCaches(request).then(function (kept) {
+        return kept || Response.error();
+      });
+    });
+  }
+
+  function navigation(request) {
+    return fetch(request).then(
+      function (answer) {
+        if (answer.status === 200 && (answer.headers.get('Content-Type') || '').indexOf('text/html') === 0) {
+          var page = answer.clone();
+          var shell = answer.clone();
+          caches.open(PAGES).then(function (cache) {
+            return Promise.all([cache.put(request.url, page), cache.put(SHELL_KEY, shell)]);
+          });
+        }
+        return answer;
+      },
+      function () {
+        return caches.open(PAGES).then(function (cache) {
+          return cache.match(request.url).then(function (kept) {
+            return kept || cache.match(SHELL_KEY);
+          }).then(function (kept) {
+            return (
+              kept ||
+              new Response(
+                '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · VoxClub</title></head><body><main><h1>You\'re offline</h1><p>VoxClub needs a connection to open this page for the first time. Reconnect and try again.</p></main></body></html>',
+                { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+              )
+            );
+          });
+        });
+      },
+    );
+  }
+
+  self.addEventListener('fetch', function (event) {
+    var request = event.request;
+    if (request.method !== 'GET') return;
+    var url = new URL(request.url);
+    if (url.origin !== self.location.origin) return;
+    if (request.mode === 'navigate') {
+      if (/^\/(api|embed)(\/|$)/.test(url.pathname)) return;
+      event.respondWith(navigation(request));
+      return;
+    }
+    if (/^\/(static|remotes)\//.test(url.pathname)) {
+      if (request.headers.has('Range')) return;
+      event.respondWith(file(request, url));
+      return;
+    }
+    if (url.pathname.indexOf('/api/') === 0) {
+      if ((request.headers.get('Accept') || '').indexOf('text/event-stream') >= 0 || request.headers.has('Range')) return;
+      var member = memberOf(request);
+      if (!member) return;
+      if (url.pathname === '/api/first-reads') event.respondWith(firstReads(request, member));
+      else if (isOfflineRead(url.pathname)) event.respondWith(apiRead(request, member));
+    }
+  });
+})();

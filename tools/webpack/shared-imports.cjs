@@ -5,17 +5,8 @@
 // gone). SharedImportsPlugin writes `shared-imports.json` beside every web build's entry: per
 // share key, the version the build requires and the names its code imports. The shell's build
 // writes `shared-exports.json` too: per share key, the version it provides and the names it
-// exports (shared-versions.json). Before a remote goes live, `sharedImportMismatches` compares
-// the remote's imports with the running shell's exports (the release check, docs/deploy.md).
-/** Whether `version` is in a caret range as the builds write them (`^0.1.1`: 0.1.1 up to 0.2.0). */
-function satisfies(version, range) {
-  const [a, b, c] = version.split('.').map(Number);
-  const [x, y, z] = range.replace(/^\^/, '').split('.').map(Number);
-  if (a !== x) return false;
-  if (x === 0) return b === y && c >= z;
-  return b > y || (b === y && c >= z);
-}
-
+// exports (shared-versions.json). Before a remote goes live, the release check compares the
+// remote's imports with the running shell's exports (apps/api/src/releases/shared-imports.ts).
 const PLUGIN = 'SharedImportsPlugin';
 
 class SharedImportsPlugin {
@@ -58,26 +49,4 @@ class SharedImportsPlugin {
   }
 }
 
-/**
- * The reasons a remote's shared imports cannot work in a shell: a key the shell does not
- * provide, a version outside the remote's range, a name the shell's copy does not export.
- * Empty when it fits.
- */
-function sharedImportMismatches(remoteImports, shellExports) {
-  const problems = [];
-  for (const [key, { requiredVersion, names }] of Object.entries(remoteImports)) {
-    const provided = shellExports[key];
-    if (!provided) {
-      problems.push(`${key}: the shell provides no such shared lib (a generation it no longer has)`);
-      continue;
-    }
-    if (requiredVersion && !satisfies(provided.version, requiredVersion)) {
-      problems.push(`${key}: the remote needs ${requiredVersion}, the shell provides ${provided.version}`);
-    }
-    const missing = names.filter((name) => name !== '*' && !provided.names.includes(name));
-    if (missing.length) problems.push(`${key}: the shell's copy does not export ${missing.join(', ')}`);
-  }
-  return problems;
-}
-
-module.exports = { SharedImportsPlugin, sharedImportMismatches };
+module.exports = { SharedImportsPlugin };

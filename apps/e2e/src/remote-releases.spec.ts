@@ -104,6 +104,16 @@ test.describe('remote releases', () => {
     // A copy without the expose the shell imports is refused, and nothing changes.
     const bad = versionOf(remotes('publish', 'podcast', '--dir', broken, '--commit', 'e2e0001').out);
     expect(remotes('promote', 'podcast', bad)).toEqual({ code: 1, out: `Refused to promote podcast ${bad}:\n  - remoteEntry.js does not expose "./App", which the shell imports.` });
+    // A copy built against a shared-lib export the shell no longer has (its build's list of what
+    // it imports names it) is refused before anyone loads it, and nothing changes.
+    const stale = copyOfBuild('stale', (entry) => entry);
+    const imports = JSON.parse(fs.readFileSync(path.join(stale, 'shared-imports.json'), 'utf8')) as Record<string, { names: string[] }>;
+    expect(imports['@vox/ui'].names.length).toBeGreaterThan(0);
+    imports['@vox/ui'].names.push('RetiredCard');
+    fs.writeFileSync(path.join(stale, 'shared-imports.json'), JSON.stringify(imports));
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(stale, `shared-imports.json${ext}`), { force: true });
+    const staleVersion = versionOf(remotes('publish', 'podcast', '--dir', stale, '--commit', 'e2e0001').out);
+    expect(remotes('promote', 'podcast', staleVersion)).toEqual({ code: 1, out: `Refused to promote podcast ${staleVersion}:\n  - @vox/ui: the shell's copy does not export RetiredCard.` });
     // A copy whose ./App code throws has every file: the browser check is what refuses it.
     const throwing = copyOfBuild('throwing', (entry) => entry);
     const appChunk = (JSON.parse(fs.readFileSync(path.join(throwing, 'preload.json'), 'utf8'))['./App'] as string[]).map((file) => file.replace(/\?.*$/, '')).find((file) => file.endsWith('.js')) as string;

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createStorage, type Storage } from '../plugins/app/storage';
 import { checkInBrowser, checkStoredFiles } from './candidate-check';
+import { checkSharedImports } from './shared-imports';
 import {
   isReleasableRemote,
   promote,
@@ -30,7 +31,9 @@ Commands:
         last entries of the release log.
   promote <remote> <version> [--check-url <url of a running server>]
         Check the version, then make it live; the version live until now becomes its fallback.
-        With --check-url, the check also opens the version's pages in headless Chromium
+        The check: its entry exposes what the shell imports, its files are whole, and every
+        name it imports from a shared lib is exported by the shell this server serves
+        (WEB_DIR/shell/shared-exports.json) in a version it accepts. With --check-url, the check also opens the version's pages in headless Chromium
         against that server (signed out) and refuses on any console error or error boundary.
   rollback <remote>
         Make the fallback (the version live before the last promote) live again.
@@ -108,7 +111,7 @@ export async function main(argv: string[], io: ReleaseIo = defaultIo): Promise<n
       const check: CandidateCheck =
         io.check ??
         (async (name, candidate) => {
-          const problems = await checkStoredFiles(storage, name, candidate);
+          const problems = [...(await checkStoredFiles(storage, name, candidate)), ...(await checkSharedImports(storage, name, candidate, loadConfig(env).webDir))];
           // The browser check needs a candidate whose files are whole.
           if (problems.length || !checkUrl) return problems;
           io.out(`Opening ${name} ${candidate} in Chromium against ${checkUrl}…`);

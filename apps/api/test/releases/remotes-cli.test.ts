@@ -9,8 +9,16 @@ import { startS3Server, type S3TestServer } from '../storage/s3-server';
 
 const ENTRY = 'var main;(()=>{var m={"./App":()=>Promise.all([__webpack_require__.e(12)]).then(()=>()=>__webpack_require__(34))};})();';
 
-/** A built remote as webpack leaves it: the entry, a chunk (with its brotli copy) and preload.json. */
-function builtRemote(root: string, { marker = 'one', entry = ENTRY } = {}): string {
+/** What the shell this deployment serves exports from the shared libs (its build writes it). */
+const SHELL_WEB_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-releases-shell-'));
+fs.mkdirSync(path.join(SHELL_WEB_DIR, 'shell'));
+fs.writeFileSync(path.join(SHELL_WEB_DIR, 'shell', 'shared-exports.json'), JSON.stringify({ '@vox/ui': { version: '0.1.2', names: ['Button', 'Page'] } }));
+afterAll(() => fs.rmSync(SHELL_WEB_DIR, { recursive: true, force: true }));
+
+const IMPORTS = { '@vox/ui': { requiredVersion: '^0.1.1', names: ['Button'] } };
+
+/** A built remote as webpack leaves it: the entry, a chunk (with its brotli copy), preload.json and shared-imports.json. */
+function builtRemote(root: string, { marker = 'one', entry = ENTRY, imports = IMPORTS as object | null } = {}): string {
   const dir = fs.mkdtempSync(path.join(root, 'dist-'));
   fs.mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), entry);
@@ -18,6 +26,7 @@ function builtRemote(root: string, { marker = 'one', entry = ENTRY } = {}): stri
   fs.writeFileSync(path.join(dir, 'static', 'js', '12.abcdef12.chunk.js'), chunk);
   fs.writeFileSync(path.join(dir, 'static', 'js', '12.abcdef12.chunk.js.br'), zlib.brotliCompressSync(chunk));
   fs.writeFileSync(path.join(dir, 'preload.json'), JSON.stringify({ './App': ['static/js/12.abcdef12.chunk.js'], routes: [] }));
+  if (imports) fs.writeFileSync(path.join(dir, 'shared-imports.json'), JSON.stringify(imports));
   return dir;
 }
 
@@ -26,7 +35,7 @@ function cli(env: Record<string, string>) {
   return async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(argv, { env: { RELEASE_ACTOR: 'ada', ...env }, out: (l) => out.push(l), err: (l) => err.push(l), now: () => new Date((tick += 1000)) });
+    const code = await main(argv, { env: { RELEASE_ACTOR: 'ada', WEB_DIR: SHELL_WEB_DIR, ...env }, out: (l) => out.push(l), err: (l) => err.push(l), now: () => new Date((tick += 1000)) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 }
@@ -51,7 +60,7 @@ describe('npm run remotes (storage on disk under DATA_DIR)', () => {
     const dir = builtRemote(root);
     const first = await remotes('publish', 'main', '--dir', dir, '--commit', 'abc1234');
     const version = versionIn(first.out);
-    expect(first).toEqual({ code: 0, err: '', out: `Published main ${version} (4 files, ${bytesOf(dir)} bytes).\nVersion: ${version}` });
+    expect(first).toEqual({ code: 0, err: '', out: `Published main ${version} (5 files, ${bytesOf(dir)} bytes).\nVersion: ${version}` });
     expect(version).toMatch(/-abc1234$/);
     expect(fs.readFileSync(path.join(dataDir, 'uploads', 'remotes', 'main', version, 'remoteEntry.js'), 'utf8')).toBe(ENTRY);
     const again = await remotes('publish', 'main', '--dir', dir, '--commit', 'abc1234');
@@ -75,8 +84,8 @@ describe('npm run remotes (storage on disk under DATA_DIR)', () => {
     expect(status.code).toBe(0);
     expect(status.out.split('\n')).toEqual([
       `main (site main): live ${v2}, fallback ${v1}`,
-      `  ${v1}  2026-11-27T10:00:01.000Z  by ada  4 files  [fallback]`,
-      `  ${v2}  2026-11-27T10:00:03.000Z  by ada  4 files  [live]`,
+      `  ${v1}  2026-11-27T10:00:01.000Z  by ada  5 files  [fallback]`,
+      `  ${v2}  2026-11-27T10:00:03.000Z  by ada  5 files  [live]`,
       'Release log (latest last):',
       `  2026-11-27T10:00:02.000Z  ada  publish main ${v1}  changed: ${p1[0]}`,
       `  2026-11-27T10:00:04.000Z  ada  publish main ${v2}  changed: ${p2[0]}`,
@@ -89,8 +98,8 @@ describe('npm run remotes (storage on disk under DATA_DIR)', () => {
     expect(await remotes('rollback', 'main')).toEqual({ code: 0, err: '', out: `main is already rolled back to ${v1}; nothing changed.` });
     expect((await remotes('status', 'main')).out.split('\n').slice(0, 3)).toEqual([
       `main (site main): live ${v1}, fallback none`,
-      `  ${v1}  2026-11-27T10:00:01.000Z  by ada  4 files  [live]`,
-      `  ${v2}  2026-11-27T10:00:03.000Z  by ada  4 files`,
+      `  ${v1}  2026-11-27T10:00:01.000Z  by ada  5 files  [live]`,
+      `  ${v2}  2026-11-27T10:00:03.000Z  by ada  5 files`,
     ]);
   });
 
@@ -110,8 +119,26 @@ describe('npm run remotes (storage on disk under DATA_DIR)', () => {
     fs.rmSync(path.join(lost, 'static', 'js', '12.abcdef12.chunk.js'));
     const partial = versionIn((await remotes('publish', 'main', '--dir', lost, '--commit', 'ddddddd')).out);
     expect(await remotes('promote', 'main', partial)).toEqual({ code: 1, out: '', err: `Refused to promote main ${partial}:\n  - static/js/12.abcdef12.chunk.js, a file of "./App", is missing.` });
+    expect((await remotes('status', 'main')).out.split('\n')[0]).toBe('main (site main): live built-in, fallback none');
     expect(fs.existsSync(path.join(dataDir, 'uploads', 'remote-releases', 'live.json'))).toBe(false);
     expect((await remotes('status', 'main')).out).toContain(`promote main ${broken}  refused: Refused to promote main ${broken}:`);
+  });
+
+  it('refuses a candidate that imports from a shared lib what the shell does not export, or in a version it does not provide', async () => {
+    const old = builtRemote(root, { marker: 'old', imports: { '@vox/ui': { requiredVersion: '^0.1.0', names: ['Button', 'OldCard'] }, '@vox/contract': { requiredVersion: '^0.1.0', names: ['endpoints'] } } });
+    const oldVersion = versionIn((await remotes('publish', 'main', '--dir', old, '--commit', 'fffffff')).out);
+    expect(await remotes('promote', 'main', oldVersion)).toEqual({
+      code: 1,
+      out: '',
+      err: `Refused to promote main ${oldVersion}:\n  - @vox/ui: the shell's copy does not export OldCard.\n  - @vox/contract: the shell provides no such shared lib (a generation it no longer has).`,
+    });
+    const newer = versionIn((await remotes('publish', 'main', '--dir', builtRemote(root, { marker: 'newer', imports: { '@vox/ui': { requiredVersion: '^0.1.3', names: ['Page'] } } }), '--commit', 'fffffff')).out);
+    expect((await remotes('promote', 'main', newer)).err).toBe(`Refused to promote main ${newer}:\n  - @vox/ui: the remote needs ^0.1.3, the shell provides 0.1.2.`);
+    const unlisted = versionIn((await remotes('publish', 'main', '--dir', builtRemote(root, { marker: 'unlisted', imports: null }), '--commit', 'fffffff')).out);
+    expect((await remotes('promote', 'main', unlisted)).err).toBe(
+      `Refused to promote main ${unlisted}:\n  - shared-imports.json is missing: the candidate was built without the list of what it imports from the shared libs.`,
+    );
+    expect((await remotes('status', 'main')).out.split('\n')[0]).toBe('main (site main): live built-in, fallback none');
   });
 
   it('answers bad usage with the usage and exit code 2', async () => {
@@ -139,7 +166,7 @@ describe('npm run remotes with the S3 bucket (S3_*)', () => {
     const version = versionIn((await remotes('publish', 'podcast', '--dir', builtRemote(root), '--commit', 'eeeeeee')).out);
     expect((await remotes('publish', 'podcast', '--dir', builtRemote(root), '--commit', 'eeeeeee')).out).toBe(`podcast ${version} is already published; nothing changed.\nVersion: ${version}`);
     expect(await remotes('promote', 'podcast', version)).toEqual({ code: 0, err: '', out: `podcast ${version} is live (fallback: the built-in remote).` });
-    expect((await remotes('status', 'podcast')).out.split('\n').slice(0, 2)).toEqual([`podcast (site podcast): live ${version}, fallback built-in`, `  ${version}  2026-11-27T10:00:01.000Z  by ada  4 files  [live]`]);
+    expect((await remotes('status', 'podcast')).out.split('\n').slice(0, 2)).toEqual([`podcast (site podcast): live ${version}, fallback built-in`, `  ${version}  2026-11-27T10:00:01.000Z  by ada  5 files  [live]`]);
     expect(fs.existsSync(path.join(root, 'data', 'uploads'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { test, expect, dataDir, e2eTmp, root, withDb } from '../support/fixtures';
+import { test, expect, createAccount, dataDir, e2eTmp, root, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 
 /**
@@ -18,11 +18,20 @@ test.use({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.62' } });
 
 const work = path.join(e2eTmp, 'remote-releases');
 
+/** The member the browser check signs in as (an account kept for it, as a deployment keeps one). */
+let checker: TestAccount | undefined;
+
 /** `npm run remotes -- …` on this server's storage: its exit code and what it printed. */
 function remotes(...args: string[]): { code: number; out: string } {
   const run = spawnSync(process.execPath, [path.join(root, 'dist/apps/api/remotes.js'), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RELEASE_ACTOR: 'e2e' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      RELEASE_ACTOR: 'e2e',
+      ...(checker && { RELEASE_CHECK_EMAIL: checker.email, RELEASE_CHECK_PASSWORD: checker.password }),
+    },
     encoding: 'utf8',
     timeout: 180_000,
   });
@@ -80,7 +89,13 @@ test.describe('remote releases', () => {
     expect(v2).not.toBe(v1);
 
     expect(remotes('promote', 'podcast', v1)).toEqual({ code: 0, out: `podcast ${v1} is live (fallback: the built-in remote).` });
-    // The second is opened in Chromium against this server first (its pages, signed out).
+    // The browser check opens the pages signed in too: without an account for it, it refuses.
+    expect(remotes('promote', 'podcast', v2, '--check-url', appUrl('localhost', '/').replace(/\/$/, ''))).toEqual({
+      code: 1,
+      out: `Refused to promote podcast ${v2}:\n  - The browser check opens the pages signed in too: set RELEASE_CHECK_EMAIL and RELEASE_CHECK_PASSWORD to an account kept for it.`,
+    });
+    checker = await createAccount(page.request);
+    // The second is opened in Chromium against this server first (its pages, signed out and signed in).
     const checked = remotes('promote', 'podcast', v2, '--check-url', appUrl('localhost', '/').replace(/\/$/, ''));
     expect(checked).toEqual({ code: 0, out: `Opening podcast ${v2} in Chromium against ${appUrl('localhost', '/').replace(/\/$/, '')}…\npodcast ${v2} is live (fallback: ${v1}).` });
 
@@ -124,6 +139,9 @@ test.describe('remote releases', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(new RegExp(`^Opening podcast ${thrower} in Chromium against .+\nRefused to promote podcast ${thrower}:\n  - /`));
     expect(refused.out).toContain(': page error: broken on purpose');
+    // Signed in too, as the member the check signs in as.
+    expect(refused.out).toContain(', signed in: page error: broken on purpose');
+    expect(refused.out).not.toContain('was not signed in');
     expect(remotes('status', 'podcast').out.split('\n')[0]).toBe(`podcast (site podcast): live ${v2}, fallback ${v1}`);
 
     // The live version's files are lost from storage: a new visitor gets the page from the fallback.

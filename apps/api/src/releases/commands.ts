@@ -33,8 +33,10 @@ Commands:
         Check the version, then make it live; the version live until now becomes its fallback.
         The check: its entry exposes what the shell imports, its files are whole, and every
         name it imports from a shared lib is exported by the shell this server serves
-        (WEB_DIR/shell/shared-exports.json) in a version it accepts. With --check-url, the check also opens the version's pages in headless Chromium
-        against that server (signed out) and refuses on any console error or error boundary.
+        (WEB_DIR/shell/shared-exports.json) in a version it accepts. With --check-url, the
+        check also opens the version's pages in headless Chromium against that server, signed
+        out and signed in as RELEASE_CHECK_EMAIL (with RELEASE_CHECK_PASSWORD), and refuses on
+        any console error or error boundary.
   rollback <remote>
         Make the fallback (the version live before the last promote) live again.
 
@@ -114,8 +116,10 @@ export async function main(argv: string[], io: ReleaseIo = defaultIo): Promise<n
           const problems = [...(await checkStoredFiles(storage, name, candidate)), ...(await checkSharedImports(storage, name, candidate, loadConfig(env).webDir))];
           // The browser check needs a candidate whose files are whole.
           if (problems.length || !checkUrl) return problems;
+          const account = env.RELEASE_CHECK_EMAIL && env.RELEASE_CHECK_PASSWORD ? { email: env.RELEASE_CHECK_EMAIL, password: env.RELEASE_CHECK_PASSWORD } : undefined;
+          if (!account) return ['The browser check opens the pages signed in too: set RELEASE_CHECK_EMAIL and RELEASE_CHECK_PASSWORD to an account kept for it.'];
           io.out(`Opening ${name} ${candidate} in Chromium against ${checkUrl}…`);
-          return checkInBrowser(storage, name, candidate, checkUrl, env.CHROMIUM_PATH || undefined);
+          return checkInBrowser(storage, name, candidate, checkUrl, account, env.CHROMIUM_PATH || undefined);
         });
       io.out((await promote(storage, actor, remote, version, check)).message);
       return 0;

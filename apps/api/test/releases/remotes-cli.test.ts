@@ -141,6 +141,15 @@ describe('npm run remotes (storage on disk under DATA_DIR)', () => {
     expect((await remotes('status', 'main')).out.split('\n')[0]).toBe('main (site main): live built-in, fallback none');
   });
 
+  it('refuses a browser check it cannot run signed in: no account named for it', async () => {
+    const version = versionIn((await remotes('publish', 'main', '--dir', builtRemote(root), '--commit', 'abc1234')).out);
+    expect(await remotes('promote', 'main', version, '--check-url', 'http://localhost:9')).toEqual({
+      code: 1,
+      out: '',
+      err: `Refused to promote main ${version}:\n  - The browser check opens the pages signed in too: set RELEASE_CHECK_EMAIL and RELEASE_CHECK_PASSWORD to an account kept for it.`,
+    });
+  });
+
   it('answers bad usage with the usage and exit code 2', async () => {
     expect((await remotes('publish', 'shell')).code).toBe(2);
     expect((await remotes('publish', 'shell')).err).toBe('Unknown remote: shell (one of main, school, dashboard, podcast).');

@@ -64,7 +64,7 @@ async function routesOf(storage: Storage, remote: ReleasableRemote, version: str
 }
 
 /** The member the browser check signs in as (RELEASE_CHECK_EMAIL, RELEASE_CHECK_PASSWORD): an account kept for it. */
-export interface CheckAccount {
+interface CheckAccount {
   email: string;
   password: string;
 }

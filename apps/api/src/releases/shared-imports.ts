@@ -8,8 +8,8 @@ import { fileKey, readJson, type ReleasableRemote } from './remote-releases';
  * every production web build: tools/webpack/shared-imports.cjs), and what the shell's build
  * provides (`shared-exports.json`, the shell's only). docs/deploy.md, "Remote releases".
  */
-export type SharedImports = Record<string, { requiredVersion: string | null; names: string[] }>;
-export type SharedExports = Record<string, { version: string; names: string[] }>;
+type SharedImports = Record<string, { requiredVersion: string | null; names: string[] }>;
+type SharedExports = Record<string, { version: string; names: string[] }>;
 
 /** Whether `version` is in a caret range as the builds write them (`^0.1.1`: 0.1.1 up to 0.2.0). */
 function satisfies(version: string, range: string): boolean {
@@ -25,7 +25,7 @@ function satisfies(version: string, range: string): boolean {
  * does not provide, a version outside the remote's range, a name the shell's copy does not export
  * (at run time it would be `undefined`: a component, React error #130). Empty when it fits.
  */
-export function sharedImportMismatches(imports: SharedImports, shell: SharedExports): string[] {
+function sharedImportMismatches(imports: SharedImports, shell: SharedExports): string[] {
   const problems: string[] = [];
   for (const [key, { requiredVersion, names }] of Object.entries(imports)) {
     const provided = shell[key];

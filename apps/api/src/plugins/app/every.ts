@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export interface EveryOptions {
+interface EveryOptions {
   /** Names the task in the warning logged when a run fails. */
   what: string;
   ms: number;

@@ -41,7 +41,7 @@ export function LoadFailures() {
                   <td>{g.count}</td>
                   <td>{g.recovered}</td>
                   <td>{g.lastAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                  <td>{g.lastReason}</td>
+                  <td className="vox-vitals__reason">{g.lastReason}</td>
                 </tr>
               ))}
             </tbody>

@@ -323,6 +323,15 @@ describe('createApiClient: 401, one refresh and one retry', () => {
     },
   );
 
+  it('refreshToken() carries no bearer: it authenticates by its cookie, and a held token (expired, or the offline stand-in) would only get it refused', async () => {
+    const { client, calls } = setup(() => json(200, { token: 'fresh', user: {} }), { getToken: () => 'offline.eyJzdWIiOiJ1MSJ9.offline' });
+    await client.refreshToken();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers['Authorization']).toBeUndefined();
+    await client.get('/api/drafts');
+    expect(calls[1].headers['Authorization']).toBe('Bearer offline.eyJzdWIiOiJ1MSJ9.offline');
+  });
+
   it('refreshToken() itself is not retried on 401', async () => {
     const refresh = jest.fn();
     const onUnauthorized = jest.fn();

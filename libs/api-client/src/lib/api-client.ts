@@ -147,7 +147,10 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     retryOnUnauthorized: boolean | undefined,
     sendWith: (token: string | null) => Promise<Response>,
   ): Promise<Response> => {
-    const sentToken = currentToken();
+    // The refresh authenticates by its cookie alone: a bearer on it (an expired access token, or
+    // the stand-in of a browser that started offline) could only get it refused by the server's
+    // bearer check, and the member signed out for nothing.
+    const sentToken = isRefreshPath(path) ? null : currentToken();
     let response = await sendWith(sentToken);
     if (response.status === 401 && retryOnUnauthorized !== false && !isRefreshPath(path)) {
       if (!options.refresh) {

@@ -184,7 +184,7 @@ function Audition({ call, cues, audition }: { call: CastingCall; cues: CastingRo
                   <Button variant="secondary" size="sm" onClick={() => setMicCheck(true)}>
                     Check microphone
                   </Button>
-                  <label className="vox-casting-choice">
+                  <label className="vox-check">
                     <input type="checkbox" checked={countIn.enabled} onChange={(e) => countIn.setEnabled(e.target.checked)} /> Count in 3-2-1 before recording
                   </label>
                 </div>

@@ -153,7 +153,7 @@ export function CallForm({ script, initial, submitLabel, busy, error, disabled, 
           <legend>Roles to cast</legend>
           {script.roles.length === 0 && <p>This script has no roles yet. Add roles and lines in the editor first.</p>}
           {script.roles.map((r) => (
-            <label key={r.name} className="vox-casting-choice">
+            <label key={r.name} className="vox-check">
               <input type="checkbox" checked={values.roles[r.name]?.chosen ?? false} onChange={(e) => setRole(r.name, { chosen: e.target.checked })} aria-invalid={errors.roles ? true : undefined} />
               <span>{r.name}</span>
             </label>
@@ -187,7 +187,7 @@ export function CallForm({ script, initial, submitLabel, busy, error, disabled, 
                 <legend>Audition sides for {r.name}</legend>
                 <div className="vox-stack vox-stack--close">
                   {lines.map((line) => (
-                    <label key={line.id} className="vox-casting-choice">
+                    <label key={line.id} className="vox-check">
                       <input type="checkbox" checked={role.sides.includes(line.id)} onChange={(e) => toggleSide(r.name, line.id, e.target.checked)} aria-invalid={problem ? true : undefined} />
                       <span>
                         {line.parenthetical && <em>{line.parenthetical} </em>}
@@ -218,10 +218,10 @@ export function CallForm({ script, initial, submitLabel, busy, error, disabled, 
         <fieldset className="vox-casting-fieldset">
           <legend>Pay</legend>
           <div className="vox-toolbar">
-            <label className="vox-casting-choice">
+            <label className="vox-check">
               <input type="radio" name="paid" checked={!values.paid} onChange={() => setValues((v) => ({ ...v, paid: false }))} /> Unpaid
             </label>
-            <label className="vox-casting-choice">
+            <label className="vox-check">
               <input type="radio" name="paid" checked={values.paid} onChange={() => setValues((v) => ({ ...v, paid: true }))} /> Paid
             </label>
           </div>
@@ -231,7 +231,7 @@ export function CallForm({ script, initial, submitLabel, busy, error, disabled, 
           <legend>Who can see this call</legend>
           <div className="vox-stack vox-stack--close">
             {(Object.keys(VISIBILITY_LABELS) as CastingCall['visibility'][]).map((v) => (
-              <label key={v} className="vox-casting-choice">
+              <label key={v} className="vox-check">
                 <input type="radio" name="visibility" checked={values.visibility === v} onChange={() => setValues((s) => ({ ...s, visibility: v }))} /> {VISIBILITY_LABELS[v]}
               </label>
             ))}

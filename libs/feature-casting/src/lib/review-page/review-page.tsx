@@ -143,7 +143,7 @@ function AuditionCard({ audition, cues, roleCast, picked, onPick, onPlay, onCast
         <Button variant="secondary" size="sm" aria-pressed={marks.shortlisted} onClick={() => save({ shortlisted: !marks.shortlisted })}>
           {marks.shortlisted ? '★ Starred' : '☆ Star'}
         </Button>
-        <label className="vox-casting-choice">
+        <label className="vox-check">
           <span>Rating</span>
           <select value={marks.rating ?? ''} onChange={(e) => save({ rating: e.target.value ? Number(e.target.value) : null })} aria-label={`Rating for ${name}`}>
             <option value="">None</option>
@@ -154,7 +154,7 @@ function AuditionCard({ audition, cues, roleCast, picked, onPick, onPlay, onCast
             ))}
           </select>
         </label>
-        <label className="vox-casting-choice">
+        <label className="vox-check">
           <input type="checkbox" checked={picked} onChange={(e) => onPick(e.target.checked)} /> In the scene
         </label>
       </div>
@@ -206,7 +206,7 @@ function CastDialog({ audition, roleId, roleName, onClose }: { audition: Casting
       <p>
         {name} gets a message and a table read of the script with {roleName} claimed for them.
       </p>
-      <label className="vox-casting-choice">
+      <label className="vox-check">
         <input type="checkbox" checked={notifyOthers} onChange={(e) => setNotifyOthers(e.target.checked)} /> Tell the other auditioners the role was cast
       </label>
     </ConfirmDialog>

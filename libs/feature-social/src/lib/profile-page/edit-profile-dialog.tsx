@@ -4,6 +4,7 @@ import type { Profile } from '@vox/contract';
 import { handleProblem, normalizeHandle, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vox/contract/social';
 import { Alert, Avatar, Button, profileHref } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
+import '@vox/ui/page-kit';
 import { useCastingSettings, useUpdateCastingSettings } from '../api/casting-credits';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api/profiles';
 import { PersonAvatar } from '../components/person-avatar';
@@ -172,7 +173,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: Profile; onCl
             </p>
           </div>
           {!castingSettings.isError && (
-            <label className="vox-profile-edit__check">
+            <label className="vox-check">
               <input
                 type="checkbox"
                 checked={showCredits ?? castingSettings.data?.showCredits ?? true}

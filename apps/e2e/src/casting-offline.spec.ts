@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import type { CastingAuditionList, CastingCall } from '@vox/contract/casting';
 import { createAccount, expect, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { recordSide } from '../support/casting';
 import { earnestScript, tokenOf, withFakeMicrophone } from '../support/reading';
 
 /**
@@ -16,17 +17,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const SLOW = { timeout: 30_000 };
 const WAITING_ONE = '1 take is waiting to upload. They are kept in this browser until they arrive. You can send your audition once they have arrived.';
-
-/** Records one side from the fake microphone and keeps it ("Use this take"). */
-async function recordAndKeep(page: Page, n: number) {
-  const side = page.getByRole('listitem', { name: `Line ${n}` });
-  await side.getByRole('button', { name: `Record line ${n}` }).click();
-  await expect(side.getByRole('button', { name: 'Stop recording' })).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(1500);
-  await side.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(side.getByLabel(`New take of line ${n}`)).toBeVisible(SLOW);
-  await side.getByRole('button', { name: 'Use this take' }).click();
-}
 
 test('an audition take survives a cut network and a reload, arrives exactly once, and then the audition is sent', async ({ page, context }) => {
   // The owner's call, through the API: ALGERNON's first two lines are the sides.
@@ -66,7 +56,7 @@ test('an audition take survives a cut network and a reload, arrives exactly once
 
   // 1. The network is cut: the kept take waits in the browser, and the page says so.
   await context.setOffline(true);
-  await recordAndKeep(page, 1);
+  await recordSide(page, 1, { arrived: false });
   await expect(first.getByText('Your take of line 1: Waiting to upload')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: WAITING_ONE })).toHaveText(WAITING_ONE);
   await expect(sendButton).toBeDisabled();
@@ -105,7 +95,7 @@ test('an audition take survives a cut network and a reload, arrives exactly once
     },
     { times: 1 },
   );
-  await recordAndKeep(page, 2);
+  await recordSide(page, 2, { arrived: false });
   await expect(second.getByLabel('Your take of line 2', { exact: true })).toBeVisible({ timeout: 45_000 });
   expect(heard).toEqual([201]);
   await expect.poll(() => takeStatuses, SLOW).toEqual([200]);

@@ -4,6 +4,7 @@ import { CASTING_MESSAGES } from '@vox/contract/casting';
 import { expectNoSeriousViolations } from '../support/axe';
 import { createAccount, expect, runSql, shotsDir, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { recordSide } from '../support/casting';
 import { earnestScript, secondReader, tokenOf, withFakeMicrophone } from '../support/reading';
 
 /**
@@ -36,18 +37,6 @@ async function check(page: Page, name: string) {
   expect(overflow, `${name} is wider than a 390 px screen`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(shots, `${name}-390.png`), fullPage: true });
   await page.setViewportSize(LAPTOP);
-}
-
-/** Records one side: its cues play (spoken, or a pause without a voice), then the fake microphone for about a second and a half. */
-async function recordSide(page: Page, n: number) {
-  const side = page.getByRole('listitem', { name: `Line ${n}` });
-  await side.getByRole('button', { name: `Record line ${n}` }).click();
-  await expect(side.getByRole('button', { name: 'Stop recording' })).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(1500);
-  await side.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(side.getByLabel(`New take of line ${n}`)).toBeVisible(SLOW);
-  await side.getByRole('button', { name: 'Use this take' }).click();
-  await expect(side.getByLabel(`Your take of line ${n}`, { exact: true })).toBeVisible(SLOW);
 }
 
 test('a casting call from posting to the cast table read', async ({ page, browser }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { test, expect, createAccount, dataDir, e2eTmp, root, withDb, type TestAccount } from '../support/fixtures';
 import { appUrl } from '../support/ports';
+import { leaveAndCatchBeacon } from '../support/vitals';
 
 /**
  * Remote releases on the production build, against this server's DATA_DIR: two versions of the
@@ -52,18 +53,8 @@ function copyOfBuild(name: string, change: (entry: string) => string): string {
 
 const versionOf = (out: string) => /Version: ([0-9a-f]{12}-[0-9a-f]{7})/.exec(out)?.[1] ?? '';
 
-/** Leaves the page as when the visitor switches tabs, and answers the vitals beacon it sent. */
-async function leave(page: Page): Promise<{ remoteVersion: string }> {
-  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'reporting', { timeout: 15_000 });
-  await page.getByRole('heading', { level: 1 }).first().click();
-  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
-  const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/vitals');
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-  return (await sent).postDataJSON() as { remoteVersion: string };
-}
+/** Leaves the page and answers the version its vitals beacon carried. */
+const leave = async (page: Page) => ((await leaveAndCatchBeacon(page)).postDataJSON() as { remoteVersion: string });
 
 test.describe('remote releases', () => {
   test.beforeAll(() => {

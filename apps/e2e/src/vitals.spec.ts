@@ -3,6 +3,7 @@ import { test, expect, admin, createAccount, signIn, withDb } from '../support/f
 import { expectNoSeriousViolations } from '../support/axe';
 import { appUrl } from '../support/ports';
 import { tokenOf } from '../support/reading';
+import { leaveAndCatchBeacon } from '../support/vitals';
 
 /**
  * Real-user web vitals on the production build: a page view reports LCP, FCP, TTFB and CLS in one
@@ -30,20 +31,7 @@ interface Beacon {
 async function visitAndLeave(page: Page, host: string, path: string): Promise<{ beacon: Beacon; request: Request }> {
   await page.goto(appUrl(host, path));
   await expect(page.locator('[data-remote]')).toBeVisible();
-  // The reporter loads after the load event, when the browser is idle.
-  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'reporting', { timeout: 15_000 });
-  // A visitor's first click ends the LCP measurement (web-vitals takes only trusted events for it,
-  // when the browser is next idle); the idle callback queued after it runs after web-vitals' one.
-  await page.getByRole('heading', { level: 1 }).first().click();
-  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
-  const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/vitals');
-  // The page is hidden as when the visitor switches tabs (a headless page never is): the state
-  // reads hidden and visibilitychange fires, which web-vitals and the reporter both listen to.
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-  const request = await sent;
+  const request = await leaveAndCatchBeacon(page);
   expect((await request.response())?.status()).toBe(204);
   return { beacon: request.postDataJSON() as Beacon, request };
 }

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 const { loadTsValues } = require('./route-preloads.cjs');
+const { without } = require('./without.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
 const sourcesOf = (root) => ({
@@ -78,7 +79,7 @@ function variantSource(file) {
 function earlyScript(root = workspaceRoot) {
   const files = sourcesOf(root);
   const { ROUTES } = loadTsValues(files.routes);
-  const { ROUTE_FIRST_READS, SIGNED_IN_FRAME_READS } = loadTsValues(files.firstReads);
+  const { ROUTE_FIRST_READS, SIGNED_IN_FRAME_READS } = without('first-reads') ? { ROUTE_FIRST_READS: {}, SIGNED_IN_FRAME_READS: [] } : loadTsValues(files.firstReads);
   const { PATHS } = loadTsValues(files.paths);
   const { allEndpoints } = loadTsValues(files.endpoints, { '@vox/contract': files.endpointMeta });
   const firstReads = firstReadsOf({ routes: ROUTES, routeReads: ROUTE_FIRST_READS, frameReads: SIGNED_IN_FRAME_READS, paths: PATHS, endpoints: allEndpoints });

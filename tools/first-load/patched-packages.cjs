@@ -12,7 +12,6 @@ const workspaceRoot = path.resolve(__dirname, '../..');
 const PATCHES_DIR = path.join(workspaceRoot, 'patches');
 /** The files the patches change, relative to the workspace root. */
 const PATCHED_FILES = [
-  'node_modules/@module-federation/runtime-core/dist/utils/semver/index.js',
   'node_modules/@module-federation/runtime-core/dist/plugins/snapshot/SnapshotHandler.js',
   'node_modules/@module-federation/runtime-core/dist/utils/preload.js',
   'node_modules/@module-federation/error-codes/dist/desc.mjs',

@@ -9,10 +9,6 @@
 //   shell's own providers of the shared modules those chunks consume) gets a <link rel="preload">,
 //   so it downloads alongside main.js instead of after it has run; their CSS, and the entry's,
 //   is inline (<style data-href>), so no stylesheet request takes a connection the scripts need.
-// - the entry (main.js) is fetched at high priority: a deferred script is a low-priority request,
-//   and over HTTP/1.1 Chromium holds low-priority requests back while high-priority ones (the
-//   preloads above, the Link header's remote files) are in flight, so the one file that must run
-//   first arrived last.
 // - V8 compile hints: main.js and the chunks `import('./bootstrap')` loads start with the magic
 //   comment `//# allFunctionsCalledOnLoad` (Chromium 136+; other engines read a comment). V8 then
 //   compiles all their functions on the thread that streams each script in while it downloads,
@@ -29,6 +25,7 @@
 const { terserMinify } = require('terser-webpack-plugin');
 const { chunkFilesOf } = require('./first-load-preload-plugin.cjs');
 const { earlyScript } = require('./early-script.cjs');
+const { without } = require('./without.cjs');
 
 const PLUGIN = 'ShellFirstLoadPlugin';
 /** V8's explicit compile hint for a whole file: it must be the file's first line. */
@@ -53,7 +50,7 @@ class ShellFirstLoadPlugin {
       for (const file of early.files) compilation.fileDependencies.add(file);
       // After terser (which would drop the comment), before the source maps are written (so
       // they count the line) and before compression.
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
+      if (!without('compile-hints')) compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
         const entry = this.findEntry(compilation);
         const entryChunks = compilation.chunkGraph.getModuleChunks(this.outerModuleOf(compilation, entry));
         const files = [...entryChunks.flatMap((chunk) => [...chunk.files]), ...chunkFilesOf(compilation, entry.blocks)];
@@ -62,7 +59,7 @@ class ShellFirstLoadPlugin {
           compilation.updateAsset(file, (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source));
         }
       });
-      if (this.authModal) {
+      if (this.authModal && !without('auth-modal')) {
         const { module: file, request } = this.authModal;
         compilation.hooks.processAssets.tap({ name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
           const host = [...compilation.modules].flatMap((m) => [m, ...(m.modules ?? [])]).find((m) => m.resource === file);
@@ -89,17 +86,17 @@ class ShellFirstLoadPlugin {
           return { tagName: 'style', voidTag: false, meta: { plugin: PLUGIN }, attributes: { 'data-href': href }, innerHTML: asset.source.source().toString() };
         };
         const chunkFiles = chunkFilesOf(compilation, entry.blocks);
-        const links = chunkFiles.filter((file) => asOf(file) === 'script').map((file) => ({
+        const links = without('bootstrap-preloads') ? [] : chunkFiles.filter((file) => asOf(file) === 'script').map((file) => ({
           tagName: 'link',
           voidTag: true,
           meta: { plugin: PLUGIN },
           attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
         }));
-        const chunkStyles = chunkFiles.filter((file) => asOf(file) === 'style').map((file) => inlineStyle(`${publicPath}${file}`));
+        const inlineCss = !without('inline-css');
+        const chunkStyles = inlineCss ? chunkFiles.filter((file) => asOf(file) === 'style').map((file) => inlineStyle(`${publicPath}${file}`)) : [];
         const first = { tagName: 'script', voidTag: false, meta: { plugin: PLUGIN }, attributes: {}, innerHTML: code };
         const entryTags = data.headTags.map((tag) => {
-          if (tag.tagName === 'script' && tag.attributes.src) return { ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } };
-          if (tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') return inlineStyle(tag.attributes.href);
+          if (tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' && inlineCss) return inlineStyle(tag.attributes.href);
           return tag;
         });
         data.headTags = [first, ...entryTags, ...links, ...chunkStyles];

@@ -6,7 +6,7 @@
 // the worker's own text (apps/shell/src/offline/service-worker.js) as dist/apps/shell/sw.js; a
 // remote's is its entry and its ./App files (preload.json), since a site's pages are cached as
 // they are used. The API serves /sw.js per site from these (docs/offline.md).
-// Usage: node tools/offline/precache.mjs <app>
+// Usage: node tools/offline/precache.mjs <app> [dir]   (dir: the app's build, dist/apps/<app> by default)
 import fs from 'node:fs';
 import path from 'node:path';
 import { getManifest } from 'workbox-build';
@@ -14,10 +14,10 @@ import { getManifest } from 'workbox-build';
 const root = path.resolve(import.meta.dirname, '../..');
 const app = process.argv[2];
 if (!['shell', 'main', 'school', 'dashboard', 'podcast'].includes(app)) {
-  console.error('usage: node tools/offline/precache.mjs <shell|main|school|dashboard|podcast>');
+  console.error('usage: node tools/offline/precache.mjs <shell|main|school|dashboard|podcast> [dir]');
   process.exit(2);
 }
-const dir = path.join(root, 'dist/apps', app);
+const dir = path.resolve(process.argv[3] ?? path.join(root, 'dist/apps', app));
 
 function remotePatterns() {
   const file = path.join(dir, 'preload.json');

@@ -18,6 +18,7 @@ const { SharedImportsPlugin } = require('./shared-imports.cjs');
 // The first-load machinery: what each piece saves and how to remove it, tools/first-load/README.md.
 const firstLoad = path.join(__dirname, '../first-load');
 const { FirstLoadPreloadPlugin } = require('../first-load/first-load-preload-plugin.cjs');
+const { without } = require('../first-load/without.cjs');
 const ShellFirstLoadPlugin = require('../first-load/shell-first-load-plugin.cjs');
 const { assertPatched } = require('../first-load/patched-packages.cjs');
 
@@ -185,7 +186,7 @@ module.exports = function createWebConfig({ name, projectRoot, host = false, exp
         // A remote's ./App files in preload.json, for the API's Link header; the shell's
         // first script and its bootstrap chunks' preloads in index.html.
         // With the route table: each route's page files too (route-preloads.cjs).
-        ...(prod && !host
+        ...(prod && !host && !without('remote-preload')
           ? [
               new FirstLoadPreloadPlugin({
                 site: name,

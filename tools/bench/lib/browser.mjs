@@ -51,9 +51,13 @@ export async function launchDebuggable(flags = []) {
   await waitFor(`http://127.0.0.1:${port}/json/version`, 'Chromium', { child, timeoutMs: 30_000 });
   return {
     port,
-    kill() {
+    // Waits for the process to be gone: until then its helpers still write into the profile,
+    // and removing it raced them (ENOTEMPTY).
+    async kill() {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
-      fs.rmSync(profile, { recursive: true, force: true });
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

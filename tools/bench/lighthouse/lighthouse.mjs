@@ -32,6 +32,11 @@ const GRAPH = args.includes('--graph');
 // `--artifacts DIR`: each run's trace and network log (what Lantern simulates from) go there, for
 // what-if simulations over one recorded load (what-if.mjs beside this file).
 const ARTIFACTS = option('artifacts', '');
+// `--vs DIR`: the same pages against a second build's web apps (WEB_DIR: a copy of dist/apps, e.g.
+// built with FIRST_LOAD_WITHOUT, tools/first-load/README.md) served on the next port, runs taken
+// in turn (this build first on even runs, the other first on odd ones) so that the machine's drift
+// falls on both; prints each side's medians and the LCP difference.
+const VS = option('vs', '');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };
 
@@ -41,14 +46,15 @@ const PAGES = [
   { name: 'main /scripts (logged in)', host: 'localhost', path: '/scripts', loggedIn: true },
   { name: 'school /about', host: 'school.localhost', path: '/about' },
   { name: 'podcast /', host: 'podcast.localhost', path: '/' },
-  { name: 'dashboard /', host: 'dashboard.localhost', path: '/' },
-].filter((p) => !ONLY || p.name.includes(ONLY));
+  // Staff-only: its pages say noindex, so Lighthouse's is-crawlable fails there by design.
+  { name: 'dashboard /', host: 'dashboard.localhost', path: '/', noindex: true },
+].filter((p) => !ONLY || ONLY.split(',').some((text) => p.name.includes(text.trim())));
 
 /** Signs a fresh member up and in; answers the cookies a logged-in visit sends (refresh, session hint). */
-async function memberCookie() {
+async function memberCookie(port) {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'correct horse battery staple 42';
-  const base = `http://localhost:${PORT}/api/users`;
+  const base = `http://localhost:${port}/api/users`;
   const created = await fetch(`${base}/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -70,7 +76,15 @@ async function memberCookie() {
   return [cookie, ...(hint ? [hint] : [])].map((c) => c.split(';')[0]).join('; ');
 }
 
-async function runOnce(chrome, url, extraHeaders, saveAs) {
+/** The SEO score; for a noindex page, as if is-crawlable had passed (the weighted mean of the rest). */
+function seoScore(lhr, noindex) {
+  const refs = lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && !(noindex && ref.id === 'is-crawlable'));
+  if (noindex && lhr.audits['is-crawlable'].score === 1) throw new Error(`${lhr.finalDisplayedUrl}: expected noindex, the page is crawlable`);
+  const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  return refs.reduce((sum, ref) => sum + ref.weight * lhr.audits[ref.id].score, 0) / weight;
+}
+
+async function runOnce(chrome, url, extraHeaders, saveAs, noindex = false) {
   const { lhr, artifacts } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -103,71 +117,90 @@ async function runOnce(chrome, url, extraHeaders, saveAs) {
     consoleErrorTexts: (audit('errors-in-console').details?.items ?? []).map((i) => String(i.description).slice(0, 120)),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
     bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-    seo: Math.round(lhr.categories.seo.score * 100),
+    seo: Math.round(seoScore(lhr, noindex) * 100),
     failing: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary' && !(noindex && a.id === 'is-crawlable'))
       .map((a) => a.id),
   };
 }
 
 console.log(`machine: ${machine()}`);
-console.log(`inputs: ${PAGES.length} pages, ${RUNS} runs each`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-lighthouse-'));
-const server = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, port: PORT, host: null });
-const chrome = await launchDebuggable(['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']);
-const rows = [];
+console.log(`inputs: ${PAGES.length} pages, ${RUNS} runs each${VS ? `, this build (dist/apps) against ${VS}` : ''}`);
+if (VS && !fs.existsSync(path.join(VS, 'shell', 'index.html'))) throw new Error(`--vs ${VS}: no shell/index.html there (a copy of dist/apps)`);
+const sides = [{ label: 'dist/apps', port: PORT }, ...(VS ? [{ label: VS, port: PORT + 1, webDir: path.resolve(VS) }] : [])];
+for (const side of sides) {
+  side.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-lighthouse-'));
+  side.server = await startServer({ env: { DATA_DIR: side.dataDir, LOG_LEVEL: 'warn', ...(side.webDir ? { WEB_DIR: side.webDir } : {}) }, port: side.port, host: null });
+  side.rows = [];
+}
+// A Chromium per side: cookies are per host name, not per port, so with one profile a cookie one
+// server set (a rotated refresh cookie) went to the other's pages too.
+for (const side of sides) side.chrome = await launchDebuggable(['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']);
+const rows = sides[0].rows;
 let missed = 0;
 try {
-  const cookie = PAGES.some((p) => p.loggedIn) ? await memberCookie() : null;
   for (const page of PAGES) {
-    const url = `http://${page.host}:${PORT}${page.path}`;
-    const runs = [];
     const slug = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    for (const side of sides) side.runs = [];
     for (let i = 0; i < RUNS; i++) {
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that run is taken
-      // again, at most twice; the error is kept if it persists.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          runs.push(await runOnce(chrome, url, page.loggedIn ? { Cookie: cookie } : undefined, SAVE && `${slug}-${i + 1}.json`));
-          break;
-        } catch (error) {
-          if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
-          console.log(`${page.name}: run ${i + 1} again (${String(error).slice(0, 120)})`);
+      for (const [n, side] of (i % 2 ? [...sides].reverse() : sides).entries()) {
+        const url = `http://${page.host}:${side.port}${page.path}`;
+        const saveAs = SAVE && `${slug}${side.webDir ? '-vs' : ''}-${i + 1}.json`;
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that run is taken
+        // again, at most twice; the error is kept if it persists.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            // A fresh sign-in for each logged-in run: Lighthouse sends this Cookie header as it is
+            // on every request, so the refresh cookie the first run rotated would be stale in the
+            // next (the refresh then answers 401 and the run measures the signed-out page).
+            const headers = page.loggedIn ? { Cookie: await memberCookie(side.port) } : undefined;
+            side.runs.push(await runOnce(side.chrome, url, headers, saveAs, page.noindex));
+            break;
+          } catch (error) {
+            if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+            console.log(`${page.name}${n ? ' (vs)' : ''}: run ${i + 1} again (${String(error).slice(0, 120)})`);
+          }
         }
       }
     }
-    const m = (k) => median(runs.map((r) => r[k]));
-    const row = {
-      page: page.name,
-      performance: m('performance'),
-      lcpMs: Math.round(m('lcpMs')),
-      tbtMs: Math.round(m('tbtMs')),
-      cls: Number(m('cls').toFixed(3)),
-      consoleErrors: Math.max(...runs.map((r) => r.consoleErrors)),
-      accessibility: m('accessibility'),
-      bestPractices: m('bestPractices'),
-      seo: m('seo'),
-    };
-    const misses = [
-      row.performance < TARGETS.performance && 'performance',
-      row.lcpMs > TARGETS.lcpMs && 'LCP',
-      row.tbtMs > TARGETS.tbtMs && 'TBT',
-      row.cls > TARGETS.cls && 'CLS',
-      row.consoleErrors > 0 && 'console errors',
-      row.accessibility < TARGETS.accessibility && 'accessibility',
-      row.bestPractices < TARGETS.bestPractices && 'best practices',
-      row.seo < TARGETS.seo && 'SEO',
-    ].filter(Boolean);
-    if (misses.length) missed++;
-    rows.push({ ...row, misses: misses.join(', ') || 'none' });
-    const failing = [...new Set(runs.flatMap((r) => r.failing))];
-    const errors = [...new Set(runs.flatMap((r) => r.consoleErrorTexts))];
-    console.log(`${page.name}: ${JSON.stringify(row)}${failing.length ? `\n  failing audits: ${failing.join(', ')}` : ''}${errors.length ? `\n  console: ${errors.join(' | ')}` : ''}`);
+    for (const side of sides) {
+      const runs = side.runs;
+      const m = (k) => median(runs.map((r) => r[k]));
+      const row = {
+        page: page.name,
+        performance: m('performance'),
+        lcpMs: Math.round(m('lcpMs')),
+        tbtMs: Math.round(m('tbtMs')),
+        cls: Number(m('cls').toFixed(3)),
+        consoleErrors: Math.max(...runs.map((r) => r.consoleErrors)),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        seo: m('seo'),
+        lcpRuns: runs.map((r) => Math.round(r.lcpMs)),
+      };
+      const misses = [
+        row.performance < TARGETS.performance && 'performance',
+        row.lcpMs > TARGETS.lcpMs && 'LCP',
+        row.tbtMs > TARGETS.tbtMs && 'TBT',
+        row.cls > TARGETS.cls && 'CLS',
+        row.consoleErrors > 0 && 'console errors',
+        row.accessibility < TARGETS.accessibility && 'accessibility',
+        row.bestPractices < TARGETS.bestPractices && 'best practices',
+        row.seo < TARGETS.seo && 'SEO',
+      ].filter(Boolean);
+      if (misses.length && side === sides[0]) missed++;
+      side.rows.push({ ...row, misses: misses.join(', ') || 'none' });
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      const errors = [...new Set(runs.flatMap((r) => r.consoleErrorTexts))];
+      console.log(`${page.name}${side.webDir ? ` (${side.label})` : ''}: ${JSON.stringify(row)}${failing.length ? `\n  failing audits: ${failing.join(', ')}` : ''}${errors.length ? `\n  console: ${errors.join(' | ')}` : ''}`);
+    }
   }
 } finally {
-  chrome.kill();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const side of sides) {
+    await side.chrome?.kill();
+    await side.server.stop();
+    fs.rmSync(side.dataDir, { recursive: true, force: true });
+  }
 }
 
 console.log(`\nLighthouse ${RUNS} runs per page, median (mobile, simulated throttling)`);
@@ -175,5 +208,14 @@ console.log('| page | perf | LCP ms | TBT ms | CLS | console errors | a11y | bes
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
   console.log(`| ${r.page} | ${r.performance} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.consoleErrors} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.misses} |`);
+}
+if (VS) {
+  console.log(`\nLCP, ${RUNS} interleaved runs per page and side, median: dist/apps against ${VS}`);
+  console.log('| page | dist/apps LCP ms | vs LCP ms | vs - dist/apps | perf | perf vs |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  sides[0].rows.forEach((a, i) => {
+    const b = sides[1].rows[i];
+    console.log(`| ${a.page} | ${a.lcpMs} | ${b.lcpMs} | ${b.lcpMs - a.lcpMs >= 0 ? '+' : ''}${b.lcpMs - a.lcpMs} | ${a.performance} | ${b.performance} |`);
+  });
 }
 process.exit(missed ? 1 : 0);

@@ -3,12 +3,8 @@ import type { Episode, SharedEpisode } from '@vox/contract';
 import { podcastEndpoints } from '@vox/contract/podcast';
 import { audioPathOf, DOWNLOAD_ERRORS, DOWNLOADS_CACHE, entryOf, INDEX_PREFIX, isQuotaError, keptRead, readPathOf, type DownloadEntry } from '../downloads/download-state';
 
-/**
- * Downloads an episode into the Cache Storage the service worker serves offline: the audio
- * (read as a stream, for the progress), then the episode page's read, then the index entry. Any
- * failure removes what was written, so a download is there whole or not at all.
- */
-export class DownloadError extends Error {
+/** A download that did not finish; its message is the one the page shows. */
+class DownloadError extends Error {
   override readonly name = 'DownloadError';
 }
 
@@ -49,6 +45,11 @@ async function readAudio(url: string, expected: number, onProgress: (fraction: n
   return new Blob(parts as BlobPart[], { type: answer.headers.get('Content-Type') ?? 'application/octet-stream' });
 }
 
+/**
+ * Downloads an episode into the Cache Storage the service worker serves offline: the audio
+ * (read as a stream, for the progress), then the episode page's read, then the index entry. Any
+ * failure removes what was written, so a download is there whole or not at all.
+ */
 export async function downloadEpisode(episode: Episode, onProgress: (fraction: number) => void): Promise<DownloadEntry> {
   if (!downloadsAvailable()) throw new DownloadError(DOWNLOAD_ERRORS.failed);
   const cache = await caches.open(DOWNLOADS_CACHE);

@@ -33,7 +33,7 @@ export const readPathOf = (episodeId: string) => `/api/podcast/share/${encodeURI
 
 export const audioPathOf = (audioUrl: string) => new URL(audioUrl, 'http://x').pathname;
 
-export const isPrivateEpisode = (episode: Episode) => episode.status !== 'published';
+const isPrivateEpisode = (episode: Episode) => episode.status !== 'published';
 
 /**
  * The read kept with a download. A public one is stripped of what belongs to the member who

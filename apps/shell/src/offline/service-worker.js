@@ -15,7 +15,7 @@
 // - downloaded podcast episodes (`vox-downloads`, written by the podcast pages): their audio from
 //   the cache, byte ranges included (the audio element asks in ranges), and their episode page's
 //   read when the network is not there; a sign-out drops the ones only their member may hear.
-/* global self, caches, URL, Response */
+/* global self, caches, URL, Response, Headers */
 (function () {
   var config = self.__VOX_OFFLINE__;
   var PRECACHE = 'vox-precache-' + config.version;
@@ -286,7 +286,8 @@
   }
 
   function file(request, url) {
-    var hashed = /^\/(static|remotes\/[^/]+\/static)\//.test(url.pathname);
+    // A released version's files sit under its version: /remotes/<name>/<version>/static/.
+    var hashed = /^\/(static|remotes\/[^/]+\/([0-9a-f]{12}-[0-9a-f]{7,12}\/)?static)\//.test(url.pathname);
     var keep = function (answer) {
       if (answer.status === 200) {
         var copy = answer.clone();
@@ -308,15 +309,48 @@
     });
   }
 
+  var FIRST_DATA = /<script type="application\/json" id="vox-first-data">([\s\S]*?)<\/script>/;
+
+  /**
+   * Whether a page names the site's remote this worker precached. A release promoted or rolled
+   * back while this version serves changes the manifest pages carry before the next version takes
+   * over: such a page is not kept, so offline this worker never serves a shell with a remote
+   * version its own manifest does not name.
+   */
+  function namesThisRemote(html) {
+    var entry = config.manifest && config.manifest[config.site];
+    var block = FIRST_DATA.exec(html);
+    if (!entry || !block) return true;
+    try {
+      var data = JSON.parse(block[1]);
+      return !data.manifest || data.manifest[config.site] === entry;
+    } catch {
+      return false;
+    }
+  }
+
   function navigation(request) {
     return fetch(request).then(
       function (answer) {
-        if (answer.status === 200 && (answer.headers.get('Content-Type') || '').indexOf('text/html') === 0) {
-          var page = answer.clone();
-          var shell = answer.clone();
-          caches.open(PAGES).then(function (cache) {
-            return Promise.all([cache.put(request.url, page), cache.put(SHELL_KEY, shell)]);
-          });
+        var type = answer.headers.get('Content-Type') || '';
+        if (answer.status === 200 && type.indexOf('text/html') === 0) {
+          answer
+            .clone()
+            .text()
+            .then(function (html) {
+              if (!namesThisRemote(html)) return undefined;
+              // The text is decoded: its encoding and length headers no longer describe it.
+              var headers = new Headers(answer.headers);
+              headers.delete('Content-Encoding');
+              headers.delete('Content-Length');
+              return caches.open(PAGES).then(function (cache) {
+                return Promise.all([
+                  cache.put(request.url, new Response(html, { headers: headers })),
+                  cache.put(SHELL_KEY, new Response(html, { headers: headers })),
+                ]);
+              });
+            })
+            .catch(function () {});
         }
         return answer;
       },

@@ -1,6 +1,6 @@
 import { Alert, Page, Spinner } from '@vox/ui';
 import { useHistory } from '../api/podcast';
-import { DownloadsSection } from '../downloads/download-controls';
+import { DownloadsSection } from '../downloads/downloads-section';
 import { EpisodeRow } from '../shared/episode-row';
 import { day } from '../shared/format';
 import '../shared/podcast.css';

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { Page } from '@playwright/test';
 import { parseFeed } from 'podcast-partytime';
-import { createAccount, e2eTmp, expect, freshEmail, signIn, test, shotsDir } from '../support/fixtures';
+import { createAccount, expect, freshEmail, signIn, test, shotsDir } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { expectNoSeriousViolations } from '../support/axe';
+import { expectPlayingPast, playerSeconds, toneMp3 } from '../support/podcast';
 
 /**
  * The podcast variant on podcast.localhost, in a real browser against the built app:
@@ -21,27 +19,6 @@ const SIZES = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ];
-
-function toneMp3(seconds: number): string {
-  const file = path.join(e2eTmp, `episode-${seconds}s.mp3`);
-  if (!fs.existsSync(file)) {
-    execFileSync(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '64k', file]);
-  }
-  return file;
-}
-
-/** Seconds shown by the player bar. */
-async function playerSeconds(page: Page): Promise<number> {
-  const text = (await page.getByTestId('player-time').textContent()) ?? '0:00';
-  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-}
-
-/** The player says it is playing and its clock moved past `after`. */
-async function expectPlayingPast(page: Page, after: number) {
-  // The player bar's own button: an episode page shows a Pause button of its own while it plays.
-  await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true })).toHaveAttribute('data-state', 'playing');
-  await expect.poll(() => playerSeconds(page), { timeout: 15_000 }).toBeGreaterThan(after);
-}
 
 /** What the first test made, for the second (axe and screenshots on the same pages). */
 const made = { account: null as null | { email: string; password: string; id: string }, channelPath: '', episodePath: '', playlistPath: '' };

@@ -1,4 +1,5 @@
 import { lazyPage } from '@vox/ui';
+import { loadListeningHistoryPage } from './lib/listening-history-page/load';
 
 // What the podcast app loads with its first route: the player (it must exist before any page, to
 // keep playing across them). Every page loads on first use; / (channels or the home page) comes
@@ -11,5 +12,5 @@ export const PodcastHomePage = lazyPage(() => import('./lib/podcast-home-page/po
 export const ChannelPage = lazyPage(() => import('./lib/channel-page/channel-page'), (m) => m.ChannelPage);
 export const PlaylistPage = lazyPage(() => import('./lib/playlist-page/playlist-page'), (m) => m.PlaylistPage);
 export const FavoritesPage = lazyPage(() => import('./lib/favorites-page/favorites-page'), (m) => m.FavoritesPage);
-export const ListeningHistoryPage = lazyPage(() => import('./lib/listening-history-page/listening-history-page'), (m) => m.ListeningHistoryPage);
+export const ListeningHistoryPage = lazyPage(loadListeningHistoryPage, (m) => m.ListeningHistoryPage);
 export const EpisodePage = lazyPage(() => import('./lib/episode-page/episode-page'), (m) => m.EpisodePage);

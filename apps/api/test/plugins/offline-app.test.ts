@@ -31,7 +31,7 @@ function servedWeb(env: Record<string, string> = {}) {
     await served.app.close();
     fs.rmSync(served.webDir, { recursive: true, force: true });
   });
-  return Object.assign((host: string, url: string) => served.app.inject({ method: 'GET', url, headers: { host } }), { webDir: () => served.webDir });
+  return Object.assign((host: string, url: string) => served.app.inject({ method: 'GET', url, headers: { host } }), { webDir: () => served.webDir, app: () => served.app });
 }
 
 /** The settings a served worker carries before its text. */
@@ -118,6 +118,40 @@ describe('the installable app', () => {
     const after = settingsOf((await get('localhost:4200', '/sw.js')).body);
     expect(after.version).not.toBe(before);
     expect(after.precache.at(-1)).toEqual({ url: '/remotes/main/remoteEntry.js', revision: 'cc33' });
+  });
+});
+
+describe('a promoted remote release', () => {
+  const get = servedWeb();
+  const VERSION = '0123456789ab-abcdef0';
+  /** The main site's worker once the live state (read every 2 s) names `entry`. */
+  const workerOnceItNames = async (entry: string) => {
+    for (let tries = 0; tries < 40; tries++) {
+      const settings = settingsOf((await get('localhost:4200', '/sw.js')).body);
+      if (settings.manifest.main === entry) return settings;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the worker never named ${entry}`);
+  };
+
+  it("precaches the live version's files under the URLs the pages ask for, and the built-in ones again after a rollback", async () => {
+    const before = settingsOf((await get('localhost:4200', '/sw.js')).body);
+    const storage = get.app().storage;
+    await storage.put(`remotes/main/${VERSION}/precache.json`, Buffer.from(JSON.stringify([{ url: 'remoteEntry.js', revision: 'dd44' }, { url: 'static/js/77.chunk.js?v=0badc0de', revision: null }])));
+    await storage.put('remote-releases/live.json', Buffer.from(JSON.stringify({ main: { live: VERSION, fallback: null } })));
+    const promoted = await workerOnceItNames(`/remotes/main/${VERSION}/remoteEntry.js?v=${VERSION}`);
+    expect(promoted.version).not.toBe(before.version);
+    expect(promoted.precache.slice(2)).toEqual([
+      { url: `/remotes/main/${VERSION}/remoteEntry.js?v=${VERSION}`, revision: null },
+      { url: `/remotes/main/${VERSION}/static/js/77.chunk.js?v=0badc0de`, revision: null },
+    ]);
+    // Nothing of the built-in remote the manifest no longer names.
+    expect(promoted.precache.some((e) => e.url.startsWith('/remotes/main/remoteEntry.js') || e.url.startsWith('/remotes/main/static/'))).toBe(false);
+
+    await storage.delete('remote-releases/live.json');
+    const rolledBack = await workerOnceItNames('/remotes/main/remoteEntry.js');
+    expect(rolledBack.precache.slice(2).map((e) => e.url)).toEqual(['/remotes/main/remoteEntry.js', '/remotes/main/static/js/2131.chunk.js?v=a98f26b1']);
+    expect(rolledBack.version).toBe(before.version);
   });
 });
 

@@ -11,8 +11,11 @@
 //   shell (the last page served on this site), whose remote and chunks come from the cache;
 // - the API's reads a page needs to open offline (drafts, scripts, sessions and their takes):
 //   the network first, the last answer offline, kept per signed-in member (the token's subject)
-//   and dropped at sign-out.
-/* global self, caches, URL, Response */
+//   and dropped at sign-out;
+// - downloaded podcast episodes (`vox-downloads`, written by the podcast pages): their audio from
+//   the cache, byte ranges included (the audio element asks in ranges), and their episode page's
+//   read when the network is not there; a sign-out drops the ones only their member may hear.
+/* global self, caches, URL, Response, Headers */
 (function () {
   var config = self.__VOX_OFFLINE__;
   var PRECACHE = 'vox-precache-' + config.version;
@@ -20,6 +23,10 @@
   var PAGES = 'vox-pages-' + config.version;
   var API_PREFIX = 'vox-api-';
   var SHELL_KEY = '/__vox/app-shell';
+  var DOWNLOADS = 'vox-downloads';
+  var DOWNLOAD_INDEX = '/__vox/downloads/';
+  var PODCAST_AUDIO = /^\/api\/podcast\/audio\/[^/]+$/;
+  var PODCAST_READ = /^\/api\/podcast\/share\/[^/]+$/;
   // Reads a page needs to open offline. Anything else under /api/ is left to the network untouched.
   var OFFLINE_READS = [
     /^\/api\/drafts(\/[^/]+)?$/,
@@ -80,23 +87,122 @@
   self.addEventListener('message', function (event) {
     var data = event.data || {};
     if (data.type === 'SKIP_WAITING') self.skipWaiting();
-    // Signed out: every member's kept reads go (the page cannot say whose they were offline).
+    // Signed out: every member's kept reads go (the page cannot say whose they were offline), and
+    // the downloads only their member may hear; public episodes stay (their kept reads hold nobody's).
     if (data.type === 'SIGNED_OUT') {
       event.waitUntil(
-        caches.keys().then(function (names) {
-          return Promise.all(
-            names
-              .filter(function (name) {
-                return name.indexOf(API_PREFIX) === 0;
-              })
-              .map(function (name) {
-                return caches.delete(name);
-              }),
-          );
-        }),
+        Promise.all([
+          caches.keys().then(function (names) {
+            return Promise.all(
+              names
+                .filter(function (name) {
+                  return name.indexOf(API_PREFIX) === 0;
+                })
+                .map(function (name) {
+                  return caches.delete(name);
+                }),
+            );
+          }),
+          dropPrivateDownloads(),
+        ]),
       );
     }
   });
+
+  function dropPrivateDownloads() {
+    return caches.has(DOWNLOADS).then(function (has) {
+      if (!has) return undefined;
+      return caches.open(DOWNLOADS).then(function (cache) {
+        return cache.keys().then(function (requests) {
+          return Promise.all(
+            requests
+              .filter(function (request) {
+                return new URL(request.url).pathname.indexOf(DOWNLOAD_INDEX) === 0;
+              })
+              .map(function (request) {
+                return cache
+                  .match(request)
+                  .then(function (answer) {
+                    return answer.json();
+                  })
+                  .then(function (entry) {
+                    if (!entry.private) return undefined;
+                    return Promise.all(
+                      [cache.delete(request), cache.delete(entry.audioPath, { ignoreSearch: true })].concat(
+                        (entry.reads || []).map(function (read) {
+                          return cache.delete(read);
+                        }),
+                      ),
+                    );
+                  });
+              }),
+          );
+        });
+      });
+    });
+  }
+
+  /**
+   * A kept file answered as the server would: whole, or the byte range asked for (206), or 416.
+   * The audio element always asks in ranges, and plays nothing from a 200 it did not ask for.
+   */
+  function ranged(request, kept) {
+    var range = request.headers.get('Range');
+    if (!range) return kept;
+    return kept.blob().then(function (blob) {
+      var size = blob.size;
+      var asked = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+      var start = asked && asked[1] !== '' ? Number(asked[1]) : null;
+      var end = asked && asked[2] !== '' ? Number(asked[2]) : null;
+      if (asked && start === null && end !== null) {
+        start = Math.max(0, size - end);
+        end = size - 1;
+      } else if (start !== null) {
+        end = end === null ? size - 1 : Math.min(end, size - 1);
+      }
+      if (!asked || start === null || end === null || start >= size || start > end) {
+        return new Response('', { status: 416, statusText: 'Range Not Satisfiable', headers: { 'Content-Range': 'bytes */' + size } });
+      }
+      var part = blob.slice(start, end + 1);
+      return new Response(part, {
+        status: 206,
+        statusText: 'Partial Content',
+        headers: {
+          'Content-Type': kept.headers.get('Content-Type') || blob.type,
+          'Content-Length': String(part.size),
+          'Content-Range': 'bytes ' + start + '-' + end + '/' + size,
+          'Accept-Ranges': 'bytes',
+        },
+      });
+    });
+  }
+
+  /** An episode's audio: the download when there is one (online too: it is the same file), else the network. */
+  function podcastAudio(request) {
+    return caches
+      .open(DOWNLOADS)
+      .then(function (cache) {
+        // Audio is stored by its content hash; a draft's signature in the query changes, the file does not.
+        return cache.match(request.url, { ignoreSearch: true });
+      })
+      .then(function (kept) {
+        return kept ? ranged(request, kept) : fetch(request);
+      });
+  }
+
+  /** A downloaded episode's page read: the network first, the downloaded copy offline. */
+  function podcastRead(request) {
+    return fetch(request).catch(function () {
+      return caches
+        .open(DOWNLOADS)
+        .then(function (cache) {
+          return cache.match(request.url);
+        })
+        .then(function (kept) {
+          return kept || offlineAnswer();
+        });
+    });
+  }
 
   /** The signed-in member a request speaks for: the subject of its bearer token, or null. */
   function memberOf(request) {
@@ -180,7 +286,8 @@
   }
 
   function file(request, url) {
-    var hashed = /^\/(static|remotes\/[^/]+\/static)\//.test(url.pathname);
+    // A released version's files sit under its version: /remotes/<name>/<version>/static/.
+    var hashed = /^\/(static|remotes\/[^/]+\/([0-9a-f]{12}-[0-9a-f]{7,12}\/)?static)\//.test(url.pathname);
     var keep = function (answer) {
       if (answer.status === 200) {
         var copy = answer.clone();
@@ -202,15 +309,48 @@
     });
   }
 
+  var FIRST_DATA = /<script type="application\/json" id="vox-first-data">([\s\S]*?)<\/script>/;
+
+  /**
+   * Whether a page names the site's remote this worker precached. A release promoted or rolled
+   * back while this version serves changes the manifest pages carry before the next version takes
+   * over: such a page is not kept, so offline this worker never serves a shell with a remote
+   * version its own manifest does not name.
+   */
+  function namesThisRemote(html) {
+    var entry = config.manifest && config.manifest[config.site];
+    var block = FIRST_DATA.exec(html);
+    if (!entry || !block) return true;
+    try {
+      var data = JSON.parse(block[1]);
+      return !data.manifest || data.manifest[config.site] === entry;
+    } catch {
+      return false;
+    }
+  }
+
   function navigation(request) {
     return fetch(request).then(
       function (answer) {
-        if (answer.status === 200 && (answer.headers.get('Content-Type') || '').indexOf('text/html') === 0) {
-          var page = answer.clone();
-          var shell = answer.clone();
-          caches.open(PAGES).then(function (cache) {
-            return Promise.all([cache.put(request.url, page), cache.put(SHELL_KEY, shell)]);
-          });
+        var type = answer.headers.get('Content-Type') || '';
+        if (answer.status === 200 && type.indexOf('text/html') === 0) {
+          answer
+            .clone()
+            .text()
+            .then(function (html) {
+              if (!namesThisRemote(html)) return undefined;
+              // The text is decoded: its encoding and length headers no longer describe it.
+              var headers = new Headers(answer.headers);
+              headers.delete('Content-Encoding');
+              headers.delete('Content-Length');
+              return caches.open(PAGES).then(function (cache) {
+                return Promise.all([
+                  cache.put(request.url, new Response(html, { headers: headers })),
+                  cache.put(SHELL_KEY, new Response(html, { headers: headers })),
+                ]);
+              });
+            })
+            .catch(function () {});
         }
         return answer;
       },
@@ -245,6 +385,14 @@
     if (/^\/(static|remotes)\//.test(url.pathname)) {
       if (request.headers.has('Range')) return;
       event.respondWith(file(request, url));
+      return;
+    }
+    if (PODCAST_AUDIO.test(url.pathname)) {
+      event.respondWith(podcastAudio(request));
+      return;
+    }
+    if (PODCAST_READ.test(url.pathname)) {
+      event.respondWith(podcastRead(request));
       return;
     }
     if (url.pathname.indexOf('/api/') === 0) {

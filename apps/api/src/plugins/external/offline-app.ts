@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { text as streamText } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import { resolveVariant } from '@vox/variant';
+import { fileKey, VERSION } from '../../releases/remote-releases';
+import type { Storage } from '../app/storage';
 import { followFile, type RemotesManifest } from './remotes-manifest';
 
 type Site = 'main' | 'school' | 'dashboard' | 'podcast';
@@ -87,16 +90,55 @@ function parsePrecache(text: string | null): PrecacheEntry[] {
 
 /**
  * The worker of one site: its settings (the files to precache, the remotes manifest, a version
- * made of both) before the worker's text. A new build of the shell or of the site's remote, or a
- * changed manifest, changes its bytes, so the browser installs it as a new version.
+ * made of both) before the worker's text. A new build of the shell or of the site's remote, a
+ * promoted or rolled-back release, or any other change of the manifest changes its bytes, so the
+ * browser installs it as a new version, which precaches the remote the manifest names now.
  */
 function siteWorker(template: string, site: Site, shell: PrecacheEntry[], remote: PrecacheEntry[], manifest: RemotesManifest): string {
-  // The remote's files are precached only when the manifest points at the ones served here.
-  const local = manifest[site] === undefined || manifest[site] === `/remotes/${site}/remoteEntry.js`;
-  const precache = [...shell.map((e) => ({ url: `/${e.url}`, revision: e.revision })), ...(local ? remote.map((e) => ({ url: `/remotes/${site}/${e.url}`, revision: e.revision })) : [])];
+  const precache = [...shell.map((e) => ({ url: `/${e.url}`, revision: e.revision })), ...remote];
   const settings = { site, precache, manifest };
   const version = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 16);
   return `self.__VOX_OFFLINE__ = ${JSON.stringify({ ...settings, version })};\n${template}`;
+}
+
+/** A released version's entry as the served manifest names it (releases/remote-releases.ts). */
+function releasedVersionOf(site: Site, entry: string | undefined): string | null {
+  const match = /^\/remotes\/([a-z]+)\/([^/]+)\/remoteEntry\.js\?v=([^&]+)$/.exec(entry ?? '');
+  return match && match[1] === site && match[2] === match[3] && VERSION.test(match[2]) ? match[2] : null;
+}
+
+/**
+ * The precache list of the site's remote, under the URLs the pages ask for: the built-in one's
+ * files when the manifest names the remote served here, a released version's (its own
+ * precache.json, published with its files) when it names that, nothing for a remote on another
+ * origin. A version's files never change, so its list is read from storage once.
+ */
+function remotePrecache(storage: Storage, built: Record<Site, () => PrecacheEntry[]>) {
+  const released = new Map<string, Promise<PrecacheEntry[]>>();
+  const readRelease = (site: Site, version: string) => {
+    const key = fileKey(site, version, 'precache.json');
+    let list = released.get(key);
+    if (!list) {
+      list = storage
+        .get(key)
+        .then(async (body) => parsePrecache(body ? await streamText(body) : null))
+        .catch(() => {
+          // Unreadable now (the bucket): asked again on the next request for the worker.
+          released.delete(key);
+          return [];
+        });
+      released.set(key, list);
+    }
+    return list;
+  };
+  return async (site: Site, manifest: RemotesManifest): Promise<PrecacheEntry[]> => {
+    const entry = manifest[site];
+    if (entry === undefined || entry === `/remotes/${site}/remoteEntry.js`) return built[site]().map((e) => ({ url: `/remotes/${site}/${e.url}`, revision: e.revision }));
+    const version = releasedVersionOf(site, entry);
+    if (!version) return [];
+    // The version's URLs are its content hash: no revision needed; the entry is asked for with ?v=.
+    return (await readRelease(site, version)).map((e) => ({ url: e.url === 'remoteEntry.js' ? entry : `/remotes/${site}/${version}/${e.url}`, revision: null }));
+  };
 }
 
 /**
@@ -104,13 +146,14 @@ function siteWorker(template: string, site: Site, shell: PrecacheEntry[], remote
  * its icons at /icons/, and its service worker at /sw.js (or, turned off, a worker that removes
  * itself). All answer by the host's site, so one index.html links every site's own.
  */
-export async function registerOfflineApp(app: FastifyInstance, options: { webDir: string; enabled: boolean; manifest: () => RemotesManifest }) {
+export async function registerOfflineApp(app: FastifyInstance, options: { webDir: string; enabled: boolean; manifest: () => RemotesManifest; storage: Storage }) {
   const shellDir = path.join(options.webDir, 'shell');
   const template = followFile(path.join(shellDir, 'sw.js'), (text) => text);
   const precache = Object.fromEntries(
     (['shell', 'main', 'school', 'dashboard', 'podcast'] as const).map((name) => [name, followFile(path.join(options.webDir, name, 'precache.json'), parsePrecache)]),
-  );
+  ) as Record<Site | 'shell', () => PrecacheEntry[]>;
   const icons = new Map<string, Promise<Buffer>>();
+  const remoteFiles = remotePrecache(options.storage, precache);
 
   app.get('/manifest.webmanifest', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache').type('application/manifest+json');
@@ -136,6 +179,7 @@ export async function registerOfflineApp(app: FastifyInstance, options: { webDir
     const text = template();
     if (!options.enabled || text === null || !fs.existsSync(path.join(shellDir, 'precache.json'))) return UNREGISTERING_WORKER;
     const site = siteOf(request.headers.host);
-    return siteWorker(text, site, precache.shell(), precache[site](), options.manifest());
+    const manifest = options.manifest();
+    return siteWorker(text, site, precache.shell(), await remoteFiles(site, manifest), manifest);
   });
 }

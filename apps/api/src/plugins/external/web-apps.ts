@@ -148,7 +148,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const shellPreloads = followFile(path.join(shellDir, 'preload.json'), parseShellPreloads);
     const pageParts = [followFile(path.join(shellDir, 'index.html'), (text) => text), served, () => publicConfigOf(app.microsoft, config)] as const;
     const appPage = appPageOf(...pageParts);
-    await registerOfflineApp(app, { webDir: config.webDir, enabled: config.offlineWorker, manifest });
+    await registerOfflineApp(app, { webDir: config.webDir, enabled: config.offlineWorker, manifest, storage: app.storage });
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );

@@ -7,6 +7,7 @@ import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { clock, toQueueItem } from '../player/queue';
 import { useCreateShareLink, useFavorite, useRevokeShareLink, useShareLinks, useSharedEpisode } from '../api/podcast';
+import { EpisodeDownload } from '../downloads/download-controls';
 import { ChannelCover } from '../shared/channel-card';
 import { day, duration, parseVtt } from '../shared/format';
 import '../shared/podcast.css';
@@ -89,6 +90,7 @@ function Episode({ data }: { data: SharedEpisode }) {
               {episode.favorite ? 'Favorited' : 'Add to favorites'}
             </Button>
           )}
+          {player && <EpisodeDownload episode={episode} />}
         </div>
 
         {episode.notes && (

@@ -1,10 +1,11 @@
 import { Alert, Page, Spinner } from '@vox/ui';
 import { useHistory } from '../api/podcast';
+import { DownloadsSection } from '../downloads/downloads-section';
 import { EpisodeRow } from '../shared/episode-row';
 import { day } from '../shared/format';
 import '../shared/podcast.css';
 
-/** The podcast site's /history: what I listened to, last first, with how far I got. */
+/** The podcast site's /history: what I listened to, last first, with how far I got, and my downloads. */
 export function ListeningHistoryPage() {
   const history = useHistory();
   return (
@@ -24,6 +25,7 @@ export function ListeningHistoryPage() {
           ))}
         </ul>
       )}
+      <DownloadsSection />
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useUser } from '@vox/auth';
-import { countPlay, savePlaybackPosition } from '../api/playback';
+import { useAuth } from '@vox/auth';
+import { countPlay, flushPositions, savePlaybackPosition } from '../api/playback';
 import { advance, clampSpeed, EMPTY_QUEUE, moveInQueue, playLast, playNext, playNow, removeFromQueue, shouldSave, skipTo, type QueueItem, type QueueState } from './queue';
 import { LISTENER_KEY, STORE_KEY, type Player, type Saved } from './player-context';
 
@@ -35,7 +35,7 @@ export interface PlayerEngineProps {
 }
 
 export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEngineProps) {
-  const user = useUser();
+  const { user, token } = useAuth();
   const audioRef = useRef<HTMLAudioElement | null>(element);
   const [state, setState] = useState<QueueState>(saved?.state ?? EMPTY_QUEUE);
   const [playing, setPlaying] = useState(false);
@@ -52,10 +52,24 @@ export function PlayerEngine({ audio: element, saved, onPlayer }: PlayerEnginePr
       if (!item || !userId) return;
       const positionMs = Math.max(0, Math.round(seconds * 1000));
       lastSaved.current = positionMs;
-      savePlaybackPosition(item.id, positionMs);
+      savePlaybackPosition(userId, item.id, positionMs);
     },
     [userId],
   );
+
+  // Positions kept while the network was down (a downloaded episode played offline) go when it
+  // is back, and at start for a page that opened after they were kept; never under the stand-in
+  // session of a page that started offline (its real session replaces it first).
+  const realSession = Boolean(token && !token.startsWith('offline.'));
+  useEffect(() => {
+    if (!userId || !realSession) return;
+    const flush = () => {
+      if (navigator.onLine) void flushPositions(userId);
+    };
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [userId, realSession]);
 
   // A new episode: load it at its start point (a reload resumes where the bar was).
   const loadedId = useRef<string | null>(null);

@@ -9,6 +9,9 @@ export { usePlayer, type Player } from './player-context';
 // keys) loads when something is to be played, not with the podcast site's first route.
 const PlayerEngine = lazyComponent(() => import('./player-engine'), (m) => m.PlayerEngine);
 
+/** Loads the engine's code ahead of use (a download fetches it, so the episode plays offline). */
+export const preloadPlayerEngine = () => PlayerEngine.preload();
+
 type Call = (player: Player) => void;
 
 /**

@@ -6,6 +6,7 @@ import { href } from '@vox/variant';
 import { usePlayer } from '../player/player';
 import { toQueueItem } from '../player/queue';
 import { useDeletePlaylist, usePlaylist, useUpdatePlaylist } from '../api/podcast';
+import { PlaylistDownload } from '../downloads/download-controls';
 import { EpisodeRow } from '../shared/episode-row';
 import '../shared/podcast.css';
 
@@ -85,6 +86,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             Play all
           </Button>
         )}
+        {player && <PlaylistDownload episodes={playlist.episodes} title={playlist.title} />}
       </div>
 
       {playlist.isOwner && (

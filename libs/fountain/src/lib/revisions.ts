@@ -13,10 +13,10 @@ export const REVISION_COLORS = [
   { name: 'Pink', hex: '#ffb3cf' },
   { name: 'Yellow', hex: '#fff07a' },
   { name: 'Green', hex: '#a8e6a1' },
-  { name: 'Goldenrod', hex: '#e8b93a' },
+  { name: 'Goldenrod', hex: '#eec158' },
   { name: 'Buff', hex: '#f0dcb4' },
   { name: 'Salmon', hex: '#ff9f86' },
-  { name: 'Cherry', hex: '#e0445e' },
+  { name: 'Cherry', hex: '#f07a8c' },
 ] as const;
 
 const ROUNDS = ['', 'Double ', 'Triple ', 'Quadruple '];

@@ -21,4 +21,4 @@ export {
 // Sound cues as Fountain notes.
 export { cueNote, readCueNotes, toFountainWithCues, type FountainCue } from './lib/cues';
 // Revision colours and the lines a revision changed (the editor's margin, the PDF's asterisks).
-export { REVISION_COLORS, changedIndexes, changedTextLines, revisionColorHex, revisionColorName, revisionMarks } from './lib/revisions';
+export { changedTextLines, revisionColorHex, revisionColorName, revisionMarks } from './lib/revisions';

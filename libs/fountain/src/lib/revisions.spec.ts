@@ -20,8 +20,8 @@ describe('changed lines', () => {
     expect(changedIndexes(['a', 'b', 'a', 'b'], ['b', 'a', 'b', 'a'])).toEqual([3]);
   });
 
-  it("numbers the text's changed lines from 1", () => {
-    expect(changedTextLines('INT. A - DAY\n\nRain.', 'INT. A - DAY\n\nSnow.\n\nMORE')).toEqual([3, 4, 5]);
+  it("numbers the text's changed lines from 1, blank ones left out", () => {
+    expect(changedTextLines('INT. A - DAY\n\nRain.', 'INT. A - DAY\n\nSnow.\n\nMORE')).toEqual([3, 5]);
   });
 
   it("marks a revision's printed lines: a changed speech's words, a changed speaker's cue", () => {

@@ -7,7 +7,7 @@ import { parseFountain } from './parse';
  * right margin. After Cherry the sequence starts again with "Double" (Double White, Double Blue,
  * ...), then "Triple". A draft starts at White (index 0), the original: nothing is marked.
  */
-export const REVISION_COLORS = [
+const REVISION_COLORS = [
   { name: 'White', hex: '#ffffff' },
   { name: 'Blue', hex: '#9cc3ff' },
   { name: 'Pink', hex: '#ffb3cf' },
@@ -93,9 +93,15 @@ export function changedIndexes(before: readonly string[], next: readonly string[
   return inserted.sort((p, q) => p - q);
 }
 
-/** The 1-based numbers of the lines of `text` that are new or changed since `base` (the editor's margin marks). */
+/**
+ * The 1-based numbers of the lines of `text` that are new or changed since `base` (the editor's
+ * margin marks). Blank lines are never marked: they print nothing.
+ */
 export function changedTextLines(base: string, text: string): number[] {
-  return changedIndexes(base.split('\n'), text.split('\n')).map((index) => index + 1);
+  const lines = text.split('\n');
+  return changedIndexes(base.split('\n'), lines)
+    .filter((index) => lines[index].trim() !== '')
+    .map((index) => index + 1);
 }
 
 /**

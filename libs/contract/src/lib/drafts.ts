@@ -46,14 +46,13 @@ export type DraftPublishedAs = Type.Static<typeof DraftPublishedAs>;
  * The draft's current revision colour (industry sequence: White, Blue, Pink, ... Cherry, then
  * Double White, ...): `index` 0 is White, the original, with nothing marked.
  */
-export const DraftRevisionColor = Type.Object({
+const DraftRevisionColor = Type.Object({
   index: Type.Integer({ minimum: 0 }),
   /** "Blue", "Double White" (@vox/fountain's revisionColorName). */
   name: Type.String(),
   /** When the writer started this revision set; null while White. */
   startedAt: Type.Union([Type.String(), Type.Null()]),
 });
-export type DraftRevisionColor = Type.Static<typeof DraftRevisionColor>;
 
 export const Draft = Type.Object({
   ...DraftSummary.properties,

@@ -23,7 +23,7 @@ const RIGHT_EDGE = 7.5 * INCH;
 const MARK_X = RIGHT_EDGE + 0.25 * INCH;
 
 /** The draft's revision colour and the text its set started from. */
-export interface PdfRevision {
+interface PdfRevision {
   color: number;
   base: string;
   startedAt: string;

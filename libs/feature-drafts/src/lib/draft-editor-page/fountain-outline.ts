@@ -77,16 +77,16 @@ export function outlineOf(text: string): Outline {
 }
 
 /** The scene heading's openings a writer picks from, as Final Draft and Highland offer them. */
-export const SCENE_PREFIXES = ['INT. ', 'EXT. ', 'INT./EXT. ', 'I/E. '] as const;
+const SCENE_PREFIXES = ['INT. ', 'EXT. ', 'INT./EXT. ', 'I/E. '] as const;
 
 /** Times of day after a heading's " - ". */
-export const TIMES_OF_DAY = ['DAY', 'NIGHT', 'MORNING', 'AFTERNOON', 'EVENING', 'DAWN', 'DUSK', 'CONTINUOUS', 'LATER', 'MOMENTS LATER', 'SAME'] as const;
+const TIMES_OF_DAY = ['DAY', 'NIGHT', 'MORNING', 'AFTERNOON', 'EVENING', 'DAWN', 'DUSK', 'CONTINUOUS', 'LATER', 'MOMENTS LATER', 'SAME'] as const;
 
 /** A cue's extensions: voice over, off screen, and the same speaker going on. */
-export const CUE_EXTENSIONS = ['(V.O.)', '(O.S.)', "(CONT'D)"] as const;
+const CUE_EXTENSIONS = ['(V.O.)', '(O.S.)', "(CONT'D)"] as const;
 
 /** "INT. HOUSE - DAY" -> "HOUSE": a heading's place, without its opening and time of day. */
-export function locationOf(heading: string): string | null {
+function locationOf(heading: string): string | null {
   const match = SCENE_HEADING.exec(heading.trim());
   if (!match) return null;
   const rest = heading.trim().slice(match[0].length).replace(/^[. ]+/, '');
@@ -95,7 +95,7 @@ export function locationOf(heading: string): string | null {
   return place || null;
 }
 
-export interface LineOption {
+interface LineOption {
   label: string;
   /** What goes in when chosen, when it is not the label ("HOUSE - " for the location HOUSE). */
   apply?: string;
@@ -104,7 +104,7 @@ export interface LineOption {
 }
 
 /** What to offer for a line after a blank one: `from` is where in `typed` the options replace. */
-export interface LineCompletion {
+interface LineCompletion {
   from: number;
   options: LineOption[];
 }

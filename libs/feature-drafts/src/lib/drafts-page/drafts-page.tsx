@@ -17,7 +17,7 @@ export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate
   }`;
 
 /** The file picker's choice: Fountain (and plain text in Fountain) and Final Draft. */
-export const IMPORT_ACCEPT = '.fountain,.spmd,.txt,.fdx,text/plain';
+const IMPORT_ACCEPT = '.fountain,.spmd,.txt,.fdx,text/plain';
 
 const DRAFT_IMPORT_MESSAGES = {
   tooLarge: `This file is larger than a screenplay can be (${(DRAFT_LIMITS.importBytes / 1_000_000).toLocaleString('en')} MB). Choose a Fountain or Final Draft screenplay.`,

@@ -102,7 +102,9 @@ test('imports, page count against the PDF, completion, revision marks and the FD
   await page.keyboard.press('Enter');
   await page.keyboard.type('NO');
   const list = page.getByRole('listbox', { name: 'Suggestions: character names and scene headings' });
-  await expect(list.getByRole('option')).toHaveText(['NORA']);
+  // Each option reads its name and what it is.
+  const options = list.getByRole('option');
+  await expect(options).toHaveText(['NORAcharacter']);
   await page.keyboard.press('Tab');
   await expect(list).toBeHidden();
   await page.keyboard.press('Enter');
@@ -110,13 +112,13 @@ test('imports, page count against the PDF, completion, revision marks and the FD
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('E');
-  await expect(list.getByRole('option')).toHaveText(['EXT.']);
+  await expect(options).toHaveText(['EXT.scene heading']);
   await page.keyboard.press('Enter');
   await page.keyboard.type('F');
-  await expect(list.getByRole('option')).toHaveText(['FERRY DECK']);
+  await expect(options).toHaveText(['FERRY DECKlocation']);
   await page.keyboard.press('Enter');
   await page.keyboard.type('N');
-  await expect(list.getByRole('option')).toHaveText(['NIGHT']);
+  await expect(options).toHaveText(['NIGHTtime of day']);
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
   await page.keyboard.type('IGHT');

@@ -26,12 +26,14 @@ export interface WritingService {
 }
 
 const FDX_NAME = /\.fdx$/i;
+const FOUNTAIN_NAME = /\.(?:fountain|spmd|txt)$/i;
 
 /** A file's Fountain text, by its name: Final Draft converted, Fountain checked as the browser checks a chosen file. */
 function importedText(input: DraftImport): string {
   if (FDX_NAME.test(input.fileName)) return fdxToFountain(input.content);
+  if (!FOUNTAIN_NAME.test(input.fileName)) throw new BadRequestError(DRAFT_MESSAGES.importKind);
   const read = fountainFileText({ name: input.fileName, size: input.content.length, type: '' }, input.content);
-  if (read.problem !== undefined) throw new BadRequestError(/\.(?:fountain|spmd|txt)$/i.test(input.fileName) ? read.problem : DRAFT_MESSAGES.importKind);
+  if (read.problem !== undefined) throw new BadRequestError(read.problem);
   return read.text;
 }
 

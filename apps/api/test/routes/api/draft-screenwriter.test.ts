@@ -216,6 +216,8 @@ describe('screenwriter tools', () => {
       ['notes.txt', 'Buy milk.\n\nCall home.', 'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).'],
       ['empty.fountain', '\n\n', 'This file holds no screenplay: no scene headings, action or dialogue found.'],
       ['script.pdf', '%PDF-1.4', 'Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.'],
+      // A file of another kind is refused by its name, even when its text would read as a screenplay.
+      ['script.docx', 'INT. DECK - NIGHT\n\nRain.', 'Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.'],
     ];
     for (const [fileName, content, message] of bad) {
       const res = await call('POST', '/api/drafts/import', me, { fileName, content });

@@ -46,6 +46,16 @@ async function saved(download: Download): Promise<string> {
   return file;
 }
 
+/**
+ * Presses `key` on an open suggestion list. CodeMirror ignores Tab and Enter on a list open for
+ * less than its interaction delay (75 ms, so a key typed as the list appears is not taken for a
+ * choice): the test waits that long, as a person's eye does.
+ */
+async function choose(page: Page, key: 'Tab' | 'Enter') {
+  await page.waitForTimeout(150);
+  await page.keyboard.press(key);
+}
+
 async function importFile(page: Page, name: string, content: string) {
   await page.goto('/write');
   await expect(page.getByRole('button', { name: 'Import' })).toBeVisible();
@@ -105,7 +115,7 @@ test('imports, page count against the PDF, completion, revision marks and the FD
   // Each option reads its name and what it is.
   const options = list.getByRole('option');
   await expect(options).toHaveText(['NORAcharacter']);
-  await page.keyboard.press('Tab');
+  await choose(page, 'Tab');
   await expect(list).toBeHidden();
   await page.keyboard.press('Enter');
   await page.keyboard.type('One more night.');
@@ -113,10 +123,10 @@ test('imports, page count against the PDF, completion, revision marks and the FD
   await page.keyboard.press('Enter');
   await page.keyboard.type('E');
   await expect(options).toHaveText(['EXT.scene heading']);
-  await page.keyboard.press('Enter');
+  await choose(page, 'Enter');
   await page.keyboard.type('F');
   await expect(options).toHaveText(['FERRY DECKlocation']);
-  await page.keyboard.press('Enter');
+  await choose(page, 'Enter');
   await page.keyboard.type('N');
   await expect(options).toHaveText(['NIGHTtime of day']);
   await page.keyboard.press('Escape');

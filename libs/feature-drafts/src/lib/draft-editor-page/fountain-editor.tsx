@@ -217,7 +217,9 @@ function editorExtensions({ label, known, onDocChange, spellcheck }: ExtensionOp
     highlightSelectionMatches(),
     placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
     keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
-    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: spellcheck ? 'true' : 'false' }),
+    // tabindex: the text is in the tab order as any contenteditable is; said outright, axe counts it
+    // as the scrolling region's focusable content (scrollable-region-focusable, once a draft scrolls).
+    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: spellcheck ? 'true' : 'false', tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onDocChange(update);
     }),

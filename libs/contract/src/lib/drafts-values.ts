@@ -13,8 +13,11 @@ export const DRAFT_LIMITS = {
    * API's 1 MB body limit, which answers 413 to anything larger.
    */
   body: 900_000,
-  /** An imported file's text: a Final Draft file is XML, some three times its Fountain's length. */
-  importBytes: 3_000_000,
+  /**
+   * An imported file's text, within the API's 1 MB body limit: a Final Draft file is XML, some
+   * three times its Fountain's length, so about 250 pages of Final Draft (a feature is 90-120).
+   */
+  importBytes: 1_000_000,
   revisionName: 120,
   templateDescription: 500,
   search: 100,

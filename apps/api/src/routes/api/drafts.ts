@@ -52,8 +52,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.route({
     ...fromContract('importDraft', { tags: ['drafts'], summary: 'A Fountain or Final Draft file as a new draft' }),
-    // A Final Draft file is XML, larger than the API's usual body limit allows.
-    bodyLimit: 4 * 1024 * 1024,
     handler: async (request, reply) => reply.code(201).send(await drafts.importFile(request.user.id, request.body)),
   });
   app.route({

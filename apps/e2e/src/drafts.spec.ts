@@ -133,19 +133,17 @@ test("two tabs on one draft: each takes the other's saves in and merges them wit
   await expect(other.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a Fountain file becomes a new draft, its text whole; a file that is not one is refused with a clear reason', async ({ page }) => {
+test('a Fountain file becomes a new draft through Import, its text whole; a file that is not one is refused with a clear reason', async ({ page }) => {
   const me = await writer(page.request);
   await signIn(page, me);
   await page.goto('/write');
   const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import a Fountain file' }).click()]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import' }).click()]);
     await chooser.setFiles(file);
   };
 
   await choose({ name: 'poster.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3') });
-  await expect(page.getByRole('alert')).toHaveText(
-    'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
-  );
+  await expect(page.getByRole('alert')).toHaveText('Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.');
   await expect(page).toHaveURL(/\/write$/);
 
   const ferry = fs.readFileSync(path.join(root, 'libs/fountain/src/fixtures/last-ferry.fountain'));

@@ -379,6 +379,11 @@ export interface DraftsTable {
   page_estimate: number;
   created_at: string;
   updated_at: string;
+  /** The current revision colour's place in the sequence, 0 White (migration 215). */
+  revision_color: number;
+  /** The text when the current revision set started; null while White. */
+  revision_base: string | null;
+  revision_started_at: string | null;
 }
 
 export interface DraftRevisionsTable {

@@ -10,7 +10,7 @@ import { repositoryPlugin, type Repository } from './repository-plugin';
 export type DraftRow = Selectable<Database['drafts']>;
 export type DraftRevisionRow = Selectable<Database['draft_revisions']>;
 export type TemplateRow = Selectable<Database['draft_templates']>;
-export type DraftSummaryRow = Omit<DraftRow, 'body'>;
+export type DraftSummaryRow = Omit<DraftRow, 'body' | 'revision_color' | 'revision_base' | 'revision_started_at'>;
 
 const summaryColumns = ['id', 'owner_id', 'title', 'revision', 'word_count', 'page_estimate', 'created_at', 'updated_at'] as const;
 
@@ -46,6 +46,12 @@ async function updateDraftBody(
     .where('owner_id', '=', draft.ownerId)
     .where('revision', '=', draft.baseRevision)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The draft's next revision colour, marking changes against `base` from now on. */
+async function setRevisionColor(db: Db, ownerId: string, draftId: string, values: { revision_color: number; revision_base: string; revision_started_at: string }): Promise<boolean> {
+  const result = await db.updateTable('drafts').set(values).where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -160,6 +166,7 @@ const queries = {
   findDraft,
   insertDraft,
   updateDraftBody,
+  setRevisionColor,
   renameDraft,
   deleteDraft,
   insertRevision,

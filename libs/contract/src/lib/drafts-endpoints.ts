@@ -19,6 +19,12 @@ export const draftEndpoints = named({
   duplicateDraft: { method: 'POST', path: '/api/drafts/:draftId/duplicate', auth: 'draft' },
   /** A standard screenplay PDF (Courier 12 pt, page numbers). */
   draftPdf: { method: 'GET', path: '/api/drafts/:draftId/pdf', auth: 'draft', binary: true },
+  /** The draft as a Final Draft file (.fdx, XML). */
+  draftFdx: { method: 'GET', path: '/api/drafts/:draftId/fdx', auth: 'draft', binary: true },
+  /** A Fountain or Final Draft file becomes a new draft; a file that is neither makes nothing (400). */
+  importDraft: { method: 'POST', path: '/api/drafts/import', auth: 'draft' },
+  /** Starts the next revision colour: the lines changed from now on are marked in it. */
+  startRevisionColor: { method: 'POST', path: '/api/drafts/:draftId/revision-color', auth: 'draft' },
   draftRevisions: { method: 'GET', path: '/api/drafts/:draftId/revisions', auth: 'draft' },
   createDraftRevision: { method: 'POST', path: '/api/drafts/:draftId/revisions', auth: 'draft' },
   draftRevision: { method: 'GET', path: '/api/drafts/:draftId/revisions/:revisionId', auth: 'draft' },

@@ -13,6 +13,11 @@ export const DRAFT_LIMITS = {
    * API's 1 MB body limit, which answers 413 to anything larger.
    */
   body: 900_000,
+  /**
+   * An imported file's text, within the API's 1 MB body limit: a Final Draft file is XML, some
+   * three times its Fountain's length, so about 250 pages of Final Draft (a feature is 90-120).
+   */
+  importBytes: 1_000_000,
   revisionName: 120,
   templateDescription: 500,
   search: 100,
@@ -31,5 +36,9 @@ export const DRAFT_MESSAGES = {
   titleRequired: 'Give the template a title.',
   nothingToSave: 'Send the new text or an edit.',
   nothingToPublish: 'There is nothing to publish yet: write at least one scene, action or line of dialogue.',
+  importKind: 'Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.',
+  fdxUnreadable: 'This file is not a Final Draft screenplay: its XML could not be read. Export it again from Final Draft as .fdx.',
+  fdxNotScript: 'This Final Draft file holds no screenplay: it has no script content (scene headings, action or dialogue).',
+  importTooLong: 'This screenplay is longer than a draft can be (about 400 pages). Split it into parts and import each one.',
   tooLongToPublish: 'This draft is longer than a script can be. Split it into parts and publish each one.',
 } as const;

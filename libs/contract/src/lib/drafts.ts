@@ -42,10 +42,28 @@ export const DraftPublishedAs = Type.Object({
 });
 export type DraftPublishedAs = Type.Static<typeof DraftPublishedAs>;
 
+/**
+ * The draft's current revision colour (industry sequence: White, Blue, Pink, ... Cherry, then
+ * Double White, ...): `index` 0 is White, the original, with nothing marked.
+ */
+const DraftRevisionColor = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  /** "Blue", "Double White" (@vox/fountain's revisionColorName). */
+  name: Type.String(),
+  /** When the writer started this revision set; null while White. */
+  startedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const Draft = Type.Object({
   ...DraftSummary.properties,
   /** Fountain text. */
   body: Type.String(),
+  revisionColor: DraftRevisionColor,
+  /**
+   * The text when the current revision set started: the lines changed since are the ones the
+   * editor's margin and the PDF mark. Null while White.
+   */
+  revisionBase: Type.Union([Type.String(), Type.Null()]),
   /** GET /api/drafts/{id} only: the script it was published as, or null when never published. */
   publishedAs: Type.Optional(Type.Union([DraftPublishedAs, Type.Null()])),
 });
@@ -81,6 +99,16 @@ export const DraftSave = Type.Object({
   edit: Type.Optional(DraftEditSchema),
 });
 export type DraftSave = Type.Static<typeof DraftSave>;
+
+/**
+ * A screenplay file made a new draft: Fountain (.fountain, .spmd, .txt) or Final Draft (.fdx),
+ * told apart by the file's name; `content` is the file's text.
+ */
+export const DraftImport = Type.Object({
+  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+  content: Type.String({ maxLength: L.importBytes }),
+});
+export type DraftImport = Type.Static<typeof DraftImport>;
 
 export const DraftRename = Type.Object({ title: Type.String({ minLength: 1, maxLength: L.title }) });
 export type DraftRename = Type.Static<typeof DraftRename>;

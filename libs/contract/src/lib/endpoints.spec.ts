@@ -100,7 +100,7 @@ describe('endpoints and their schemas', () => {
     }
     // Per area: the product's calls with scripts and sessions, and readiness and the staff job routes
     // (53); membership purchase (11); events (6); forms (3); certificates (4); drafts, revisions and
-    // templates (17); metrics (1); hardening (2); publishing a draft (1); classes and assignments
+    // templates, with FDX export, import and revision colours (20); metrics (1); hardening (2); publishing a draft (1); classes and assignments
     // (17); the audio library (12); the podcast (33); the live channel and presence (2); the finished
     // read (9); conversations (3); the first hour's preview, showcase, a demo scene's text and handle suggestion (4); an app
     // page's first reads (1); one sign-in across the sites: the
@@ -111,7 +111,7 @@ describe('endpoints and their schemas', () => {
     // their setting (3); real-user web vitals: a page view's beacon and the dashboard's read, a remote's load failure and
     // the dashboard's read of them (4);
     // link previews: an episode's oEmbed answer and a page's preview card (2).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 17 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 4 + 2);
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 20 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 4 + 2);
   });
 
   it('check requests and answers against the schemas', () => {

@@ -33,7 +33,13 @@ const summary = (id: string, extra: Partial<DraftSummary> = {}): DraftSummary =>
 });
 
 const SCENE = 'Title: The Night Ferry\n\nINT. FERRY DECK - NIGHT\n\nRain on the rail.\n\nNORA\n(quietly)\nOne way.\n\nEXT. PIER - DAWN\n\nGulls.';
-const fullDraft = (extra: Partial<Draft> = {}): Draft => ({ ...summary('d1', { title: 'The Night Ferry' }), body: SCENE, ...extra });
+const fullDraft = (extra: Partial<Draft> = {}): Draft => ({
+  ...summary('d1', { title: 'The Night Ferry' }),
+  body: SCENE,
+  revisionColor: { index: 0, name: 'White', startedAt: null },
+  revisionBase: null,
+  ...extra,
+});
 
 const template = (id: string, system: boolean, extra: Partial<Template> = {}): Template => ({
   id,
@@ -131,39 +137,38 @@ describe('/write', () => {
     expect(server.requests).toContain('POST /api/drafts');
   });
 
-  it('makes a new draft of a Fountain file, its text whole, and opens it; says what is wrong with a file that is not one or too long', async () => {
+  it('imports a Fountain or Final Draft file through the server as a new draft and opens it; shows the server’s text for a bad file', async () => {
     const server = createFakeServer();
     server.on('drafts', () => json(200, { items: [] }));
-    server.on('createDraft', ({ body }) => json(201, fullDraft({ id: 'new2', title: (body as { title?: string }).title ?? 'The Last Ferry', body: (body as { body: string }).body })));
+    server.on('importDraft', ({ body }) => {
+      const { fileName } = body as { fileName: string; content: string };
+      if (fileName.endsWith('.pdf')) return json(400, { message: 'Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.' });
+      return json(201, fullDraft({ id: 'new2', title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' }));
+    });
     server.on('draft', () => json(200, fullDraft({ id: 'new2', title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' })));
     renderRoutes(pages, { route: '/write' });
     await screen.findByText('No drafts yet');
     const input = document.querySelector('.vox-drafts input[type="file"]') as HTMLInputElement;
-    expect(input).toHaveAttribute('accept', '.fountain,.spmd,.txt,text/plain');
+    expect(input).toHaveAttribute('accept', '.fountain,.spmd,.txt,.fdx,text/plain');
     // The button opens the file picker.
     const picked = jest.spyOn(input, 'click').mockImplementation(() => undefined);
-    fireEvent.click(screen.getByRole('button', { name: 'Import a Fountain file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(picked).toHaveBeenCalled();
     const choose = (content: string, name: string) => fireEvent.change(input, { target: { files: [new File([content], name)] } });
 
-    // Not Fountain, and too long for a draft: said plainly, nothing made.
+    // The server refuses it: its words, nothing opened.
     choose('%PDF-1.7', 'harbour.pdf');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This file is not a screenplay in Fountain. Choose a .fountain file, or a .txt file in Fountain (most screenwriting apps export it).',
-    );
-    choose(`INT. HARBOUR - NIGHT\n\n${'Fog. '.repeat(180_001)}`, 'long.fountain');
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'This screenplay is longer than a draft can be (900,000 characters, about 400 pages). Split it into parts and import each one.',
-      ),
-    );
-    expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.');
 
-    // A .txt in Fountain with no Title: the draft is named after the file; the text is sent whole (line ends made "\n").
-    choose('INT. HARBOUR - NIGHT\r\n\r\nNELL\r\nWait!\r\n', 'Harbour.txt');
+    // A Final Draft file: its text is sent whole with its name; the new draft opens.
+    const fdx = '<FinalDraft DocumentType="Script"><Content><Paragraph Type="Scene Heading"><Text>INT. HARBOUR - NIGHT</Text></Paragraph></Content></FinalDraft>';
+    choose(fdx, 'Harbour.fdx');
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeInTheDocument();
-    expect(server.calls.find((call) => call.name === 'createDraft')?.body).toEqual({ title: 'Harbour', body: 'INT. HARBOUR - NIGHT\n\nNELL\nWait!\n' });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.calls.filter((call) => call.name === 'importDraft').map((call) => call.body)).toEqual([
+      { fileName: 'harbour.pdf', content: '%PDF-1.7' },
+      { fileName: 'Harbour.fdx', content: fdx },
+    ]);
+    expect(server.requests.filter((r) => r === 'POST /api/drafts')).toEqual([]);
   });
 
   it('renames, duplicates, and deletes only after confirmation', async () => {
@@ -172,11 +177,11 @@ describe('/write', () => {
     server.on('drafts', () => json(200, { items }));
     server.on('renameDraft', ({ body }) => {
       items = [summary('d1', { title: (body as { title: string }).title })];
-      return json(200, { ...items[0], body: '' });
+      return json(200, { ...fullDraft(items[0]), body: '' });
     });
     server.on('duplicateDraft', () => {
       items = [...items, summary('d3', { title: `${items[0].title} (copy)` })];
-      return json(201, { ...items[1], body: '' });
+      return json(201, { ...fullDraft(items[1]), body: '' });
     });
     server.on('deleteDraft', () => {
       items = items.filter((d) => d.id !== 'd1');

@@ -54,8 +54,11 @@ function fountainFileProblem(file: ChosenFile): string | null {
   return null;
 }
 
-/** The problem with a file's text as a screenplay, or its text (line ends made "\n") and script. */
-function fountainFileText(file: ChosenFile, raw: string): FountainFile {
+/**
+ * The problem with a file's text as a screenplay, or its text (line ends made "\n") and script:
+ * the browser's check after reading a file, and the API's for a file sent to make a draft.
+ */
+export function fountainFileText(file: ChosenFile, raw: string): FountainFile {
   // A NUL is in no text file: something else (a PDF, a word processor's file) renamed .txt.
   if (raw.includes('\u0000')) return { problem: FOUNTAIN_FILE_MESSAGES.notFountain };
   // Bytes that are not UTF-8 came out as U+FFFD: taking them would lose those characters.

@@ -1,4 +1,4 @@
-import { layoutScreenplay, pageCount, printedPages, wrap } from './layout';
+import { layoutScreenplay, pageAt, pageCount, printedPages, wrap } from './layout';
 import { parseFountain } from './parse';
 
 describe('screenplay layout', () => {
@@ -56,5 +56,34 @@ describe('screenplay layout', () => {
     expect(pages.length).toBeGreaterThan(3);
     expect(pageCount(long)).toBe(pages.length);
     expect(pages.at(-1)?.number).toBe(pageCount(long));
+  });
+});
+
+describe('pages of the cursor and of each printed line', () => {
+  const action = (n: number) => Array.from({ length: n }, (_, i) => `Action ${i}.`).join('\n\n');
+
+  it('prints 55 lines a page: 28 one-line actions (55 lines with the gaps) fill exactly one page, 29 make two', () => {
+    expect(layoutScreenplay(parseFountain(action(28)))[0].lines).toHaveLength(55);
+    expect(pageCount(action(28))).toBe(1);
+    expect(pageCount(action(29))).toBe(2);
+  });
+
+  it('names the script line of every printed line, none for gaps and MORE / CONT’D', () => {
+    const [page] = layoutScreenplay(parseFountain('INT. DECK - NIGHT\n\nRain.\n\nNORA\n(quietly)\nOne way.'));
+    expect(page.sources).toEqual([0, null, 1, null, 2, 2, 2]);
+    const speech = `${action(7)}\n\nNORA\n${'word '.repeat(60).trim()}`;
+    const split = layoutScreenplay(parseFountain(speech), 20);
+    expect(split[0].sources.at(-1)).toBeNull();
+    expect(split[1].sources[0]).toBeNull();
+    expect(split[1].sources[1]).toBe(7);
+  });
+
+  it('tells the page the cursor is on, and the count', () => {
+    const text = action(40);
+    expect(pageAt('', 0)).toEqual({ page: 0, pages: 0 });
+    expect(pageAt(text, 0)).toEqual({ page: 1, pages: 2 });
+    expect(pageAt(text, text.indexOf('Action 27.'))).toEqual({ page: 1, pages: 2 });
+    expect(pageAt(text, text.indexOf('Action 28.'))).toEqual({ page: 2, pages: 2 });
+    expect(pageAt(text, text.length)).toEqual({ page: 2, pages: 2 });
   });
 });

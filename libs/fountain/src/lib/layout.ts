@@ -14,14 +14,22 @@ export interface LayoutLine {
   text: string;
 }
 
-/** A page: its number and its lines (null is an empty line). */
+/**
+ * A page: its number and its lines (null is an empty line), and for each line the index in the
+ * script's `lines` it was laid out from (null for an empty line and for MORE / CONT'D), which
+ * tells the PDF which printed lines a revision changed and the editor which page the cursor is on.
+ */
 export interface ScreenplayPage {
   number: number;
   lines: (LayoutLine | null)[];
+  sources: (number | null)[];
 }
 
-/** 9 in of text a page at 6 lines an inch. */
-export const LINES_PER_PAGE = 54;
+/**
+ * The industry page: 55 lines of Courier 12 pt (6 lines an inch) from the 1 in top margin, the
+ * last one ending just under an inch above the bottom edge, as Final Draft and Highland print.
+ */
+export const LINES_PER_PAGE = 55;
 
 /** Where each kind starts (characters from the left margin) and how wide it may run. */
 export const LAYOUT: Record<LayoutKind, { indent: number; width: number }> = {
@@ -61,6 +69,8 @@ export function wrap(text: string, width: number): string[] {
 
 interface Block {
   lines: LayoutLine[];
+  /** The index of the script line it comes from. */
+  source: number;
   /** A scene heading stays with what follows it. */
   keepWithNext: boolean;
   /** Dialogue may break across pages (with MORE / CONT'D); other blocks move whole when they fit a page. */
@@ -72,22 +82,22 @@ function blocksOf(script: FountainScript): (index: number) => Block | undefined 
   const blocks: Block[] = [];
   let previousRole: string | null = null;
   const lines = (kind: LayoutKind, text: string): LayoutLine[] => wrap(text, LAYOUT[kind].width).map((part) => ({ kind, text: part }));
-  const make = (line: FountainScript['lines'][number]): Block => {
+  const make = (line: FountainScript['lines'][number], source: number): Block => {
     if (line.kind === 'dialogue') {
       const out: LayoutLine[] = [];
       if (line.role !== previousRole) out.push(...lines('character', (line.role ?? '').toUpperCase()));
       if (line.parenthetical) out.push(...lines('parenthetical', line.parenthetical));
       if (line.text) out.push(...lines('dialogue', line.text));
       previousRole = line.role;
-      return { lines: out, keepWithNext: false, dialogueOf: line.role ?? '' };
+      return { lines: out, source, keepWithNext: false, dialogueOf: line.role ?? '' };
     }
     previousRole = null;
-    if (line.kind === 'scene') return { lines: lines('scene', line.text.toUpperCase()), keepWithNext: true };
-    if (line.kind === 'transition') return { lines: lines('transition', line.text.toUpperCase()), keepWithNext: false };
-    return { lines: lines('action', line.text), keepWithNext: false };
+    if (line.kind === 'scene') return { lines: lines('scene', line.text.toUpperCase()), source, keepWithNext: true };
+    if (line.kind === 'transition') return { lines: lines('transition', line.text.toUpperCase()), source, keepWithNext: false };
+    return { lines: lines('action', line.text), source, keepWithNext: false };
   };
   return (index) => {
-    while (blocks.length <= index && blocks.length < script.lines.length) blocks.push(make(script.lines[blocks.length]));
+    while (blocks.length <= index && blocks.length < script.lines.length) blocks.push(make(script.lines[blocks.length], blocks.length));
     return blocks[index];
   };
 }
@@ -98,10 +108,14 @@ function blocksOf(script: FountainScript): (index: number) => Block | undefined 
  */
 export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PER_PAGE, maxPages = Infinity): ScreenplayPage[] {
   const pages: ScreenplayPage[] = [];
-  let page: ScreenplayPage = { number: 1, lines: [] };
+  let page: ScreenplayPage = { number: 1, lines: [], sources: [] };
   const newPage = () => {
     pages.push(page);
-    page = { number: page.number + 1, lines: [] };
+    page = { number: page.number + 1, lines: [], sources: [] };
+  };
+  const put = (line: LayoutLine | null, source: number | null) => {
+    page.lines.push(line);
+    page.sources.push(line ? source : null);
   };
   const room = () => linesPerPage - page.lines.length;
   const blockAt = blocksOf(script);
@@ -119,21 +133,21 @@ export function layoutScreenplay(script: FountainScript, linesPerPage = LINES_PE
       if (!splittable) {
         newPage();
       } else {
-        if (gap) page.lines.push(null);
+        if (gap) put(null, null);
         // Cue and parenthetical go with at least one line of speech; MORE closes the page.
         const fit = room() - 1;
-        page.lines.push(...block.lines.slice(0, fit), { kind: 'character', text: '(MORE)' });
+        for (const line of block.lines.slice(0, fit)) put(line, block.source);
+        put({ kind: 'character', text: '(MORE)' }, null);
         newPage();
-        const cue = { kind: 'character' as const, text: `${(block.dialogueOf ?? '').toUpperCase()} (CONT'D)` };
-        const rest = [cue, ...block.lines.slice(fit)];
-        page.lines.push(...rest);
+        put({ kind: 'character', text: `${(block.dialogueOf ?? '').toUpperCase()} (CONT'D)` }, null);
+        for (const line of block.lines.slice(fit)) put(line, block.source);
         continue;
       }
     }
-    if (page.lines.length > 0) page.lines.push(null);
+    if (page.lines.length > 0) put(null, null);
     for (const line of block.lines) {
       if (room() <= 0) newPage();
-      page.lines.push(line);
+      put(line, block.source);
     }
   }
   if (page.lines.length > 0 || pages.length === 0) pages.push(page);
@@ -155,4 +169,22 @@ export function printedPages(script: FountainScript): ScreenplayPage[] {
  */
 export function pageCount(fountain: string): number {
   return printedPages(parseFountain(fountain)).length;
+}
+
+/**
+ * The printed page (1, 2, ...) that holds the script line at `offset` of the Fountain text, and
+ * the page count, both by `printedPages`: the editor's "Page 3 of 12". The script line is the
+ * one the text up to the end of the cursor's line ends on; a cursor before the first printed
+ * line is on page 1, and page 0 of 0 means nothing prints yet.
+ */
+export function pageAt(fountain: string, offset: number): { page: number; pages: number } {
+  const pages = printedPages(parseFountain(fountain));
+  if (pages.length === 0) return { page: 0, pages: 0 };
+  const lineEnd = fountain.indexOf('\n', offset);
+  const before = parseFountain(lineEnd < 0 ? fountain : fountain.slice(0, lineEnd)).lines.length - 1;
+  if (before < 0) return { page: 1, pages: pages.length };
+  for (const page of pages) {
+    if (page.sources.some((source) => source !== null && source >= before)) return { page: page.number, pages: pages.length };
+  }
+  return { page: pages.length, pages: pages.length };
 }

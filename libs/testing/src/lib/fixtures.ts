@@ -81,4 +81,6 @@ export const draftAt = (body: string, revision: number): Draft => ({
   pageEstimate: 0,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
+  revisionColor: { index: 0, name: 'White', startedAt: null },
+  revisionBase: null,
 });

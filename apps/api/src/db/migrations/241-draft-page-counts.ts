@@ -18,7 +18,8 @@ function oldEstimate(text: string): number {
   return Math.max(1, Math.round(lines / 55));
 }
 
-async function recount(db: Kysely<unknown>, count: (body: string) => number): Promise<void> {
+/** Counts every draft's pages again with `count` (also when a page's line count changes, migration 215). */
+export async function recount(db: Kysely<unknown>, count: (body: string) => number): Promise<void> {
   const drafts = db as unknown as Kysely<{ drafts: { id: string; body: string; page_estimate: number } }>;
   let after = '';
   for (;;) {

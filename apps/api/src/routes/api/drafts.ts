@@ -43,6 +43,22 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
   app.route({
+    ...fromContract('draftFdx', { tags: ['drafts'], summary: 'The draft as a Final Draft file (.fdx)' }),
+    handler: async (request, reply) => {
+      const { title, xml } = await drafts.fdx(request.user.id, request.params.draftId);
+      const name = `${title.replace(/[^\w .-]+/g, '').trim() || 'draft'}.fdx`;
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(xml, 'utf8'));
+    },
+  });
+  app.route({
+    ...fromContract('importDraft', { tags: ['drafts'], summary: 'A Fountain or Final Draft file as a new draft' }),
+    handler: async (request, reply) => reply.code(201).send(await drafts.importFile(request.user.id, request.body)),
+  });
+  app.route({
+    ...fromContract('startRevisionColor', { tags: ['drafts'], summary: 'Start the next revision colour' }),
+    handler: async (request) => drafts.startRevisionColor(request.user.id, request.params.draftId),
+  });
+  app.route({
     ...fromContract('draftRevisions', { tags: ['drafts'] }),
     handler: async (request) => drafts.revisions(request.user.id, request.params.draftId),
   });

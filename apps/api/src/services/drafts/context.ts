@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DRAFT_MESSAGES, type Draft, type Template, type TemplateInput } from '@vox/contract/schemas';
-import { countWords, pageCount } from '@vox/fountain';
+import { countWords, pageCount, revisionColorName } from '@vox/fountain';
 import { newId } from '../../db/ids';
 import { BadRequestError, NotFoundError } from '../../domain-errors';
 import type { DraftRevisionRow, DraftRow, DraftSummaryRow, TemplateRow } from '../../repositories/drafts';
@@ -17,7 +17,12 @@ export const toSummary = (row: DraftSummaryRow) => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
-export const toDraft = (row: DraftRow): Draft => ({ ...toSummary(row), body: row.body });
+export const toDraft = (row: DraftRow): Draft => ({
+  ...toSummary(row),
+  body: row.body,
+  revisionColor: { index: row.revision_color, name: revisionColorName(row.revision_color), startedAt: row.revision_started_at },
+  revisionBase: row.revision_base,
+});
 export const toRevisionSummary = (row: Omit<DraftRevisionRow, 'body'>) => ({
   id: row.id,
   number: row.number,
@@ -68,7 +73,19 @@ export function createDraftsContext(app: FastifyInstance) {
 
   const insertDraft = async (me: string, title: string, body: string): Promise<DraftRow> => {
     const now = new Date().toISOString();
-    const row: DraftRow = { id: newId(), owner_id: me, title, body, revision: 1, ...measures(body), created_at: now, updated_at: now };
+    const row: DraftRow = {
+      id: newId(),
+      owner_id: me,
+      title,
+      body,
+      revision: 1,
+      ...measures(body),
+      created_at: now,
+      updated_at: now,
+      revision_color: 0,
+      revision_base: null,
+      revision_started_at: null,
+    };
     await repo.insertDraft(row);
     await snapshot(row, 'auto', null, now);
     return row;

@@ -1,12 +1,17 @@
 import PDFDocument from 'pdfkit';
-import { LAYOUT, parseFountain, printedPages } from '@vox/fountain';
+import { LAYOUT, parseFountain, printedPages, revisionColorName, revisionMarks } from '@vox/fountain';
 
 /**
  * A standard screenplay PDF from Fountain text: US Letter, Courier 12 pt, 1.5 in left
  * margin and 1 in elsewhere, a title page when the draft has a title, page numbers ("2.") at the
  * top right from the second page on, as scripts are printed. Line and page breaks come from
  * `printedPages` (`layoutScreenplay`, the same layout as the editor's preview), whose number is
- * the page count the drafts list shows (`pageCount`).
+ * the page count the drafts list shows (`pageCount`). A page holds 55 lines from the 1 in top
+ * margin (`LINES_PER_PAGE`).
+ *
+ * In a revision (the draft's colour past White), as Final Draft prints one: every page's header
+ * names the colour and the day the revision set started ("Blue Revision (11/27/2026)") at the top
+ * left, and each printed line changed since then has an asterisk in the right margin.
  */
 const INCH = 72;
 const CHAR = 7.2; // Courier 12 pt: ten characters to the inch.
@@ -14,9 +19,26 @@ const LINE = 12; // six lines to the inch.
 const LEFT = 1.5 * INCH;
 const TOP = 1 * INCH;
 const RIGHT_EDGE = 7.5 * INCH;
+/** The revision mark's place: a quarter inch into the right margin. */
+const MARK_X = RIGHT_EDGE + 0.25 * INCH;
 
-export async function screenplayPdf(fountain: string, fallbackTitle: string): Promise<Buffer> {
+/** The draft's revision colour and the text its set started from. */
+interface PdfRevision {
+  color: number;
+  base: string;
+  startedAt: string;
+}
+
+/** "11/27/2026", the US date Final Draft prints in a revision header (UTC: the same on every server). */
+const headerDate = (iso: string) => {
+  const at = new Date(iso);
+  return `${at.getUTCMonth() + 1}/${at.getUTCDate()}/${at.getUTCFullYear()}`;
+};
+
+export async function screenplayPdf(fountain: string, fallbackTitle: string, revision: PdfRevision | null = null): Promise<Buffer> {
   const script = parseFountain(fountain);
+  const changed = revision ? revisionMarks(revision.base, fountain) : () => false;
+  const header = revision ? `${revisionColorName(revision.color)} Revision (${headerDate(revision.startedAt)})` : null;
   const title = script.title || fallbackTitle;
   const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'VoxClub' } });
   const chunks: Buffer[] = [];
@@ -37,6 +59,7 @@ export async function screenplayPdf(fountain: string, fallbackTitle: string): Pr
 
   for (const page of printedPages(script)) {
     doc.addPage();
+    if (header) at(header, LEFT, 0.5 * INCH);
     if (page.number > 1) {
       const label = `${page.number}.`;
       at(label, RIGHT_EDGE - label.length * CHAR, 0.5 * INCH);
@@ -45,6 +68,8 @@ export async function screenplayPdf(fountain: string, fallbackTitle: string): Pr
       if (!line || !line.text) return;
       const x = line.kind === 'transition' ? RIGHT_EDGE - line.text.length * CHAR : LEFT + LAYOUT[line.kind].indent * CHAR;
       at(line.text, x, TOP + row * LINE);
+      const source = page.sources[row];
+      if (source !== null && changed(source, line.kind === 'character')) at('*', MARK_X, TOP + row * LINE);
     });
   }
   doc.end();

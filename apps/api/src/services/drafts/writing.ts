@@ -1,7 +1,8 @@
-import { AUTO_SNAPSHOT_MS, DRAFT_MESSAGES, type Draft, type DraftCreate, type DraftList, type DraftListQuery, type DraftSave } from '@vox/contract/schemas';
-import { applyEdit, parseFountain } from '@vox/fountain';
+import { AUTO_SNAPSHOT_MS, DRAFT_LIMITS, DRAFT_MESSAGES, type Draft, type DraftCreate, type DraftImport, type DraftList, type DraftListQuery, type DraftSave } from '@vox/contract/schemas';
+import { applyEdit, fountainFileText, parseFountain } from '@vox/fountain';
 import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
 import type { DraftRow } from '../../repositories/drafts';
+import { fdxToFountain, fountainToFdx } from './fdx';
 import { screenplayPdf } from './screenplay-pdf';
 import { UNTITLED, toSummary, toDraft, toPublishedAs, measures, type DraftsContext } from './context';
 
@@ -10,6 +11,8 @@ export interface WritingService {
   list(me: string, query: DraftListQuery): Promise<DraftList>;
   /** Blank, from a template (ready-made or mine) or from a text; the first snapshot is taken at once. */
   create(me: string, input: DraftCreate): Promise<Draft>;
+  /** A Fountain or Final Draft file as a new draft; a file that is neither makes nothing. */
+  importFile(me: string, input: DraftImport): Promise<Draft>;
   get(me: string, draftId: string): Promise<Draft>;
   /** Compare and set on the revision number; a snapshot when the last one is older than AUTO_SNAPSHOT_MS. */
   save(me: string, draftId: string, input: DraftSave): Promise<Draft>;
@@ -17,6 +20,21 @@ export interface WritingService {
   remove(me: string, draftId: string): Promise<void>;
   duplicate(me: string, draftId: string): Promise<Draft>;
   pdf(me: string, draftId: string): Promise<{ title: string; bytes: Buffer }>;
+  fdx(me: string, draftId: string): Promise<{ title: string; xml: string }>;
+  /** Starts the next revision colour: the lines changed from now on are marked in it. */
+  startRevisionColor(me: string, draftId: string): Promise<Draft>;
+}
+
+const FDX_NAME = /\.fdx$/i;
+const FOUNTAIN_NAME = /\.(?:fountain|spmd|txt)$/i;
+
+/** A file's Fountain text, by its name: Final Draft converted, Fountain checked as the browser checks a chosen file. */
+function importedText(input: DraftImport): string {
+  if (FDX_NAME.test(input.fileName)) return fdxToFountain(input.content);
+  if (!FOUNTAIN_NAME.test(input.fileName)) throw new BadRequestError(DRAFT_MESSAGES.importKind);
+  const read = fountainFileText({ name: input.fileName, size: input.content.length, type: '' }, input.content);
+  if (read.problem !== undefined) throw new BadRequestError(read.problem);
+  return read.text;
 }
 
 export function writingService(ctx: DraftsContext): WritingService {
@@ -35,6 +53,13 @@ export function writingService(ctx: DraftsContext): WritingService {
         title ||= parseFountain(body).title || template.title;
       }
       title ||= parseFountain(body).title || UNTITLED;
+      return toDraft(await insertDraft(me, title, body));
+    },
+
+    async importFile(me, input) {
+      const body = importedText(input);
+      if (body.length > DRAFT_LIMITS.body) throw new BadRequestError(DRAFT_MESSAGES.importTooLong);
+      const title = parseFountain(body).title || input.fileName.replace(/\.[^.]*$/, '').trim().slice(0, DRAFT_LIMITS.title) || UNTITLED;
       return toDraft(await insertDraft(me, title, body));
     },
 
@@ -81,7 +106,20 @@ export function writingService(ctx: DraftsContext): WritingService {
 
     async pdf(me, draftId) {
       const row = await mine(me, draftId);
-      return { title: row.title, bytes: await screenplayPdf(row.body, row.title) };
+      const revision = row.revision_base === null ? null : { color: row.revision_color, base: row.revision_base, startedAt: row.revision_started_at ?? row.updated_at };
+      return { title: row.title, bytes: await screenplayPdf(row.body, row.title, revision) };
+    },
+
+    async fdx(me, draftId) {
+      const row = await mine(me, draftId);
+      return { title: row.title, xml: fountainToFdx(row.body) };
+    },
+
+    async startRevisionColor(me, draftId) {
+      const row = await mine(me, draftId);
+      const values = { revision_color: row.revision_color + 1, revision_base: row.body, revision_started_at: new Date().toISOString() };
+      if (!(await repo.setRevisionColor(me, draftId, values))) throw new NotFoundError(DRAFT_MESSAGES.notFound);
+      return toDraft({ ...row, ...values });
     },
   };
 }

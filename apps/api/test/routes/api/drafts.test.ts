@@ -352,7 +352,7 @@ describe('drafts, revisions and templates', () => {
 
     it('counts the drafts saved before the count followed the PDF (migration 241)', async () => {
       const me = await createUser(app, { role: 'writer' });
-      const body = Array.from({ length: 40 }, (_, i) => `INT. ROOM ${i + 1} - DAY\n\nNORA\nScene ${i + 1}.\n\nTOM\nYes.`).join('\n\n');
+      const body = Array.from({ length: 50 }, (_, i) => `INT. ROOM ${i + 1} - DAY\n\nNORA\nScene ${i + 1}.\n\nTOM\nYes.`).join('\n\n');
       const draft = await create(me, { body, title: 'Old count' });
       const pages = pdfText((await call('GET', `/api/drafts/${draft.id}/pdf`, me)).rawPayload).length - 1;
       // As the old rule stored it.

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import type { Draft, DraftCreate, TemplateInput } from '@vox/contract';
+import type { Draft, DraftCreate, DraftImport, TemplateInput } from '@vox/contract';
 import { draftEndpoints } from '@vox/contract/drafts';
 import type { TextEdit } from '@vox/fountain';
 
@@ -90,6 +90,19 @@ export function useRevision(draftId: string, revisionId: string | null) {
 export const nameRevision = (draftId: string, name: string) => api.call(draftEndpoints.createDraftRevision, { params: { draftId }, body: { name } });
 export const restoreRevision = (draftId: string, revisionId: string) => api.call(draftEndpoints.restoreDraftRevision, { params: { draftId, revisionId } });
 export const draftPdf = (draftId: string): Promise<Blob> => api.call(draftEndpoints.draftPdf, { params: { draftId } });
+/** GET /api/drafts/{id}/fdx: the draft as a Final Draft file. */
+export const draftFdx = (draftId: string): Promise<Blob> => api.call(draftEndpoints.draftFdx, { params: { draftId } });
+/** POST /api/drafts/{id}/revision-color: the next revision colour starts from the text as saved now. */
+export const startRevisionColor = (draftId: string): Promise<Draft> => api.call(draftEndpoints.startRevisionColor, { params: { draftId } });
+
+/** POST /api/drafts/import: a Fountain or Final Draft file's text becomes a new draft (the server converts and checks it). */
+export function useImportDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DraftImport): Promise<Draft> => api.call(draftEndpoints.importDraft, { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: draftKeys.all }),
+  });
+}
 
 export function useTemplates() {
   return useQuery({ queryKey: templateKeys.list(), queryFn: () => api.call(draftEndpoints.templates) });

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Draft } from '@vox/contract';
-import type { TextEdit } from '@vox/fountain';
+import { revisionColorName, type TextEdit } from '@vox/fountain';
 import { Alert, Button, MAIN_CONTENT_ID, Spinner, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { Modal } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { createDraft, download, draftPdf, fileName, getDraft, saveDraft, useDraft } from '../api/drafts';
+import { createDraft, download, draftFdx, draftPdf, fileName, getDraft, saveDraft, startRevisionColor, useDraft } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { whenIdle } from '../when-idle';
 import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
@@ -245,10 +245,40 @@ function Writer({ draft }: { draft: Draft }) {
   const outline = useMemo(() => outlineOf(previewText), [previewText]);
   const outlineNow = useRef(outline);
   outlineNow.current = outline;
-  // Completion on a cue line offers the names of the outline the scene list shows (as of the last pause in typing).
-  const characters = useCallback(() => outlineNow.current.characters, []);
+  // Completion offers the names and places of the outline the scene list shows (as of the last pause in typing).
+  const known = useCallback(() => outlineNow.current, []);
+  // The draft's revision colour: the margin marks the lines changed since its set started.
+  const [revision, setRevision] = useState(() => ({ base: draft.revisionBase, color: draft.revisionColor.index, name: draft.revisionColor.name }));
+  const [startingRevision, setStartingRevision] = useState(false);
+  const startRevision = async () => {
+    setStartingRevision(true);
+    setNotice(null);
+    try {
+      // The new set starts from the text as saved: what is typed until then belongs to the old one.
+      await autosave.flush();
+      if (autosave.pending) throw new Error('Your latest changes are not saved yet. Try again once the draft says Saved.');
+      const started = await startRevisionColor(draft.id);
+      const next = { base: started.revisionBase, color: started.revisionColor.index, name: started.revisionColor.name };
+      setRevision(next);
+      editor.current?.setRevision(next);
+      setNotice(<Alert variant="success">{`${started.revisionColor.name} revision started: the lines you change from now on are marked in the margin and in the PDF.`}</Alert>);
+    } catch (error) {
+      setNotice(<Alert>{(error as Error).message}</Alert>);
+    } finally {
+      setStartingRevision(false);
+    }
+  };
+  const nextColorName = revisionColorName(revision.color + 1);
 
   const exportFountain = () => download(new Blob([autosave.current], { type: 'text/plain;charset=utf-8' }), fileName(draft.title, 'fountain'));
+  const exportFdx = async () => {
+    await autosave.flush();
+    try {
+      download(await draftFdx(draft.id), fileName(draft.title, 'fdx'));
+    } catch (error) {
+      setNotice(<Alert>{(error as Error).message}</Alert>);
+    }
+  };
   const exportPdf = async () => {
     await autosave.flush();
     try {
@@ -276,8 +306,14 @@ function Writer({ draft }: { draft: Draft }) {
           <Button variant="secondary" size="sm" onClick={exportFountain}>
             Export Fountain
           </Button>
+          <Button variant="secondary" size="sm" onClick={() => void exportFdx()}>
+            Export FDX
+          </Button>
           <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
             Export PDF
+          </Button>
+          <Button variant="secondary" size="sm" busy={startingRevision} onClick={() => void startRevision()} aria-label={`Start ${nextColorName} revision`}>
+            {`Start ${nextColorName}`}
           </Button>
           <PublishControl
             draftId={draft.id}
@@ -331,9 +367,10 @@ function Writer({ draft }: { draft: Draft }) {
               initialText={initialText}
               onChange={onChange}
               onWarm={warmChange}
-              characters={characters}
+              known={known}
               onReady={(handle) => {
                 editor.current = handle;
+                handle.setRevision(revision);
                 // A revision from another tab may have been merged in while the editor was loading.
                 handle.setText(autosave.current);
                 handle.focus();

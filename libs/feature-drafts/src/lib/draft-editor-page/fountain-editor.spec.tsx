@@ -170,7 +170,7 @@ describe('the warm-up after opening (warmTypingPath)', () => {
       <FountainEditor
         initialText={TEXT}
         label="The Ferry, Fountain text"
-        characters={() => ['MARA', 'MARAUDER', 'TOM']}
+        known={() => ({ characters: ['MARA', 'MARAUDER', 'TOM'], locations: [] })}
         onChange={(read) => changes.push(read())}
         onWarm={(read, edits) => warmed.push({ text: read(), edits })}
         onReady={(h) => {

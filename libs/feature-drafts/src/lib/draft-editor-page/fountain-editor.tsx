@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { autocompletion, closeCompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { autocompletion, closeCompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
 import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text, Transaction } from '@codemirror/state';
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { editBetween, type TextEdit } from '@vox/fountain';
 import { whenIdle } from '../when-idle';
-import { completeCue, cueName, isSceneHeading, outlineOf } from './fountain-outline';
+import { cueName, isSceneHeading } from './fountain-outline';
+import { completionKeys, completionLabel, type KnownNames, pagesAndRevisions, type RevisionState, screenplayCompletion, setRevision } from './screenwriter-tools';
 
 /**
  * The Fountain editor (CodeMirror 6), loaded with import() by the editor page only: colours
  * scene headings, character cues, dialogue, parentheticals, transitions and the title page;
- * completes character names on a cue line; finds and replaces (Ctrl/Cmd+F). CodeMirror owns
+ * completes cues and scene headings, shows the page count and the cursor's page, marks the lines
+ * of the current revision colour in the margin (screenwriter-tools.ts); finds and replaces (Ctrl/Cmd+F). CodeMirror owns
  * the text while typing: React only hears of changes, so a keystroke never waits for a render.
  */
 export interface FountainEditorHandle {
@@ -25,6 +27,8 @@ export interface FountainEditorHandle {
    */
   setText(text: string, edits?: readonly TextEdit[]): void;
   focus(): void;
+  /** The draft's revision colour and the text it started from: the margin marks the lines changed since. */
+  setRevision(revision: RevisionState): void;
 }
 
 export interface FountainEditorProps {
@@ -35,8 +39,8 @@ export interface FountainEditorProps {
    * change as replacements, each on the text after the one before (see `editsOf`).
    */
   onChange(read: () => string, edits: readonly TextEdit[]): void;
-  /** Character names to complete on a cue line (the page's outline, as of the last pause in typing). */
-  characters?(): readonly string[];
+  /** Names and places to complete (the page's outline, as of the last pause in typing); without it, the whole text's outline. */
+  known?(): KnownNames;
   onReady(handle: FountainEditorHandle): void;
   label: string;
   /**
@@ -188,30 +192,16 @@ export const steadyCursorWhileTyping = ViewPlugin.fromClass(
   },
 );
 
-/**
- * Completes a character name typed at the start of a line that follows a blank line, from
- * `characters()` (the names the page already knows) or, without it, the whole text's outline.
- */
-const characterCompletion = (characters?: () => readonly string[]) => (context: CompletionContext): CompletionResult | null => {
-  const line = context.state.doc.lineAt(context.pos);
-  const typed = line.text.slice(0, context.pos - line.from);
-  if (!/^[\p{Lu}@][\p{Lu}\p{N} .'-]*$/u.test(typed)) return null;
-  if (line.number > 1 && context.state.doc.line(line.number - 1).text.trim() !== '') return null;
-  const names = completeCue(typed.replace(/^@/, ''), characters ? [...characters()] : outlineOf(context.state.doc.toString()).characters);
-  if (names.length === 0) return null;
-  return { from: line.from + (typed.startsWith('@') ? 1 : 0), options: names.map((name) => ({ label: name, type: 'variable' })), validFor: /^[\p{Lu}\p{N} .'-]*$/u };
-};
-
 interface ExtensionOptions {
   label: string;
-  characters?: () => readonly string[];
+  known?: () => KnownNames;
   /** Every update that changed the text. */
   onDocChange(update: ViewUpdate): void;
   spellcheck: boolean;
 }
 
 /** The editor's extensions: the page's editor and the warm-up's throw-away one run the same. */
-function editorExtensions({ label, characters, onDocChange, spellcheck }: ExtensionOptions): Extension[] {
+function editorExtensions({ label, known, onDocChange, spellcheck }: ExtensionOptions): Extension[] {
   return [
     history(),
     drawSelection(),
@@ -219,17 +209,24 @@ function editorExtensions({ label, characters, onDocChange, spellcheck }: Extens
     highlightActiveLine(),
     EditorView.lineWrapping,
     fountainHighlight,
-    autocompletion({ override: [characterCompletion(characters)], activateOnTyping: true }),
+    autocompletion({ override: [screenplayCompletion(known)], activateOnTyping: true }),
+    completionKeys,
+    completionLabel,
+    pagesAndRevisions(),
     search({ top: true }),
     highlightSelectionMatches(),
     placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
     keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
-    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: spellcheck ? 'true' : 'false' }),
+    // tabindex: the text is in the tab order as any contenteditable is; said outright, axe counts it
+    // as the scrolling region's focusable content (scrollable-region-focusable, once a draft scrolls).
+    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: spellcheck ? 'true' : 'false', tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onDocChange(update);
     }),
   ];
 }
+
+const NO_NAMES: KnownNames = { characters: [], locations: [] };
 
 /** A few lines of a screenplay for the warm-up: a scene heading, action, a cue and its speech. */
 const WARM_TEXT = 'INT. WARM-UP - DAY\n\nThe lamp flickers.\n\nMARA\nStill here.\n\nMA';
@@ -305,14 +302,14 @@ export function warmTypingPath(options: Omit<ExtensionOptions, 'spellcheck'>, do
   return stop;
 }
 
-export function FountainEditor({ initialText, onChange, onReady, characters, label, onWarm }: FountainEditorProps) {
+export function FountainEditor({ initialText, onChange, onReady, known, label, onWarm }: FountainEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
   const ready = useRef(onReady);
   ready.current = onReady;
-  const names = useRef(characters);
-  names.current = characters;
+  const names = useRef(known);
+  names.current = known;
   const warmed = useRef(onWarm);
   warmed.current = onWarm;
 
@@ -320,14 +317,14 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
     if (!host.current) return;
     let silent = false;
     let stopWarm: (() => void) | undefined;
-    const completionNames = characters && (() => names.current?.() ?? []);
+    const completionNames = known && ((): KnownNames => names.current?.() ?? NO_NAMES);
     const view = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: initialText,
         extensions: editorExtensions({
           label,
-          characters: completionNames,
+          known: completionNames,
           spellcheck: true,
           onDocChange(update) {
             // The writer typed before the warm-up ended: it stops (its work is not in their keystrokes).
@@ -366,6 +363,7 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
         }
       },
       focus: () => view.focus(),
+      setRevision: (revision) => view.dispatch({ effects: setRevision.of(revision) }),
     });
     // Once the page is idle after opening, the typing path runs once off screen (see warmTypingPath).
     const cancelIdle = whenIdle(() => {
@@ -373,7 +371,7 @@ export function FountainEditor({ initialText, onChange, onReady, characters, lab
         // Not the editor's name: nothing that looks the editor up by it finds this one.
         label: 'Warm-up',
         // The completion's query runs, but finds no name: no list opens (a list is not what most keys do).
-        characters: completionNames && (() => []),
+        known: completionNames && (() => NO_NAMES),
         onDocChange: (update) => {
           warmed.current?.(() => update.state.doc.toString(), editsOf(update.changes));
         },

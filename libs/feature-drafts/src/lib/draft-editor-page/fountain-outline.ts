@@ -41,6 +41,8 @@ function bodyStart(lines: string[]): number {
 interface Outline {
   scenes: SceneEntry[];
   characters: string[];
+  /** The places of the scene headings ("HOUSE" of "INT. HOUSE - DAY"), each once, sorted. */
+  locations: string[];
 }
 
 export function outlineOf(text: string): Outline {
@@ -70,12 +72,80 @@ export function outlineOf(text: string): Outline {
       if (name && !seen.has(name.toUpperCase())) seen.set(name.toUpperCase(), name.toUpperCase());
     }
   }
-  return { scenes, characters: [...seen.values()].sort((a, b) => a.localeCompare(b)) };
+  const locations = new Set(scenes.map((scene) => locationOf(scene.title)).filter((place): place is string => place !== null));
+  return { scenes, characters: [...seen.values()].sort((a, b) => a.localeCompare(b)), locations: [...locations].sort((a, b) => a.localeCompare(b)) };
 }
 
-/** Character names that complete what is typed at the start of a cue line. */
-export function completeCue(typed: string, characters: string[]): string[] {
-  const prefix = typed.trim().toUpperCase();
-  if (!prefix) return [];
-  return characters.filter((name) => name.toUpperCase().startsWith(prefix) && name.toUpperCase() !== prefix);
+/** The scene heading's openings a writer picks from, as Final Draft and Highland offer them. */
+const SCENE_PREFIXES = ['INT. ', 'EXT. ', 'INT./EXT. ', 'I/E. '] as const;
+
+/** Times of day after a heading's " - ". */
+const TIMES_OF_DAY = ['DAY', 'NIGHT', 'MORNING', 'AFTERNOON', 'EVENING', 'DAWN', 'DUSK', 'CONTINUOUS', 'LATER', 'MOMENTS LATER', 'SAME'] as const;
+
+/** A cue's extensions: voice over, off screen, and the same speaker going on. */
+const CUE_EXTENSIONS = ['(V.O.)', '(O.S.)', "(CONT'D)"] as const;
+
+/** "INT. HOUSE - DAY" -> "HOUSE": a heading's place, without its opening and time of day. */
+function locationOf(heading: string): string | null {
+  const match = SCENE_HEADING.exec(heading.trim());
+  if (!match) return null;
+  const rest = heading.trim().slice(match[0].length).replace(/^[. ]+/, '');
+  const dash = rest.lastIndexOf(' - ');
+  const place = (dash >= 0 ? rest.slice(0, dash) : rest).trim().toUpperCase();
+  return place || null;
+}
+
+interface LineOption {
+  label: string;
+  /** What goes in when chosen, when it is not the label ("HOUSE - " for the location HOUSE). */
+  apply?: string;
+  /** What kind of thing it is, read out with it: "character", "scene heading", ... */
+  detail: string;
+}
+
+/** What to offer for a line after a blank one: `from` is where in `typed` the options replace. */
+interface LineCompletion {
+  from: number;
+  options: LineOption[];
+}
+
+const starts = (value: string, prefix: string) => value.toUpperCase().startsWith(prefix.toUpperCase()) && value.toUpperCase() !== prefix.toUpperCase();
+
+/**
+ * Completion for what is typed at the start of a line after a blank one (`typed`: the line up to
+ * the cursor): character names and scene-heading openings while it is one upper-case word, a
+ * cue's extensions after a known name, the places already used after a heading's opening, and
+ * times of day after its " - ". Null when nothing fits.
+ */
+export function completeLine(typed: string, known: { characters: readonly string[]; locations: readonly string[] }): LineCompletion | null {
+  const heading = SCENE_HEADING.exec(typed);
+  if (heading) {
+    const rest = typed.slice(heading[0].length);
+    const restAt = heading[0].length + (rest.length - rest.trimStart().length);
+    const dash = typed.lastIndexOf(' - ');
+    if (dash >= restAt - 1) {
+      const from = dash + 3;
+      const time = typed.slice(from);
+      const options = TIMES_OF_DAY.filter((t) => starts(t, time)).map((t) => ({ label: t, detail: 'time of day' }));
+      return options.length ? { from, options } : null;
+    }
+    const place = typed.slice(restAt);
+    const options = known.locations.filter((l) => starts(l, place)).map((l) => ({ label: l, apply: `${l} - `, detail: 'location' }));
+    return options.length ? { from: restAt, options } : null;
+  }
+  if (!/^@?[\p{Lu}][\p{Lu}\p{N} .'/-]*\(?[\p{Lu}.']*$/u.test(typed)) return null;
+  const at = typed.startsWith('@') ? 1 : 0;
+  const name = typed.slice(at);
+  const options: LineOption[] = [];
+  // A known name and a space (or an opening bracket): its extensions.
+  const cue = /^(.*?\S)\s+(\(?[\p{Lu}.']*)$/u.exec(name);
+  if (cue && known.characters.some((c) => c.toUpperCase() === cue[1].toUpperCase())) {
+    const extensions = CUE_EXTENSIONS.filter((e) => starts(e, cue[2]) || cue[2] === '').map((e) => ({ label: e, detail: 'extension' }));
+    if (extensions.length) return { from: at + name.length - cue[2].length, options: extensions };
+  }
+  if (!name.includes('(')) {
+    options.push(...known.characters.filter((c) => starts(c, name)).map((c) => ({ label: c, detail: 'character' })));
+    if (!at) options.push(...SCENE_PREFIXES.filter((p) => starts(p.trim(), name)).map((p) => ({ label: p.trim(), apply: p, detail: 'scene heading' })));
+  }
+  return options.length ? { from: at, options } : null;
 }

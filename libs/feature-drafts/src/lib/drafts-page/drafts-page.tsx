@@ -2,11 +2,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DraftSummary } from '@vox/contract';
 import { DRAFT_LIMITS } from '@vox/contract/drafts';
-import { FOUNTAIN_FILE_ACCEPT, readFountainFile } from '@vox/fountain';
 import { Alert, Button, Page, Spinner, buttonClassName, cx } from '@vox/ui';
 import { Modal, TextField } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { useCreateDraft, useDraftActions, useDrafts } from '../api/drafts';
+import { useCreateDraft, useDraftActions, useDrafts, useImportDraft } from '../api/drafts';
 import { formatWhen } from '../format';
 import '@vox/ui/page-kit';
 import './drafts-page.css';
@@ -17,22 +16,35 @@ export const draftStats = (draft: Pick<DraftSummary, 'wordCount' | 'pageEstimate
     draft.pageEstimate === 0 ? 'no pages yet' : `${draft.pageEstimate.toLocaleString('en')} ${draft.pageEstimate === 1 ? 'page' : 'pages'}`
   }`;
 
+/** The file picker's choice: Fountain (and plain text in Fountain) and Final Draft. */
+const IMPORT_ACCEPT = '.fountain,.spmd,.txt,.fdx,text/plain';
+
 const DRAFT_IMPORT_MESSAGES = {
-  tooLong: `This screenplay is longer than a draft can be (${DRAFT_LIMITS.body.toLocaleString('en')} characters, about 400 pages). Split it into parts and import each one.`,
+  tooLarge: `This file is larger than a screenplay can be (${(DRAFT_LIMITS.importBytes / 1_000_000).toLocaleString('en')} MB). Choose a Fountain or Final Draft screenplay.`,
+  unreadable: 'This file could not be read. Choose a Fountain (.fountain, .txt) or Final Draft (.fdx) file.',
 } as const;
 
-/** The file's name without its extension: the draft's title when the screenplay has no Title. */
-const titleOf = (fileName: string) => fileName.replace(/\.[^.]*$/, '').trim().slice(0, DRAFT_LIMITS.title);
+/** A chosen file's text as UTF-8 (FileReader: jsdom's File has no text()). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
 
 /**
- * /write (privilege draft): my drafts, newest edit first, with search and the list's actions. A
- * Fountain file (.fountain, or .txt in Fountain) becomes a new draft: its text whole, read and
- * checked as the script editor's import reads a file (@vox/fountain's readFountainFile).
+ * /write (privilege draft): my drafts, newest edit first, with search and the list's actions.
+ * Import: a Fountain file (.fountain, or .txt in Fountain) or a Final Draft file (.fdx) becomes a
+ * new draft. The page sends the file's text; the server converts Final Draft's XML and checks
+ * either kind (so the XML code stays out of the web bundles), and a bad file makes nothing.
  */
 export function DraftsPage() {
   const [search, setSearch] = useState('');
   const drafts = useDrafts(search.trim());
   const create = useCreateDraft();
+  const importDraft = useImportDraft();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState<DraftSummary | null>(null);
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
@@ -55,11 +67,15 @@ export function DraftsPage() {
     setProblem(null);
     setImporting(true);
     try {
-      const read = await readFountainFile(file);
-      if (read.problem !== undefined) return setProblem(read.problem);
-      if (read.text.length > DRAFT_LIMITS.body) return setProblem(DRAFT_IMPORT_MESSAGES.tooLong);
-      // The server names the draft after the screenplay's Title; without one, after the file.
-      const draft = await create.mutateAsync({ body: read.text, ...(read.script.title ? {} : { title: titleOf(file.name) || undefined }) });
+      if (file.size > DRAFT_LIMITS.importBytes) return setProblem(DRAFT_IMPORT_MESSAGES.tooLarge);
+      let content: string;
+      try {
+        content = await readText(file);
+      } catch {
+        return setProblem(DRAFT_IMPORT_MESSAGES.unreadable);
+      }
+      // The server names the draft after the screenplay's title; without one, after the file.
+      const draft = await importDraft.mutateAsync({ fileName: file.name.slice(-255), content });
       void navigate(href('draft', { documentId: draft.id }));
     } catch (error) {
       setProblem((error as Error).message);
@@ -92,12 +108,12 @@ export function DraftsPage() {
             From a template
           </Link>
           <Button variant="secondary" size="lg" busy={importing} onClick={() => fileRef.current?.click()}>
-            Import a Fountain file
+            Import
           </Button>
           <input
             ref={fileRef}
             type="file"
-            accept={FOUNTAIN_FILE_ACCEPT}
+            accept={IMPORT_ACCEPT}
             className="vox-visually-hidden"
             tabIndex={-1}
             aria-hidden="true"

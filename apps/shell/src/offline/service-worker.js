@@ -14,7 +14,10 @@
 //   and dropped at sign-out;
 // - downloaded podcast episodes (`vox-downloads`, written by the podcast pages): their audio from
 //   the cache, byte ranges included (the audio element asks in ranges), and their episode page's
-//   read when the network is not there; a sign-out drops the ones only their member may hear.
+//   read when the network is not there; a sign-out drops the ones only their member may hear;
+// - the takes' audio a member played (`/api/audio/{hash}`, `vox-audio`): the network while it is
+//   there, a whole copy kept as it plays, answered from the copy in byte ranges offline; a
+//   sign-out drops them.
 /* global self, caches, URL, Response, Headers */
 (function () {
   var config = self.__VOX_OFFLINE__;
@@ -26,6 +29,11 @@
   var DOWNLOADS = 'vox-downloads';
   var DOWNLOAD_INDEX = '/__vox/downloads/';
   var PODCAST_AUDIO = /^\/api\/podcast\/audio\/[^/]+$/;
+  // A take's audio, named by its content hash: a URL never changes content.
+  var TAKE_AUDIO = /^\/api\/audio\/[^/]+$/;
+  var AUDIO = 'vox-audio';
+  // A take is seconds of speech; a file far larger than that is not kept.
+  var AUDIO_MAX_BYTES = 20 * 1024 * 1024;
   var PODCAST_READ = /^\/api\/podcast\/share\/[^/]+$/;
   // Reads a page needs to open offline. Anything else under /api/ is left to the network untouched.
   var OFFLINE_READS = [
@@ -87,8 +95,9 @@
   self.addEventListener('message', function (event) {
     var data = event.data || {};
     if (data.type === 'SKIP_WAITING') self.skipWaiting();
-    // Signed out: every member's kept reads go (the page cannot say whose they were offline), and
-    // the downloads only their member may hear; public episodes stay (their kept reads hold nobody's).
+    // Signed out: every member's kept reads and played takes go (the page cannot say whose they were
+    // offline), and the downloads only their member may hear; public episodes stay (their kept
+    // reads hold nobody's).
     if (data.type === 'SIGNED_OUT') {
       event.waitUntil(
         Promise.all([
@@ -96,7 +105,7 @@
             return Promise.all(
               names
                 .filter(function (name) {
-                  return name.indexOf(API_PREFIX) === 0;
+                  return name.indexOf(API_PREFIX) === 0 || name === AUDIO;
                 })
                 .map(function (name) {
                   return caches.delete(name);
@@ -188,6 +197,42 @@
       .then(function (kept) {
         return kept ? ranged(request, kept) : fetch(request);
       });
+  }
+
+  /**
+   * A take's audio: the kept copy when there is one (the same file: its name is its hash), else the
+   * network; as it plays online, the whole file is fetched once more without a range and kept, so
+   * the read plays it offline.
+   */
+  function takeAudio(event) {
+    var request = event.request;
+    return caches
+      .open(AUDIO)
+      .then(function (cache) {
+        return cache.match(request.url, { ignoreSearch: true }).then(function (kept) {
+          if (kept) return ranged(request, kept);
+          event.waitUntil(keepAudio(cache, request.url));
+          return fetch(request);
+        });
+      });
+  }
+
+  var keeping = {};
+  function keepAudio(cache, url) {
+    if (keeping[url]) return keeping[url];
+    keeping[url] = fetch(url, { credentials: 'same-origin' })
+      .then(function (answer) {
+        var size = Number(answer.headers.get('Content-Length') || 0);
+        if (answer.status !== 200 || size > AUDIO_MAX_BYTES) return undefined;
+        return cache.put(url, answer);
+      })
+      .catch(function () {
+        return undefined;
+      })
+      .then(function () {
+        delete keeping[url];
+      });
+    return keeping[url];
   }
 
   /** A downloaded episode's page read: the network first, the downloaded copy offline. */
@@ -389,6 +434,10 @@
     }
     if (PODCAST_AUDIO.test(url.pathname)) {
       event.respondWith(podcastAudio(request));
+      return;
+    }
+    if (TAKE_AUDIO.test(url.pathname)) {
+      event.respondWith(takeAudio(event));
       return;
     }
     if (PODCAST_READ.test(url.pathname)) {

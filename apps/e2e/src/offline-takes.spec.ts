@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { createAccount, expect, signIn, test } from '../support/fixtures';
+import { appUrl } from '../support/ports';
+import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } from '../support/reading';
+
+// A table read opened offline plays the takes the member heard online: the worker keeps a whole
+// copy of each take's audio as it plays and answers the audio element's byte ranges from it.
+test.use(withFakeMicrophone());
+
+const OFFLINE_BADGE = "You're offline";
+const FIRST = 'Did you hear what I was playing, Lane?';
+
+/** Whether the read's one <audio> element plays: its time moves on. */
+async function playsOn(page: Page) {
+  const audio = page.getByTestId('table-read-audio');
+  await expect(audio).toHaveAttribute('src', /^\/api\/audio\/[0-9a-f]{64}$/, { timeout: 15_000 });
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  return (await audio.getAttribute('src')) as string;
+}
+
+test('a take played online plays again in the read opened offline; signing out forgets it', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const me = await createAccount(page.request);
+  const created = await page.request.post(appUrl('localhost', '/api/scripts'), {
+    data: earnestScript({ title: 'Earnest, offline takes', visibility: 'private' }),
+    headers: { authorization: `Bearer ${await tokenOf(page.request, me)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const scriptId = (await created.json()).id as string;
+  await signIn(page, me);
+  await page.goto('/scripts');
+  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 20_000 });
+
+  await page.goto(`/script/${scriptId}`);
+  await expect(page).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/);
+  const sessionPath = new URL(page.url()).pathname;
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Choose a role' }).click();
+  const roles = page.getByRole('dialog', { name: 'Choose your role' });
+  await roles.locator('li', { hasText: 'ALGERNON' }).getByRole('button', { name: 'Read this role' }).click();
+  await expect(roles).toBeHidden();
+  await recordTake(page, FIRST);
+  await expect(readerLine(page, FIRST).getByText('In use')).toBeVisible();
+
+  // Played online: the worker keeps the take's audio whole.
+  await page.getByRole('button', { name: 'Play from the top' }).click();
+  const src = await playsOn(page);
+  await expect
+    .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('vox-audio')).match(url)), src), { timeout: 15_000 })
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(sessionPath);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BADGE })).toBeVisible();
+  await expect(readerLine(page, FIRST)).toBeVisible();
+  await page.getByRole('button', { name: 'Play from the top' }).click();
+  expect(await playsOn(page)).toBe(src);
+  // The worker answers a byte range from its copy, as the server does.
+  const part = await page.evaluate(async (url) => {
+    const answer = await fetch(url, { headers: { Range: 'bytes=0-3' } });
+    return { status: answer.status, range: answer.headers.get('Content-Range'), head: [...new Uint8Array(await answer.arrayBuffer())].map((b) => b.toString(16).padStart(2, '0')).join('') };
+  }, src);
+  expect(part.status).toBe(206);
+  expect(part.range).toMatch(/^bytes 0-3\/\d+$/);
+  expect(part.head).toBe('1a45dfa3');
+  await context.setOffline(false);
+
+  // Signing out drops the kept takes with the member's other kept reads.
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name === 'vox-audio' || name.startsWith('vox-api-')))).toEqual([]);
+});

@@ -3,8 +3,9 @@ import { createAccount, expect, signIn, test } from '../support/fixtures';
 import { appUrl } from '../support/ports';
 import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } from '../support/reading';
 
-// A table read opened offline plays the takes the member heard online: the worker keeps a whole
-// copy of each take's audio as it plays and answers the audio element's byte ranges from it.
+// A table read opened offline plays the takes the member recorded or heard online: the page keeps a
+// take's audio as the server confirms it, the worker a whole copy of each take it plays, and the
+// worker answers the audio element's byte ranges from them.
 test.use(withFakeMicrophone());
 
 const OFFLINE_BADGE = "You're offline";
@@ -18,7 +19,7 @@ async function playsOn(page: Page) {
   return (await audio.getAttribute('src')) as string;
 }
 
-test('a take played online plays again in the read opened offline; signing out forgets it', async ({ page, context }) => {
+test('a take recorded or heard online plays in the read opened offline; signing out forgets it', async ({ page, context }) => {
   test.setTimeout(90_000);
   const me = await createAccount(page.request);
   const created = await page.request.post(appUrl('localhost', '/api/scripts'), {
@@ -41,13 +42,25 @@ test('a take played online plays again in the read opened offline; signing out f
   await expect(roles).toBeHidden();
   await recordTake(page, FIRST);
   await expect(readerLine(page, FIRST).getByText('In use')).toBeVisible();
+  const keptAudio = () => page.evaluate(async () => ((await caches.has('vox-audio')) ? (await (await caches.open('vox-audio')).keys()).map((r) => new URL(r.url).pathname) : []));
+  // Recorded here: its audio is kept as the server confirms it, before it was ever played.
+  await expect.poll(keptAudio, { timeout: 15_000 }).toEqual([expect.stringMatching(/^\/api\/audio\/[0-9a-f]{64}$/)]);
+  const [recorded] = await keptAudio();
 
-  // Played online: the worker keeps the take's audio whole.
+  await context.setOffline(true);
+  await page.goto(sessionPath);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BADGE })).toBeVisible();
+  await page.getByRole('button', { name: 'Play from the top' }).click();
+  expect(await playsOn(page)).toBe(recorded);
+  await context.setOffline(false);
+
+  // Heard online (a take this browser did not record: the copy is gone): the worker keeps it as it plays.
+  await page.evaluate(() => caches.delete('vox-audio'));
+  await page.goto(sessionPath);
   await page.getByRole('button', { name: 'Play from the top' }).click();
   const src = await playsOn(page);
-  await expect
-    .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('vox-audio')).match(url)), src), { timeout: 15_000 })
-    .toBe(true);
+  expect(src).toBe(recorded);
+  await expect.poll(keptAudio, { timeout: 15_000 }).toEqual([src]);
 
   await context.setOffline(true);
   await page.goto(sessionPath);
@@ -55,7 +68,7 @@ test('a take played online plays again in the read opened offline; signing out f
   await expect(readerLine(page, FIRST)).toBeVisible();
   await page.getByRole('button', { name: 'Play from the top' }).click();
   expect(await playsOn(page)).toBe(src);
-  // The worker answers a byte range from its copy, as the server does.
+  // The worker answers byte ranges from its copy, as the server does.
   const part = await page.evaluate(async (url) => {
     const answer = await fetch(url, { headers: { Range: 'bytes=0-3' } });
     return { status: answer.status, range: answer.headers.get('Content-Range'), head: [...new Uint8Array(await answer.arrayBuffer())].map((b) => b.toString(16).padStart(2, '0')).join('') };
@@ -63,6 +76,8 @@ test('a take played online plays again in the read opened offline; signing out f
   expect(part.status).toBe(206);
   expect(part.range).toMatch(/^bytes 0-3\/\d+$/);
   expect(part.head).toBe('1a45dfa3');
+  const past = await page.evaluate(async (url) => (await fetch(url, { headers: { Range: 'bytes=999999999-' } })).status, src);
+  expect(past).toBe(416);
   await context.setOffline(false);
 
   // Signing out drops the kept takes with the member's other kept reads.

@@ -4,6 +4,7 @@ import { api } from '@vox/api-client';
 import type { Friendship, HistoryList, ScriptSession, SessionDetail, ShareLink, ShareLinkSession, Take } from '@vox/contract';
 import { scriptEndpoints } from '@vox/contract/scripts';
 import { takeUploadForm, useTakeQueue, type PendingTake, type TakeQueue, type TakeUploader } from '@vox/recording';
+import { keepTakeAudio } from '../session-playback/kept-take-audio';
 
 /**
  * The reading-session calls of the reader, the share dialog and /history (contract:
@@ -231,7 +232,8 @@ export const downloadTake = (sessionId: string, takeId: string): Promise<Blob> =
 
 /**
  * The page's take queue sending table-read takes (@vox/recording's outbox); a take it confirmed
- * goes into the cached session at once, and /history asks again (its progress moved).
+ * goes into the cached session at once, its audio into the offline worker's copies, and /history
+ * asks again (its progress moved).
  */
 export function useReadTakeQueue(): TakeQueue {
   const client = useQueryClient();
@@ -239,6 +241,7 @@ export function useReadTakeQueue(): TakeQueue {
     (pending: PendingTake, answer: unknown) => {
       if (pending.target.kind !== 'read') return;
       client.setQueryData<SessionDetail>(sessionKey(pending.target.sessionId), (old) => old && withTake(old, answer as Take));
+      void keepTakeAudio((answer as Take).audio, pending.audio, pending.contentType);
       void client.invalidateQueries({ queryKey: historyKeys.all });
     },
     [client],

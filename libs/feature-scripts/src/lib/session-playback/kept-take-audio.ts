@@ -6,7 +6,7 @@ import { coreEndpoints, pathFor } from '@vox/contract';
  * opened offline plays it without its having been played online first. The worker keeps the
  * takes it plays itself; sign-out drops the cache with the member's other kept reads.
  */
-export const KEPT_AUDIO_CACHE = 'vox-audio';
+const KEPT_AUDIO_CACHE = 'vox-audio';
 
 /** Keeps `audio` as the bytes of /api/audio/{hash}; nothing when no offline worker runs the page. */
 export async function keepTakeAudio(hash: string, audio: Blob, contentType: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { createAccount, expect, shotsDir, signIn, test, type TestAccount } from '../support/fixtures';
 import { expectPlayingPast, playerSeconds, toneMp3 } from '../support/podcast';
+import { underWorker } from '../support/offline';
 import { appUrl } from '../support/ports';
 import { tokenOf } from '../support/reading';
 
@@ -15,14 +16,6 @@ import { tokenOf } from '../support/reading';
 const HOST = 'podcast.localhost';
 const SHOTS = shotsDir('episodes-offline');
 const STORAGE_FULL = 'Not enough storage on this device to download this episode. Remove a download and try again.';
-
-/** Waits until the service worker controls the page (it registers after the load event, then the page is loaded again). */
-async function underWorker(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 20_000 });
-  await page.goto(url);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
-}
 
 /** A channel with episodes of a real MP3, each with two chapters; returns their ids. */
 async function channelWithEpisodes(request: APIRequestContext, account: TestAccount, titles: Array<{ title: string; publish: boolean }>) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from '../support/fixtures';
+import { OFFLINE_BADGE, underWorker } from '../support/offline';
 import { appUrl } from '../support/ports';
 import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } from '../support/reading';
 
@@ -8,7 +9,6 @@ import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } fr
 // worker answers the audio element's byte ranges from them.
 test.use(withFakeMicrophone());
 
-const OFFLINE_BADGE = "You're offline";
 const FIRST = 'Did you hear what I was playing, Lane?';
 
 /** Whether the read's one <audio> element plays: its time moves on. */
@@ -29,13 +29,11 @@ test('a take recorded or heard online plays in the read opened offline; signing 
   expect(created.status(), await created.text()).toBe(201);
   const scriptId = (await created.json()).id as string;
   await signIn(page, me);
-  await page.goto('/scripts');
-  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 20_000 });
+  await underWorker(page, '/scripts');
 
   await page.goto(`/script/${scriptId}`);
   await expect(page).toHaveURL(/\/session\/[A-Za-z0-9_-]+$/);
   const sessionPath = new URL(page.url()).pathname;
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
   await page.getByRole('button', { name: 'Choose a role' }).click();
   const roles = page.getByRole('dialog', { name: 'Choose your role' });
   await roles.locator('li', { hasText: 'ALGERNON' }).getByRole('button', { name: 'Read this role' }).click();

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { draftEditor, saveStatus, serverDraft, writer } from '../support/drafts';
 import { createAccount, expect, root, signIn, test } from '../support/fixtures';
+import { OFFLINE_BADGE, underWorker } from '../support/offline';
 import { appUrl } from '../support/ports';
 import { earnestScript, tokenOf } from '../support/reading';
 
@@ -12,16 +13,7 @@ import { earnestScript, tokenOf } from '../support/reading';
 // opened open again without a network, a new deploy is offered with a notice, and a sign-out
 // drops what the worker kept for the member.
 
-const OFFLINE_BADGE = "You're offline. What you write and record is kept here and sent when you're back.";
 const UPDATE_NOTICE = 'A new version of VoxClub is ready.';
-
-/** Waits until the service worker controls the page (it registers after the load event, then the page is loaded again). */
-async function underWorker(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 20_000 });
-  await page.goto(url);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
-}
 
 /** A PNG's width and height, from its header. */
 function pngSize(body: Buffer): [number, number] {

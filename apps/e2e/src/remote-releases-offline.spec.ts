@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { dataDir, e2eTmp, expect, root, test } from '../support/fixtures';
+import { underWorker } from '../support/offline';
 import { appUrl } from '../support/ports';
 
 /**
@@ -46,13 +47,6 @@ const precached = (page: Page) =>
     for (const name of names) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname + new URL(r.url).search);
     return { names, urls };
   });
-
-async function underWorker(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 20_000 });
-  await page.goto(url);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
-}
 
 /** The next visit: the new worker installs and waits; Reload lets it take over. */
 async function takeNewWorker(page: Page) {

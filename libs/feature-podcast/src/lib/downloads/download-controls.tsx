@@ -18,14 +18,7 @@ export function EpisodeDownload({ episode }: { episode: Episode }) {
       {progress !== undefined ? (
         <DownloadProgress label={`Downloading ${episode.title}`} fraction={progress} text={`Downloading… ${percent(progress)}`} />
       ) : entry ? (
-        <>
-          <span className="vox-pod-download-state" data-downloaded="">
-            Downloaded
-          </span>
-          <Button variant="secondary" onClick={() => void downloads.remove(entry)}>
-            Remove download
-          </Button>
-        </>
+        <Downloaded onRemove={() => void downloads.remove(entry)} />
       ) : (
         <Button variant="secondary" onClick={() => void downloads.download(episode)}>
           Download
@@ -52,14 +45,7 @@ export function PlaylistDownload({ episodes, title }: { episodes: Episode[]; tit
           text={`Downloading ${busy + 1} of ${episodes.length}… ${percent(downloads.progress[episodes[busy].id])}`}
         />
       ) : held.length === episodes.length ? (
-        <>
-          <span className="vox-pod-download-state" data-downloaded="">
-            Downloaded
-          </span>
-          <Button variant="secondary" onClick={() => void Promise.all(held.map((entry) => downloads.remove(entry)))}>
-            Remove download
-          </Button>
-        </>
+        <Downloaded onRemove={() => void Promise.all(held.map((entry) => downloads.remove(entry)))} />
       ) : (
         <Button variant="secondary" onClick={() => void downloads.downloadAll(episodes)}>
           Download
@@ -67,6 +53,20 @@ export function PlaylistDownload({ episodes, title }: { episodes: Episode[]; tit
       )}
       {error && <Alert>{error}</Alert>}
     </div>
+  );
+}
+
+/** The state of a download kept on this device, with the way to remove it. */
+function Downloaded({ onRemove }: { onRemove: () => void }) {
+  return (
+    <>
+      <span className="vox-pod-download-state" data-downloaded="">
+        Downloaded
+      </span>
+      <Button variant="secondary" onClick={onRemove}>
+        Remove download
+      </Button>
+    </>
   );
 }
 

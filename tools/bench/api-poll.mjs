@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import pg from 'pg';
+import { openDatabase } from './lib/db.mjs';
 import { machine } from './lib/machine.mjs';
 import { build, startServer } from './lib/server.mjs';
 import { median, sleep } from './lib/stats.mjs';
@@ -73,51 +73,6 @@ async function postJson(url, body, headers = {}) {
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-/** A database handle for seeding rows the API has no route for (other users, notifications). */
-function openDatabase(kind, { dataDir, pgUrl, schema }) {
-  if (kind === 'sqlite') {
-    const db = new Database(path.join(dataDir, 'voxclub.sqlite'));
-    db.pragma('busy_timeout = 5000');
-    return {
-      async insert(table, rows) {
-        if (rows.length === 0) return;
-        const cols = Object.keys(rows[0]);
-        const stmt = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-        db.transaction(() => rows.forEach((r) => stmt.run(...cols.map((c) => r[c]))))();
-      },
-      async userIdByEmail(email) {
-        return db.prepare('SELECT id FROM users WHERE email = ?').get(email)?.id;
-      },
-      async close() {
-        db.close();
-      },
-    };
-  }
-  const client = new pg.Client({ connectionString: pgUrl, options: `-c search_path=${schema}` });
-  const ready = client.connect();
-  return {
-    async insert(table, rows) {
-      await ready;
-      if (rows.length === 0) return;
-      const cols = Object.keys(rows[0]);
-      for (let i = 0; i < rows.length; i += 500) {
-        const chunk = rows.slice(i, i + 500);
-        const params = [];
-        const tuples = chunk.map((r) => `(${cols.map((c) => `$${params.push(r[c])}`).join(', ')})`);
-        await client.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-      }
-    },
-    async userIdByEmail(email) {
-      await ready;
-      return (await client.query('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id;
-    },
-    async close() {
-      await ready;
-      await client.end();
-    },
-  };
-}
-
 /** Signs up and signs in through the API, as a user would; seeds the notifications. */
 async function prepareUser(url, db) {
   const email = `bench-${newRowId().toLowerCase()}@example.com`;
@@ -126,7 +81,7 @@ async function prepareUser(url, db) {
   if (created.status !== 201) throw new Error(`POST /api/users/create answered ${created.status}: ${JSON.stringify(created.body)}`);
   const signedIn = await postJson(`${url}/api/users/authenticate`, { username: email, password });
   if (signedIn.status !== 200) throw new Error(`POST /api/users/authenticate answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
-  const userId = await db.userIdByEmail(email);
+  const userId = (await db.first('SELECT id FROM users WHERE email = ?', [email]))?.id;
 
   const now = new Date().toISOString();
   const others = Array.from({ length: OTHER_USERS }, (_, i) => ({ id: newRowId(), email: `other-${i}-${newRowId().toLowerCase()}@example.com`, role: 'member', created_at: now }));

@@ -72,10 +72,23 @@ function isFrontDoor(request: FastifyRequest): boolean {
   return resolveVariant(request.headers.host ?? '', pathname).remote === 'main' && !request.cookies?.[SIGNED_IN_HINT_COOKIE];
 }
 
+type PageEncoding = 'br' | 'gzip';
+
 interface AppPage {
   raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Made on the first request that asks for each encoding. */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
+}
+
+/**
+ * A page in `encoding`, made when first asked. Brotli at quality 6, not 11: a page is made on
+ * the request of a path not kept yet (every profile, episode or event someone opens), and
+ * quality 11 took 38 ms of that request for a 26 KB page where 6 takes 1 ms, for 460 bytes
+ * (8%) more (tools/bench/public-pages/ttfb.mjs times it).
+ */
+function encoded(page: AppPage, encoding: PageEncoding): Buffer {
+  page.encoded[encoding] ??= encoding === 'br' ? zlib.brotliCompressSync(page.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }) : zlib.gzipSync(page.raw, { level: 6 });
+  return page.encoded[encoding];
 }
 
 /** Pages kept in each encoding; past this the kept ones are dropped and made again as asked. */
@@ -104,11 +117,7 @@ function appPageOf(html: () => string | null, manifest: () => ServedManifest, pu
     if (kept) return kept;
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
     const raw = Buffer.from(withFirstData(withHead(text, head), { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
-    const page = {
-      raw,
-      br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: zlib.gzipSync(raw, { level: 9 }),
-    };
+    const page: AppPage = { raw, encoded: {} };
     if (pages.size >= KEPT_PAGES) pages.clear();
     pages.set(key, page);
     return page;
@@ -174,7 +183,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
       reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(encoding ? page[encoding] : page.raw);
+      return reply.send(encoding ? encoded(page, encoding) : page.raw);
     };
     /**
      * The path's own head (link previews, search engines): noindex where the route table puts the

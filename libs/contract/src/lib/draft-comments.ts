@@ -11,13 +11,12 @@ import { DRAFT_COMMENT_LIMITS as L } from './drafts-values';
 export const DraftCommentParams = Type.Object({ draftId: IdParam, threadId: IdParam });
 export type DraftCommentParams = Type.Static<typeof DraftCommentParams>;
 
-export const DraftComment = Type.Object({
+const DraftComment = Type.Object({
   id: Type.String(),
   author: Person,
   body: Type.String(),
   createdAt: Type.String(),
 });
-export type DraftComment = Type.Static<typeof DraftComment>;
 
 export const DraftCommentThread = Type.Object({
   id: Type.String(),

@@ -66,6 +66,7 @@ import certificates from './services/certificates';
 import classesRepository from './repositories/classes';
 import classes from './services/classes/classes';
 import draftsRepository from './repositories/drafts';
+import draftCommentsRepository from './repositories/draft-comments';
 import metricsRepository from './repositories/metrics';
 import vitalsRepository from './repositories/vitals';
 // The audio library.
@@ -184,6 +185,7 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(certificatesRepository);
   await app.register(classesRepository);
   await app.register(draftsRepository);
+  await app.register(draftCommentsRepository);
   await app.register(metricsRepository);
   await app.register(vitalsRepository);
   await app.register(soundsRepository);

@@ -2,5 +2,6 @@
 // pages, not with every first page (the shell shares '@vox/contract'). Its types stay importable
 // from '@vox/contract'.
 export * from './lib/drafts-endpoints';
-// The drafts' limits: the page checks a Fountain file's length before making a draft of it.
-export { DRAFT_LIMITS } from './lib/drafts-values';
+// The drafts' limits: the page checks a Fountain file's length before making a draft of it, and a
+// comment's length where it is typed.
+export { DRAFT_COMMENT_LIMITS, DRAFT_LIMITS } from './lib/drafts-values';

@@ -22,6 +22,7 @@ export type * from './lib/membership';
 // The values and types: @vox/contract/events and @vox/contract/school (their own entries,
 // so the shell, which shares this one, does not carry their texts).
 export type * from './lib/drafts';
+export type * from './lib/draft-comments';
 // The metrics dashboard's values: @vox/contract/metrics (its own entry, off every first route).
 export type * from './lib/metrics';
 // Real-user web vitals (values and calls in @vox/contract/vitals, off every first route).

@@ -35,6 +35,7 @@ export * from './lib/school-values';
 export * from './lib/classes';
 export * from './lib/classes-values';
 export * from './lib/drafts';
+export * from './lib/draft-comments';
 export * from './lib/drafts-values';
 export * from './lib/metrics';
 export * from './lib/metrics-values';

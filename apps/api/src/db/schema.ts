@@ -398,6 +398,28 @@ export interface DraftRevisionsTable {
   created_at: string;
 }
 
+/** A thread of comments on lines from_line..to_line of a draft (migration 219). */
+export interface DraftCommentThreadsTable {
+  id: string;
+  draft_id: string;
+  author_id: string;
+  from_line: number;
+  to_line: number;
+  /** The text of those lines when the thread was started. */
+  quote: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  created_at: string;
+}
+
+export interface DraftCommentsTable {
+  id: string;
+  thread_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+}
+
 /** A writer's own templates (migration 051). */
 export interface DraftTemplatesTable {
   id: string;
@@ -479,6 +501,8 @@ export interface Database {
   drafts: DraftsTable;
   draft_revisions: DraftRevisionsTable;
   draft_templates: DraftTemplatesTable;
+  draft_comment_threads: DraftCommentThreadsTable;
+  draft_comments: DraftCommentsTable;
   // Idempotency keys of POST /api/scripts.
   idempotency_keys: IdempotencyKeysTable;
   draft_publications: DraftPublicationsTable;

@@ -37,4 +37,12 @@ export const draftEndpoints = named({
   deleteTemplate: { method: 'DELETE', path: '/api/templates/:templateId', auth: 'draft' },
   /** Makes the draft a script, or updates the script it made before, keeping every take. */
   publishDraft: { method: 'POST', path: '/api/drafts/:draftId/publish', auth: 'draft' },
+  /**
+   * Comments on lines of a draft: open to everyone in the draft (the owner's `draft` privilege
+   * covers them), so signed in is enough here and the service checks who is in the draft.
+   */
+  draftComments: { method: 'GET', path: '/api/drafts/:draftId/comments', auth: 'user' },
+  startDraftComment: { method: 'POST', path: '/api/drafts/:draftId/comments', auth: 'user' },
+  replyDraftComment: { method: 'POST', path: '/api/drafts/:draftId/comments/:threadId/replies', auth: 'user' },
+  resolveDraftComment: { method: 'PUT', path: '/api/drafts/:draftId/comments/:threadId/resolution', auth: 'user' },
 });

@@ -42,3 +42,28 @@ export const DRAFT_MESSAGES = {
   importTooLong: 'This screenplay is longer than a draft can be (about 400 pages). Split it into parts and import each one.',
   tooLongToPublish: 'This draft is longer than a script can be. Split it into parts and publish each one.',
 } as const;
+
+/** Comments on a range of a draft's lines. */
+export const DRAFT_COMMENT_LIMITS = {
+  /** A comment's text, in characters. */
+  body: 2000,
+  /** The lines a thread quotes, as they were when it was started (enough to find them again). */
+  quote: 2000,
+  /** Threads a draft can hold, resolved ones included. */
+  threads: 500,
+  /** Comments in one thread. */
+  comments: 200,
+} as const;
+
+export const DRAFT_COMMENT_MESSAGES = {
+  notFound: 'This comment was not found.',
+  empty: 'Write a comment first.',
+  tooLong: `A comment can be at most ${DRAFT_COMMENT_LIMITS.body.toLocaleString('en-US')} characters.`,
+  badLines: 'Choose lines of the draft to comment on.',
+  tooManyThreads: `This draft has ${DRAFT_COMMENT_LIMITS.threads} comment threads, the most it can hold. Delete or resolve some before starting another.`,
+  tooManyComments: `This thread has ${DRAFT_COMMENT_LIMITS.comments} comments, the most it can hold. Start a new thread.`,
+  added: 'Comment added.',
+  replied: 'Reply added.',
+  resolved: 'Thread resolved.',
+  reopened: 'Thread reopened.',
+} as const;

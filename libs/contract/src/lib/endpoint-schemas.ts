@@ -101,6 +101,7 @@ import {
   TemplateList,
   TemplateParams,
 } from './drafts';
+import { DraftCommentParams, DraftCommentReply, DraftCommentResolution, DraftCommentResult, DraftCommentStart, DraftCommentThreads } from './draft-comments';
 import { MetricsAnswer, MetricsQuery } from './metrics';
 import { RemoteFailureBeacon, RemoteFailuresAnswer, RemoteFailuresQuery, VitalsAnswer, VitalsBeacon, VitalsQuery } from './vitals';
 // Classes and assignments.
@@ -358,6 +359,10 @@ export const endpointSchemas = {
   saveTemplate: { params: TemplateParams, body: TemplateInput, response: { 200: Template, 400: E, 401: E, 403: E, 404: E } },
   deleteTemplate: { params: TemplateParams, response: { 204: NoContent, 401: E, 403: E, 404: E } },
   publishDraft: { params: DraftParams, body: DraftPublishInput, response: { 200: DraftPublication, 400: E, 401: E, 403: E, 404: E, 409: E } },
+  draftComments: { params: DraftParams, response: { 200: DraftCommentThreads, 401: E, 404: E } },
+  startDraftComment: { params: DraftParams, body: DraftCommentStart, response: { 201: DraftCommentResult, 400: E, 401: E, 404: E } },
+  replyDraftComment: { params: DraftCommentParams, body: DraftCommentReply, response: { 201: DraftCommentResult, 400: E, 401: E, 404: E } },
+  resolveDraftComment: { params: DraftCommentParams, body: DraftCommentResolution, response: { 200: DraftCommentResult, 401: E, 404: E } },
   // --- Metrics ---
   metrics: { querystring: MetricsQuery, response: { 200: MetricsAnswer, 400: E, 401: E, 403: E } },
   // --- Real-user web vitals ---

@@ -145,6 +145,17 @@ const CastingNote = Type.Object({
   sessionId: Nullable(Type.String()),
 });
 
+/** draft_comment: someone commented on lines of a draft I write in (the comment is `text`). */
+const DraftCommentNote = Type.Object({
+  draftId: Type.String(),
+  draftTitle: Type.String(),
+  threadId: Type.String(),
+  fromLine: Type.Integer(),
+  toLine: Type.Integer(),
+  /** A reply in a thread, not its first comment. */
+  reply: Type.Boolean(),
+});
+
 /**
  * One message in /notifications. `type` is one of NOTIFICATION_TYPES (older or unknown types pass
  * through so nothing is hidden); `person` is the other member, resolved; `relationship` is how I
@@ -164,6 +175,8 @@ export const NotificationItem = Type.Object({
   read: Type.Optional(Nullable(LiveReadNote)),
   /** casting_cast and casting_role_cast, about a role I auditioned for. */
   casting: Type.Optional(Nullable(CastingNote)),
+  /** draft_comment, about lines of a draft I write in. */
+  draftComment: Type.Optional(Nullable(DraftCommentNote)),
 });
 export type NotificationItem = Type.Static<typeof NotificationItem>;
 

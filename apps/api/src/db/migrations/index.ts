@@ -5,6 +5,7 @@ import { personalInvitations } from './156-personal-invitations';
 import { paymentExpectedAmount } from './248-payment-expected-amount';
 import { draftPageCounts } from './241-draft-page-counts';
 import { draftRevisionColors } from './215-draft-revision-colors';
+import { draftComments } from './219-draft-comments';
 import { activeUserHours } from './242-active-user-hours';
 import { webVitals } from './220-web-vitals';
 import { remoteLoadFailures } from './221-remote-load-failures';
@@ -138,8 +139,9 @@ export const migrations: Record<string, Migration> = {
   '202-audition-take-client-id': auditionTakeClientId,
   // 230-239: one sign-in across the sites.
   '230-sign-in-handoffs': signInHandoffs,
-  // 215-219: drafts (revision colours, the industry page).
+  // 215-219: drafts (revision colours, the industry page, comments on lines).
   '215-draft-revision-colors': draftRevisionColors,
+  '219-draft-comments': draftComments,
   // 241: drafts (the list's page count is the PDF's).
   '241-draft-page-counts': draftPageCounts,
   // 220-229: real-user web vitals.

@@ -27,6 +27,7 @@ import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
 import { classRoutes, openClassRoutes } from './classes'; // Classes
 import drafts from './drafts';
+import draftComments from './draft-comments';
 import metrics from './metrics';
 import { vitalsBeaconRoutes, vitalsRoutes } from './vitals';
 // Removing people from a reading session.
@@ -114,6 +115,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(classRoutes); // Classes and assignments
       // Drafts and templates: each route also needs the draft privilege.
       await members.register(drafts);
+      // Comments on a draft's lines: whoever is in the draft, under its owner's privilege.
+      await members.register(draftComments);
       await members.register(metrics);
       await members.register(vitalsRoutes);
       // The creator of a reading session removes people from it.

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { commentsService, type CommentsService } from './comments';
 import { publishingService, type PublishingService } from './publishing';
 import { revisionsService, type RevisionsService } from './revisions';
 import { templatesService, type TemplatesService } from './templates';
@@ -18,11 +19,11 @@ declare module 'fastify' {
  * text: a save must name the revision it was made on (409 otherwise), automatic snapshots are
  * taken while writing, and a restore first keeps what it replaces.
  */
-type DraftsService = WritingService & RevisionsService & TemplatesService & PublishingService;
+type DraftsService = WritingService & RevisionsService & TemplatesService & PublishingService & CommentsService;
 
 async function drafts(app: FastifyInstance) {
   const ctx = createDraftsContext(app);
-  app.decorate('drafts', { ...writingService(ctx), ...revisionsService(ctx), ...templatesService(ctx), ...publishingService(ctx) } satisfies DraftsService);
+  app.decorate('drafts', { ...writingService(ctx), ...revisionsService(ctx), ...templatesService(ctx), ...publishingService(ctx), ...commentsService(ctx) } satisfies DraftsService);
 }
 
-export default fp(drafts, { name: 'drafts', dependencies: ['drafts-repository', 'scripts-repository'] });
+export default fp(drafts, { name: 'drafts', dependencies: ['drafts-repository', 'draft-comments-repository', 'scripts-repository', 'roles-repository', 'people-repository'] });

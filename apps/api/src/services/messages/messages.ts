@@ -77,6 +77,16 @@ const castingNote = (p: Record<string, unknown>) => ({
   sessionId: text(p.sessionId),
 });
 
+/** draft_comment payloads (services/drafts/comments.ts). */
+const draftCommentNote = (p: Record<string, unknown>) => ({
+  draftId: text(p.draftId) ?? '',
+  draftTitle: text(p.draftTitle) ?? '',
+  threadId: text(p.threadId) ?? '',
+  fromLine: typeof p.fromLine === 'number' ? p.fromLine : 1,
+  toLine: typeof p.toLine === 'number' ? p.toLine : 1,
+  reply: p.reply === true,
+});
+
 /** The member a message is about or from, by type (payloads: plugins/README.md "Social area"). */
 function personIdOf(row: NotificationRow): string | null {
   return row.type === 'friend_accepted' ? text(row.payload.userId) : text(row.payload.fromUserId);
@@ -131,6 +141,8 @@ async function messages(app: FastifyInstance) {
           read: row.type === 'read_joined' || row.type === 'read_recorded' ? liveReadNote(p) : null,
           // The casting owner's messages to those who auditioned (services/casting/review.ts).
           casting: row.type === 'casting_cast' || row.type === 'casting_role_cast' ? castingNote(p) : null,
+          // A comment on lines of a draft I write in (services/drafts/comments.ts).
+          draftComment: row.type === 'draft_comment' ? draftCommentNote(p) : null,
         };
       });
       return { items: shaped, total, page, pageSize, lastSeen };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import type { Draft, DraftCreate, DraftImport, TemplateInput } from '@vox/contract';
+import type { Draft, DraftCommentResult, DraftCommentStart, DraftCommentThreads, DraftCreate, DraftImport, TemplateInput } from '@vox/contract';
 import { draftEndpoints } from '@vox/contract/drafts';
 import type { TextEdit } from '@vox/fountain';
 
@@ -11,6 +11,7 @@ const draftKeys = {
   detail: (draftId: string) => [...draftKeys.all, 'detail', draftId] as const,
   revisions: (draftId: string) => [...draftKeys.all, 'revisions', draftId] as const,
   revision: (draftId: string, revisionId: string) => [...draftKeys.all, 'revision', draftId, revisionId] as const,
+  comments: (draftId: string) => [...draftKeys.all, 'comments', draftId] as const,
 };
 const templateKeys = {
   all: ['templates'] as const,
@@ -127,6 +128,43 @@ export function useTemplateActions() {
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (templateId: string) => api.call(draftEndpoints.deleteTemplate, { params: { templateId } }), onSuccess: refresh }),
+  };
+}
+
+/**
+ * The draft's comment threads. Asked again every 30 s while the editor is open and visible, so a
+ * co-writer's comment shows up without a reload.
+ */
+export function useDraftComments(draftId: string) {
+  return useQuery({
+    queryKey: draftKeys.comments(draftId),
+    queryFn: () => api.call(draftEndpoints.draftComments, { params: { draftId } }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Starting, replying to, resolving and reopening threads; each answer's thread replaces its old self in the list. */
+export function useDraftCommentActions(draftId: string) {
+  const client = useQueryClient();
+  const put = ({ thread }: DraftCommentResult) =>
+    client.setQueryData<DraftCommentThreads>(draftKeys.comments(draftId), (list) => {
+      const threads = list?.threads ?? [];
+      return { threads: threads.some((t) => t.id === thread.id) ? threads.map((t) => (t.id === thread.id ? thread : t)) : [...threads, thread] };
+    });
+  return {
+    start: useMutation({
+      mutationFn: (input: DraftCommentStart) => api.call(draftEndpoints.startDraftComment, { params: { draftId }, body: input }),
+      onSuccess: put,
+    }),
+    reply: useMutation({
+      mutationFn: ({ threadId, body }: { threadId: string; body: string }) => api.call(draftEndpoints.replyDraftComment, { params: { draftId, threadId }, body: { body } }),
+      onSuccess: put,
+    }),
+    resolve: useMutation({
+      mutationFn: ({ threadId, resolved }: { threadId: string; resolved: boolean }) =>
+        api.call(draftEndpoints.resolveDraftComment, { params: { draftId, threadId }, body: { resolved } }),
+      onSuccess: put,
+    }),
   };
 }
 

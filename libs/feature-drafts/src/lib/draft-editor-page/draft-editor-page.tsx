@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Draft } from '@vox/contract';
 import { revisionColorName, type TextEdit } from '@vox/fountain';
 import { Alert, Button, MAIN_CONTENT_ID, Spinner, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
 import { Modal } from '@vox/ui/forms';
 import { href } from '@vox/variant';
-import { createDraft, download, draftFdx, draftPdf, fileName, getDraft, saveDraft, startRevisionColor, useDraft } from '../api/drafts';
+import { createDraft, download, draftFdx, draftPdf, fileName, getDraft, saveDraft, startRevisionColor, useDraft, useDraftComments } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { whenIdle } from '../when-idle';
 import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
+import { locateThreads, type LineRange } from './comment-threads';
+import { CommentsPanel } from './comments-panel';
 import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
 import { idbDraftStore, logStore, memoryBackend } from './local-store';
@@ -120,6 +122,11 @@ function Writer({ draft }: { draft: Draft }) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [view, setView] = useState<View>('write');
   const [showRevisions, setShowRevisions] = useState(false);
+  // A message about a comment opens the draft with its thread (?comment=id) shown.
+  const [searchParams] = useSearchParams();
+  const focusThread = searchParams.get('comment');
+  const [commentsOpen, setCommentsOpen] = useState(Boolean(focusThread));
+  const [editorReady, setEditorReady] = useState(false);
   const [notice, setNotice] = useState<React.ReactNode>(null);
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const previewDue = useRef(0);
@@ -242,6 +249,27 @@ function Writer({ draft }: { draft: Draft }) {
     setPreviewText(text);
   };
 
+  // Comment threads, located in the text as of the last pause in typing (as the preview is).
+  const comments = useDraftComments(draft.id);
+  const located = useMemo(() => locateThreads(previewText, comments.data?.threads ?? []), [previewText, comments.data]);
+  const openCount = located.filter(({ thread }) => thread.resolvedAt === null).length;
+  const marks = useRef<LineRange[]>([]);
+  marks.current = located.flatMap(({ thread, at }) => (thread.resolvedAt === null && at ? [at] : []));
+  // The margin's marks are set again only when the marked lines change, not on every render.
+  const marksKey = marks.current.map((at) => `${at.fromLine}-${at.toLine}`).join(',');
+  useEffect(() => {
+    if (editorReady) editor.current?.setCommentedLines(marks.current);
+  }, [editorReady, marksKey]);
+  // The thread a message pointed at: its lines are selected once the editor and the comments are there.
+  const shownThread = useRef<string | null>(null);
+  useEffect(() => {
+    if (!editorReady || !focusThread || shownThread.current === focusThread) return;
+    const target = located.find(({ thread }) => thread.id === focusThread);
+    if (!target) return;
+    shownThread.current = focusThread;
+    if (target.at) editor.current?.selectLines(target.at);
+  }, [editorReady, focusThread, located]);
+
   const outline = useMemo(() => outlineOf(previewText), [previewText]);
   const outlineNow = useRef(outline);
   outlineNow.current = outline;
@@ -289,7 +317,7 @@ function Writer({ draft }: { draft: Draft }) {
   };
 
   return (
-    <div className={cx('vox-draft-editor__frame', `vox-draft-editor__frame--${view}`)}>
+    <div className={cx('vox-draft-editor__frame', `vox-draft-editor__frame--${view}`, commentsOpen && 'vox-draft-editor__frame--comments')}>
       <header className="vox-toolbar vox-toolbar--center vox-draft-editor__bar">
         <BackLink />
         <h1 className="vox-draft-editor__title" title={draft.title}>
@@ -302,6 +330,9 @@ function Writer({ draft }: { draft: Draft }) {
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setShowRevisions(true)}>
             Revisions
+          </Button>
+          <Button variant="secondary" size="sm" aria-pressed={commentsOpen} onClick={() => setCommentsOpen((shown) => !shown)}>
+            {openCount > 0 ? `Comments (${openCount})` : 'Comments'}
           </Button>
           <Button variant="secondary" size="sm" onClick={exportFountain}>
             Export Fountain
@@ -326,7 +357,16 @@ function Writer({ draft }: { draft: Draft }) {
 
       <nav className="vox-draft-editor__views" aria-label="Editor views">
         {(['scenes', 'write', 'preview'] as const).map((name) => (
-          <button key={name} type="button" className="vox-plain-button vox-draft-editor__view" aria-pressed={view === name} onClick={() => setView(name)}>
+          <button
+            key={name}
+            type="button"
+            className="vox-plain-button vox-draft-editor__view"
+            aria-pressed={view === name && !commentsOpen}
+            onClick={() => {
+              setView(name);
+              setCommentsOpen(false);
+            }}
+          >
             {name === 'scenes' ? 'Scenes' : name === 'write' ? 'Write' : 'Preview'}
           </button>
         ))}
@@ -370,6 +410,7 @@ function Writer({ draft }: { draft: Draft }) {
               known={known}
               onReady={(handle) => {
                 editor.current = handle;
+                setEditorReady(true);
                 handle.setRevision(revision);
                 // A revision from another tab may have been merged in while the editor was loading.
                 handle.setText(autosave.current);
@@ -380,10 +421,25 @@ function Writer({ draft }: { draft: Draft }) {
           )}
         </section>
 
-        {/* Focusable: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
-        <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll} tabIndex={0}>
-          <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
-        </section>
+        {commentsOpen ? (
+          <CommentsPanel
+            draftId={draft.id}
+            threads={located}
+            state={{ pending: comments.isPending, error: comments.error }}
+            selection={() => editor.current?.selectedLines() ?? { fromLine: 1, toLine: 1, quote: '' }}
+            onSelectLines={(range) => {
+              editor.current?.selectLines(range);
+              editor.current?.focus();
+            }}
+            onClose={() => setCommentsOpen(false)}
+            focusThread={focusThread}
+          />
+        ) : (
+          /* Focusable: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */
+          <section className="vox-draft-editor__preview" aria-label="Preview" ref={previewPane} onScroll={onPreviewScroll} tabIndex={0}>
+            <ScreenplayPreview text={previewText} fallbackTitle={draft.title} window={pageWindow} />
+          </section>
+        )}
       </div>
 
       {conflict && (

@@ -6,6 +6,8 @@ import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { editBetween, type TextEdit } from '@vox/fountain';
 import { whenIdle } from '../when-idle';
+import { commentedLines, setCommentedLines } from './comment-lines';
+import type { LineRange } from './comment-threads';
 import { cueName, isSceneHeading } from './fountain-outline';
 import { completionKeys, completionLabel, type KnownNames, pagesAndRevisions, type RevisionState, screenplayCompletion, setRevision } from './screenwriter-tools';
 
@@ -29,6 +31,12 @@ export interface FountainEditorHandle {
   focus(): void;
   /** The draft's revision colour and the text it started from: the margin marks the lines changed since. */
   setRevision(revision: RevisionState): void;
+  /** The whole lines the selection (or the cursor) is on, and their text. */
+  selectedLines(): LineRange & { quote: string };
+  /** Selects lines `fromLine`..`toLine` and scrolls them into view. */
+  selectLines(range: LineRange): void;
+  /** Marks the lines under open comment threads. */
+  setCommentedLines(ranges: readonly LineRange[]): void;
 }
 
 export interface FountainEditorProps {
@@ -213,6 +221,7 @@ function editorExtensions({ label, known, onDocChange, spellcheck }: ExtensionOp
     completionKeys,
     completionLabel,
     pagesAndRevisions(),
+    commentedLines,
     search({ top: true }),
     highlightSelectionMatches(),
     placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
@@ -343,6 +352,22 @@ export function FountainEditor({ initialText, onChange, onReady, known, label, o
         view.focus();
       },
       openSearch: () => openSearchPanel(view),
+      selectedLines() {
+        const { doc, selection } = view.state;
+        const { from, to, empty } = selection.main;
+        const first = doc.lineAt(from);
+        let last = doc.lineAt(to);
+        // A selection of whole lines ends at the start of the next one, which it does not take.
+        if (!empty && to === last.from && last.number > first.number) last = doc.line(last.number - 1);
+        return { fromLine: first.number, toLine: last.number, quote: doc.sliceString(first.from, last.to) };
+      },
+      selectLines({ fromLine, toLine }) {
+        const { doc } = view.state;
+        const first = doc.line(Math.min(Math.max(1, fromLine), doc.lines));
+        const last = doc.line(Math.min(Math.max(first.number, toLine), doc.lines));
+        view.dispatch({ selection: { anchor: first.from, head: last.to }, effects: EditorView.scrollIntoView(first.from, { y: 'center' }) });
+      },
+      setCommentedLines: (ranges) => view.dispatch({ effects: setCommentedLines.of(ranges) }),
       setText(text, edits) {
         const current = view.state.doc.toString();
         if (current === text) return;

@@ -186,6 +186,11 @@ function MessageItem({
               Open session
             </Link>
           )}
+          {item.draftComment?.draftId && (
+            <Link className={buttonClassName({ size: 'sm' })} to={`${href('draft', { documentId: item.draftComment.draftId })}?comment=${encodeURIComponent(item.draftComment.threadId)}`}>
+              Open the comment
+            </Link>
+          )}
           {item.casting?.sessionId && (
             <Link className={buttonClassName({ size: 'sm' })} to={href('session', { sessionId: item.casting.sessionId })}>
               Open your table read
@@ -246,6 +251,17 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
           The role of <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong> has been cast.
         </>
       );
+    // A comment on lines of a draft I write in ("Grace commented on lines 4–6 of The Night Ferry").
+    case 'draft_comment': {
+      const note = item.draftComment;
+      if (!note) return <>{who} commented on a draft.</>;
+      const lines = note.fromLine === note.toLine ? `line ${note.fromLine}` : `lines ${note.fromLine}–${note.toLine}`;
+      return (
+        <>
+          {who} {note.reply ? 'replied to a comment on' : 'commented on'} {lines} of <strong>{note.draftTitle}</strong>.
+        </>
+      );
+    }
     // Someone joined or recorded in my live read ("Grace recorded 4 lines in Hamlet").
     case 'read_joined':
     case 'read_recorded':

@@ -11,13 +11,11 @@
 //
 // Exit code 1 when a target fails.
 import { randomBytes, randomInt } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from './lib/db.mjs';
+import { benchStore } from './lib/db.mjs';
 import { machine } from './lib/machine.mjs';
 import { build, startServer } from './lib/server.mjs';
 import { median, sleep } from './lib/stats.mjs';
@@ -132,26 +130,18 @@ function summary(result) {
 }
 
 async function benchDatabase(kind) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-${kind}-`));
-  const logFile = path.join(dataDir, 'server.log');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const store = await benchStore(kind, args['pg-url']);
+  const logFile = path.join(store.dataDir, 'server.log');
   const env = {
-    DATA_DIR: dataDir,
-    WEB_DIR: path.join(dataDir, 'no-web'),
+    ...store.env,
+    WEB_DIR: path.join(store.dataDir, 'no-web'),
     // Login burst requests carry distinct X-Forwarded-For addresses, standing for many people
     // signing in at once rather than one client tripping the per-IP sign-in limit.
     TRUST_PROXY: '1',
-    ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}),
   };
-  let admin;
-  if (kind === 'postgres') {
-    admin = new pg.Client({ connectionString: args['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  }
   const server = await startServer({ env, logFile });
   const { url } = server;
-  const db = openDatabase(kind, { dataDir, pgUrl: args['pg-url'], schema });
+  const db = store.open();
   try {
     const user = await prepareUser(url, db);
     const auth = { authorization: `Bearer ${user.token}` };
@@ -247,11 +237,7 @@ async function benchDatabase(kind) {
   } finally {
     await db.close();
     await server.stop();
-    if (admin) {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }
 }
 

@@ -1,5 +1,8 @@
 // The bench's own database, opened beside the server for rows no API call makes (other members,
 // years of history): SQLite's file in DATA_DIR, or the bench's PostgreSQL schema.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -53,6 +56,34 @@ export function openDatabase(kind, { dataDir, pgUrl, schema }) {
     async close() {
       await ready;
       await client.end();
+    },
+  };
+}
+
+/**
+ * A store of the bench's own: a fresh DATA_DIR and, on PostgreSQL, a fresh schema in `pgUrl`.
+ * `env` is what the server needs to use it; `open()` opens it beside the server (openDatabase);
+ * `remove()` drops the schema and the folder.
+ */
+export async function benchStore(kind, pgUrl, name = 'bench') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-${name}-${kind}-`));
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  let admin;
+  if (kind === 'postgres') {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  }
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, ...(kind === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}) },
+    open: () => openDatabase(kind, { dataDir, pgUrl, schema }),
+    async remove() {
+      if (admin) {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

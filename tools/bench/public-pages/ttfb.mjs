@@ -13,14 +13,10 @@
 // burst: what the server keeps is reused); `many` cycles through 5,000 different objects, more than
 // the server keeps (each answer is made afresh). Exit code 1 when a p50 is over the target.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../lib/db.mjs';
+import { benchStore } from '../lib/db.mjs';
 import { machine } from '../lib/machine.mjs';
 import { build, startServer } from '../lib/server.mjs';
 
@@ -143,16 +139,9 @@ function measure(url, page, paths) {
 }
 
 async function benchDatabase(kind) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vox-bench-pages-${kind}-`));
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  let admin;
-  if (kind === 'postgres') {
-    admin = new pg.Client({ connectionString: args['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  }
-  const server = await startServer({ env: { DATA_DIR: dataDir, ...(kind === 'postgres' ? { DATABASE_URL: args['pg-url'], DATABASE_SCHEMA: schema } : {}) } });
-  const db = openDatabase(kind, { dataDir, pgUrl: args['pg-url'], schema });
+  const store = await benchStore(kind, args['pg-url'], 'bench-pages');
+  const server = await startServer({ env: store.env });
+  const db = store.open();
   const rows = [];
   try {
     const data = await seed(db);
@@ -174,11 +163,7 @@ async function benchDatabase(kind) {
   } finally {
     await db.close();
     await server.stop();
-    if (admin) {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }
   return rows;
 }

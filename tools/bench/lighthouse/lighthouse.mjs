@@ -5,12 +5,13 @@
 // Prints performance, LCP, TBT, CLS, console errors, and the accessibility, best-practices and
 // SEO scores; exit code 1 when a target is missed. Needs `npm run build` first.
 // Lighthouse 12.8 is the newest that runs on Node 20 (13 needs Node 22).
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 const URL_ = globalThis.URL;
 import { launchDebuggable } from '../lib/browser.mjs';
+import { benchStore } from '../lib/db.mjs';
 import { machine } from '../lib/machine.mjs';
 import { startServer } from '../lib/server.mjs';
 import { median } from '../lib/stats.mjs';
@@ -46,9 +47,67 @@ const PAGES = [
   { name: 'main /scripts (logged in)', host: 'localhost', path: '/scripts', loggedIn: true },
   { name: 'school /about', host: 'school.localhost', path: '/about' },
   { name: 'podcast /', host: 'podcast.localhost', path: '/' },
+  { name: 'podcast episode', host: 'podcast.localhost', path: (seeded) => `/podcast-ep/${seeded.episodeId}` },
+  { name: 'main profile', host: 'localhost', path: (seeded) => `/members/${seeded.handle}` },
   // Staff-only: its pages say noindex, so Lighthouse's is-crawlable fails there by design.
   { name: 'dashboard /', host: 'dashboard.localhost', path: '/', noindex: true },
 ].filter((p) => !ONLY || ONLY.split(',').some((text) => p.name.includes(text.trim())));
+
+/** One second of silence as a WAV file (8 kHz, 8-bit mono): a real file for the episode's player. */
+function silentWav() {
+  const samples = 8000;
+  const wav = Buffer.alloc(44 + samples, 0x80);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(8000, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples, 40);
+  return wav;
+}
+
+/**
+ * What the object pages show, written into the side's store as the app would have it: a member
+ * with a name, a handle and a bio; a channel with a published episode and its audio file.
+ */
+async function seed(store) {
+  const db = store.open();
+  const now = new Date().toISOString();
+  const id = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
+  const handle = `nora${id().toLowerCase()}`;
+  const owner = { id: id(), email: `${handle}@example.com`, login_id: null, handle, name: 'Nora Vale', photo: null, bio: 'Voice actor: radio drama, audiobooks and the occasional villain.', password_hash: null, ms_oid: null, role: 'member', created_at: now };
+  await db.insert('users', [owner]);
+  const audio = silentWav();
+  const audioId = createHash('sha256').update(audio).digest('hex');
+  fs.mkdirSync(path.join(store.dataDir, 'uploads', 'audio'), { recursive: true });
+  fs.writeFileSync(path.join(store.dataDir, 'uploads', 'audio', audioId), audio);
+  await db.insert('audio_files', [{ id: audioId, content_type: 'audio/wav', byte_size: audio.length, created_at: now }]);
+  const channel = { id: id(), owner_id: owner.id, title: 'The Night Ferry Hour', description: 'Table reads, recorded.', category: 'Arts', language: 'en', explicit: 0, cover: null, author: 'Nora Vale', created_at: now, updated_at: now };
+  await db.insert('podcast_channels', [channel]);
+  const episode = {
+    id: id(),
+    channel_id: channel.id,
+    title: 'The Night Ferry, Act One',
+    notes: 'The cast reads the first act, with notes from the director.',
+    audio_id: audioId,
+    content_type: 'audio/wav',
+    byte_size: audio.length,
+    duration_ms: 1000,
+    status: 'published',
+    published_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insert('podcast_episodes', [episode]);
+  await db.close();
+  return { handle, episodeId: episode.id };
+}
 
 /** Signs a fresh member up and in; answers the cookies a logged-in visit sends (refresh, session hint). */
 async function memberCookie(port) {
@@ -129,8 +188,9 @@ console.log(`inputs: ${PAGES.length} pages, ${RUNS} runs each${VS ? `, this buil
 if (VS && !fs.existsSync(path.join(VS, 'shell', 'index.html'))) throw new Error(`--vs ${VS}: no shell/index.html there (a copy of dist/apps)`);
 const sides = [{ label: 'dist/apps', port: PORT }, ...(VS ? [{ label: VS, port: PORT + 1, webDir: path.resolve(VS) }] : [])];
 for (const side of sides) {
-  side.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vox-lighthouse-'));
-  side.server = await startServer({ env: { DATA_DIR: side.dataDir, LOG_LEVEL: 'warn', ...(side.webDir ? { WEB_DIR: side.webDir } : {}) }, port: side.port, host: null });
+  side.store = await benchStore('sqlite', '', 'lighthouse');
+  side.server = await startServer({ env: { ...side.store.env, LOG_LEVEL: 'warn', ...(side.webDir ? { WEB_DIR: side.webDir } : {}) }, port: side.port, host: null });
+  side.seeded = await seed(side.store);
   side.rows = [];
 }
 // A Chromium per side: cookies are per host name, not per port, so with one profile a cookie one
@@ -144,7 +204,7 @@ try {
     for (const side of sides) side.runs = [];
     for (let i = 0; i < RUNS; i++) {
       for (const [n, side] of (i % 2 ? [...sides].reverse() : sides).entries()) {
-        const url = `http://${page.host}:${side.port}${page.path}`;
+        const url = `http://${page.host}:${side.port}${typeof page.path === 'function' ? page.path(side.seeded) : page.path}`;
         const saveAs = SAVE && `${slug}${side.webDir ? '-vs' : ''}-${i + 1}.json`;
         // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that run is taken
         // again, at most twice; the error is kept if it persists.
@@ -199,7 +259,7 @@ try {
   for (const side of sides) {
     await side.chrome?.kill();
     await side.server.stop();
-    fs.rmSync(side.dataDir, { recursive: true, force: true });
+    await side.store.remove();
   }
 }
 

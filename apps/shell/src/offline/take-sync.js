@@ -13,7 +13,6 @@
 //   worker has no other: tokens live in the page's memory); signed out, the takes wait for a page.
 // Plain ES2019 with no imports, like the worker: tools/offline/precache.mjs puts this text before
 // service-worker.js in sw.js. Specs require it as a CommonJS module (take-sync.spec.ts).
-/* global self */
 var voxTakeSync = (function () {
   var TAG = 'vox-takes';
   var DB_NAME = 'voxclub-takes';
@@ -114,7 +113,7 @@ var voxTakeSync = (function () {
               var data = null;
               try {
                 data = text ? JSON.parse(text) : null;
-              } catch (e) {
+              } catch {
                 data = null;
               }
               if (answer.status === 200 || answer.status === 201) return data;

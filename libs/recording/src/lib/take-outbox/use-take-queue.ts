@@ -25,9 +25,9 @@ function requestBackgroundSync(): void {
 }
 
 /** One upload at a time among this browser's tabs and its offline worker (Web Locks), else none to share with. */
-function exclusive<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
+async function exclusive<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
   if (typeof navigator === 'undefined' || !navigator.locks) return run();
-  return navigator.locks.request(TAKE_LOCK, { signal }, run);
+  return await navigator.locks.request(TAKE_LOCK, { signal }, run);
 }
 
 /**

@@ -193,39 +193,45 @@ var voxTakeSync = (function () {
      * (no connection, a server error), leaving the rest in the store.
      */
     function run() {
-      return deps.store.list().then(function (stored) {
-        var waiting = (stored || []).filter(function (take) {
-          return !take.error;
-        });
-        if (waiting.length === 0) return undefined;
-        return signIn().then(function (member) {
-          // Signed out: the takes wait for their member's next page.
-          if (!member) return undefined;
-          var mine = waiting
-            .filter(function (take) {
-              return take.userId === member.userId;
-            })
-            .sort(function (a, b) {
-              return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
-            });
-          var sent = 0;
-          var next = function (i) {
-            if (i >= mine.length) return Promise.resolve();
-            return sendOne(mine[i].clientId, member).then(function (arrived) {
-              if (arrived) sent += 1;
-              return next(i + 1);
-            });
-          };
-          var done = function () {
-            return sent > 0 ? Promise.resolve(deps.notify(sent)).catch(function () {}) : undefined;
-          };
-          return next(0).then(done, function (error) {
-            return Promise.resolve(done()).then(function () {
-              throw error;
+      // Listed under the lock: a page sending a take now finishes first, and a sync that finds
+      // nothing left asks no token (each refresh rotates the member's cookie).
+      return deps
+        .exclusive(function () {
+          return deps.store.list();
+        })
+        .then(function (stored) {
+          var waiting = (stored || []).filter(function (take) {
+            return !take.error;
+          });
+          if (waiting.length === 0) return undefined;
+          return signIn().then(function (member) {
+            // Signed out: the takes wait for their member's next page.
+            if (!member) return undefined;
+            var mine = waiting
+              .filter(function (take) {
+                return take.userId === member.userId;
+              })
+              .sort(function (a, b) {
+                return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+              });
+            var sent = 0;
+            var next = function (i) {
+              if (i >= mine.length) return Promise.resolve();
+              return sendOne(mine[i].clientId, member).then(function (arrived) {
+                if (arrived) sent += 1;
+                return next(i + 1);
+              });
+            };
+            var done = function () {
+              return sent > 0 ? Promise.resolve(deps.notify(sent)).catch(function () {}) : undefined;
+            };
+            return next(0).then(done, function (error) {
+              return Promise.resolve(done()).then(function () {
+                throw error;
+              });
             });
           });
         });
-      });
     }
 
     return { run: run };

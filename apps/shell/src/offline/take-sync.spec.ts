@@ -142,6 +142,15 @@ describe('the worker sends the kept takes on a Background Sync', () => {
     const { sync, map, calls, whenLocked, notified } = setup([take('take-0001')], created);
     whenLocked(() => map.delete('take-0001'));
     await sync.run();
+    expect(calls).toEqual([]);
+    expect(notified).toEqual([]);
+  });
+
+  it('does not send a take a page sent between the worker listing it and sending it', async () => {
+    const { sync, map, calls, whenLocked, notified } = setup([take('take-0001')], created);
+    let turns = 0;
+    whenLocked(() => (turns += 1) === 2 && map.delete('take-0001'));
+    await sync.run();
     expect(calls.map((c) => c.path)).toEqual(['/api/users/refresh-token']);
     expect(notified).toEqual([]);
   });

@@ -181,9 +181,9 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
     try {
       const turn = async () => {
         if (!entries.includes(entry)) return; // discarded while waiting for its turn
-        // Another sender of the store (only when there is one) may have been first.
         if (exclusive && entry.saved) {
-          // The store as it is now, under the lock: another sender may have been first.
+          // The store as it is now, under the lock: another sender (the worker, a tab) may have been
+          // first. A store that cannot be read leaves the take to send as it is.
           const stored = await store.get(clientId).then(
             (found) => found ?? null,
             () => entry.take,

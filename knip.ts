@@ -31,7 +31,7 @@ const config: KnipConfig = {
     'tools/bench/**/*.mjs',
     'tools/offline/*.mjs',
     // The service worker's text: copied into the build by tools/offline/precache.mjs, served at /sw.js.
-    'apps/shell/src/offline/service-worker.js',
+    'apps/shell/src/offline/{service-worker,take-sync}.js',
     // Webpack's own files, loaded by path: the dev server config (tools/scripts/dev.mjs) and the
     // trimmed shared modules (resolve aliases); the build-time tools' node tests.
     'tools/webpack/dev-server.config.cjs',

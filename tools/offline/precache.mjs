@@ -3,7 +3,7 @@
 // workbox-build (getManifest) into dist/apps/<app>/precache.json. The shell's list is every
 // script and stylesheet it builds (a few lazy chunks beside the first route's) but Microsoft
 // sign-in's, which needs the network anyway; it also gets
-// the worker's own text (apps/shell/src/offline/service-worker.js) as dist/apps/shell/sw.js; a
+// the worker's own text (apps/shell/src/offline/take-sync.js, then service-worker.js) as dist/apps/shell/sw.js; a
 // remote's is its entry and its ./App files (preload.json), since a site's pages are cached as
 // they are used. The API serves /sw.js per site from these (docs/offline.md).
 // Usage: node tools/offline/precache.mjs <app> [dir]   (dir: the app's build, dist/apps/<app> by default)
@@ -77,5 +77,9 @@ const { manifestEntries, warnings } = await getManifest({
 for (const warning of warnings) console.warn(`precache ${app}: ${warning}`);
 const entries = manifestEntries.map(({ url, revision }) => ({ url, revision: revision ?? null }));
 fs.writeFileSync(path.join(dir, 'precache.json'), `${JSON.stringify(entries)}\n`);
-if (app === 'shell') fs.copyFileSync(path.join(root, 'apps/shell/src/offline/service-worker.js'), path.join(dir, 'sw.js'));
+// The take sync first: the worker's text calls it (voxTakeSync) as it starts.
+if (app === 'shell') {
+  const parts = ['take-sync.js', 'service-worker.js'].map((name) => fs.readFileSync(path.join(root, 'apps/shell/src/offline', name), 'utf8'));
+  fs.writeFileSync(path.join(dir, 'sw.js'), parts.join('\n'));
+}
 console.log(`precache ${app}: ${entries.length} files`);

@@ -18,9 +18,12 @@
 // - the takes' audio a member played (`/api/audio/{hash}`, `vox-audio`): the network while it is
 //   there, a whole copy kept as it plays, answered from the copy in byte ranges offline; a
 //   sign-out drops them.
-/* global self, caches, URL, Response, Headers */
+// It also sends the takes recorded offline on a Background Sync (`voxTakeSync`, take-sync.js, which
+// the build puts before this text).
+/* global self, caches, URL, Response, Headers, voxTakeSync */
 (function () {
   var config = self.__VOX_OFFLINE__;
+  voxTakeSync.install(self);
   var PRECACHE = 'vox-precache-' + config.version;
   var FILES = 'vox-files';
   var PAGES = 'vox-pages-' + config.version;

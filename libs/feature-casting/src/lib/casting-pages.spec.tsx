@@ -404,7 +404,7 @@ describe('/casting/calls/{callId}/roles/{roleId}/audition: takes through the out
     const upload: TakeUploader = (take) => new Promise((resolve) => uploads.push({ take, resolve }));
     const stored = new Map([[kept.clientId, kept]]);
     const queue = createTakeQueue({
-      store: { list: async () => [...stored.values()], put: async (t) => void stored.set(t.clientId, t), remove: async (id) => void stored.delete(id) },
+      store: { list: async () => [...stored.values()], get: async (id) => stored.get(id), put: async (t) => void stored.set(t.clientId, t), remove: async (id) => void stored.delete(id) },
       uploaders: { audition: upload },
       isOnline: () => online.value,
     });

@@ -165,7 +165,8 @@ export function useAuditionTakeQueue(): TakeQueue {
       if (pending.target.kind !== 'audition') return;
       const key = castingKeys.myAuditions(pending.target.callId, pending.userId);
       const roleId = pending.target.roleId;
-      client.setQueryData<CastingAuditionList>(key, (old) => old && withAuditionTake(old, roleId, answer as CastingAuditionTake));
+      // No answer: the offline worker sent it; the list below is asked again either way.
+      if (answer !== null) client.setQueryData<CastingAuditionList>(key, (old) => old && withAuditionTake(old, roleId, answer as CastingAuditionTake));
       void client.invalidateQueries({ queryKey: key });
     },
     [client],

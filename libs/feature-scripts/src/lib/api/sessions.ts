@@ -233,15 +233,20 @@ export const downloadTake = (sessionId: string, takeId: string): Promise<Blob> =
 /**
  * The page's take queue sending table-read takes (@vox/recording's outbox); a take it confirmed
  * goes into the cached session at once, its audio into the offline worker's copies, and /history
- * asks again (its progress moved).
+ * asks again (its progress moved). A take the offline worker sent (no answer here; the worker kept
+ * its audio) makes the session ask again.
  */
 export function useReadTakeQueue(): TakeQueue {
   const client = useQueryClient();
   const uploaded = useCallback(
     (pending: PendingTake, answer: unknown) => {
       if (pending.target.kind !== 'read') return;
-      client.setQueryData<SessionDetail>(sessionKey(pending.target.sessionId), (old) => old && withTake(old, answer as Take));
-      void keepTakeAudio((answer as Take).audio, pending.audio, pending.contentType);
+      if (answer === null) {
+        void client.invalidateQueries({ queryKey: sessionKey(pending.target.sessionId) });
+      } else {
+        client.setQueryData<SessionDetail>(sessionKey(pending.target.sessionId), (old) => old && withTake(old, answer as Take));
+        void keepTakeAudio((answer as Take).audio, pending.audio, pending.contentType);
+      }
       void client.invalidateQueries({ queryKey: historyKeys.all });
     },
     [client],

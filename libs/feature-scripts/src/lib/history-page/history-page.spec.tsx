@@ -24,7 +24,7 @@ const page = (items: HistoryEntry[], total = items.length, pageNumber = 1): Hist
 
 beforeEach(() => {
   authStore.setSession({ token: 't', user: ada });
-  setTakeQueue(createTakeQueue({ store: { list: async () => [], put: async () => undefined, remove: async () => undefined }, uploaders: { read: () => new Promise(() => undefined) } }));
+  setTakeQueue(createTakeQueue({ store: { list: async () => [], get: async () => undefined, put: async () => undefined, remove: async () => undefined }, uploaders: { read: () => new Promise(() => undefined) } }));
 });
 afterEach(() => {
   authStore.clear();

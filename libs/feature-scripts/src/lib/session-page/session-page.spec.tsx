@@ -60,6 +60,7 @@ function testQueue() {
   const map = new Map<string, PendingTake>();
   const store: TakeStore = {
     list: async () => [...map.values()],
+    get: async (id) => map.get(id),
     put: async (t) => void map.set(t.clientId, t),
     remove: async (id) => void map.delete(id),
   };

@@ -1,4 +1,4 @@
-import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
 import type { PendingTake, TakeStore } from './pending-take';
 
 const TAKE_DB_NAME = 'voxclub-takes';
@@ -15,7 +15,8 @@ const withTarget = (stored: StoredTake): PendingTake => {
 };
 
 /**
- * Pending takes in IndexedDB (database "voxclub-takes", object store "pending", key = clientId),
+ * Pending takes in IndexedDB (database "voxclub-takes", object store "pending", key = clientId;
+ * the offline worker reads and writes the same store: apps/shell/src/offline/take-sync.js),
  * Blob and all: IndexedDB stores Blobs natively, so nothing is re-encoded. The database opens on
  * first use, not on import (jsdom and old browsers have no IndexedDB until a take is recorded).
  */
@@ -27,6 +28,10 @@ export function idbTakeStore(): TakeStore {
   };
   return {
     list: async () => (await values<StoredTake>(open())).map(withTarget),
+    get: async (clientId) => {
+      const stored = await get<StoredTake>(clientId, open());
+      return stored && withTarget(stored);
+    },
     put: (take) => set(take.clientId, take, open()),
     remove: (clientId) => del(clientId, open()),
   };

@@ -34,6 +34,8 @@ export interface PendingTake {
 /** Where pending takes are kept between reloads. The app uses IndexedDB; specs use a Map. */
 export interface TakeStore {
   list(): Promise<PendingTake[]>;
+  /** The take as the store holds it now: the offline worker may have sent it (gone) or kept a refusal. */
+  get(clientId: string): Promise<PendingTake | undefined>;
   put(take: PendingTake): Promise<void>;
   remove(clientId: string): Promise<void>;
 }

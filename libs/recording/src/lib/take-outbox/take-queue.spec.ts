@@ -9,6 +9,7 @@ function memoryStore(initial: PendingTake[] = [], { failing = false } = {}) {
   const map = new Map(initial.map((t) => [t.clientId, t]));
   const store: TakeStore = {
     list: async () => [...map.values()],
+    get: async (clientId) => map.get(clientId),
     put: async (take) => {
       if (failing) throw new Error('QuotaExceededError');
       map.set(take.clientId, take);
@@ -350,6 +351,147 @@ describe('take queue', () => {
     expect(listener).toHaveBeenCalled();
     expect(queue.getSnapshot()).not.toBe(first);
     unsubscribe();
+  });
+});
+
+/** The Web Lock the page's tabs and the offline worker share, held by hand: `hold()` until `release()`. */
+function manualLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const signals: AbortSignal[] = [];
+  let releaseHeld: (() => void) | null = null;
+  return {
+    signals,
+    exclusive: <T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> => {
+      signals.push(signal);
+      const turn = tail.then(() => {
+        if (signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+        return run();
+      });
+      tail = turn.catch(() => undefined);
+      return turn;
+    },
+    /** Another sender (the worker) takes the lock now. */
+    hold() {
+      const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+      const before = tail;
+      tail = before.then(() => held);
+    },
+    release: () => releaseHeld?.(),
+  };
+}
+
+describe('take queue beside the offline worker', () => {
+  function shared({ initial = [] as PendingTake[], online = { value: true } } = {}) {
+    const { store, map } = memoryStore(initial);
+    const server = manualUploader();
+    const lock = manualLock();
+    const syncs: number[] = [];
+    const queue = createTakeQueue({
+      store,
+      uploaders: { read: server.upload },
+      isOnline: () => online.value,
+      backoff: () => 1000,
+      exclusive: lock.exclusive,
+      requestSync: () => syncs.push(1),
+    });
+    const uploaded: Array<[string, string | null]> = [];
+    queue.onUploaded((pending, answer) => uploaded.push([pending.clientId, answer === null ? null : (answer as Take).id]));
+    const states = () => queue.getSnapshot().map((v) => `${v.take.clientId}:${v.state}`);
+    return { queue, map, server, lock, syncs, uploaded, states, online };
+  }
+
+  it('asks for a Background Sync when a kept take is left waiting offline, and sends it itself when back', async () => {
+    const { queue, server, syncs, states, online } = shared({ online: { value: false } });
+    await queue.start('u1');
+    await queue.add(recording('take-0001'));
+    expect(states()).toEqual(['take-0001:waiting']);
+    expect(server.calls).toHaveLength(0);
+    expect(syncs.length).toBeGreaterThanOrEqual(1);
+    online.value = true;
+    queue.wake();
+    await flush();
+    expect(server.calls.map((c) => c.take.clientId)).toEqual(['take-0001']);
+  });
+
+  it('asks for a Background Sync after a failure worth retrying, not after a refusal or while sending', async () => {
+    const { queue, server, syncs } = shared();
+    await queue.start('u1');
+    await queue.add(recording('take-0001'));
+    await flush();
+    expect(server.calls).toHaveLength(1);
+    expect(syncs).toHaveLength(0);
+    server.calls[0].reject(new HttpError(404, 'Session not found.'));
+    await flush();
+    expect(syncs).toHaveLength(0);
+    queue.retry('take-0001');
+    await flush();
+    expect(server.calls).toHaveLength(2);
+    server.calls[1].reject(new HttpError(503, 'Service unavailable'));
+    await flush();
+    expect(syncs).toHaveLength(1);
+    queue.stop();
+  });
+
+  it('does not send a take the worker sent while the page waited for the lock: it leaves the list with no answer', async () => {
+    const { queue, map, server, lock, uploaded, states } = shared();
+    await queue.start('u1');
+    lock.hold();
+    await queue.add(recording('take-0001'));
+    await flush();
+    expect(states()).toEqual(['take-0001:uploading']);
+    expect(server.calls).toHaveLength(0);
+    // The worker confirms it and removes it from the store, then lets go.
+    map.delete('take-0001');
+    lock.release();
+    await flush();
+    await flush();
+    expect(server.calls).toHaveLength(0);
+    expect(states()).toEqual([]);
+    expect(uploaded).toEqual([['take-0001', null]]);
+  });
+
+  it('shows a take the worker found refused as refused, without sending it', async () => {
+    const { queue, map, server, lock, states } = shared({ initial: [stored('take-0001')] });
+    lock.hold();
+    await queue.start('u1');
+    map.set('take-0001', stored('take-0001', 'u1', '2026-11-21T09:00:00.000Z', 'This line is not in the session.'));
+    lock.release();
+    await flush();
+    await flush();
+    expect(server.calls).toHaveLength(0);
+    expect(states()).toEqual(['take-0001:failed']);
+    expect(queue.getSnapshot()[0].error).toBe('This line is not in the session.');
+  });
+
+  it('sends a take still in the store under the lock, and a second take only after the first', async () => {
+    const { queue, map, server, lock, uploaded } = shared();
+    await queue.start('u1');
+    await queue.add(recording('take-0001'));
+    await queue.add(recording('take-0002', 'l2'));
+    await flush();
+    expect(server.calls.map((c) => c.take.clientId)).toEqual(['take-0001']);
+    expect(lock.signals).toHaveLength(1);
+    server.calls[0].resolve(serverTake(server.calls[0].take));
+    await flush();
+    await flush();
+    expect(server.calls.map((c) => c.take.clientId)).toEqual(['take-0001', 'take-0002']);
+    expect(map.has('take-0001')).toBe(false);
+    expect(uploaded).toEqual([['take-0001', 't-take-0001']]);
+  });
+
+  it('signing out while waiting for the lock gives up its turn: nothing is sent and the take stays kept', async () => {
+    const { queue, map, server, lock } = shared();
+    await queue.start('u1');
+    lock.hold();
+    await queue.add(recording('take-0001'));
+    await flush();
+    queue.stop();
+    expect(lock.signals[0].aborted).toBe(true);
+    lock.release();
+    await flush();
+    await flush();
+    expect(server.calls).toHaveLength(0);
+    expect(map.has('take-0001')).toBe(true);
   });
 });
 

@@ -17,6 +17,17 @@ interface TakeQueueOptions {
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
+  /**
+   * Runs one upload alone among every sender of this store: the page's tabs and the offline worker
+   * (the Web Lock "voxclub-takes"; use-take-queue.ts). The upload re-reads its take inside it, so a
+   * take another sender confirmed meanwhile is not sent again. By default nothing else sends.
+   */
+  exclusive?: <T>(run: () => Promise<T>, signal: AbortSignal) => Promise<T>;
+  /**
+   * A kept take is left waiting (offline, or a failure worth retrying): asks the browser for a
+   * Background Sync, so the offline worker sends it when the network returns even with no page open.
+   */
+  requestSync?: () => void;
 }
 
 export interface TakeQueue {
@@ -41,7 +52,11 @@ export interface TakeQueue {
    * kind nothing has given an upload for wait in the store.
    */
   provideUploader(kind: TakeKind, upload: TakeUploader): void;
-  /** Called with each take the server confirmed (and the server's answer), after it left the store. */
+  /**
+   * Called with each take the server confirmed (and the server's answer), after it left the store;
+   * the answer is null when another sender (the offline worker, another tab) sent it: the page
+   * asks the server again for what it shows.
+   */
   onUploaded(listener: (pending: PendingTake, answer: unknown) => void): () => void;
   /** The signed-in user the queue sends for, or null. */
   readonly userId: string | null;
@@ -92,6 +107,8 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
     now = () => Date.now(),
     setTimer = (run, ms) => setTimeout(run, ms),
     clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    exclusive,
+    requestSync = () => undefined,
   } = options;
 
   const uploaders: Partial<Record<TakeKind, TakeUploader>> = { ...options.uploaders };
@@ -135,7 +152,11 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
 
   const pump = () => {
     if (active || userId === null) return;
-    if (!isOnline()) return; // the `online` event wakes the queue
+    if (!isOnline()) {
+      // The `online` event wakes the queue; the worker's sync covers a page closed before then.
+      if (visible().some((e) => e.saved && e.state === 'waiting')) requestSync();
+      return;
+    }
     const next = visible().find((e) => e.state === 'waiting' && e.notBefore <= now() && uploaders[e.take.target.kind]);
     if (!next) {
       schedule();
@@ -152,21 +173,47 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
     entry.state = 'uploading';
     entry.progress = 0;
     emit();
-    try {
-      const answer = await upload(
-        entry.take,
-        (fraction) => {
-          if (active?.clientId !== clientId || controller.signal.aborted) return;
-          entry.progress = Math.max(0, Math.min(1, fraction));
-          emit();
-        },
-        controller.signal,
-      );
-      // Confirmed: only now may the recording leave the browser's store.
-      await store.remove(clientId).catch(() => undefined);
+    const confirmed = (answer: unknown) => {
       entries = entries.filter((e) => e !== entry);
       emit();
       for (const listener of [...uploadedListeners]) listener(entry.take, answer);
+    };
+    try {
+      const turn = async () => {
+        if (!entries.includes(entry)) return; // discarded while waiting for its turn
+        if (exclusive && entry.saved) {
+          // The store as it is now, under the lock: another sender (the worker, a tab) may have been
+          // first. A store that cannot be read leaves the take to send as it is.
+          const stored = await store.get(clientId).then(
+            (found) => found ?? null,
+            () => entry.take,
+          );
+          if (stored === null) {
+            confirmed(null);
+            return;
+          }
+          if (stored.error) {
+            entry.state = 'failed';
+            entry.progress = 0;
+            entry.take = stored;
+            emit();
+            return;
+          }
+        }
+        const answer = await upload(
+          entry.take,
+          (fraction) => {
+            if (active?.clientId !== clientId || controller.signal.aborted) return;
+            entry.progress = Math.max(0, Math.min(1, fraction));
+            emit();
+          },
+          controller.signal,
+        );
+        // Confirmed: only now may the recording leave the browser's store.
+        await store.remove(clientId).catch(() => undefined);
+        confirmed(answer);
+      };
+      await (exclusive ? exclusive(turn, controller.signal) : turn());
     } catch (error) {
       if (!entries.includes(entry)) {
         // Discarded while on its way.
@@ -178,6 +225,7 @@ export function createTakeQueue(options: TakeQueueOptions): TakeQueue {
         entry.state = 'waiting';
         entry.progress = 0;
         entry.notBefore = now() + backoff(entry.attempts);
+        if (entry.saved) requestSync();
       } else {
         entry.state = 'failed';
         entry.progress = 0;

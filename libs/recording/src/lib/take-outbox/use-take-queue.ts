@@ -6,19 +6,49 @@ import { createTakeQueue, type TakeQueue, type TakeUploader } from './take-queue
 
 let shared: TakeQueue | null = null;
 
+/** The Background Sync tag the offline worker sends the takes on (apps/shell/src/offline/take-sync.js). */
+const TAKE_SYNC_TAG = 'vox-takes';
+/** The Web Lock every sender of the store holds while it sends a take (the same file). */
+const TAKE_LOCK = 'voxclub-takes';
+
+/** A registration's Background Sync, where the browser offers it (Chromium): not in TypeScript's DOM types. */
+type WithSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/**
+ * Asks the offline worker to send the kept takes when the network returns, even if every page is
+ * closed by then. Without a worker or Background Sync nothing happens: the page sends them when it
+ * is open and online, as it always does.
+ */
+function requestBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+  navigator.serviceWorker.ready.then((registration: WithSync) => registration.sync?.register(TAKE_SYNC_TAG)).catch(() => undefined);
+}
+
+/** One upload at a time among this browser's tabs and its offline worker (Web Locks), else none to share with. */
+async function exclusive<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return run();
+  return await navigator.locks.request(TAKE_LOCK, { signal }, run);
+}
+
 /**
  * The page's one queue, for every kind of take. This lib is not a federation singleton, but a
  * page runs one remote, and the store (IndexedDB) is the browser's: a take kept by one remote's
- * copy is sent by whichever copy runs after a reload. Created on first use; the `online` event
- * wakes it.
+ * copy is sent by whichever copy runs after a reload, or by the offline worker on a Background
+ * Sync. Created on first use; the `online` event wakes it, and so does the worker's word that it
+ * sent takes (they leave the page's list).
  */
 function getTakeQueue(): TakeQueue {
   if (!shared) {
     const queue = createTakeQueue({
       store: idbTakeStore(),
       isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+      exclusive,
+      requestSync: requestBackgroundSync,
     });
     window.addEventListener('online', () => queue.wake());
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+      if (event.data?.type === 'TAKES_SENT') queue.wake();
+    });
     shared = queue;
   }
   return shared;

@@ -3,4 +3,4 @@
 // from '@vox/contract'.
 export * from './lib/drafts-endpoints';
 // The drafts' limits: the page checks a Fountain file's length before making a draft of it.
-export { DRAFT_LIMITS } from './lib/drafts-values';
+export { DRAFT_LIMITS, coWriterName } from './lib/drafts-values';

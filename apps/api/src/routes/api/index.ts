@@ -27,6 +27,7 @@ import { formRoutes, staffFormRoutes } from './forms';
 import { certificateRoutes, memberCertificateRoutes } from './certificates';
 import { classRoutes, openClassRoutes } from './classes'; // Classes
 import drafts from './drafts';
+import draftCoWriting from './draft-co-writing';
 import metrics from './metrics';
 import { vitalsBeaconRoutes, vitalsRoutes } from './vitals';
 // Removing people from a reading session.
@@ -114,6 +115,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(classRoutes); // Classes and assignments
       // Drafts and templates: each route also needs the draft privilege.
       await members.register(drafts);
+      // Co-writing a draft: the owner's privilege covers the co-writers they invited.
+      await members.register(draftCoWriting);
       await members.register(metrics);
       await members.register(vitalsRoutes);
       // The creator of a reading session removes people from it.

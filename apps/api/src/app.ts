@@ -213,7 +213,6 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(scripts, { config });
   await app.register(readingSessions, { config });
   await app.register(sessionPeople);
-  await app.register(drafts);
   await app.register(activityRetention, { config });
   // Events.
   await app.register(events, { config });
@@ -231,6 +230,8 @@ export async function buildApp({ config, logger = true, onRoute }: BuildOptions)
   await app.register(readRenders, { config });
   // After the services whose writes it announces.
   await app.register(liveSessions, { config });
+  // Drafts: co-writing's changes and cursors travel on the live channel's bus.
+  await app.register(drafts);
   // The first hour.
   await app.register(firstHourRepository);
   await app.register(firstHour);

@@ -59,8 +59,8 @@ test('autosave: typing offline survives a reload and every character reaches the
   await page.keyboard.type('Nora grips a paper ticket, soaked through.', { delay: 5 });
   await expect(status(page)).toHaveText('Offline, will save');
 
-  // A reload while the API is still out of reach (the page itself loads; every save fails,
-  // including the one sent as the page goes away). Refused by the browser's own interception
+  // A reload while the API is still out of reach for changes (the page itself loads; every change
+  // sent fails, including the one sent as the page goes away). Refused by the browser's own interception
   // (CDP Fetch) rather than context.route: Playwright lets through, unrouted, a paused request it
   // cannot tie to a frame, and the save sent from the page's pagehide during the reload could so
   // reach the server (seen as this test finding "Saved" after the reload, more often when the
@@ -68,7 +68,7 @@ test('autosave: typing offline survives a reload and every character reaches the
   const network = await context.newCDPSession(page);
   const refused: string[] = [];
   network.on('Fetch.requestPaused', (paused) => {
-    if (paused.request.method === 'PUT') {
+    if (paused.request.method === 'POST' && paused.request.url.endsWith('/doc')) {
       refused.push(paused.request.url);
       void network.send('Fetch.failRequest', { requestId: paused.requestId, errorReason: 'InternetDisconnected' }).catch(() => undefined);
     } else void network.send('Fetch.continueRequest', { requestId: paused.requestId }).catch(() => undefined);
@@ -93,7 +93,7 @@ test('autosave: typing offline survives a reload and every character reaches the
   await expect(status(page)).toHaveText('Saved');
 });
 
-test("two tabs on one draft: each takes the other's saves in and merges them with its own typing, line by line", async ({ page, context }) => {
+test("two tabs on one draft: each shows the other's typing as it happens, merged with its own, line by line", async ({ page, context }) => {
   test.setTimeout(60_000);
   const me = await writer(page.request);
   await signIn(page, me);

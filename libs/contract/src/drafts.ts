@@ -3,5 +3,5 @@
 // from '@vox/contract'.
 export * from './lib/drafts-endpoints';
 // The drafts' limits: the page checks a Fountain file's length before making a draft of it, and a
-// comment's length where it is typed.
-export { DRAFT_COMMENT_LIMITS, DRAFT_LIMITS } from './lib/drafts-values';
+// comment's length where it is typed; how a co-writer is named.
+export { DRAFT_COMMENT_LIMITS, DRAFT_LIMITS, coWriterName } from './lib/drafts-values';

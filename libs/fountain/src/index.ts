@@ -9,7 +9,7 @@ export {
 export { parseFountain } from './lib/parse';
 export { toFountain } from './lib/write';
 export { layoutScreenplay, pageAt, pageCount, printedPages, wrap, LAYOUT, LINES_PER_PAGE, type LayoutKind, type LayoutLine, type ScreenplayPage } from './lib/layout';
-export { applyEdit, countWords, editBetween, type TextEdit } from './lib/text-edits';
+export { applyEdit, countWords, editBetween } from './lib/text-edits';
 // A screenplay file the writer chose (the script editor's import; the API checks a Fountain file imported as a draft the same way).
 export {
   FOUNTAIN_FILE_ACCEPT,

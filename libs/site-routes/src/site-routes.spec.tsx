@@ -76,7 +76,7 @@ const SEED: [string, readonly TableSite[], Gate, boolean][] = [
   ['/members/ada', A, null, true],
   ['/profile/u1', A, null, true],
   ['/session/s1', W, null, true],
-  ['/write/d1', W, { privilege: 'draft' }, true],
+  ['/write/d1', W, { login: 'drafts and templates' }, true],
   ['/template/t1', W, { privilege: 'draft' }, true],
   ['/s/l1', W, null, true],
   ['/podcast-ep/l1', W, null, true],

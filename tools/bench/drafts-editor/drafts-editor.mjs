@@ -16,7 +16,8 @@
 //      Timing API's figures (input delay, handlers, and duration, which runs to the next paint
 //      and so waits for the next frame: rounded to 8 ms, 16 ms is its floor at 60 Hz) and every
 //      long task (> 50 ms);
-//   3. what autosave sent: the bytes of each PUT /api/drafts/{id} body against the draft's size.
+//   3. what the editor sent: the bytes of each POST /api/drafts/{id}/doc body (its changes to the
+//      shared document, docs/drafts.md) against the draft's size.
 //
 //   node tools/bench/drafts-editor/drafts-editor.mjs              build shell, main, api, then measure
 //   node tools/bench/drafts-editor/drafts-editor.mjs --no-build   reuse dist/
@@ -258,7 +259,7 @@ async function main() {
     // 2. Typing in the middle of the draft, the preview on.
     const puts = [];
     page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/drafts/')) puts.push(Buffer.byteLength(request.postData() ?? ''));
+      if (request.method() === 'POST' && /\/api\/drafts\/[^/]+\/doc$/.test(request.url())) puts.push(Buffer.byteLength(request.postData() ?? ''));
     });
     const scenes = await page.locator('.vox-draft-editor__scene').count();
     if (args.variant === 'no-preview') await page.addStyleTag({ content: '.vox-draft-editor__preview { display: none !important; }' });
@@ -342,7 +343,7 @@ async function main() {
       `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +
         `input delay max ${ms(Math.max(...keyEvents.map((e) => e.delay)))}; duration to the next paint: ${slowEvents.length} of 16 ms or more (worst ${ms(worstKey)}; ${durationHistogram(keyEvents)})`,
     );
-    log(`autosave: ${puts.length} saves, ${puts.map((n) => `${n} B`).join(', ')} against a ${body.length} B draft; every character arrived: ${arrived}`);
+    log(`changes sent: ${puts.length} posts, ${puts.map((n) => `${n} B`).join(', ')} against a ${body.length} B draft; every character arrived: ${arrived}`);
     const results = [
       ['open under 1 s', openMs < TARGETS.openMs],
       // A trace without the keystrokes or their tasks fails rather than passing on zeros.

@@ -420,6 +420,30 @@ export interface DraftCommentsTable {
   created_at: string;
 }
 
+/** A draft's shared document as Yjs updates, base64 (migration 210; merged into one past a threshold). */
+export interface DraftDocUpdatesTable {
+  id: string;
+  draft_id: string;
+  data: string;
+  created_at: string;
+}
+
+/** Who else writes in a draft, and how (migration 210). */
+export interface DraftCollaboratorsTable {
+  draft_id: string;
+  user_id: string;
+  role: 'editor' | 'commenter';
+  created_at: string;
+}
+
+/** A link that makes whoever opens it a co-writer of the draft (migration 210). */
+export interface DraftInviteLinksTable {
+  token: string;
+  draft_id: string;
+  role: 'editor' | 'commenter';
+  created_at: string;
+}
+
 /** A writer's own templates (migration 051). */
 export interface DraftTemplatesTable {
   id: string;
@@ -506,6 +530,9 @@ export interface Database {
   // Idempotency keys of POST /api/scripts.
   idempotency_keys: IdempotencyKeysTable;
   draft_publications: DraftPublicationsTable;
+  draft_doc_updates: DraftDocUpdatesTable;
+  draft_collaborators: DraftCollaboratorsTable;
+  draft_invite_links: DraftInviteLinksTable;
   // The audio library.
   sounds: SoundsTable;
   sound_cues: SoundCuesTable;

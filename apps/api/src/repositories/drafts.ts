@@ -30,25 +30,6 @@ async function insertDraft(db: Db, row: DraftRow): Promise<void> {
   await db.insertInto('drafts').values(row).execute();
 }
 
-/**
- * Writes the new text when the draft is still at `baseRevision` (compare and set): answers
- * false when another save came first, so nothing is overwritten unseen.
- */
-async function updateDraftBody(
-  db: Db,
-  draft: { id: string; ownerId: string; baseRevision: number },
-  values: { body: string; word_count: number; page_estimate: number; updated_at: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('drafts')
-    .set({ ...values, revision: draft.baseRevision + 1 })
-    .where('id', '=', draft.id)
-    .where('owner_id', '=', draft.ownerId)
-    .where('revision', '=', draft.baseRevision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** The draft's next revision colour, marking changes against `base` from now on. */
 async function setRevisionColor(db: Db, ownerId: string, draftId: string, values: { revision_color: number; revision_base: string; revision_started_at: string }): Promise<boolean> {
   const result = await db.updateTable('drafts').set(values).where('id', '=', draftId).where('owner_id', '=', ownerId).executeTakeFirst();
@@ -155,6 +136,109 @@ async function scriptTakeCounts(db: Db, scriptId: string): Promise<{ total: numb
   return { total: Number(row.total), onEarlierText: Number(row.earlier ?? 0), onRemovedLines: Number(row.removed ?? 0) };
 }
 
+export type DraftRole = 'owner' | 'editor' | 'commenter';
+
+/** The draft and what `userId` may do in it: its owner, an invited co-writer, or nothing (undefined). */
+async function findDraftAccess(db: Db, userId: string, draftId: string): Promise<{ row: DraftRow; role: DraftRole } | undefined> {
+  const row = await db.selectFrom('drafts').selectAll().where('id', '=', draftId).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.owner_id === userId) return { row, role: 'owner' };
+  const seat = await db.selectFrom('draft_collaborators').select('role').where('draft_id', '=', draftId).where('user_id', '=', userId).executeTakeFirst();
+  return seat ? { row, role: seat.role } : undefined;
+}
+
+/** Who writes in the draft besides its owner, first invited first. */
+async function listCollaborators(db: Db, draftId: string) {
+  return db
+    .selectFrom('draft_collaborators as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['u.id', 'u.name', 'u.handle', 'u.photo', 'c.role', 'c.created_at'])
+    .where('c.draft_id', '=', draftId)
+    .orderBy('c.created_at')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** Invites `userId` as `role`, or gives them that role when already invited. */
+async function putCollaborator(db: Db, row: { draft_id: string; user_id: string; role: 'editor' | 'commenter'; created_at: string }): Promise<void> {
+  await db
+    .insertInto('draft_collaborators')
+    .values(row)
+    .onConflict((oc) => oc.columns(['draft_id', 'user_id']).doUpdateSet({ role: row.role }))
+    .execute();
+}
+
+/** Adds `userId` as `role` unless they are in already (an invite link never lowers or changes a part). */
+async function addCollaborator(db: Db, row: { draft_id: string; user_id: string; role: 'editor' | 'commenter'; created_at: string }): Promise<void> {
+  await db
+    .insertInto('draft_collaborators')
+    .values(row)
+    .onConflict((oc) => oc.columns(['draft_id', 'user_id']).doNothing())
+    .execute();
+}
+
+async function removeCollaborator(db: Db, draftId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('draft_collaborators').where('draft_id', '=', draftId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+async function listInviteLinks(db: Db, draftId: string) {
+  return db.selectFrom('draft_invite_links').select(['token', 'role', 'created_at']).where('draft_id', '=', draftId).orderBy('created_at').execute();
+}
+
+async function insertInviteLink(db: Db, row: { token: string; draft_id: string; role: 'editor' | 'commenter'; created_at: string }): Promise<void> {
+  await db.insertInto('draft_invite_links').values(row).execute();
+}
+
+async function deleteInviteLink(db: Db, draftId: string, token: string): Promise<boolean> {
+  const result = await db.deleteFrom('draft_invite_links').where('draft_id', '=', draftId).where('token', '=', token).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+async function findInviteLink(db: Db, token: string) {
+  return db
+    .selectFrom('draft_invite_links as l')
+    .innerJoin('drafts as d', 'd.id', 'l.draft_id')
+    .select(['l.draft_id', 'l.role', 'd.owner_id', 'd.title'])
+    .where('l.token', '=', token)
+    .executeTakeFirst();
+}
+
+/** The draft's shared document: its updates, oldest first. */
+async function listDocUpdates(db: Db, draftId: string): Promise<{ id: string; data: string }[]> {
+  return db.selectFrom('draft_doc_updates').select(['id', 'data']).where('draft_id', '=', draftId).orderBy('created_at').orderBy('id').execute();
+}
+
+async function findDocUpdate(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('draft_doc_updates').select('data').where('id', '=', id).executeTakeFirst())?.data;
+}
+
+async function insertDocUpdate(db: Db, draftId: string, data: string, at: string): Promise<string> {
+  const id = newId();
+  await db.insertInto('draft_doc_updates').values({ id, draft_id: draftId, data, created_at: at }).execute();
+  return id;
+}
+
+/**
+ * Compaction: the updates `ids` become the one update `merged` (kept under the newest of their
+ * ids, so a stream that already sent them does not send them again). Updates stored meanwhile
+ * are not among `ids` and stay.
+ */
+async function compactDocUpdates(db: Db, draftId: string, ids: string[], keep: string, merged: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('draft_doc_updates').set({ data: merged }).where('id', '=', keep).where('draft_id', '=', draftId).execute();
+    const drop = ids.filter((id) => id !== keep);
+    for (let i = 0; i < drop.length; i += 500) await tx.deleteFrom('draft_doc_updates').where('draft_id', '=', draftId).where('id', 'in', drop.slice(i, i + 500)).execute();
+  });
+}
+
+/** The Fountain text derived from the document, with its measures; the save counter moves on. */
+async function writeDerivedBody(db: Db, draftId: string, values: { body: string; word_count: number; page_estimate: number; updated_at: string }): Promise<number> {
+  await db.updateTable('drafts').set((eb) => ({ ...values, revision: eb('revision', '+', 1) })).where('id', '=', draftId).execute();
+  const row = await db.selectFrom('drafts').select('revision').where('id', '=', draftId).executeTakeFirstOrThrow();
+  return Number(row.revision);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     draftsRepository: DraftsRepository;
@@ -162,10 +246,23 @@ declare module 'fastify' {
 }
 
 const queries = {
+  findDraftAccess,
+  listCollaborators,
+  putCollaborator,
+  addCollaborator,
+  removeCollaborator,
+  listInviteLinks,
+  insertInviteLink,
+  deleteInviteLink,
+  findInviteLink,
+  listDocUpdates,
+  findDocUpdate,
+  insertDocUpdate,
+  compactDocUpdates,
+  writeDerivedBody,
   listDrafts,
   findDraft,
   insertDraft,
-  updateDraftBody,
   setRevisionColor,
   renameDraft,
   deleteDraft,

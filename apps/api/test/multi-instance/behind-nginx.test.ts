@@ -11,6 +11,7 @@ import { newId } from '../../src/db/ids';
 import { wav } from '../fixtures/audio';
 import { balcony, claim, openSession, postScript, uploadTake } from '../routes/api/scripts-kit';
 import { openLive } from '../routes/api/live-kit';
+import { editorOf, openStream } from '../routes/api/drafts-kit';
 import { startS3Server, type S3TestServer } from '../storage/s3-server';
 
 /**
@@ -303,6 +304,41 @@ describe('two API instances behind nginx (PostgreSQL, Redis, S3 stand-in)', () =
     for (let i = 0; i < 21; i++) statuses.push((await attempt()).statusCode);
     expect(statuses).toEqual([...Array(20).fill(400), 429]);
   }, 120_000);
+
+  it('a draft co-written through both instances: each one’s stream (and one through nginx) shows the other’s change within 500 ms', async () => {
+    const [owner, grace] = [await register(instance(0)), await register(instance(1))];
+    await query(`UPDATE ${schema}.users SET role = 'writer' WHERE id = '${owner.id}'`);
+    const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+    const created = await instance(0).inject({ method: 'POST', url: '/api/drafts', headers: auth(owner), payload: { title: 'Two instances', body: 'INT. HALL - DAY' } });
+    expect(created.statusCode).toBe(201);
+    const draftId = created.json().id as string;
+    const link = await instance(1).inject({ method: 'POST', url: `/api/drafts/${draftId}/invite-links`, headers: auth(owner), payload: { role: 'editor' } });
+    expect((await instance(0).inject({ method: 'POST', url: `/api/draft-invites/${link.json().token}`, headers: auth(grace) })).statusCode).toBe(200);
+    const streams = [await openStream(`http://127.0.0.1:${ports[0]}`, grace, draftId), await openStream(`http://127.0.0.1:${ports[1]}`, owner, draftId), await openStream(base, owner, draftId)];
+    try {
+      const syncs = await Promise.all(streams.map((s) => s.waitFor('sync', undefined, 10_000)));
+      const editor = editorOf(syncs[0].update);
+      // Grace's change through instance 0 reaches the owner's streams on instance 1 and behind nginx; the owner's through instance 1 reaches hers.
+      for (const [via, by, insert, listeners] of [
+        [0, grace, ' Grace.', [1, 2]],
+        [1, owner, ' Owner.', [0]],
+      ] as const) {
+        const update = editor.type(editor.text.length, insert);
+        const before = streams.map((s) => s.events.filter((e) => e.type === 'update').length);
+        const sent = Date.now();
+        const res = await instance(via).inject({ method: 'POST', url: `/api/drafts/${draftId}/doc`, headers: auth(by), payload: { update } });
+        expect(res.statusCode).toBe(200);
+        for (const i of listeners) {
+          await streams[i].waitFor('update', (e) => streams[i].events.filter((x) => x.type === 'update').indexOf(e) >= before[i] && e.update === update, 2000);
+          expect(Date.now() - sent).toBeLessThan(500);
+        }
+      }
+      const saved = await proxy().inject({ method: 'GET', url: `/api/drafts/${draftId}`, headers: auth(grace) });
+      expect(saved.json().body).toBe('INT. HALL - DAY Grace. Owner.');
+    } finally {
+      for (const s of streams) s.close();
+    }
+  }, 60_000);
 
   it('one instance killed mid-session: the user keeps working through the survivor', async () => {
     const user = await register(proxy());

@@ -11,7 +11,8 @@ export const draftEndpoints = named({
   drafts: { method: 'GET', path: '/api/drafts', auth: 'draft' },
   /** Blank, from a template (`templateId`) or from a text (`body`). */
   createDraft: { method: 'POST', path: '/api/drafts', auth: 'draft' },
-  draft: { method: 'GET', path: '/api/drafts/:draftId', auth: 'draft' },
+  /** The owner's (with the `draft` privilege) and their invited co-writers' (covered by it). */
+  draft: { method: 'GET', path: '/api/drafts/:draftId', auth: 'user' },
   /** 409 when `baseRevision` is not the draft's revision (saved elsewhere meanwhile). */
   saveDraft: { method: 'PUT', path: '/api/drafts/:draftId', auth: 'draft' },
   renameDraft: { method: 'PATCH', path: '/api/drafts/:draftId', auth: 'draft' },
@@ -35,6 +36,23 @@ export const draftEndpoints = named({
   template: { method: 'GET', path: '/api/templates/:templateId', auth: 'draft' },
   saveTemplate: { method: 'PUT', path: '/api/templates/:templateId', auth: 'draft' },
   deleteTemplate: { method: 'DELETE', path: '/api/templates/:templateId', auth: 'draft' },
+  /** The co-writing stream (text/event-stream of DraftLiveEvent): the document, then everyone's changes and cursors. */
+  draftLive: { method: 'GET', path: '/api/drafts/:draftId/live', auth: 'user' },
+  /** A change to the shared document; the Fountain text, revisions and exports follow it. */
+  draftDocUpdate: { method: 'POST', path: '/api/drafts/:draftId/doc', auth: 'user' },
+  /** My cursor and selection, passed on to the others in the draft (nothing is stored). */
+  draftAwareness: { method: 'POST', path: '/api/drafts/:draftId/awareness', auth: 'user' },
+  /** Who writes in the draft and the invite links: the owner's view. */
+  draftPeople: { method: 'GET', path: '/api/drafts/:draftId/people', auth: 'user' },
+  /** The owner invites a friend as editor or commenter (again: a new part). */
+  inviteToDraft: { method: 'POST', path: '/api/drafts/:draftId/people', auth: 'user' },
+  /** The owner removes a co-writer: their access ends at once, an open editor included. */
+  removeFromDraft: { method: 'DELETE', path: '/api/drafts/:draftId/people/:userId', auth: 'user' },
+  createDraftInviteLink: { method: 'POST', path: '/api/drafts/:draftId/invite-links', auth: 'user' },
+  /** The link no longer lets anyone in (those it let in stay until removed). */
+  deleteDraftInviteLink: { method: 'DELETE', path: '/api/drafts/:draftId/invite-links/:token', auth: 'user' },
+  /** Takes an invite link: I become a co-writer of its draft. */
+  joinDraft: { method: 'POST', path: '/api/draft-invites/:token', auth: 'user' },
   /** Makes the draft a script, or updates the script it made before, keeping every take. */
   publishDraft: { method: 'POST', path: '/api/drafts/:draftId/publish', auth: 'draft' },
   /**

@@ -21,6 +21,8 @@ export const DRAFT_LIMITS = {
   revisionName: 120,
   templateDescription: 500,
   search: 100,
+  /** One change to the shared document, base64 (a whole pasted draft fits, under the 1 MB body limit). */
+  docUpdate: 990_000,
 } as const;
 
 /** An automatic snapshot is taken on a save when the last snapshot is older than this. */
@@ -32,6 +34,14 @@ export const DRAFT_MESSAGES = {
   templateNotFound: 'This template was not found.',
   staleRevision: 'This draft was changed elsewhere since you opened it. Merge the changes or keep both versions.',
   badEdit: 'This edit does not fit the draft it was made on.',
+  badDocUpdate: 'This change could not be read as a change to the draft.',
+  tooLong: 'This draft is too long to keep: about 400 pages is the most a draft can hold.',
+  accessEnded: 'You no longer have access to this draft.',
+  ownerOnly: 'Only the draft’s owner can do this.',
+  inviteFriendsOnly: 'Invite your friends here; send anyone else an invite link.',
+  inviteNotFound: 'This invite link does not work any more. Ask the draft’s owner for a new one.',
+  personNotInDraft: 'This person does not write in this draft.',
+  readOnly: 'You can read and comment on this draft but not change it.',
   systemTemplate: 'Ready-made templates cannot be changed. Duplicate it as your own template instead.',
   titleRequired: 'Give the template a title.',
   nothingToSave: 'Send the new text or an edit.',
@@ -67,3 +77,9 @@ export const DRAFT_COMMENT_MESSAGES = {
   resolved: 'Thread resolved.',
   reopened: 'Thread reopened.',
 } as const;
+/**
+ * How a co-writer is named to the others in a draft (the people list, a cursor's label): their
+ * name, else @handle; never "Guest" (someone with neither is "A co-writer").
+ */
+export const coWriterName = (person: { name?: string | null; handle?: string | null }): string =>
+  person.name?.trim() || (person.handle?.trim() ? `@${person.handle.trim()}` : '') || 'A co-writer';

@@ -66,8 +66,92 @@ export const Draft = Type.Object({
   revisionBase: Type.Union([Type.String(), Type.Null()]),
   /** GET /api/drafts/{id} only: the script it was published as, or null when never published. */
   publishedAs: Type.Optional(Type.Union([DraftPublishedAs, Type.Null()])),
+  /**
+   * GET /api/drafts/{id} only: the shared document (a Yjs update holding the whole state, base64)
+   * the editor starts from; `body` is the Fountain text derived from it (docs/drafts.md).
+   */
+  doc: Type.Optional(Type.String()),
+  /** GET /api/drafts/{id} only: what I may do in it (the owner publishes, deletes and invites). */
+  access: Type.Optional(Type.Union([Type.Literal('owner'), Type.Literal('editor'), Type.Literal('commenter')])),
+  /** GET /api/drafts/{id} only: my place among its writers (the owner 0, then by invitation), which picks my cursor's colour. */
+  seat: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type Draft = Type.Static<typeof Draft>;
+
+/** An invited co-writer's part: an editor writes, a commenter reads. */
+export const DraftRole = Type.Union([Type.Literal('editor'), Type.Literal('commenter')]);
+export type DraftRole = Type.Static<typeof DraftRole>;
+
+export const DraftPersonParams = Type.Object({ draftId: IdParam, userId: IdParam });
+export type DraftPersonParams = Type.Static<typeof DraftPersonParams>;
+export const DraftLinkParams = Type.Object({ draftId: IdParam, token: Type.String({ minLength: 10, maxLength: 64 }) });
+export type DraftLinkParams = Type.Static<typeof DraftLinkParams>;
+export const DraftInviteParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 64 }) });
+export type DraftInviteParams = Type.Static<typeof DraftInviteParams>;
+
+/** A friend of the owner, invited by name. */
+export const DraftInvite = Type.Object({ userId: IdParam, role: DraftRole });
+export type DraftInvite = Type.Static<typeof DraftInvite>;
+export const DraftLinkCreate = Type.Object({ role: DraftRole });
+export type DraftLinkCreate = Type.Static<typeof DraftLinkCreate>;
+
+/** A link that makes whoever opens it (signed in) a co-writer of the draft, in `role`. */
+export const DraftInviteLink = Type.Object({ token: Type.String(), role: DraftRole, createdAt: Type.String() });
+export type DraftInviteLink = Type.Static<typeof DraftInviteLink>;
+
+/** Who writes in a draft besides its owner, and the owner's invite links (the owner's view). */
+export const DraftPeople = Type.Object({
+  people: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      /** Their name, else @handle (coWriterName). */
+      name: Type.String(),
+      handle: Type.Union([Type.String(), Type.Null()]),
+      photo: Type.Union([Type.String(), Type.Null()]),
+      role: DraftRole,
+      invitedAt: Type.String(),
+    }),
+  ),
+  links: Type.Array(DraftInviteLink),
+});
+export type DraftPeople = Type.Static<typeof DraftPeople>;
+
+/** An invite link taken: the draft to open, and my part in it. */
+export const DraftJoined = Type.Object({ draftId: Type.String(), title: Type.String(), role: Type.Union([Type.Literal('owner'), DraftRole]) });
+export type DraftJoined = Type.Static<typeof DraftJoined>;
+
+/** A change to the shared document (a Yjs update, base64) from one editor's connection. */
+export const DraftDocUpdate = Type.Object({
+  update: Type.String({ minLength: 1, maxLength: L.docUpdate }),
+  /** The stream's `hello` id, so the change is not sent back to the tab that made it. */
+  connectionId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type DraftDocUpdate = Type.Static<typeof DraftDocUpdate>;
+
+/** Where my cursor and selection are (a y-protocols awareness update, base64). */
+export const DraftAwarenessUpdate = Type.Object({
+  update: Type.String({ minLength: 1, maxLength: 4000 }),
+  connectionId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type DraftAwarenessUpdate = Type.Static<typeof DraftAwarenessUpdate>;
+
+export const DraftDocSaved = Type.Object({ revision: Type.Integer({ minimum: 1 }) });
+export type DraftDocSaved = Type.Static<typeof DraftDocSaved>;
+
+export const DraftStream = Type.String({ description: 'text/event-stream: one DraftLiveEvent per event, as JSON in its data field.' });
+
+/** What the co-writing stream of a draft carries (docs/drafts.md). */
+export type DraftLiveEvent =
+  | { type: 'hello'; connectionId: string }
+  /** The whole document as the server has it now (a Yjs update, base64). */
+  | { type: 'sync'; update: string }
+  /** A change someone made (a Yjs update, base64). */
+  | { type: 'update'; update: string }
+  /** Someone's cursor and selection (a y-protocols awareness update, base64). */
+  | { type: 'awareness'; update: string }
+  /** My access ended (removed from the draft, or the draft deleted): the stream ends, no reconnect. */
+  | { type: 'revoked'; message: string }
+  | { type: 'reconnect' };
 
 export const DraftList = Type.Object({ items: Type.Array(DraftSummary) });
 export type DraftList = Type.Static<typeof DraftList>;

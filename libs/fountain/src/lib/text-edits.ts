@@ -1,6 +1,7 @@
 /**
  * Text helpers of the writing room that the server and the editor both use: a draft's word
- * count and the one-replacement edit autosave sends. (Its page count is layout.ts's `pageCount`.)
+ * count, and the one replacement that turns one text into another (a REST save's edit, a
+ * restore made in the shared document). (Its page count is layout.ts's `pageCount`.)
  */
 
 /** Words as a writer counts them: runs of letters, digits and apostrophes. */
@@ -14,7 +15,7 @@ export function countWords(text: string): number {
  * what an autosave sends instead of the whole draft. `applyEdit` answers null when the edit
  * does not fit the base.
  */
-export interface TextEdit {
+interface TextEdit {
   from: number;
   to: number;
   insert: string;

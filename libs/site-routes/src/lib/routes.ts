@@ -110,7 +110,9 @@ export const ROUTES: readonly SiteRoute[] = [
   route('member', ALL, 'Profile', { fullScreen: true }),
   route('profile', ALL, 'Profile', { fullScreen: true }),
   route('session', WEB, 'Table read', { fullScreen: true }),
-  route('draft', WEB, 'Draft', { fullScreen: true, privilege: 'draft' }),
+  // Signed in, not the draft privilege: a co-writer writes in a shared draft on its owner's membership
+  // (the page itself shows an owner without the membership what is missing).
+  route('draft', WEB, 'Draft', { fullScreen: true, login: 'drafts and templates' }),
   route('template', WEB, 'Template', { fullScreen: true, privilege: 'draft' }),
   route('shareLink', WEB, 'Shared script', { fullScreen: true }),
   route('episode', WEB, 'Episode', { fullScreen: true }),

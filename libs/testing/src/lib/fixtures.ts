@@ -1,4 +1,4 @@
-import type { Draft, Person, Script, SessionDetail, User } from '@vox/contract';
+import type { Person, Script, SessionDetail, User } from '@vox/contract';
 import type { Work } from '@vox/contract/school';
 
 /** A person as answers name one: no handle, no photo. */
@@ -71,16 +71,3 @@ export const assignmentWork = (over: Partial<Work> = {}): Work => ({
   ...over,
 });
 
-/** Draft d1, "Ferry", holding `body` at `revision` (the drafts editor's autosave and local copy tests). */
-export const draftAt = (body: string, revision: number): Draft => ({
-  id: 'd1',
-  title: 'Ferry',
-  revision,
-  body,
-  wordCount: 0,
-  pageEstimate: 0,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  revisionColor: { index: 0, name: 'White', startedAt: null },
-  revisionBase: null,
-});

@@ -10,6 +10,7 @@ import { activeUserHours } from './242-active-user-hours';
 import { webVitals } from './220-web-vitals';
 import { remoteLoadFailures } from './221-remote-load-failures';
 import { setupCodeAttempts } from './249-setup-code-attempts';
+import { draftCoWriting } from './210-draft-co-writing';
 import { channelAuthor } from './247-channel-author';
 // The audio library.
 import { sounds } from './060-sounds';
@@ -124,6 +125,8 @@ export const migrations: Record<string, Migration> = {
   // 155-159: the first hour (conversations, invitations).
   '155-conversations': conversations,
   '156-personal-invitations': personalInvitations,
+  // 210-214: co-writing drafts.
+  '210-draft-co-writing': draftCoWriting,
   // 247: a podcast channel's author.
   '247-channel-author': channelAuthor,
   // 248-249: hardening (payments, set-password codes).

@@ -15,7 +15,19 @@ export type BusMessage =
   /** Someone arrived, left or started or stopped recording: send everyone the new list. */
   | { kind: 'presence'; sessionId: string }
   /** These readers' link was revoked: tell them and end their streams. */
-  | { kind: 'revoke'; sessionId: string; userIds: string[]; message: string };
+  | { kind: 'revoke'; sessionId: string; userIds: string[]; message: string }
+  | DraftBusMessage;
+
+/**
+ * Co-writing a draft (docs/drafts.md). A document change carries its bytes when they are small
+ * (`data`, base64), else only its stored id, which each instance reads from the database.
+ */
+export type DraftBusMessage =
+  | { kind: 'draft-update'; draftId: string; updateId: string; data?: string; from?: string }
+  /** Someone's cursor moved: passed on to everyone in the draft but the connection `from`. */
+  | { kind: 'draft-awareness'; draftId: string; data: string; from: string }
+  /** These people's access ended (every one's when `userIds` is absent): their streams end. */
+  | { kind: 'draft-revoke'; draftId: string; userIds?: string[]; message: string };
 
 export interface LiveBus {
   readonly name: 'memory' | 'postgres' | 'redis';

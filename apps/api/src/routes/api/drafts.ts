@@ -14,7 +14,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract('createDraft', { tags: ['drafts'] }),
     handler: async (request, reply) => reply.code(201).send(await drafts.create(request.user.id, request.body)),
   });
-  app.route({ ...fromContract('draft', { tags: ['drafts'] }), handler: async (request) => drafts.get(request.user.id, request.params.draftId) });
   app.route({
     ...fromContract('saveDraft', { tags: ['drafts'] }),
     handler: async (request) => drafts.save(request.user.id, request.params.draftId, request.body),

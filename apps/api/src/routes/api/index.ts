@@ -28,6 +28,7 @@ import { certificateRoutes, memberCertificateRoutes } from './certificates';
 import { classRoutes, openClassRoutes } from './classes'; // Classes
 import drafts from './drafts';
 import draftComments from './draft-comments';
+import draftCoWriting from './draft-co-writing';
 import metrics from './metrics';
 import { vitalsBeaconRoutes, vitalsRoutes } from './vitals';
 // Removing people from a reading session.
@@ -117,6 +118,8 @@ const apiRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }
       await members.register(drafts);
       // Comments on a draft's lines: whoever is in the draft, under its owner's privilege.
       await members.register(draftComments);
+      // Co-writing a draft: the owner's privilege covers the co-writers they invited.
+      await members.register(draftCoWriting);
       await members.register(metrics);
       await members.register(vitalsRoutes);
       // The creator of a reading session removes people from it.

@@ -1,8 +1,6 @@
 import {
-  AUTH_MESSAGES,
   DRAFT_COMMENT_LIMITS as L,
   DRAFT_COMMENT_MESSAGES as M,
-  DRAFT_MESSAGES,
   type DraftCommentResult,
   type DraftCommentStart,
   type DraftCommentThread,
@@ -10,7 +8,7 @@ import {
   type Person,
 } from '@vox/contract/schemas';
 import { newId } from '../../db/ids';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../domain-errors';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
 import { insertThread, type DraftCommentRow, type DraftCommentThreadRow } from '../../repositories/draft-comments';
 import type { DraftRow } from '../../repositories/drafts';
 import { createNotification } from '../../repositories/notifications';
@@ -35,21 +33,14 @@ function cleanBody(body: string): string {
   return text;
 }
 
-export function commentsService({ app, repo }: DraftsContext): CommentsService {
+export function commentsService({ app, access }: DraftsContext): CommentsService {
   const threads = app.draftCommentsRepository;
 
   /**
-   * The draft, when `me` may read and comment on it: whoever may not gets the drafts' own
-   * "not found", so an id tells a stranger nothing. The owner's `draft` privilege covers the
-   * comments on it, as it covers the draft.
+   * The draft, when `me` is in it (its owner, or a co-writer as editor or commenter): the drafts'
+   * own access, so whoever may not read it gets the same 404 (or 403) as for the draft itself.
    */
-  const inDraft = async (me: string, draftId: string): Promise<DraftRow> => {
-    const row = await repo.findDraft(me, draftId);
-    if (!row) throw new NotFoundError(DRAFT_MESSAGES.notFound);
-    const privileges = (await app.rolesRepository.effectivePrivileges([row.owner_id])).get(row.owner_id) ?? [];
-    if (!privileges.includes('draft')) throw new ForbiddenError(AUTH_MESSAGES.missingPrivilege);
-    return row;
-  };
+  const inDraft = async (me: string, draftId: string): Promise<DraftRow> => (await access(me, draftId)).row;
 
   const shape = (thread: DraftCommentThreadRow, comments: DraftCommentRow[], people: Map<string, Person>): DraftCommentThread => ({
     id: thread.id,

@@ -1,7 +1,6 @@
 import { DRAFT_MESSAGES, type Draft, type DraftRevision, type DraftRevisionList } from '@vox/contract/schemas';
-import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
-import type { DraftRow } from '../../repositories/drafts';
-import { toDraft, toRevisionSummary, measures, type DraftsContext } from './context';
+import { BadRequestError, NotFoundError } from '../../domain-errors';
+import { toDraft, toRevisionSummary, type DraftsContext } from './context';
 
 /** A draft's revisions: list, name, read and restore them. */
 export interface RevisionsService {
@@ -12,7 +11,7 @@ export interface RevisionsService {
 }
 
 export function revisionsService(ctx: DraftsContext): RevisionsService {
-  const { repo, mine, snapshot } = ctx;
+  const { repo, mine, snapshot, writeText } = ctx;
   return {
     async revisions(me, draftId) {
       await mine(me, draftId);
@@ -43,11 +42,8 @@ export function revisionsService(ctx: DraftsContext): RevisionsService {
       const newestBody = newest && (await repo.findRevision(draftId, newest.id))?.body;
       if (newestBody !== row.body) await snapshot(row, 'auto', null);
       const now = new Date().toISOString();
-      const values = { body: target.body, ...measures(target.body), updated_at: now };
-      if (!(await repo.updateDraftBody({ id: row.id, ownerId: me, baseRevision: row.revision }, values))) {
-        throw new ConflictError(DRAFT_MESSAGES.staleRevision);
-      }
-      const restored: DraftRow = { ...row, ...values, revision: row.revision + 1 };
+      // Through the document: everyone in the draft sees the restored text at once.
+      const restored = await writeText(row, target.body);
       const label = target.name ? `“${target.name}”` : `revision ${target.number}`;
       await snapshot(restored, 'restore', `Restored ${label}`, now);
       return toDraft(restored);

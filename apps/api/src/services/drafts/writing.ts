@@ -1,10 +1,10 @@
-import { AUTO_SNAPSHOT_MS, DRAFT_LIMITS, DRAFT_MESSAGES, type Draft, type DraftCreate, type DraftImport, type DraftList, type DraftListQuery, type DraftSave } from '@vox/contract/schemas';
+import { DRAFT_LIMITS, DRAFT_MESSAGES, type Draft, type DraftCreate, type DraftImport, type DraftList, type DraftListQuery, type DraftSave } from '@vox/contract/schemas';
 import { applyEdit, fountainFileText, parseFountain } from '@vox/fountain';
 import { BadRequestError, ConflictError, NotFoundError } from '../../domain-errors';
-import type { DraftRow } from '../../repositories/drafts';
+import { stateOf, toBase64 } from './doc';
 import { fdxToFountain, fountainToFdx } from './fdx';
 import { screenplayPdf } from './screenplay-pdf';
-import { UNTITLED, toSummary, toDraft, toPublishedAs, measures, type DraftsContext } from './context';
+import { UNTITLED, toSummary, toDraft, toPublishedAs, type DraftsContext } from './context';
 
 /** A writer's drafts: list, create, read, save, rename, duplicate, delete and print them. */
 export interface WritingService {
@@ -38,7 +38,7 @@ function importedText(input: DraftImport): string {
 }
 
 export function writingService(ctx: DraftsContext): WritingService {
-  const { repo, mine, snapshot, findTemplate, insertDraft } = ctx;
+  const { repo, mine, findTemplate, insertDraft, writeText, autoSnapshot, loadDoc, access, withDocText } = ctx;
   return {
     async list(me, query) {
       return { items: (await repo.listDrafts(me, query.search)).map(toSummary) };
@@ -64,9 +64,18 @@ export function writingService(ctx: DraftsContext): WritingService {
     },
 
     async get(me, draftId) {
-      const row = await mine(me, draftId);
-      const published = await repo.findPublication(me, draftId);
-      return { ...toDraft(row), publishedAs: published ? toPublishedAs(published) : null };
+      const { row: found, role } = await access(me, draftId);
+      const { doc, updates } = await loadDoc(found);
+      const row = await withDocText(found, doc);
+      const published = await repo.findPublication(row.owner_id, draftId);
+      const seat = role === 'owner' ? 0 : (await repo.listCollaborators(draftId)).findIndex((person) => person.id === me) + 1;
+      return {
+        ...toDraft(row),
+        publishedAs: published ? toPublishedAs(published) : null,
+        doc: toBase64(stateOf(doc, updates.map((update) => update.data))),
+        access: role,
+        seat,
+      };
     },
 
     async save(me, draftId, input) {
@@ -77,14 +86,9 @@ export function writingService(ctx: DraftsContext): WritingService {
       else if (input.edit) body = applyEdit(row.body, input.edit);
       else throw new BadRequestError(DRAFT_MESSAGES.nothingToSave);
       if (body === null) throw new BadRequestError(DRAFT_MESSAGES.badEdit);
-      const now = new Date().toISOString();
-      const values = { body, ...measures(body), updated_at: now };
-      if (!(await repo.updateDraftBody({ id: row.id, ownerId: me, baseRevision: input.baseRevision }, values))) {
-        throw new ConflictError(DRAFT_MESSAGES.staleRevision);
-      }
-      const saved: DraftRow = { ...row, ...values, revision: row.revision + 1 };
-      const last = await repo.lastAutoRevisionAt(row.id);
-      if (!last || Date.parse(now) - Date.parse(last) >= AUTO_SNAPSHOT_MS) await snapshot(saved, 'auto', null, now);
+      // Through the document: the editors open on it see the change at once.
+      const saved = await writeText(row, body);
+      await autoSnapshot(saved);
       return toDraft(saved);
     },
 

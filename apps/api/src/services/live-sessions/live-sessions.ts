@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_MESSAGES, LIVE_TIMING, SCRIPT_MESSAGES, type LiveEvent } from '@vox/contract/schemas';
 import type { Config } from '../../config';
 import { ForbiddenError, NotFoundError } from '../../domain-errors';
-import { memoryBus, postgresBus, redisBus, type BusMessage, type LiveBus } from '../../plugins/app/live-bus';
+import { memoryBus, postgresBus, redisBus, type BusMessage, type DraftBusMessage, type LiveBus } from '../../plugins/app/live-bus';
 import { observeWrites } from './observe-writes';
 
 declare module 'fastify' {
@@ -24,6 +24,9 @@ interface LiveSessionsService {
   connect(me: string, sessionId: string, sink: LiveSink): Promise<{ connectionId: string; close(): void }>;
   /** My connection records a line now (or stopped: null). */
   setRecording(me: string, sessionId: string, connectionId: string, lineId: string | null): Promise<void>;
+  /** Co-writing's messages travel on the same bus (services/drafts/co-writing.ts). */
+  publishDraft(message: DraftBusMessage): Promise<void>;
+  onDraft(listener: (message: DraftBusMessage) => void): void;
   /** Which bus carries the events between instances (memory, postgres or redis). */
   readonly bus: LiveBus['name'];
   /** Open streams on this instance (tests, readiness). */
@@ -93,7 +96,13 @@ async function liveSessions(app: FastifyInstance, { config }: { config: Config }
     for (const conn of conns) send(conn, { type: 'presence', people: list });
   }
 
+  const draftListeners: Array<(message: DraftBusMessage) => void> = [];
+
   function deliver(message: BusMessage) {
+    if ('draftId' in message) {
+      for (const listener of draftListeners) listener(message);
+      return;
+    }
     const conns = local.get(message.sessionId);
     if (!conns) return;
     switch (message.kind) {
@@ -176,6 +185,8 @@ async function liveSessions(app: FastifyInstance, { config }: { config: Config }
   }
 
   app.decorate('liveSessions', {
+    publishDraft: (message) => publish(message),
+    onDraft: (listener) => void draftListeners.push(listener),
     get bus() {
       return bus.name;
     },

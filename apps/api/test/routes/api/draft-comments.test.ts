@@ -86,7 +86,7 @@ describe('comments on lines of a draft', () => {
     expect((await call('GET', `/api/drafts/${draft.id}/comments`, writer)).json().threads).toHaveLength(1);
   });
 
-  it("answers another member the drafts' own 404 on every call, and a thread of another draft 404, changing nothing", async () => {
+  it("answers another writer the drafts' own 404 and a member without drafts their 403 on every call, and a thread of another draft 404, changing nothing", async () => {
     const draft = await draftOf(writer);
     const { thread }: DraftCommentResult = (await start(writer, draft.id, 1, 1, 'Mine.')).json();
     const calls: ['GET' | 'POST' | 'PUT', string, object?][] = [
@@ -95,10 +95,13 @@ describe('comments on lines of a draft', () => {
       ['POST', `/api/drafts/${draft.id}/comments/${thread.id}/replies`, { body: 'Hi' }],
       ['PUT', `/api/drafts/${draft.id}/comments/${thread.id}/resolution`, { resolved: true }],
     ];
-    for (const user of [other, member]) {
+    for (const [user, status, answer] of [
+      [other, 404, NOT_FOUND],
+      [member, 403, MISSING_PRIVILEGE],
+    ] as const) {
       for (const [method, url, payload] of calls) {
         const res = await call(method, url, user, payload);
-        expect([user.id, method, url, res.statusCode, res.json()]).toEqual([user.id, method, url, 404, NOT_FOUND]);
+        expect([user.id, method, url, res.statusCode, res.json()]).toEqual([user.id, method, url, status, answer]);
       }
     }
     // Signed out: 401 before anything is looked up.
@@ -129,6 +132,51 @@ describe('comments on lines of a draft', () => {
     await app.db.updateTable('subscriptions').set({ expires_at: new Date(now - 1000).toISOString() }).where('user_id', '=', lapsed.id).execute();
     const res = await call('GET', `/api/drafts/${draft.id}/comments`, lapsed);
     expect([res.statusCode, res.json()]).toEqual([403, MISSING_PRIVILEGE]);
+  });
+
+  it('is open to co-writers (editor and commenter, no membership of their own) and closes when one is removed; the writer and the thread are told in Messages', async () => {
+    const befriend = async (a: TestUser, b: TestUser) => {
+      expect((await call('POST', '/api/friendships/requests', a, { userId: b.id })).statusCode).toBeLessThan(300);
+      expect((await call('POST', `/api/friendships/requests/${a.id}/accept`, b)).statusCode).toBeLessThan(300);
+    };
+    const owner = await createUser(app, { role: 'writer', name: 'Nora Vale', handle: `nora${Date.now().toString(36)}` });
+    const [grace, tom] = await Promise.all([createUser(app, { name: 'Grace' }), createUser(app, { handle: `tom${Date.now().toString(36)}` })]);
+    await befriend(owner, grace);
+    await befriend(owner, tom);
+    const draft = await draftOf(owner);
+    expect((await call('POST', `/api/drafts/${draft.id}/people`, owner, { userId: grace.id, role: 'editor' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/drafts/${draft.id}/people`, owner, { userId: tom.id, role: 'commenter' })).statusCode).toBe(200);
+    const messages = async (user: TestUser) =>
+      (await call('GET', '/api/notifications?page=1&pageSize=20', user)).json().items.filter((item: { type: string }) => item.type === 'draft_comment');
+
+    // An editor comments: the writer is told, with the lines and the draft.
+    const started = await start(grace, draft.id, 5, 6, 'Should Nora sound tired here?');
+    expect(started.statusCode).toBe(201);
+    const { thread }: DraftCommentResult = started.json();
+    const toOwner = await messages(owner);
+    expect(toOwner).toEqual([
+      expect.objectContaining({
+        person: expect.objectContaining({ id: grace.id, name: 'Grace' }),
+        text: 'Should Nora sound tired here?',
+        draftComment: { draftId: draft.id, draftTitle: draft.title, threadId: thread.id, fromLine: 5, toLine: 6, reply: false },
+      }),
+    ]);
+    // A commenter replies: the writer and the editor who started the thread are told, not the commenter.
+    expect((await call('POST', `/api/drafts/${draft.id}/comments/${thread.id}/replies`, tom, { body: 'Tired, and cold.' })).statusCode).toBe(201);
+    expect((await messages(owner)).map((m: { text: string }) => m.text)).toEqual(['Tired, and cold.', 'Should Nora sound tired here?']);
+    expect(await messages(grace)).toEqual([expect.objectContaining({ text: 'Tired, and cold.', draftComment: expect.objectContaining({ reply: true }) })]);
+    expect(await messages(tom)).toEqual([]);
+    // The commenter sees the thread; once removed, the answer of any member without drafts of their own (403) on every call.
+    expect((await call('GET', `/api/drafts/${draft.id}/comments`, tom)).json().threads).toHaveLength(1);
+    expect((await call('DELETE', `/api/drafts/${draft.id}/people/${tom.id}`, owner)).statusCode).toBeLessThan(300);
+    for (const [method, url, payload] of [
+      ['GET', `/api/drafts/${draft.id}/comments`],
+      ['POST', `/api/drafts/${draft.id}/comments/${thread.id}/replies`, { body: 'Still here?' }],
+      ['PUT', `/api/drafts/${draft.id}/comments/${thread.id}/resolution`, { resolved: true }],
+    ] as const) {
+      const res = await call(method, url, tom, payload);
+      expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 403, MISSING_PRIVILEGE]);
+    }
   });
 
   it('sends no message for comments on my own draft, and goes with the draft when it is deleted', async () => {

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@vox/api-client';
-import type { Draft, DraftCommentResult, DraftCommentStart, DraftCommentThreads, DraftCreate, DraftImport, TemplateInput } from '@vox/contract';
+import type { Draft, DraftCommentResult, DraftCommentStart, DraftCommentThreads, DraftCreate, DraftImport, DraftRole, Friendship, TemplateInput } from '@vox/contract';
 import { draftEndpoints } from '@vox/contract/drafts';
-import type { TextEdit } from '@vox/fountain';
 
 /** The drafts and templates calls (contract: `endpoints`); errors are ApiError with the server's text. */
 const draftKeys = {
@@ -12,6 +11,7 @@ const draftKeys = {
   revisions: (draftId: string) => [...draftKeys.all, 'revisions', draftId] as const,
   revision: (draftId: string, revisionId: string) => [...draftKeys.all, 'revision', draftId, revisionId] as const,
   comments: (draftId: string) => [...draftKeys.all, 'comments', draftId] as const,
+  people: (draftId: string) => [...draftKeys.all, 'people', draftId] as const,
 };
 const templateKeys = {
   all: ['templates'] as const,
@@ -43,11 +43,41 @@ export const publishDraft = (draftId: string, baseRevision: number) => api.call(
 
 export const getDraft = (draftId: string): Promise<Draft> => api.call(draftEndpoints.draft, { params: { draftId } });
 
-/** PUT /api/drafts/{id}: one replacement (or the whole text) made on `baseRevision`. */
-export const saveDraft = (draftId: string, baseRevision: number, change: { edit: TextEdit } | { body: string }): Promise<Draft> =>
-  api.call(draftEndpoints.saveDraft, { params: { draftId }, body: { baseRevision, ...change } });
+/** Who writes in the draft and its invite links (the owner's). */
+export const useDraftPeople = (draftId: string) =>
+  // Asked again each time the dialog opens: people join through links meanwhile.
+  useQuery({ queryKey: draftKeys.people(draftId), queryFn: () => api.call(draftEndpoints.draftPeople, { params: { draftId } }), refetchOnMount: 'always' });
 
-export const createDraft = (input: DraftCreate): Promise<Draft> => api.call(draftEndpoints.createDraft, { body: input });
+/** My friends, to invite by name (GET /api/friendships/); a failed fetch is an empty list. */
+export const useFriends = () => useQuery({ queryKey: ['friendships'], queryFn: (): Promise<Friendship[]> => api.getFriendships().catch(() => []) });
+
+/** The owner's invitations: a friend, a link, and taking them back. */
+export function useSharing(draftId: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: draftKeys.people(draftId) });
+  return {
+    invite: useMutation({ mutationFn: ({ userId, role }: { userId: string; role: DraftRole }) => api.call(draftEndpoints.inviteToDraft, { params: { draftId }, body: { userId, role } }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (userId: string) => api.call(draftEndpoints.removeFromDraft, { params: { draftId, userId } }), onSuccess: refresh }),
+    createLink: useMutation({ mutationFn: (role: DraftRole) => api.call(draftEndpoints.createDraftInviteLink, { params: { draftId }, body: { role } }), onSuccess: refresh }),
+    deleteLink: useMutation({ mutationFn: (token: string) => api.call(draftEndpoints.deleteDraftInviteLink, { params: { draftId, token } }), onSuccess: refresh }),
+  };
+}
+
+/** POST /api/draft-invites/{token}: I take an invite link; answers the draft to open. */
+export const joinDraft = (token: string) => api.call(draftEndpoints.joinDraft, { params: { token } });
+
+/** POST /api/drafts/{id}/doc: changes to the shared document (a Yjs update, base64); answers the draft's revision after them. */
+export const sendDocUpdate = (draftId: string, update: string, connectionId: string | undefined) =>
+  api.call(draftEndpoints.draftDocUpdate, { params: { draftId }, body: { update, ...(connectionId && { connectionId }) } });
+
+/** POST /api/drafts/{id}/awareness: my cursor and selection (a y-protocols awareness update, base64). */
+export const sendAwareness = (draftId: string, update: string, connectionId: string) =>
+  api.call(draftEndpoints.draftAwareness, { params: { draftId }, body: { update, connectionId } });
+
+/** GET /api/drafts/{id}/live: the co-writing stream (server-sent events, read with fetch). */
+export const openDraftStream = (draftId: string, signal: AbortSignal): Promise<Response> => api.stream(`/api/drafts/${encodeURIComponent(draftId)}/live`, { signal });
+
+const createDraft = (input: DraftCreate): Promise<Draft> => api.call(draftEndpoints.createDraft, { body: input });
 
 export function useCreateDraft() {
   const client = useQueryClient();

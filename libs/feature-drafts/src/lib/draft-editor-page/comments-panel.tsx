@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { displayName, type DraftCommentThread } from '@vox/contract';
-import { DRAFT_COMMENT_LIMITS } from '@vox/contract/drafts';
+import type { DraftCommentThread } from '@vox/contract';
+import { DRAFT_COMMENT_LIMITS, coWriterName } from '@vox/contract/drafts';
 import { Alert, Button, Spinner } from '@vox/ui';
 import { useDraftCommentActions } from '../api/drafts';
 import { linesLabel, type LineRange, type LocatedThread } from './comment-threads';
@@ -180,13 +180,13 @@ function ThreadItem({
         {thread.comments.map((comment) => (
           <li key={comment.id}>
             <p className="vox-draft-editor__comment-meta">
-              <strong>{displayName(comment.author)}</strong> · <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
+              <strong>{coWriterName(comment.author)}</strong> · <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
             </p>
             <p className="vox-draft-editor__comment-body">{comment.body}</p>
           </li>
         ))}
       </ol>
-      {resolved && thread.resolvedBy && <p className="vox-meta">{`Resolved by ${displayName(thread.resolvedBy)}`}</p>}
+      {resolved && thread.resolvedBy && <p className="vox-meta">{`Resolved by ${coWriterName(thread.resolvedBy)}`}</p>}
       {!resolved && (
         <form className="vox-draft-editor__reply" onSubmit={send}>
           <textarea

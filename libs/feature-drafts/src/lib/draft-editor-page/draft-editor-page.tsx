@@ -1,23 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Draft } from '@vox/contract';
-import { revisionColorName, type TextEdit } from '@vox/fountain';
-import { Alert, Button, MAIN_CONTENT_ID, Spinner, cx, lazyComponent } from '@vox/ui';
+import { revisionColorName } from '@vox/fountain';
+import { Alert, Button, MAIN_CONTENT_ID, PrivilegeRequired, Spinner, cx, lazyComponent } from '@vox/ui';
 import { ArrowLeftIcon } from '@vox/ui/page-kit';
-import { Modal } from '@vox/ui/forms';
+import { PRIVILEGE_LABELS, useUser } from '@vox/auth';
+import { AUTH_MESSAGES } from '@vox/contract';
+import { coWriterName } from '@vox/contract/drafts';
 import { href } from '@vox/variant';
-import { createDraft, download, draftFdx, draftPdf, fileName, getDraft, saveDraft, startRevisionColor, useDraft, useDraftComments } from '../api/drafts';
+import { download, draftFdx, draftPdf, fileName, getDraft, joinDraft, openDraftStream, sendAwareness, sendDocUpdate, startRevisionColor, useDraft, useDraftComments } from '../api/drafts';
 import { ScreenplayPreview } from '../screenplay/screenplay-preview';
 import { whenIdle } from '../when-idle';
-import { Autosave, STATUS_TEXT, warmChangePath, type Conflict, type SaveStatus } from './autosave';
+import type { CoWriting, SaveStatus } from './co-writing';
+import { idbDocStore } from './doc-store';
 import { locateThreads, type LineRange } from './comment-threads';
 import { CommentsPanel } from './comments-panel';
 import type { FountainEditorHandle } from './fountain-editor';
 import { outlineOf } from './fountain-outline';
-import { idbDraftStore, logStore, memoryBackend } from './local-store';
 import { PublishControl } from './publish-control';
 import { RevisionsPanel } from './revisions-panel';
-import { tabChannel, type TabChannel } from './tab-channel';
+import { ShareDialog } from './share-dialog';
 import './draft-editor.css';
 
 // CodeMirror is a chunk of its own (never loaded by /write or the shell). webpackPreload: the
@@ -35,23 +37,54 @@ type View = 'write' | 'preview' | 'scenes';
 /** /write/{documentId} (privilege draft): the full-screen writing editor. */
 export function DraftEditorPage() {
   const { documentId = '' } = useParams();
-  const draft = useDraft(documentId);
-
+  const [params, setParams] = useSearchParams();
+  const invite = params.get('invite');
   return (
     <main className="vox-draft-editor" id={MAIN_CONTENT_ID} tabIndex={-1}>
-      {draft.isPending ? (
-        <EditorFrame title="Writing editor">
-          <Spinner size="lg" label="Opening your draft" />
-        </EditorFrame>
-      ) : draft.isError ? (
-        <EditorFrame title="Writing editor">
-          <Alert>{draft.error.message}</Alert>
-        </EditorFrame>
-      ) : (
-        <Writer key={draft.data.id} draft={draft.data} />
-      )}
+      {invite ? <Joining token={invite} onJoined={() => setParams({}, { replace: true })} /> : <OpenDraft documentId={documentId} />}
     </main>
   );
+}
+
+/** An invite link (`?invite=`): taken first, then the draft opens as for anyone in it. */
+function Joining({ token, onJoined }: { token: string; onJoined(): void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const joined = useRef(onJoined);
+  joined.current = onJoined;
+  useEffect(() => {
+    let live = true;
+    joinDraft(token).then(
+      () => live && joined.current(),
+      (error: Error) => live && setProblem(error.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return <EditorFrame title="Writing editor">{problem ? <Alert>{problem}</Alert> : <Spinner size="lg" label="Joining the draft" />}</EditorFrame>;
+}
+
+function OpenDraft({ documentId }: { documentId: string }) {
+  const draft = useDraft(documentId);
+  if (draft.isPending) {
+    return (
+      <EditorFrame title="Writing editor">
+        <Spinner size="lg" label="Opening your draft" />
+      </EditorFrame>
+    );
+  }
+  if (draft.isError) {
+    // My own draft without the membership for it: the page every drafts page shows then.
+    const unpaid = (draft.error as { status?: number }).status === 403 && draft.error.message === AUTH_MESSAGES.missingPrivilege;
+    return unpaid ? (
+      <PrivilegeRequired privilege="draft" label={PRIVILEGE_LABELS.draft} />
+    ) : (
+      <EditorFrame title="Writing editor">
+        <Alert>{draft.error.message}</Alert>
+      </EditorFrame>
+    );
+  }
+  return <Writer key={draft.data.id} draft={draft.data} />;
 }
 
 function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
@@ -74,6 +107,13 @@ function BackLink() {
     </Link>
   );
 }
+
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline, will save',
+  error: 'Not saved',
+};
 
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
@@ -117,9 +157,7 @@ function SaveStatusText({ box }: { box: StatusBox }) {
 function Writer({ draft }: { draft: Draft }) {
   const editor = useRef<FountainEditorHandle | null>(null);
   const [status] = useState(() => statusBox({ status: 'saved' }));
-  const [initialText, setInitialText] = useState<string | null>(null);
   const [previewText, setPreviewText] = useState(draft.body);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [view, setView] = useState<View>('write');
   const [showRevisions, setShowRevisions] = useState(false);
   // A message about a comment opens the draft with its thread (?comment=id) shown.
@@ -128,6 +166,11 @@ function Writer({ draft }: { draft: Draft }) {
   const [commentsOpen, setCommentsOpen] = useState(Boolean(focusThread));
   const [editorReady, setEditorReady] = useState(false);
   const [notice, setNotice] = useState<React.ReactNode>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+  const [showShare, setShowShare] = useState(false);
+  // A co-writer writes (editor) or reads (commenter); only the owner publishes, deletes or invites.
+  const owner = (draft.access ?? 'owner') === 'owner';
+  const readOnly = draft.access === 'commenter';
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const previewDue = useRef(0);
   const previewPane = useRef<HTMLElement>(null);
@@ -144,83 +187,60 @@ function Writer({ draft }: { draft: Draft }) {
     setPageWindow((current) => (current.first === next.first && current.last === next.last ? current : next));
   }, []);
 
-  // The other tabs of this browser with this draft open (see tab-channel.ts).
-  const tabs = useRef<TabChannel | null>(null);
-  const autosave = useMemo(
-    () =>
-      new Autosave(draft, {
-        save: (baseRevision, change) => saveDraft(draft.id, baseRevision, change),
-        load: () => getDraft(draft.id),
-        store: idbDraftStore(draft.id),
-        isOnline,
-        onStatus: (next, message) => status.set({ status: next, message }),
-        onConflict: setConflict,
-        // Another tab's or device's revision merged with this tab's typing.
-        onText: (text, edits) => {
-          editor.current?.setText(text, edits);
-          setPreviewText(text);
-        },
-        onSaved: (saved) => tabs.current?.post(saved),
-      }),
-    [draft, status],
-  );
-
-  // A copy kept in this browser (unsaved, offline, or cut short by a reload) comes first.
+  // The shared document (co-writing.ts): kept in this browser, sent to the server, in step with
+  // everyone in the draft. Yjs comes with the editor's chunk, not with the drafts list's.
+  const [shared, setShared] = useState<CoWriting | null>(null);
+  const me = useUser();
   useEffect(() => {
     let live = true;
-    idbDraftStore(draft.id)
-      .get()
-      .catch(() => undefined)
-      .then((copy) => {
-        if (!live) return;
-        const text = copy ? autosave.resume(copy, draft) : draft.body;
-        setInitialText(text);
-        setPreviewText(text);
-        // Nothing unsaved kept: the saved text becomes the base the first keystrokes' changes go on.
-        if (!copy) whenIdle(() => autosave.keepSaved());
+    let made: CoWriting | null = null;
+    void import(/* webpackPreload: true */ './co-writing').then(async ({ CoWriting }) => {
+      if (!live) return;
+      made = new CoWriting(draft, {
+        transport: {
+          send: (update, connectionId) => sendDocUpdate(draft.id, update, connectionId),
+          sendAwareness: (update, connectionId) => sendAwareness(draft.id, update, connectionId),
+          open: (signal) => openDraftStream(draft.id, signal),
+        },
+        store: idbDocStore(draft.id),
+        isOnline,
+        me: { name: coWriterName(me ?? {}), seat: draft.seat ?? 0 },
+        onStatus: (next, message) => status.set({ status: next, message }),
+        onClosed: setClosed,
       });
-    return () => {
-      live = false;
+      // What this browser kept (typed offline, or not sent before a reload) comes in first.
+      await made.open();
+      if (!live) return;
+      setPreviewText(made.current);
+      setShared(made);
+      made.connect();
+    });
+    const online = () => made?.online();
+    const offline = () => made?.offline();
+    const leave = () => {
+      void made?.persist();
+      made?.online();
     };
-  }, [autosave, draft]);
-
-  useEffect(() => {
-    const channel = tabChannel(draft.id, (saved) => autosave.heard(saved));
-    tabs.current = channel;
-    const online = () => void autosave.flush();
-    const offline = () => autosave.pending && status.set({ status: 'offline' });
-    const hide = () => {
-      if (document.visibilityState === 'hidden') void autosave.flush();
-      // Shown again: a save made meanwhile on another device is taken in as another tab's would be.
-      else
-        void getDraft(draft.id).then(
-          (server) => autosave.heard(server),
-          () => undefined,
-        );
-    };
+    const hide = () => document.visibilityState === 'hidden' && void made?.flush();
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
-    window.addEventListener('pagehide', online);
+    window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', hide);
     return () => {
+      live = false;
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
-      window.removeEventListener('pagehide', online);
+      window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', hide);
-      // Leaving the editor saves what is left (the local copy stays until it lands), and tells the other tabs.
-      void autosave.flush().finally(() => {
-        autosave.stop();
-        channel.close();
-        if (tabs.current === channel) tabs.current = null;
-      });
+      // Leaving the editor sends what is left (the browser's copy keeps it until it lands).
+      made?.close();
     };
-  }, [autosave, draft.id, status]);
+    // The editor is made once per draft; my name is read when it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, status]);
 
   const onChange = useCallback(
-    (read: () => string, edits: readonly TextEdit[]) => {
-      // The text itself is read only when autosave or the preview needs it, not on every keystroke;
-      // the browser's copy keeps only the changes.
-      autosave.change(read, edits);
+    (read: () => string) => {
       // The preview and the scene list follow once typing pauses (400 ms), when the browser is
       // idle. A keystroke only moves the time; the timer, firing early, waits the rest.
       previewDue.current = Date.now() + 400;
@@ -230,23 +250,19 @@ function Writer({ draft }: { draft: Draft }) {
           const left = previewDue.current - Date.now();
           if (left > 0) return wait(left);
           previewTimer.current = undefined;
-          whenIdle(() => setPreviewText(autosave.current));
+          whenIdle(() => setPreviewText(read()));
         }, ms);
       };
       wait(400);
     },
-    [autosave],
+    [],
   );
 
-  // The editor's warm-up after opening (fountain-editor.tsx, warmTypingPath): the change path once,
-  // on a throw-away autosave over a store in memory (never the draft's, never a save or a status).
-  const warmChange = useCallback((read: () => string, edits: readonly TextEdit[]) => {
-    void warmChangePath(read, edits, logStore(memoryBackend())).catch(() => undefined);
-  }, []);
-
-  const replaceText = (text: string) => {
-    editor.current?.setText(text);
-    setPreviewText(text);
+  /** Everything typed here has reached the server (or the writer is told it has not). */
+  const settle = async () => {
+    if (!shared) return true;
+    await shared.flush();
+    return !shared.unsaved;
   };
 
   // Comment threads, located in the text as of the last pause in typing (as the preview is).
@@ -283,8 +299,7 @@ function Writer({ draft }: { draft: Draft }) {
     setNotice(null);
     try {
       // The new set starts from the text as saved: what is typed until then belongs to the old one.
-      await autosave.flush();
-      if (autosave.pending) throw new Error('Your latest changes are not saved yet. Try again once the draft says Saved.');
+      if (!(await settle())) throw new Error('Your latest changes are not saved yet. Try again once the draft says Saved.');
       const started = await startRevisionColor(draft.id);
       const next = { base: started.revisionBase, color: started.revisionColor.index, name: started.revisionColor.name };
       setRevision(next);
@@ -298,9 +313,9 @@ function Writer({ draft }: { draft: Draft }) {
   };
   const nextColorName = revisionColorName(revision.color + 1);
 
-  const exportFountain = () => download(new Blob([autosave.current], { type: 'text/plain;charset=utf-8' }), fileName(draft.title, 'fountain'));
+  const exportFountain = () => download(new Blob([shared?.current ?? draft.body], { type: 'text/plain;charset=utf-8' }), fileName(draft.title, 'fountain'));
   const exportFdx = async () => {
-    await autosave.flush();
+    await settle();
     try {
       download(await draftFdx(draft.id), fileName(draft.title, 'fdx'));
     } catch (error) {
@@ -308,7 +323,7 @@ function Writer({ draft }: { draft: Draft }) {
     }
   };
   const exportPdf = async () => {
-    await autosave.flush();
+    await settle();
     try {
       download(await draftPdf(draft.id), fileName(draft.title, 'pdf'));
     } catch (error) {
@@ -328,30 +343,43 @@ function Writer({ draft }: { draft: Draft }) {
           <Button variant="secondary" size="sm" onClick={() => editor.current?.openSearch()}>
             Find
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => setShowRevisions(true)}>
-            Revisions
-          </Button>
+          {owner && (
+            <Button variant="secondary" size="sm" onClick={() => setShowShare(true)}>
+              Share
+            </Button>
+          )}
+          {owner && (
+            <Button variant="secondary" size="sm" onClick={() => setShowRevisions(true)}>
+              Revisions
+            </Button>
+          )}
           <Button variant="secondary" size="sm" aria-pressed={commentsOpen} onClick={() => setCommentsOpen((shown) => !shown)}>
             {openCount > 0 ? `Comments (${openCount})` : 'Comments'}
           </Button>
           <Button variant="secondary" size="sm" onClick={exportFountain}>
             Export Fountain
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => void exportFdx()}>
-            Export FDX
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
-            Export PDF
-          </Button>
-          <Button variant="secondary" size="sm" busy={startingRevision} onClick={() => void startRevision()} aria-label={`Start ${nextColorName} revision`}>
-            {`Start ${nextColorName}`}
-          </Button>
-          <PublishControl
-            draftId={draft.id}
-            publishedAs={draft.publishedAs ?? null}
-            prepare={async () => (await autosave.flush(), autosave.pending ? null : autosave.revision)}
-            onNotice={setNotice}
-          />
+          {/* The owner's: revisions, exports made on the server, revision colours and publishing stay theirs. */}
+          {owner && (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => void exportFdx()}>
+                Export FDX
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => void exportPdf()}>
+                Export PDF
+              </Button>
+              <Button variant="secondary" size="sm" busy={startingRevision} onClick={() => void startRevision()} aria-label={`Start ${nextColorName} revision`}>
+                {`Start ${nextColorName}`}
+              </Button>
+              <PublishControl
+                draftId={draft.id}
+                publishedAs={draft.publishedAs ?? null}
+                // The draft as the server has it now, everyone's changes included.
+                prepare={async () => ((await settle()) ? (await getDraft(draft.id)).revision : null)}
+                onNotice={setNotice}
+              />
+            </>
+          )}
         </div>
       </header>
 
@@ -372,6 +400,16 @@ function Writer({ draft }: { draft: Draft }) {
         ))}
       </nav>
 
+      {closed && (
+        <div className="vox-draft-editor__notice">
+          <Alert>{closed}</Alert>
+        </div>
+      )}
+      {readOnly && !closed && (
+        <div className="vox-draft-editor__notice">
+          <Alert variant="info">You were invited to read this draft as a commenter: you see everyone’s changes as they type, but cannot change it.</Alert>
+        </div>
+      )}
       {notice && <div className="vox-draft-editor__notice">{notice}</div>}
 
       <div className="vox-draft-editor__panes">
@@ -400,20 +438,19 @@ function Writer({ draft }: { draft: Draft }) {
         </nav>
 
         <section className="vox-draft-editor__write" aria-label="Fountain text">
-          {initialText === null ? (
+          {!shared ? (
             <Spinner label="Opening your draft" />
           ) : (
             <FountainEditor
-              initialText={initialText}
+              shared={shared}
+              readOnly={readOnly}
+              cutOff={closed !== null}
               onChange={onChange}
-              onWarm={warmChange}
               known={known}
               onReady={(handle) => {
                 editor.current = handle;
                 setEditorReady(true);
                 handle.setRevision(revision);
-                // A revision from another tab may have been merged in while the editor was loading.
-                handle.setText(autosave.current);
                 handle.focus();
               }}
               label={`${draft.title}, Fountain text`}
@@ -442,80 +479,19 @@ function Writer({ draft }: { draft: Draft }) {
         )}
       </div>
 
-      {conflict && (
-        <ConflictDialog
-          conflict={conflict}
-          title={draft.title}
-          mine={() => autosave.current}
-          onKeptBoth={(copy) => {
-            autosave.adopt(conflict.theirs, conflict.theirs.body);
-            replaceText(conflict.theirs.body);
-            setConflict(null);
-            setNotice(
-              <Alert variant="success">
-                Your version is kept as a new draft: <Link to={href('draft', { documentId: copy.id })}>{copy.title}</Link>. This one now shows the other version.
-              </Alert>,
-            );
-          }}
-        />
-      )}
+      {showShare && <ShareDialog draftId={draft.id} onClose={() => setShowShare(false)} />}
 
       {showRevisions && (
         <RevisionsPanel
           draftId={draft.id}
-          beforeSnapshot={async () => {
-            await autosave.flush();
-            return !autosave.pending;
-          }}
-          onRestored={(restored) => {
-            autosave.adopt(restored, restored.body);
-            replaceText(restored.body);
-            tabs.current?.post(restored);
+          beforeSnapshot={settle}
+          onRestored={() => {
+            // The server made the change in the document: it arrives over the stream, for everyone.
             setShowRevisions(false);
           }}
           onClose={() => setShowRevisions(false)}
         />
       )}
     </div>
-  );
-}
-
-/**
- * Asked only when the automatic merge could not be made: both sides changed the same lines, or
- * the changes were kept in this browser on an older revision (no base to merge on). Focus goes to
- * the explanation, not to a button, so a key still being typed as the dialog opens chooses nothing.
- */
-function ConflictDialog({ conflict, title, mine, onKeptBoth }: { conflict: Conflict; title: string; mine(): string; onKeptBoth(copy: Draft): void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const keepBoth = async () => {
-    setBusy(true);
-    try {
-      // What the editor holds now (typing may have gone on after the conflict was found).
-      onKeptBoth(await createDraft({ title: `${title} (my version)`, body: mine() }));
-    } catch (error) {
-      setProblem((error as Error).message);
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      title="This draft changed elsewhere"
-      description="Another tab or device saved this draft after you started these changes. Nothing has been overwritten."
-      onClose={() => undefined}
-      size="md"
-    >
-      {problem && <Alert>{problem}</Alert>}
-      <p className="vox-meta" tabIndex={-1} data-autofocus>
-        {conflict.base === undefined
-          ? 'These changes were kept in this browser while offline, so they are kept as a new draft beside the other version.'
-          : 'These changes touch the same lines, so they cannot be merged by themselves. Keep both and compare them.'}
-      </p>
-      <div className="vox-draft-editor__conflict-actions">
-        <Button variant="primary" busy={busy} disabled={busy} onClick={() => void keepBoth()}>
-          Keep both
-        </Button>
-      </div>
-    </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
-import { ChangeSet, Text } from '@codemirror/state';
-import { applyEdit } from '@vox/fountain';
-import { editsOf, fountainDecorations } from './fountain-editor';
+import { Text } from '@codemirror/state';
+import * as Y from 'yjs';
+import { Awareness } from 'y-protocols/awareness';
+import { fountainDecorations } from './fountain-editor';
 
 const SCRIPT = [
   'Title: The Ferry',
@@ -118,31 +119,6 @@ describe('steadyCursorWhileTyping', () => {
   });
 });
 
-describe('editsOf (a change as the replacements the local copy keeps)', () => {
-  it('turns a change of several ranges into edits that, applied in order, make the new text', () => {
-    const before = 'INT. DECK - NIGHT\n\nRain hammers the deck.\n\nTOM\nHold on.';
-    const changes = ChangeSet.of(
-      [
-        { from: 0, to: 4, insert: 'EXT.' },
-        { from: 19, to: 23, insert: 'Snow' },
-        { from: 43, to: 46, insert: 'MARA (O.S.)' },
-        { from: before.length, insert: '\n' },
-      ],
-      before.length,
-    );
-    const after = changes.apply(Text.of(before.split('\n'))).toString();
-    const edits = editsOf(changes);
-    expect(edits).toHaveLength(4);
-    expect(edits.reduce<string | null>((text, edit) => (text === null ? null : applyEdit(text, edit)), before)).toBe(after);
-    expect(after).toBe('EXT. DECK - NIGHT\n\nSnow hammers the deck.\n\nMARA (O.S.)\nHold on.\n');
-  });
-
-  it('answers one edit per typed character and none for a change that changes nothing', () => {
-    expect(editsOf(ChangeSet.of([{ from: 3, insert: 'x' }], 5))).toEqual([{ from: 3, to: 3, insert: 'x' }]);
-    expect(editsOf(ChangeSet.empty(5))).toEqual([]);
-  });
-});
-
 describe('the warm-up after opening (warmTypingPath)', () => {
   const TEXT = 'INT. DECK - NIGHT\n\nRain hammers the deck.\n\nTOM\nHold on.';
 
@@ -161,18 +137,21 @@ describe('the warm-up after opening (warmTypingPath)', () => {
 
   const open = async () => {
     const { EditorView } = await import('@codemirror/view');
-    const { redoDepth, undoDepth } = await import('@codemirror/commands');
     const { FountainEditor, WARM_MS } = await import('./fountain-editor');
     const changes: string[] = [];
-    const warmed: { text: string; edits: readonly { from: number; to: number; insert: string }[] }[] = [];
     let handle: import('./fountain-editor').FountainEditorHandle | undefined;
+    const doc = new Y.Doc();
+    const text = doc.getText('fountain');
+    text.insert(0, TEXT);
+    const undoManager = new Y.UndoManager(text);
+    const updates: Uint8Array[] = [];
+    doc.on('update', (update: Uint8Array) => updates.push(update));
     const rendered = render(
       <FountainEditor
-        initialText={TEXT}
+        shared={{ text, awareness: new Awareness(doc), undoManager }}
         label="The Ferry, Fountain text"
         known={() => ({ characters: ['MARA', 'MARAUDER', 'TOM'], locations: [] })}
         onChange={(read) => changes.push(read())}
-        onWarm={(read, edits) => warmed.push({ text: read(), edits })}
         onReady={(h) => {
           handle = h;
           h.focus();
@@ -181,10 +160,10 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     );
     const view = EditorView.findFromDOM(rendered.container.querySelector('.cm-editor') as HTMLElement) as InstanceType<typeof EditorView>;
     const warmHost = () => document.querySelector('.vox-draft-editor__warm-up');
-    return { view, changes, warmed, warmHost, handle: () => handle, undoDepth, redoDepth, WARM_MS, rendered };
+    return { view, doc, text, updates, undoManager, changes, warmHost, handle: () => handle, WARM_MS, rendered };
   };
 
-  it('runs the typing path off screen once the page is idle, leaving the editor’s text, history, selection and focus as they were', async () => {
+  it('runs the typing path off screen once the page is idle, leaving the editor’s text, document, undo, selection and focus as they were', async () => {
     const t = await open();
     t.view.dispatch({ selection: { anchor: 20 } });
     const selection = t.view.state.selection;
@@ -201,24 +180,22 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     expect(host?.querySelector('.cm-content')).toBeNull();
     expect(host?.shadowRoot).toBeNull();
     await jest.advanceTimersByTimeAsync(t.WARM_MS);
-    // It ran: its own changes (the character typed into its DOM, the key on a cue line) went to onWarm ...
-    expect(t.warmed.length).toBeGreaterThanOrEqual(1);
-    expect(t.warmed.at(-1)?.text.endsWith('\nMAR')).toBe(true);
-    expect(t.warmed.flatMap((w) => w.edits).map((e) => e.insert)).toContain('R');
-    // ... and ended: its editor is gone, nothing of it is left to run.
+    // It ended: its editor is gone, nothing of it is left to run.
     expect(t.warmHost()).toBeNull();
     expect(document.querySelectorAll('.cm-editor')).toHaveLength(1);
-    // The writer's editor: same text, no undo or redo step, same selection and focus, no change reported.
+    // The writer's editor and document: same text, no change, no undo step, same selection and focus.
     expect(t.view.state.doc.toString()).toBe(TEXT);
-    expect(t.undoDepth(t.view.state)).toBe(0);
-    expect(t.redoDepth(t.view.state)).toBe(0);
+    expect(t.text.toString()).toBe(TEXT);
+    expect(t.updates).toEqual([]);
+    expect(t.undoManager.undoStack).toHaveLength(0);
     expect(t.view.state.selection.eq(selection)).toBe(true);
     expect(document.activeElement).toBe(focused);
     expect(t.changes).toEqual([]);
-    // Typing afterwards is the writer's only: one change, one undo step.
+    // Typing afterwards is the writer's only: one change to the document, one undo step.
     t.view.dispatch({ changes: { from: TEXT.length, insert: '!' }, userEvent: 'input.type' });
     expect(t.changes).toEqual([`${TEXT}!`]);
-    expect(t.undoDepth(t.view.state)).toBe(1);
+    expect(t.text.toString()).toBe(`${TEXT}!`);
+    expect(t.undoManager.undoStack).toHaveLength(1);
     t.rendered.unmount();
   });
 
@@ -228,11 +205,9 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     expect(t.warmHost()).not.toBeNull();
     t.view.dispatch({ changes: { from: 0, insert: 'X' }, userEvent: 'input.type' });
     expect(t.warmHost()).toBeNull();
-    const warmedSoFar = t.warmed.length;
     await jest.advanceTimersByTimeAsync(t.WARM_MS);
-    expect(t.warmed).toHaveLength(warmedSoFar);
     expect(t.changes).toEqual([`X${TEXT}`]);
-    expect(t.undoDepth(t.view.state)).toBe(1);
+    expect(t.text.toString()).toBe(`X${TEXT}`);
 
     // Closing the editor while the warm-up runs ends it too.
     const u = await open();
@@ -243,27 +218,24 @@ describe('the warm-up after opening (warmTypingPath)', () => {
     t.rendered.unmount();
   });
 
-  it("takes a text merged in from another tab around the writer's cursor: only the other's lines change, no change is reported, no undo step", async () => {
+  it("takes a co-writer's change around the writer's cursor: the cursor stays on the writer's line, and undo takes back only the writer's own typing", async () => {
     const t = await open();
-    // The writer is at the end of "Rain hammers the deck." and has typed there.
+    // The writer is at the end of "Rain hammers the deck." and types there.
     t.view.dispatch({ changes: { from: 41, insert: ' Hard.' }, selection: { anchor: 47 }, userEvent: 'input.type' });
-    expect(t.changes).toEqual(['INT. DECK - NIGHT\n\nRain hammers the deck. Hard.\n\nTOM\nHold on.']);
-    const mine = t.view.state.doc.toString();
-    // The other tab changed the heading and TOM's line: two edits, the writer's line between them untouched.
+    expect(t.text.toString()).toBe('INT. DECK - NIGHT\n\nRain hammers the deck. Hard.\n\nTOM\nHold on.');
+    // A co-writer (another document) changes the heading and TOM's line.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(t.doc));
+    const theirs = other.getText('fountain');
+    theirs.delete(12, 5);
+    theirs.insert(12, 'DAWN');
+    theirs.insert(theirs.length, ' Now.');
+    Y.applyUpdate(t.doc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(t.doc)), 'remote');
     const merged = 'INT. DECK - DAWN\n\nRain hammers the deck. Hard.\n\nTOM\nHold on. Now.';
-    t.handle()?.setText(merged, [
-      { from: 0, to: 17, insert: 'INT. DECK - DAWN' },
-      { from: mine.indexOf('Hold on.'), to: mine.length, insert: 'Hold on. Now.' },
-    ]);
     expect(t.view.state.doc.toString()).toBe(merged);
-    // The cursor is still at the end of the writer's line: typing on stays on it.
     expect(t.view.state.selection.main.head).toBe(merged.indexOf(' Hard.') + ' Hard.'.length);
-    expect(t.changes).toHaveLength(1);
-    expect(t.undoDepth(t.view.state)).toBe(1);
-    // Edits that do not fit the text give way to one replacement of what differs: the text is still right.
-    t.handle()?.setText(`${merged}\n`, [{ from: 9999, to: 9999, insert: 'x' }]);
-    expect(t.view.state.doc.toString()).toBe(`${merged}\n`);
-    expect(t.changes).toHaveLength(1);
+    t.undoManager.undo();
+    expect(t.view.state.doc.toString()).toBe('INT. DECK - DAWN\n\nRain hammers the deck.\n\nTOM\nHold on. Now.');
     t.rendered.unmount();
   });
 

@@ -2,32 +2,30 @@ import { useEffect, useRef } from 'react';
 import { autocompletion, closeCompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { highlightSelectionMatches, openSearchPanel, search, searchKeymap } from '@codemirror/search';
-import { type ChangeSet, EditorState, type Extension, RangeSetBuilder, type Text, Transaction } from '@codemirror/state';
+import { Compartment, EditorState, type Extension, RangeSetBuilder, type Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, keymap, placeholder, ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { editBetween, type TextEdit } from '@vox/fountain';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import type { Text as SharedText, UndoManager } from 'yjs';
+import type { Awareness } from 'y-protocols/awareness';
 import { whenIdle } from '../when-idle';
 import { commentedLines, setCommentedLines } from './comment-lines';
 import type { LineRange } from './comment-threads';
 import { cueName, isSceneHeading } from './fountain-outline';
+import { remoteCursors } from './remote-cursors';
 import { completionKeys, completionLabel, type KnownNames, pagesAndRevisions, type RevisionState, screenplayCompletion, setRevision } from './screenwriter-tools';
 
 /**
  * The Fountain editor (CodeMirror 6), loaded with import() by the editor page only: colours
  * scene headings, character cues, dialogue, parentheticals, transitions and the title page;
  * completes cues and scene headings, shows the page count and the cursor's page, marks the lines
- * of the current revision colour in the margin (screenwriter-tools.ts); finds and replaces (Ctrl/Cmd+F). CodeMirror owns
- * the text while typing: React only hears of changes, so a keystroke never waits for a render.
+ * of the current revision colour in the margin (screenwriter-tools.ts); finds and replaces (Ctrl/Cmd+F). The text is
+ * the draft's shared document (y-codemirror.next binds it: everyone's changes arrive in place, and
+ * their cursors and selections show with their names and colours; undo takes back only my own
+ * changes). React only hears of changes, so a keystroke never waits for a render.
  */
 export interface FountainEditorHandle {
   jumpTo(offset: number): void;
   openSearch(): void;
-  /**
-   * Makes the text `text` without handing it back through onChange, replacing only what differs
-   * (`edits`, in the current text's positions, when the caller knows them: a merge's lines), so
-   * the cursor and the lines around it stay where the writer has them; it is no step of the
-   * writer's undo history.
-   */
-  setText(text: string, edits?: readonly TextEdit[]): void;
   focus(): void;
   /** The draft's revision colour and the text it started from: the margin marks the lines changed since. */
   setRevision(revision: RevisionState): void;
@@ -39,23 +37,29 @@ export interface FountainEditorHandle {
   setCommentedLines(ranges: readonly LineRange[]): void;
 }
 
+/** The shared document's text and who is in it (co-writing.ts). */
+export interface SharedDoc {
+  text: SharedText;
+  awareness: Awareness;
+  /** Takes back my own changes only, never a co-writer's. */
+  undoManager: UndoManager;
+}
+
 export interface FountainEditorProps {
-  initialText: string;
+  shared: SharedDoc;
+  /** A reader may look, place a cursor and select, but not type (a commenter). */
+  readOnly?: boolean;
+  /** Access ended: the text stays on screen, nothing more can be done in it. */
+  cutOff?: boolean;
   /**
-   * The text changed: `read()` answers it. A reader, not the text: making a 5,000-line draft's
-   * string on every keystroke cost a copy of the draft (and its garbage) per key. `edits`: the
-   * change as replacements, each on the text after the one before (see `editsOf`).
+   * The text changed (typed here or by a co-writer): `read()` answers it. A reader, not the text:
+   * making a 5,000-line draft's string on every keystroke cost a copy of the draft (and its garbage) per key.
    */
-  onChange(read: () => string, edits: readonly TextEdit[]): void;
+  onChange(read: () => string): void;
   /** Names and places to complete (the page's outline, as of the last pause in typing); without it, the whole text's outline. */
   known?(): KnownNames;
   onReady(handle: FountainEditorHandle): void;
   label: string;
-  /**
-   * The warm-up's changes (see `warmTypingPath`), as `onChange` would get them: the page runs its
-   * change path on a throw-away copy (never its own autosave or text).
-   */
-  onWarm?(read: () => string, edits: readonly TextEdit[]): void;
 }
 
 interface LineState {
@@ -149,18 +153,6 @@ const fountainHighlight = ViewPlugin.fromClass(
   { decorations: (plugin) => plugin.decorations },
 );
 
-/**
- * A CodeMirror change as replacements applied one after the other, left to right: each one's
- * positions are in the text after the ones before it (what `applyEdit` in @vox/fountain takes).
- */
-export function editsOf(changes: ChangeSet): TextEdit[] {
-  const edits: TextEdit[] = [];
-  changes.iterChanges((fromA, toA, fromB, _toB, inserted) => {
-    edits.push({ from: fromB, to: fromB + (toA - fromA), insert: inserted.toString() });
-  });
-  return edits;
-}
-
 /** How long after the last keystroke (or move) the cursor blinks again. */
 export const CURSOR_REST_MS = 700;
 
@@ -206,12 +198,14 @@ interface ExtensionOptions {
   /** Every update that changed the text. */
   onDocChange(update: ViewUpdate): void;
   spellcheck: boolean;
+  /** How the text is kept: the shared document (its own undo), or, for the warm-up, CodeMirror's history. */
+  binding?: Extension;
 }
 
 /** The editor's extensions: the page's editor and the warm-up's throw-away one run the same. */
-function editorExtensions({ label, known, onDocChange, spellcheck }: ExtensionOptions): Extension[] {
+function editorExtensions({ label, known, onDocChange, spellcheck, binding }: ExtensionOptions): Extension[] {
   return [
-    history(),
+    binding ?? [history(), keymap.of(historyKeymap)],
     drawSelection(),
     steadyCursorWhileTyping,
     highlightActiveLine(),
@@ -225,7 +219,7 @@ function editorExtensions({ label, known, onDocChange, spellcheck }: ExtensionOp
     search({ top: true }),
     highlightSelectionMatches(),
     placeholder('INT. SOMEWHERE - NIGHT\n\nStart writing…'),
-    keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+    keymap.of([...defaultKeymap, ...searchKeymap, indentWithTab]),
     // tabindex: the text is in the tab order as any contenteditable is; said outright, axe counts it
     // as the scrolling region's focusable content (scrollable-region-focusable, once a draft scrolls).
     EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: spellcheck ? 'true' : 'false', tabindex: '0' }),
@@ -251,12 +245,11 @@ export const WARM_MS = 100;
  * h-warm"). This editor runs them on its own text, off screen, in a closed shadow root and
  * hidden from assistive technology: a character typed into its DOM (read back by CodeMirror as typing is), then a key
  * dispatched as typing on a cue line (the completion's update), then its first frame (the
- * measure), and it is gone, about one frame after it began. `onDocChange` gets its changes (the
- * page runs its change path on a throw-away copy). The page's editor, document, history, focus
- * and autosave are not touched. Answers a function that stops it early (the page leaving, the
+ * measure), and it is gone, about one frame after it began. `onDocChange` gets its changes. The
+ * page's editor, shared document, undo history and focus are not touched. Answers a function that stops it early (the page leaving, the
  * writer typing meanwhile).
  */
-export function warmTypingPath(options: Omit<ExtensionOptions, 'spellcheck'>, doc: Document = document): () => void {
+export function warmTypingPath(options: Omit<ExtensionOptions, 'spellcheck' | 'binding'>, doc: Document = document): () => void {
   const host = doc.createElement('div');
   host.className = 'vox-draft-editor__warm-up';
   host.setAttribute('aria-hidden', 'true');
@@ -311,7 +304,19 @@ export function warmTypingPath(options: Omit<ExtensionOptions, 'spellcheck'>, do
   return stop;
 }
 
-export function FountainEditor({ initialText, onChange, onReady, known, label, onWarm }: FountainEditorProps) {
+/** What the writer may do in the text: type, read (aria-readonly, still a cursor and selections), or nothing. */
+const accessOf = (readOnly: boolean, cutOff: boolean): Extension => [
+  EditorState.readOnly.of(readOnly || cutOff),
+  EditorView.editable.of(!cutOff),
+  EditorView.contentAttributes.of(readOnly || cutOff ? { 'aria-readonly': 'true' } : {}),
+];
+
+export function FountainEditor({ shared, readOnly = false, cutOff = false, onChange, onReady, known, label }: FountainEditorProps) {
+  const access = useRef(new Compartment());
+  const viewRef = useRef<EditorView | null>(null);
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: access.current.reconfigure(accessOf(readOnly, cutOff)) });
+  }, [readOnly, cutOff]);
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -319,32 +324,36 @@ export function FountainEditor({ initialText, onChange, onReady, known, label, o
   ready.current = onReady;
   const names = useRef(known);
   names.current = known;
-  const warmed = useRef(onWarm);
-  warmed.current = onWarm;
 
   useEffect(() => {
     if (!host.current) return;
-    let silent = false;
     let stopWarm: (() => void) | undefined;
     const completionNames = known && ((): KnownNames => names.current?.() ?? NO_NAMES);
     const view = new EditorView({
       parent: host.current,
       state: EditorState.create({
-        doc: initialText,
+        doc: shared.text.toString(),
         extensions: editorExtensions({
           label,
           known: completionNames,
           spellcheck: true,
+          binding: [
+            // The text and my undo; the others' cursors are remote-cursors.ts's.
+            yCollab(shared.text, null, { undoManager: shared.undoManager }),
+            remoteCursors(shared.text, shared.awareness),
+            keymap.of(yUndoManagerKeymap),
+            access.current.of(accessOf(readOnly, cutOff)),
+          ],
           onDocChange(update) {
             // The writer typed before the warm-up ended: it stops (its work is not in their keystrokes).
             stopWarm?.();
-            if (silent) return;
             const doc = update.state.doc;
-            changed.current(() => doc.toString(), editsOf(update.changes));
+            changed.current(() => doc.toString());
           },
         }),
       }),
     });
+    viewRef.current = view;
     ready.current({
       jumpTo(offset) {
         const at = Math.min(offset, view.state.doc.length);
@@ -368,25 +377,6 @@ export function FountainEditor({ initialText, onChange, onReady, known, label, o
         view.dispatch({ selection: { anchor: first.from, head: last.to }, effects: EditorView.scrollIntoView(first.from, { y: 'center' }) });
       },
       setCommentedLines: (ranges) => view.dispatch({ effects: setCommentedLines.of(ranges) }),
-      setText(text, edits) {
-        const current = view.state.doc.toString();
-        if (current === text) return;
-        silent = true;
-        try {
-          let changes: ChangeSet | null = null;
-          if (edits && edits.length > 0) {
-            try {
-              const made = view.state.changes(edits.map((edit) => ({ ...edit })));
-              if (made.apply(view.state.doc).toString() === text) changes = made;
-            } catch {
-              // Not made on this text: one replacement below.
-            }
-          }
-          view.dispatch({ changes: changes ?? editBetween(current, text), annotations: Transaction.addToHistory.of(false) });
-        } finally {
-          silent = false;
-        }
-      },
       focus: () => view.focus(),
       setRevision: (revision) => view.dispatch({ effects: setRevision.of(revision) }),
     });
@@ -397,14 +387,13 @@ export function FountainEditor({ initialText, onChange, onReady, known, label, o
         label: 'Warm-up',
         // The completion's query runs, but finds no name: no list opens (a list is not what most keys do).
         known: completionNames && (() => NO_NAMES),
-        onDocChange: (update) => {
-          warmed.current?.(() => update.state.doc.toString(), editsOf(update.changes));
-        },
+        onDocChange: () => undefined,
       });
     });
     return () => {
       cancelIdle();
       stopWarm?.();
+      viewRef.current = null;
       view.destroy();
     };
     // The editor is made once; later texts arrive through setText.

@@ -239,8 +239,11 @@ function Writer({ draft }: { draft: Draft }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft, status]);
 
+  // The text as of the latest change: each change's reader reads the text as that change left it.
+  const latestText = useRef<() => string>(() => draft.body);
   const onChange = useCallback(
     (read: () => string) => {
+      latestText.current = read;
       // The preview and the scene list follow once typing pauses (400 ms), when the browser is
       // idle. A keystroke only moves the time; the timer, firing early, waits the rest.
       previewDue.current = Date.now() + 400;
@@ -250,7 +253,7 @@ function Writer({ draft }: { draft: Draft }) {
           const left = previewDue.current - Date.now();
           if (left > 0) return wait(left);
           previewTimer.current = undefined;
-          whenIdle(() => setPreviewText(read()));
+          whenIdle(() => setPreviewText(latestText.current()));
         }, ms);
       };
       wait(400);

@@ -119,6 +119,11 @@ test('the owner shares a draft: a co-writer joins by link and writes, each sees 
   await endOf(page, 'Not tonight. Maybe.');
   await expect(caret(grace.page, 'Wren Ashby')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/two-cursors-owner-390.png` });
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByRole('list', { name: 'Co-writers' }).getByRole('listitem')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'share dialog (phone)', { include: '[role="dialog"]' });
+  await page.screenshot({ path: `${SHOTS}/share-390.png` });
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The owner removes Grace: her open editor is cut off at once.

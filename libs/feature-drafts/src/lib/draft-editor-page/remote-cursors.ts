@@ -69,6 +69,22 @@ export function remoteCursors(text: Y.Text, awareness: Awareness) {
         update(update: ViewUpdate) {
           this.share(update);
           this.decorations = this.draw(update.view);
+          update.view.requestMeasure({ key: this, read: (view) => this.overflowing(view), write: (flip) => this.flip(flip) });
+        }
+        /** The carets whose name would run past the text's right edge (a phone, a line's end). */
+        private overflowing(view: EditorView): Map<HTMLElement, boolean> {
+          const right = view.scrollDOM.getBoundingClientRect().right;
+          const out = new Map<HTMLElement, boolean>();
+          for (const caret of view.contentDOM.querySelectorAll<HTMLElement>('.vox-remote-caret')) {
+            // The name's width, as drawn (11 px semibold, 4 px padding each side), about 7 px a character.
+            const width = (caret.dataset['name']?.length ?? 0) * 7 + 8;
+            out.set(caret, caret.getBoundingClientRect().left + width > right);
+          }
+          return out;
+        }
+        /** Those names are drawn to the left of their caret instead. */
+        private flip(carets: Map<HTMLElement, boolean>) {
+          for (const [caret, over] of carets) caret.classList.toggle('vox-remote-caret--flip', over);
         }
         destroy() {
           awareness.off('change', this.listener);
@@ -137,6 +153,8 @@ export function remoteCursors(text: Y.Text, awareness: Awareness) {
         zIndex: '5',
       },
       '.vox-remote-caret--below::after': { bottom: 'auto', top: '100%', borderRadius: '0 3px 3px 3px' },
+      '.vox-remote-caret--flip::after': { left: 'auto', right: '-1px', borderRadius: '3px 3px 0 3px' },
+      '.vox-remote-caret--below.vox-remote-caret--flip::after': { borderRadius: '3px 0 3px 3px' },
     }),
   ];
 }

@@ -145,6 +145,13 @@ const CastingNote = Type.Object({
   sessionId: Nullable(Type.String()),
 });
 
+/** draft_invite: a friend made me a co-writer of their draft. */
+const DraftInviteNote = Type.Object({
+  draftId: Type.String(),
+  draftTitle: Type.String(),
+  role: Type.Union([Type.Literal('editor'), Type.Literal('commenter')]),
+});
+
 /** draft_comment: someone commented on lines of a draft I write in (the comment is `text`). */
 const DraftCommentNote = Type.Object({
   draftId: Type.String(),
@@ -177,6 +184,8 @@ export const NotificationItem = Type.Object({
   casting: Type.Optional(Nullable(CastingNote)),
   /** draft_comment, about lines of a draft I write in. */
   draftComment: Type.Optional(Nullable(DraftCommentNote)),
+  /** draft_invite, a draft I was made a co-writer of. */
+  draftInvite: Type.Optional(Nullable(DraftInviteNote)),
 });
 export type NotificationItem = Type.Static<typeof NotificationItem>;
 

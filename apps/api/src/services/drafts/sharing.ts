@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DRAFT_MESSAGES, coWriterName, type DraftInviteLink, type DraftJoined, type DraftPeople, type DraftRole } from '@vox/contract/schemas';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../domain-errors';
+import { createNotification } from '../../repositories/notifications';
 import type { DraftsContext } from './context';
 
 /**
@@ -42,9 +43,12 @@ export function sharingService(ctx: DraftsContext, revoke: (draftId: string, use
     },
 
     async invite(me, draftId, userId, role) {
-      await owned(me, draftId);
+      const row = await owned(me, draftId);
       if (userId === me || !(await app.friendshipsRepository.areFriends(me, userId))) throw new BadRequestError(DRAFT_MESSAGES.inviteFriendsOnly);
+      const before = (await repo.listCollaborators(draftId)).find((p) => p.id === userId)?.role;
       await repo.putCollaborator({ draft_id: draftId, user_id: userId, role, created_at: new Date().toISOString() });
+      // The friend is told in Messages, with the way in: a draft shared with them is nowhere else in their pages.
+      if (before !== role) await createNotification(app.db, { userId, type: 'draft_invite', payload: { fromUserId: me, draftId, draftTitle: row.title, role } });
       // A part changed from editor to commenter holds from now on: the open editor reconnects as a reader.
       if (role === 'commenter') await revoke(draftId, [userId]);
       return peopleOf(draftId);

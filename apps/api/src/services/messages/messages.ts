@@ -87,6 +87,13 @@ const draftCommentNote = (p: Record<string, unknown>) => ({
   reply: p.reply === true,
 });
 
+/** draft_invite payloads (services/drafts/sharing.ts). */
+const draftInviteNote = (p: Record<string, unknown>) => ({
+  draftId: text(p.draftId) ?? '',
+  draftTitle: text(p.draftTitle) ?? '',
+  role: p.role === 'commenter' ? ('commenter' as const) : ('editor' as const),
+});
+
 /** The member a message is about or from, by type (payloads: plugins/README.md "Social area"). */
 function personIdOf(row: NotificationRow): string | null {
   return row.type === 'friend_accepted' ? text(row.payload.userId) : text(row.payload.fromUserId);
@@ -143,6 +150,8 @@ async function messages(app: FastifyInstance) {
           casting: row.type === 'casting_cast' || row.type === 'casting_role_cast' ? castingNote(p) : null,
           // A comment on lines of a draft I write in (services/drafts/comments.ts).
           draftComment: row.type === 'draft_comment' ? draftCommentNote(p) : null,
+          // A friend made me a co-writer of their draft (services/drafts/sharing.ts).
+          draftInvite: row.type === 'draft_invite' ? draftInviteNote(p) : null,
         };
       });
       return { items: shaped, total, page, pageSize, lastSeen };

@@ -157,6 +157,12 @@ describe(`co-writing a draft (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
       const invited = await invite(draft.id, grace, 'editor');
       expect(invited.statusCode).toBe(200);
       expect(invited.json().people.map((p: { name: string; role: string }) => [p.name, p.role])).toEqual([['Grace', 'editor']]);
+      // The friend is told in Messages, with the draft to open; inviting again in the same part tells nothing new.
+      const invites = async () =>
+        (await call('GET', '/api/notifications?page=1&pageSize=20', grace)).json().items.filter((item: { type: string }) => item.type === 'draft_invite');
+      expect(await invites()).toEqual([expect.objectContaining({ person: expect.objectContaining({ id: writer.id }), draftInvite: { draftId: draft.id, draftTitle: draft.title, role: 'editor' } })]);
+      expect((await invite(draft.id, grace, 'editor')).statusCode).toBe(200);
+      expect(await invites()).toHaveLength(1);
       const opened = await call('GET', `/api/drafts/${draft.id}`, grace);
       expect([opened.statusCode, opened.json().body, opened.json().access, opened.json().seat]).toEqual([200, 'INT. ROOM - DAY', 'editor', 1]);
       expect((await get(draft.id)).seat).toBe(0);

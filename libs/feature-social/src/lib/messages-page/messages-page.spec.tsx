@@ -180,30 +180,33 @@ describe('MessagesPage', () => {
     expect(within(rows[1]).queryByRole('link', { name: 'Open your table read' })).not.toBeInTheDocument();
   });
 
-  it('tells of a comment on lines of my draft, with the comment and a link to its thread', async () => {
+  it('tells of a draft a friend shared with me and of comments on lines of a draft, with links to the draft and the thread', async () => {
     const about = (threadId: string, fromLine: number, toLine: number, reply: boolean) => ({ draftId: 'd7', draftTitle: 'The Night Ferry', threadId, fromLine, toLine, reply });
     createFakeServer({ token: 'token' }).routes({
       'GET /api/notifications?page=1&pageSize=20': () =>
         json(200, {
           items: [
+            item({ id: 'c3', type: 'draft_invite', person: grace, relationship: 'friends', text: null, draftInvite: { draftId: 'd7', draftTitle: 'The Night Ferry', role: 'commenter' } }),
             item({ id: 'c2', type: 'draft_comment', person: grace, relationship: 'none', text: 'Tired, and cold.', draftComment: about('t2', 4, 4, true) }),
             item({ id: 'c1', type: 'draft_comment', person: grace, relationship: 'none', text: 'Should Nora sound tired here?', draftComment: about('t1', 4, 6, false) }),
           ],
-          total: 2,
+          total: 3,
           page: 1,
           pageSize: 20,
-          lastSeen: 'c2',
+          lastSeen: 'c3',
         }),
-      'PUT /api/notifications/seen': () => json(200, { id: 'c2' }),
+      'PUT /api/notifications/seen': () => json(200, { id: 'c3' }),
     });
     renderPage(<MessagesPage />, { path: '/notifications', route: '/notifications' });
     const list = await screen.findByRole('list', { name: 'Messages' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper replied to a comment on line 4 of The Night Ferry.');
-    expect(rows[0].querySelector('.vox-messages__text')).toHaveTextContent('Tired, and cold.');
-    expect(within(rows[0]).getByRole('link', { name: 'Open the comment' })).toHaveAttribute('href', '/write/d7?comment=t2');
-    expect(rows[1].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper commented on lines 4–6 of The Night Ferry.');
-    expect(within(rows[1]).getByRole('link', { name: 'Open the comment' })).toHaveAttribute('href', '/write/d7?comment=t1');
+    expect(rows[0].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper invited you to comment on The Night Ferry.');
+    expect(within(rows[0]).getByRole('link', { name: 'Open the draft' })).toHaveAttribute('href', '/write/d7');
+    expect(rows[1].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper replied to a comment on line 4 of The Night Ferry.');
+    expect(rows[1].querySelector('.vox-messages__text')).toHaveTextContent('Tired, and cold.');
+    expect(within(rows[1]).getByRole('link', { name: 'Open the comment' })).toHaveAttribute('href', '/write/d7?comment=t2');
+    expect(rows[2].querySelector('.vox-messages__summary')).toHaveTextContent('Grace Hopper commented on lines 4–6 of The Night Ferry.');
+    expect(within(rows[2]).getByRole('link', { name: 'Open the comment' })).toHaveAttribute('href', '/write/d7?comment=t1');
   });
 
   it('words membership news: bought, cancelled at period end, ended', async () => {

@@ -186,6 +186,11 @@ function MessageItem({
               Open session
             </Link>
           )}
+          {item.draftInvite?.draftId && (
+            <Link className={buttonClassName({ size: 'sm' })} to={href('draft', { documentId: item.draftInvite.draftId })}>
+              Open the draft
+            </Link>
+          )}
           {item.draftComment?.draftId && (
             <Link className={buttonClassName({ size: 'sm' })} to={`${href('draft', { documentId: item.draftComment.draftId })}?comment=${encodeURIComponent(item.draftComment.threadId)}`}>
               Open the comment
@@ -249,6 +254,13 @@ function Summary({ item, name }: { item: NotificationItem; name: string }) {
       return (
         <>
           The role of <strong>{item.casting?.roleName}</strong> in <strong>{item.casting?.scriptTitle}</strong> has been cast.
+        </>
+      );
+    // A friend's draft I may now write in, or comment on.
+    case 'draft_invite':
+      return (
+        <>
+          {who} invited you to {item.draftInvite?.role === 'commenter' ? 'comment on' : 'co-write'} <strong>{item.draftInvite?.draftTitle || 'a draft'}</strong>.
         </>
       );
     // A comment on lines of a draft I write in ("Grace commented on lines 4–6 of The Night Ferry").

@@ -12,13 +12,13 @@ const MANIFEST = {
 };
 
 // A stand-in for a remote's server render module (apps/shell/src/server/render.tsx): it draws what
-// it was asked, renders /about and /faq only, and throws on /guide; /faq reads GET /api/health
+// it was asked, renders /about, /faq and any /event/ path, and throws on /guide; /faq reads GET /api/health
 // and /api/users/me as its queries would (a visitor's read of the second is refused).
 const RENDER_MODULE = `
 exports.render = async ({ url, get }) => {
   const { pathname } = new URL(url);
   if (pathname === '/guide') throw new Error('the page threw');
-  if (pathname !== '/about' && pathname !== '/faq') return null;
+  if (pathname !== '/about' && pathname !== '/faq' && !pathname.startsWith('/event/')) return null;
   const queries = [];
   if (pathname === '/faq') {
     for (const path of ['/api/health', '/api/users/me/handle-suggestion']) {
@@ -95,6 +95,12 @@ describe('server-rendered bodies of app pages', () => {
       const res = await page('localhost:4200', url);
       expect([url, res.statusCode, res.body.includes('<div id="root"></div>')]).toEqual([url, 200, true]);
     }
+  });
+
+  it('draws no body where the path names nothing public (the head is the generic one), whatever the module would draw', async () => {
+    const res = await page('localhost:4200', '/event/no-such-event');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('Drawn for');
   });
 
   it('renders with the module of the remote served here only', async () => {

@@ -27,6 +27,15 @@ const SERVER_RENDERED: ReadonlySet<string> = new Set([
   // The main site's front door (a visitor's /scripts) and the podcast site's / (the channels).
   'scripts',
   'podcastHome',
+  // The shareable pages, as their heads are (docs/public-pages.md).
+  'episode',
+  'podcastEpisode',
+  'channel',
+  'shareLink',
+  'member',
+  'profile',
+  'event',
+  'certificate',
 ]);
 
 export interface RenderRequest {

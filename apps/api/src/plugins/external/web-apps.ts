@@ -222,9 +222,12 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
             return undefined;
           })
         : undefined;
-      const [head, body] = await Promise.all([headOf(request), bodyOf(request)]);
+      // A body only where the head is the path's own: what the path names is public (the
+      // resolvers' verdict, as for previews), and the render module renders that route.
+      const head = await headOf(request);
+      const body = head.own ? await bodyOf(request) : null;
       // A page the server drew carries the scenes among its queries' answers already.
-      const page = appPage(head, showcase && !body ? { showcase } : {}, body);
+      const page = appPage(head.tags, showcase && !body ? { showcase } : {}, body);
       if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;

@@ -30,7 +30,7 @@ exports.render = async ({ url, get }) => {
 };
 `;
 
-const INDEX = '<!doctype html><html><head><title>VoxClub</title></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>VoxClub</title></head><body><noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div></body></html>';
 
 /**
  * A visitor's public page carries the remote's server-rendered HTML in #root, with the stylesheets
@@ -72,6 +72,8 @@ describe('server-rendered bodies of app pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><main><h1>Drawn for http://localhost:4200/about?ref=x</h1></main></div>');
     expect(res.body).toContain('<link rel="stylesheet" href="/remotes/main/static/css/10.chunk.css?v=aaaa1111"><link rel="stylesheet" href="/remotes/main/static/css/20.chunk.css?v=cccc3333"></head>');
+    // It reads without scripts: the notice that the page needs them is gone.
+    expect(res.body).not.toContain('<noscript>');
   });
 
   it("carries the answers of the page's reads, made as a visitor (no cookie reaches them)", async () => {
@@ -88,6 +90,7 @@ describe('server-rendered bodies of app pages', () => {
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('Drawn for');
     expect(res.body).not.toContain('rel="stylesheet"');
+    expect(res.body).toContain('<noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div>');
   });
 
   it('sends the empty shell for a route the module does not render, and when the render fails', async () => {

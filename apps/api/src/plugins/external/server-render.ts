@@ -62,10 +62,11 @@ export function keptBodies(): (key: string, render: () => Promise<Rendered | nul
 /**
  * The app page with the server's HTML in #root and the stylesheets that HTML needs (the remote's
  * ./App and the page's, the files its chunks would add when they load) linked in the head, so it
- * shows styled before any script runs.
+ * shows styled before any script runs, and without index.html's "needs JavaScript" notice.
  */
 export function withBody(html: string, body: string, styles: readonly string[]): string {
   const links = styles.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
-  const withRoot = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
+  // The page reads without scripts now: index.html's notice that it needs them goes.
+  const withRoot = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
   return withRoot.replace(/<\/head>/i, () => `${links}</head>`);
 }

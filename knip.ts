@@ -39,6 +39,10 @@ const config: KnipConfig = {
     '{tools/webpack,tools/first-load}/**/*.test.cjs',
     // Read at build time, by its source, by the early script's generator (tools/first-load/early-script.cjs).
     'libs/site-routes/src/lib/first-reads.ts',
+    // A remote's server render module (tools/webpack/server.config.cjs: its entry, the module that
+    // takes the federation's place, the names ProvidePlugin points at, the stylesheets' loader).
+    'apps/shell/src/server/{render.tsx,remotes.server.ts,server-window.ts}',
+    'tools/webpack/empty-module-loader.cjs',
   ],
   project: ['{apps,libs,tools}/**/*.{ts,tsx,js,mjs,cjs}', '*.{mjs,cjs,ts}'],
   includeEntryExports: true,
@@ -56,6 +60,10 @@ const config: KnipConfig = {
     'apps/{main,school,dashboard,podcast}/src/app/app.tsx': ['exports'],
     // Loaded by path, as the default export, by the federation runtime (see the entry above).
     'apps/shell/src/federation/*-plugin.ts': ['exports'],
+    // The server render module's files: the API requires the built module, webpack's
+    // NormalModuleReplacementPlugin and ProvidePlugin read the others' exports.
+    'apps/shell/src/server/*.{ts,tsx}': ['exports', 'types'],
+    'tools/webpack/empty-module-loader.cjs': ['exports'],
   },
   ignoreDependencies: [
     // Imported by the speech child, whose module is a string (apps/api read-renderer.ts).
@@ -65,6 +73,8 @@ const config: KnipConfig = {
     // Not packages: resolve aliases of tools/webpack/web.config.cjs for a package's build file.
     'react-router-build',
     'react-query-build',
+    // Not a package: the server render module's alias for the remote's ./App (tools/webpack/server.config.cjs).
+    'vox-server-remote',
     // A spec's `@jest-environment jsdom` docblock means jest-environment-jsdom (listed); knip reads
     // it as the package jsdom.
     'jsdom',

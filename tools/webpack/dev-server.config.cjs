@@ -5,7 +5,10 @@ const path = require('node:path');
 const { REMOTES } = require('./shared.cjs');
 
 const apiPort = process.env.API_PORT ?? '4201';
-const configOf = (app, env) => require(path.join(__dirname, '../../apps', app, 'webpack.config.cjs'))(env, { mode: 'development' });
+// A remote's config is [web, server render module]: the dev server compiles the web build only
+// (pages come from the client, as for any page without a server body).
+const webConfigOf = (config) => (Array.isArray(config) ? config[0] : config);
+const configOf = (app, env) => webConfigOf(require(path.join(__dirname, '../../apps', app, 'webpack.config.cjs')))(env, { mode: 'development' });
 
 const shell = configOf('shell', {});
 const remotes = REMOTES.map((name) => configOf(name, { publicPath: `/remotes/${name}/` }));

@@ -40,13 +40,17 @@
     manifest: given('manifest', '/remotes.json', { cache: 'no-cache' }),
   };
   for (var name in started) started[name].catch(function () {});
+  // A page the server drew comes with the answers its queries read (`queries`): the client's
+  // cache takes them as it hydrates, so the page's reads are not sent at all.
+  var queries = first && first.queries;
+  if (queries) started.queries = queries;
 
   // FIRST_READS: `reads`, each [the contract's name of a first-readable GET (firstReadQueries in
   // libs/contract/src/lib/first-reads.ts), its path, the query the page's call gives it]; `frame`,
   // the reads of every page signed in (the header's: the membership tabs and the messages dot);
   // `sites[remote][path]`, a page's [signed in, signed out] reads, by index. The dashboard has none.
   var pages = FIRST_READS.sites[resolveVariant(location.hostname, location.pathname).remote];
-  if (pages) {
+  if (pages && !queries) {
     var page = pages[location.pathname];
     started.reads = refresh
       .then(function (answer) {

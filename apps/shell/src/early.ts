@@ -17,6 +17,8 @@ export interface EarlyRequests {
    * early-script.js sends them; without it the page's calls go as usual). Given to @vox/api-client.
    */
   reads?: Promise<EarlyRead[]>;
+  /** The answers of the page's queries, by query key, when the server drew the page (docs/public-pages.md "Bodies"). */
+  queries?: Array<[readonly unknown[], unknown]>;
 }
 
 function startEarlyRequests(): EarlyRequests {

@@ -225,7 +225,11 @@ describe('the API serves the promoted versions', () => {
   });
 
   it("serves a version's files for good, brotli when taken, and 404 for what it does not hold", async () => {
-    const version = versionIn((await remotes('publish', 'school', '--dir', builtRemote(root, { marker: 'files' }), '--commit', 'fffffff')).out);
+    const dir = builtRemote(root, { marker: 'files' });
+    // A build's server render module is published with it (docs/public-pages.md "Bodies") but is never served.
+    fs.mkdirSync(path.join(dir, 'server'));
+    fs.writeFileSync(path.join(dir, 'server', 'render.cjs'), 'exports.render = async () => null;');
+    const version = versionIn((await remotes('publish', 'school', '--dir', dir, '--commit', 'fffffff')).out);
     const entry = await get(`/remotes/school/${version}/remoteEntry.js?v=${version}`);
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -237,5 +241,6 @@ describe('the API serves the promoted versions', () => {
     expect((await get(`/remotes/school/${version}/static/js/nothing.js`)).statusCode).toBe(404);
     expect((await get(`/remotes/school/0123456789ab-abc1234/remoteEntry.js`)).statusCode).toBe(404);
     expect((await get(`/remotes/school/${version}/static/js/12.abcdef12.chunk.js.br`)).statusCode).toBe(404);
+    expect((await get(`/remotes/school/${version}/server/render.cjs`)).statusCode).toBe(404);
   });
 });

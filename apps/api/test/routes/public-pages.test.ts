@@ -192,6 +192,7 @@ describe('public pages: heads, cards, embeds, oEmbed, robots and sitemaps', () =
         ['voxclub.example', '/guide', 'Guide · VoxClub'],
         ['voxclub.example', '/faq', 'FAQ · VoxClub'],
         ['school.voxclub.example', '/faq', 'FAQ · VoxClub School'],
+        ['school.voxclub.example', '/about', 'About · VoxClub School'],
         ['podcast.voxclub.example', '/', 'Podcasts · VoxClub'],
       ];
       for (const [host, url, title] of cases) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, createContext, useContext, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { api } from '@vox/api-client';
 import { coreEndpoints } from '@vox/contract';
 import { Link, useLocation } from 'react-router';
@@ -189,7 +189,10 @@ export function RemoteBoundary({ remote, manifestError, outlet, title }: { remot
         />
       )}
     >
-      <RemoteSite outlet={outlet} />
+      {/* While the client hydrates the server's HTML, the remote's code is awaited here with that HTML kept on screen. */}
+      <Suspense>
+        <RemoteSite outlet={outlet} />
+      </Suspense>
     </ErrorBoundary>
   );
 }

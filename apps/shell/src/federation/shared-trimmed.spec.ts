@@ -28,9 +28,12 @@ function sourceFiles(dir: string): string[] {
 // libs/testing is imported by specs only (the lint forbids it elsewhere): it runs in Jest with the
 // real packages and never goes through the federation.
 const testOnly = path.join(root, 'libs', 'testing') + path.sep;
+// The server render module's own files are bundled for Node with the whole packages
+// (tools/webpack/server.config.cjs): never through the federation either.
+const serverOnly = path.join(root, 'apps', 'shell', 'src', 'server') + path.sep;
 const webFiles = ['apps', 'libs']
   .flatMap((d) => sourceFiles(path.join(root, d)))
-  .filter((f) => !f.includes(`${path.sep}api${path.sep}`) && !f.startsWith(testOnly));
+  .filter((f) => !f.includes(`${path.sep}api${path.sep}`) && !f.startsWith(testOnly) && !f.startsWith(serverOnly));
 
 describe.each(TRIMMED)('shared $pkg', ({ pkg, file, expected }) => {
   const names = provided(file);

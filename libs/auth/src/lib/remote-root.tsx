@@ -11,14 +11,13 @@ import { authStore } from './auth-store';
  */
 export function RemoteRoot({ name, build, children }: { name: string; build?: string; children: ReactNode }) {
   const client = useQueryClient();
+  // Set on the element, not rendered: hydration keeps the server's attributes, whose instances
+  // were the server's own.
+  const instances = (root: HTMLDivElement | null) => {
+    if (root) Object.assign(root.dataset, { authStore: authStore.instanceId, queryClient: queryClientId(client) });
+  };
   return (
-    <div
-      className="vox-remote-root"
-      data-remote={name}
-      data-build={build}
-      data-auth-store={authStore.instanceId}
-      data-query-client={queryClientId(client)}
-    >
+    <div ref={instances} className="vox-remote-root" data-remote={name} data-build={build}>
       {children}
     </div>
   );

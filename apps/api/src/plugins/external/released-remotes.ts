@@ -86,7 +86,8 @@ export function serveReleasedFiles(app: FastifyInstance, storage: Storage): void
     app.get<{ Params: { version: string; '*': string } }>(`/remotes/${remote}/:version(^[0-9a-f]{12}-[0-9a-f]{7,12}$)/*`, async (request, reply) => {
       const { version, '*': file } = request.params;
       const ext = path.extname(file).toLowerCase();
-      if (!VERSION.test(version) || !/^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/.test(file) || /\.(br|gz)$/.test(file)) throw new NotFoundError(`Not found: ${request.url.split('?')[0]}`);
+      // A version's server render module (server/) is the API's to run, never a file for browsers.
+      if (!VERSION.test(version) || !/^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/.test(file) || /\.(br|gz)$/.test(file) || file.startsWith('server/')) throw new NotFoundError(`Not found: ${request.url.split('?')[0]}`);
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const key = fileKey(remote, version, file);
       const tries: [encoding: string, suffix: string][] = [];

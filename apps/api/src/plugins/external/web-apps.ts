@@ -12,6 +12,7 @@ import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
 import { registerOfflineApp } from './offline-app';
 import { followReleasedManifest, manifestJson, serveReleasedFiles, type ServedManifest } from './released-remotes';
+import { followRenderModule, keptBodies, withBody, type Rendered } from './server-render';
 import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
@@ -74,6 +75,15 @@ function isFrontDoor(request: FastifyRequest): boolean {
 
 type PageEncoding = 'br' | 'gzip';
 
+/**
+ * A visitor's public page as the remote's server render module drew it, the answers its queries
+ * read (the page's data block carries them as `queries`, for the client's cache) and the
+ * stylesheets it needs.
+ */
+interface PageBody extends Rendered {
+  styles: string[];
+}
+
 interface AppPage {
   raw: Buffer;
   /** Made on the first request that asks for each encoding. */
@@ -101,10 +111,10 @@ const KEPT_PAGES = 500;
  * Pages are kept by their head and data, so every visit to a path within its head's lifetime
  * sends bytes already compressed.
  */
-function appPageOf(html: () => string | null, manifest: () => ServedManifest, publicConfig: () => unknown): (head: string, more?: Record<string, unknown>) => AppPage | null {
+function appPageOf(html: () => string | null, manifest: () => ServedManifest, publicConfig: () => unknown): (head: string, more?: Record<string, unknown>, body?: PageBody | null) => AppPage | null {
   let inputs: unknown[] = [];
   const pages = new Map<string, AppPage>();
-  return (head, more = {}) => {
+  return (head, more = {}, body = null) => {
     const next = [html(), manifest(), JSON.stringify(publicConfig())];
     if (!next.every((value, i) => value === inputs[i])) {
       inputs = next;
@@ -112,11 +122,15 @@ function appPageOf(html: () => string | null, manifest: () => ServedManifest, pu
     }
     const [text, remotes] = next as [string | null, ServedManifest];
     if (text === null) return null;
-    const key = `${head}\n${JSON.stringify(more)}`;
+    const key = `${head}\n${JSON.stringify(more)}\n${body ? `${body.styles.join(' ')}\n${body.html}\n${JSON.stringify(body.queries)}` : ''}`;
     const kept = pages.get(key);
     if (kept) return kept;
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
-    const raw = Buffer.from(withFirstData(withHead(text, head), { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more }), 'utf8');
+    const withPage = body ? withBody(withHead(text, head), body.html, body.styles) : withHead(text, head);
+    const raw = Buffer.from(
+      withFirstData(withPage, { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more, ...(body ? { queries: body.queries } : {}) }),
+      'utf8',
+    );
     const page: AppPage = { raw, encoded: {} };
     if (pages.size >= KEPT_PAGES) pages.clear();
     pages.set(key, page);
@@ -161,6 +175,38 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     const preloads = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, followFile(path.join(config.webDir, name, 'preload.json'), parsePreloads)]),
     );
+    // Each remote's server render module comes with its build (docs/public-pages.md "Bodies").
+    const renderers = Object.fromEntries(REMOTE_NAMES.map((name) => [name, followRenderModule(path.join(config.webDir, name, 'server', 'render.cjs'))]));
+    const bodies = keptBodies();
+    /**
+     * A visitor's public page drawn on the server, or null: for a member (the signed-in hint
+     * cookie: they get today's empty shell, and their own page from the client), a remote served
+     * from elsewhere or a released version (its render module is not the one here), a route the
+     * module does not render, or a render that failed (logged; the page goes out empty as before).
+     */
+    const bodyOf = async (request: FastifyRequest): Promise<PageBody | null> => {
+      if (request.cookies?.[SIGNED_IN_HINT_COOKIE]) return null;
+      const pathname = request.url.split('?')[0];
+      const { remote } = resolveVariant(request.headers.host ?? '', pathname);
+      const renderer = remote in renderers ? renderers[remote]() : null;
+      if (!renderer || manifest()[remote] !== `/remotes/${remote}/remoteEntry.js`) return null;
+      const url = `${app.publicPages.originOf(request)}${request.url}`;
+      // The page's reads, as a visitor's browser would send them: no cookie, no token.
+      const get = async (apiPath: string) => {
+        if (!apiPath.startsWith('/api/')) return { status: 404, body: '' };
+        const answer = await app.inject({ method: 'GET', url: apiPath, headers: { host: request.headers.host ?? '', accept: 'application/json' } });
+        return { status: answer.statusCode, body: answer.body };
+      };
+      try {
+        const rendered = await bodies(`${remote}\n${url}`, () => renderer.render({ url, get }));
+        if (rendered === null) return null;
+        const files = [...preloads[remote]().app, ...routeFilesOf(preloads[remote](), pathname, false)];
+        return { ...rendered, styles: [...new Set(files.filter((file) => file.includes('.css')))].map((file) => `/remotes/${remote}/${file}`) };
+      } catch (err) {
+        request.log.warn({ err }, 'server render: the page went out without its body');
+        return null;
+      }
+    };
     sendAppPage = async (request, reply) => {
       // A site of a deployment whose sites share no parent domain, not signed in here: first ask
       // the hub for its sign-in (a redirect there and back, before any of the page is drawn, so
@@ -176,8 +222,12 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
             return undefined;
           })
         : undefined;
+      // A body only where the head is the path's own: what the path names is public (the
+      // resolvers' verdict, as for previews), and the render module renders that route.
       const head = await headOf(request);
-      const page = showcase ? appPage(head, { showcase }) : appPage(head);
+      const body = head.own ? await bodyOf(request) : null;
+      // A page the server drew carries the scenes among its queries' answers already.
+      const page = appPage(head.tags, showcase && !body ? { showcase } : {}, body);
       if (!page) return reply.sendFile('index.html', shellDir, { cacheControl: false });
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -238,6 +288,8 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
         root: dir,
         prefix: `/remotes/${name}/`,
         decorateReply: false,
+        // The server render module is the API's to run, not a file for browsers.
+        allowedPath: (pathName) => !/^\/server(\/|$)/.test(pathName),
         preCompressed: true,
         setHeaders: setCacheHeaders,
       });

@@ -44,9 +44,10 @@ interface PublicPages {
   /**
    * The head tags of an app page (title first), for `withHead`. `signInOnly`: the route table puts
    * the path behind a sign-in; its page is noindex unless the path has a public head of its own
-   * (the main site's front door, /scripts, shows visitors its landing).
+   * (the main site's front door, /scripts, shows visitors its landing). `own`: the path names
+   * something public (its resolver answered a title), the condition for a server-drawn body too.
    */
-  headTags(request: FastifyRequest, pathname: string, signInOnly: boolean): Promise<string>;
+  headTags(request: FastifyRequest, pathname: string, signInOnly: boolean): Promise<{ tags: string; own: boolean }>;
   card(request: FastifyRequest, pathname: string): Promise<Buffer>;
   /** The embed page of an episode: 200 with the player, or 404 with a short notice. */
   embed(request: FastifyRequest, episodeId: string): Promise<{ status: 200 | 404; html: string }>;
@@ -58,7 +59,7 @@ interface PublicPages {
 async function publicPages(app: FastifyInstance, { config }: { config: Config }) {
   const repo = app.publicPagesRepository;
   const cardDir = path.join(config.dataDir, 'cards');
-  const heads = new Map<string, { expires: number; tags: string }>();
+  const heads = new Map<string, { expires: number; tags: string; own: boolean }>();
 
   const originOf = (request: FastifyRequest) => (SAFE_HOST.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : config.publicUrl);
   const variantOf = (request: FastifyRequest, pathname: string) => resolveVariant(request.host, pathname);
@@ -86,15 +87,16 @@ async function publicPages(app: FastifyInstance, { config }: { config: Config })
       const key = `${signInOnly ? 1 : 0}${origin}${pathname}`;
       const now = Date.now();
       const kept = heads.get(key);
-      if (kept && kept.expires > now) return kept.tags;
+      if (kept && kept.expires > now) return { tags: kept.tags, own: kept.own };
       const head = await resolve(remote, pathname);
       const tags = headTags(
         { ...head, noindex: (signInOnly && !head.title) || page === 'dashboard' },
         { origin, pathname, siteName: productNameFor(site), defaultDescription: SITE_DESCRIPTIONS[remote] },
       );
+      const own = Boolean(head.title);
       if (heads.size >= HEAD_CACHE_SIZE) heads.clear();
-      heads.set(key, { expires: now + HEAD_TTL_MS, tags });
-      return tags;
+      heads.set(key, { expires: now + HEAD_TTL_MS, tags, own });
+      return { tags, own };
     },
 
     async card(request, pathname) {

@@ -26,6 +26,7 @@ interface HeadResolver {
 const CONTENT: Record<string, PageHead> = {
   scripts: { title: 'Scripts', description: 'Read scripts aloud with other voice actors: pick a script, take a role, and hold a table read.' },
   about: { title: 'About', description: 'VoxClub is where voice actors read and write scripts together, hold table reads and grow their craft.' },
+  schoolAbout: { title: 'About', description: 'VoxClub School: drama classes that read, record and rehearse together, in the browser.' },
   guide: { title: 'Guide', description: 'How to write a script in Fountain, share it, and run a table read on VoxClub.' },
   faq: { title: 'FAQ', description: 'Answers to common questions about VoxClub: table reads, scripts, membership and accounts.' },
 };
@@ -98,6 +99,8 @@ const RESOLVERS: readonly HeadResolver[] = [
   },
   { route: 'scripts', remotes: ['main', 'school'], resolve: async () => CONTENT.scripts },
   { route: 'about', remotes: ['main', 'podcast'], resolve: async () => CONTENT.about },
+  // The school site's own About, its front page for visitors.
+  { route: 'about', remotes: ['school'], resolve: async () => CONTENT.schoolAbout },
   { route: 'guide', resolve: async () => CONTENT.guide },
   { route: 'faq', resolve: async () => CONTENT.faq },
   // The podcast site's home: its channels.

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { prerenderToNodeStream } from 'react-dom/static.node';
 import { lazyComponent, lazyPage } from './lazy-page';
 
 function deferred<T>() {
@@ -84,5 +86,61 @@ describe('lazyPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the page');
     await act(async () => load.resolve({ Hello }));
     expect(screen.getByText('Hello Ada')).toBeInTheDocument();
+  });
+});
+
+/** The HTML React's server renderer writes for `element`, once everything it waits for has come. */
+async function serverHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+describe('lazyComponent on the server and in hydration', () => {
+  // React's Node server renderer schedules with setImmediate, which jsdom's globals lack.
+  beforeAll(() => {
+    (globalThis as { setImmediate?: unknown }).setImmediate ??= (run: () => void) => setTimeout(run, 0);
+  });
+
+  it('is drawn on the server with its code, not its fallback', async () => {
+    const LazyHello = lazyComponent(() => Promise.resolve({ Hello }), (m) => m.Hello, <p>Loading…</p>);
+    const html = await serverHtml(
+      <Suspense>
+        <LazyHello name="Ada" />
+      </Suspense>,
+    );
+    expect(html).toContain('<p>Hello <!-- -->Ada</p>');
+    expect(html).not.toContain('Loading…');
+  });
+
+  it('keeps the server HTML while its code downloads, then takes that same element over', async () => {
+    const html = await serverHtml(
+      <Suspense>
+        <Hello name="Ada" />
+      </Suspense>,
+    );
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const serverParagraph = container.querySelector('p');
+    const load = deferred<{ Hello: typeof Hello }>();
+    const LazyHello = lazyComponent(() => load.promise, (m) => m.Hello, <p>Loading…</p>);
+    const onRecoverableError = jest.fn();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Suspense>
+          <LazyHello name="Ada" />
+        </Suspense>,
+        { onRecoverableError },
+      );
+    });
+    expect(container.textContent).toBe('Hello Ada');
+    await act(async () => load.resolve({ Hello }));
+    expect(container.textContent).toBe('Hello Ada');
+    expect(container.querySelector('p')).toBe(serverParagraph);
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    container.remove();
   });
 });

@@ -1,6 +1,9 @@
-import { Suspense, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useReducer, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Page } from '../page/page';
 import { Spinner } from '../spinner/spinner';
+
+const noSubscription = () => () => undefined;
+const isServer = () => true;
 
 /** A component whose code loads on first use; `preload()` starts that load early (idempotent). */
 interface LazyComponent<P> {
@@ -18,7 +21,8 @@ interface LazyComponent<P> {
  * 900 ms of the drafts editor's 1.15 s opening (tools/bench/drafts-editor). Here the loaded module
  * arrives as an ordinary state update, which React commits at once.
  *
- * The load starts during the first render, as React.lazy's does. Until it ends `fallback` shows; a
+ * The load starts during the first render, as React.lazy's does. Until it ends `fallback` shows (but
+ * on the server and during hydration, see below); a
  * failure is thrown to the nearest error boundary, and the next mount (a Retry) loads again,
  * whereas React.lazy keeps a failed load for good.
  */
@@ -29,6 +33,9 @@ export function lazyComponent<M, P extends object = object>(
 ): LazyComponent<P> {
   let Loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
+  // A failed load while hydrating, thrown once: waiting on a new load would keep the server's
+  // HTML up for good, with every retry failing the same way.
+  let failedHydrating: { error: unknown } | null = null;
   const preload = () =>
     (pending ??= load().then(
       (module) => {
@@ -36,14 +43,24 @@ export function lazyComponent<M, P extends object = object>(
       },
       (error: unknown) => {
         pending = null;
+        failedHydrating = { error };
         throw error;
       },
     ));
+
+  const isLoaded = () => Loaded !== null;
 
   function Lazy(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const [, loaded] = useReducer((n: number) => n + 1, 0);
     const ready = Loaded !== null;
+    // On the server, and while the client hydrates its HTML, a fallback would replace the page's
+    // content: there it suspends instead, so the server waits for the code and the client keeps
+    // the server's HTML on screen until the code has come (the nearest Suspense boundary).
+    // The client's snapshot is "loaded": once the code has come it equals the server's (true), so
+    // React has no cause to draw the hydrated component again, which would send its new props
+    // into a boundary still waiting, and React would throw that boundary's server HTML away.
+    const serverHtml = useSyncExternalStore(noSubscription, isLoaded, isServer);
     if (!ready && !failure) preload().catch(() => undefined); // the effect below reports it
     useEffect(() => {
       if (ready) return;
@@ -57,6 +74,14 @@ export function lazyComponent<M, P extends object = object>(
       };
     }, [ready]);
     if (failure) throw failure.error;
+    // After every hook: React replays a component that suspended with the hooks it had reached.
+    if (!ready && serverHtml) {
+      const failed = failedHydrating;
+      failedHydrating = null;
+      // React then draws this part on the client, where the failure shows (the effect above).
+      if (failed) throw failed.error;
+      use(preload());
+    }
     if (!Loaded) return fallback;
     return <Loaded {...props} />;
   }

@@ -12,7 +12,7 @@ import pg from 'pg';
  * on SQLite, 500 to a statement on PostgreSQL. `first(sql, params)`: the first row, `?` for each
  * parameter on both databases.
  */
-export function openDatabase(kind, { dataDir, pgUrl, schema }) {
+function openDatabase(kind, { dataDir, pgUrl, schema }) {
   if (kind === 'sqlite') {
     const db = new Database(path.join(dataDir, 'voxclub.sqlite'));
     db.pragma('busy_timeout = 5000');

@@ -47,6 +47,9 @@ describe('messages', () => {
         // A live-read notice's fields; null on a direct message.
         read: null,
         casting: null,
+        // A draft's comment or invitation notice's fields; null on a direct message.
+        draftComment: null,
+        draftInvite: null,
       });
       // The sender keeps no copy: only the friend-acceptance is in Ann's list.
       expect((await list(ann)).json().items.map((i: { type: string }) => i.type)).toEqual(['friend_accepted']);

@@ -19,11 +19,20 @@
 //   3. what the editor sent: the bytes of each POST /api/drafts/{id}/doc body (its changes to the
 //      shared document, docs/drafts.md) against the draft's size.
 //
+// With --writers 2 (the default) a co-writer invited by link opens the draft too and types as
+// fast, at the same time, a quarter of the way in: a Yjs client in this process speaking the
+// editor's protocol (its changes POSTed to /doc, its cursor to /awareness), as another person's
+// browser on another machine would, so its own rendering does not share this machine's two
+// cores with the measured page. The measured page takes in each of its changes and redraws its
+// cursor while typing; at the end both writers' text must be in the page and on the server.
+//
 //   node tools/bench/drafts-editor/drafts-editor.mjs              build shell, main, api, then measure
 //   node tools/bench/drafts-editor/drafts-editor.mjs --no-build   reuse dist/
 //
 // Prints the figures and PASS/FAIL against the targets; exit code 1 when one fails.
 import { randomBytes } from 'node:crypto';
+import * as Y from 'yjs';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import { SourceMap } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +49,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     keys: { type: 'string', default: '120' },
+    writers: { type: 'string', default: '2' },
     lines: { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
     // Profile only the first N keystrokes, sampled every 50 µs, names read from the builds' source
@@ -66,6 +76,45 @@ const sentence = (n, seed) => {
   const text = Array.from({ length: n }, (_, i) => WORDS[(seed * 7 + i * 3) % WORDS.length]).join(' ');
   return text[0].toUpperCase() + text.slice(1) + '.';
 };
+
+const b64 = (data) => Buffer.from(data).toString('base64');
+
+/**
+ * A co-writer typing through the API as the editor does: the draft's document from GET
+ * /api/drafts/{id}, each keystroke a Yjs change POSTed to /doc, the cursor after it to /awareness.
+ */
+async function coWriter(base, token, draftId) {
+  const opened = await api(base, 'GET', `/api/drafts/${draftId}`, { token });
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, Buffer.from(opened.doc, 'base64'));
+  const text = doc.getText('fountain');
+  const awareness = new Awareness(doc);
+  awareness.setLocalStateField('user', { name: 'Grace Co-writer', color: '#0a7d3b' });
+  const connectionId = `bench-${randomBytes(6).toString('hex')}`;
+  // The end of a line a quarter of the way in: far from the measured writer, on the same page of the list.
+  let at = text.toString().indexOf('\n', Math.floor(text.length / 4));
+  let sent = 0;
+  return {
+    get sent() {
+      return sent;
+    },
+    async type(chars, delayMs) {
+      for (const char of chars) {
+        const began = Date.now();
+        const before = Y.encodeStateVector(doc);
+        text.insert(at, char);
+        at += 1;
+        await api(base, 'POST', `/api/drafts/${draftId}/doc`, { token, body: { update: b64(Y.encodeStateAsUpdate(doc, before)), connectionId } });
+        const here = Y.createRelativePositionFromTypeIndex(text, at);
+        awareness.setLocalStateField('cursor', { anchor: here, head: here });
+        await api(base, 'POST', `/api/drafts/${draftId}/awareness`, { token, body: { update: b64(encodeAwarenessUpdate(awareness, [doc.clientID])), connectionId } });
+        sent += 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, delayMs - (Date.now() - began))));
+      }
+    },
+    stop: () => awareness.destroy(),
+  };
+}
 
 /** A screenplay in Fountain of about `lines` lines: scenes, action, dialogue with parentheticals, transitions. */
 function bigFountain(lines) {
@@ -214,6 +263,18 @@ async function main() {
     const draft = await api(base, 'POST', '/api/drafts', { token, body: { body } });
     const lastScene = body.split('\n').filter((line) => line.startsWith('INT.')).at(-1);
     log(`draft: ${body.split('\n').length} lines, ${body.length} characters, ${draft.pageEstimate} pages (estimate)`);
+    // The co-writer: invited by link as editor, without a membership of their own.
+    const writers = Number(args.writers);
+    let other = null;
+    if (writers > 1) {
+      const otherEmail = `bench-co-${randomBytes(4).toString('hex')}@example.com`;
+      await api(base, 'POST', '/api/users/create', { body: { username: otherEmail, password } });
+      const otherToken = (await api(base, 'POST', '/api/users/authenticate', { body: { username: otherEmail, password } })).token;
+      const link = await api(base, 'POST', `/api/drafts/${draft.id}/invite-links`, { token, body: { role: 'editor' } });
+      await api(base, 'POST', `/api/draft-invites/${link.token}`, { token: otherToken });
+      other = await coWriter(base, otherToken, draft.id);
+    }
+    log(`writers: ${writers} (${writers > 1 ? 'the measured page and a co-writer typing through the API at the same rate' : 'the measured page alone'})`);
     log(`machine: ${machineAtStart}`);
 
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
@@ -274,6 +335,7 @@ async function main() {
       window.__events = [];
     });
     const text = ' and the tide turns again'.repeat(10).slice(0, Number(args.keys));
+    const otherText = ' while the gulls wheel overhead'.repeat(10).slice(0, Number(args.keys));
     const typingFrom = await page.evaluate(() => performance.now());
     const cdp = args.profile ? await context.newCDPSession(page) : null;
     if (cdp) {
@@ -296,7 +358,9 @@ async function main() {
       await page.waitForTimeout(60);
       printFirstProfile((await firstProfile.send('Profiler.stop')).profile, firstKeys);
     }
+    const othersTyping = other ? other.type(otherText, 60) : Promise.resolve();
     await page.keyboard.type(text.slice(firstKeys), { delay: 60 });
+    await othersTyping;
     await page.waitForTimeout(100);
     const traceBuffer = await browser.stopTracing();
     if (args['trace-file']) fs.writeFileSync(args['trace-file'], traceBuffer);
@@ -323,7 +387,10 @@ async function main() {
     const keyEvents = events.filter((e) => ['keydown', 'keypress', 'keyup', 'beforeinput', 'input'].includes(e.name));
     const slowEvents = keyEvents.filter((e) => e.duration >= 16);
     const saved = await api(base, 'GET', `/api/drafts/${draft.id}`, { token });
-    const arrived = saved.body.includes(text.trim());
+    const arrived = saved.body.includes(text.trim()) && (!other || saved.body.includes(otherText.trim()));
+    // The co-writer's typing reached the measured page too (the live channel), whole.
+    const otherShown = !other || (await page.evaluate((typed) => document.querySelector('.cm-content')?.textContent?.includes(typed) ?? false, otherText.trim().slice(-30)));
+    other?.stop();
 
     const openMs = median(opens);
     // The last opening's warm-up (page time; the list starts again with each load).
@@ -343,6 +410,7 @@ async function main() {
       `  Event Timing, ${keyEvents.length} key events: handlers median ${ms1(median(keyEvents.map((e) => e.processing)))}, max ${ms1(Math.max(...keyEvents.map((e) => e.processing)))}; ` +
         `input delay max ${ms(Math.max(...keyEvents.map((e) => e.delay)))}; duration to the next paint: ${slowEvents.length} of 16 ms or more (worst ${ms(worstKey)}; ${durationHistogram(keyEvents)})`,
     );
+    if (other) log(`co-writer: ${other.sent} keystrokes sent while the page typed; all in the page: ${otherShown}`);
     log(`changes sent: ${puts.length} posts, ${puts.map((n) => `${n} B`).join(', ')} against a ${body.length} B draft; every character arrived: ${arrived}`);
     const results = [
       ['open under 1 s', openMs < TARGETS.openMs],
@@ -350,6 +418,7 @@ async function main() {
       ["every keystroke's work under 16 ms (one frame)", keyWork.length >= text.length * 0.9 && median(keyWork) > 0 && Math.max(...keyWork) < TARGETS.keystrokeMs],
       ['saves smaller than a tenth of the draft', puts.length > 0 && puts.every((n) => n < body.length / 10)],
       ['every character arrived', arrived],
+      ...(other ? [["the co-writer's text shown in the page", otherShown]] : []),
     ];
     log('');
     for (const [name, ok] of results) log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);

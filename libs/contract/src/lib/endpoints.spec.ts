@@ -112,8 +112,9 @@ describe('endpoints and their schemas', () => {
     // the dashboard's read of them (4);
     // link previews: an episode's oEmbed answer and a page's preview card (2);
     // co-writing a draft: its stream, a change to its document and a cursor (3); who writes in it:
-    // the list, invite a friend, remove, make and delete an invite link, take one (6).
-    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 20 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 4 + 2 + 3 + 6);
+    // the list, invite a friend, remove, make and delete an invite link, take one (6); comments on
+    // its lines: the threads, start one, reply, resolve or reopen (4).
+    expect(endpointNames).toHaveLength(53 + 11 + 6 + 3 + 4 + 20 + 1 + 2 + 1 + 17 + 12 + 33 + 2 + 9 + 3 + 4 + 1 + 4 + 1 + 9 + 14 + 3 + 3 + 4 + 2 + 3 + 6 + 4);
   });
 
   it('check requests and answers against the schemas', () => {

@@ -4,17 +4,39 @@ import path from 'node:path';
 import { appUrl } from '../support/ports';
 
 test.describe('start-up', () => {
-  test('renders nothing until the first token refresh has ended', async ({ page }) => {
+  // The app renders nothing until the first token refresh has ended. A member's page (the signed-in
+  // hint cookie) stays empty until then; a visitor's public page comes drawn by the server
+  // (docs/public-pages.md "Bodies"), and the app takes it over only once the refresh has ended.
+  const gateRefresh = async (page: import('@playwright/test').Page) => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/users/refresh-token', async (route) => {
       await gate;
       await route.continue();
     });
+    return () => release();
+  };
+
+  test('renders nothing until the first token refresh has ended', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signIn(page, account);
+    const release = await gateRefresh(page);
     await page.goto('/about');
     await page.waitForTimeout(1000);
     await expect(page.locator('#root')).toBeEmpty();
     release();
+    await expect(page.getByRole('link', { name: /Guest/ })).toHaveAttribute('href', `/profile/${account.id}`);
+  });
+
+  test("a visitor sees the server's page at once; the app takes it over only after the first refresh", async ({ page }) => {
+    const release = await gateRefresh(page);
+    await page.goto('/about');
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app's root marks itself once it has rendered (RemoteRoot): not yet.
+    await expect(page.locator('#root [data-auth-store]')).toHaveCount(0);
+    release();
+    await expect(page.locator('#root [data-auth-store]')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 

@@ -13,10 +13,17 @@ const MANIFEST = {
 
 // A stand-in for a remote's server render module (apps/shell/src/server/render.tsx): it draws what
 // it was asked, renders /about, /faq and any /event/ path, and throws on /guide; /faq reads GET /api/health
-// and /api/users/me as its queries would (a visitor's read of the second is refused).
+// and /api/users/me as its queries would (a visitor's read of the second is refused). /faq?n counts
+// the drawings it made, each taking 50 ms (what a visit sees of the data a moment ago).
 const RENDER_MODULE = `
+let drawings = 0;
 exports.render = async ({ url, get }) => {
-  const { pathname } = new URL(url);
+  const { pathname, search } = new URL(url);
+  if (search === '?n') {
+    const n = ++drawings;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { html: '<main><h1>Drawing ' + n + '</h1></main>', queries: [] };
+  }
   if (pathname === '/guide') throw new Error('the page threw');
   if (pathname !== '/about' && pathname !== '/faq' && !pathname.startsWith('/event/')) return null;
   const queries = [];
@@ -83,6 +90,17 @@ describe('server-rendered bodies of app pages', () => {
       [['read', '/api/health'], { status: 200 }],
       [['read', '/api/users/me/handle-suggestion'], { status: 401 }],
     ]);
+  });
+
+  it('draws the page for each visit, and once for the visits that arrive while it is being drawn', async () => {
+    const drawing = (body: string) => /<h1>Drawing (\d+)<\/h1>/.exec(body)?.[1];
+    const first = drawing((await page('localhost:4200', '/faq?n')).body);
+    // The next visit sees the page as it is now, not a kept copy.
+    const second = drawing((await page('localhost:4200', '/faq?n')).body);
+    expect(Number(second)).toBe(Number(first) + 1);
+    // Three at once share one drawing.
+    const together = await Promise.all([0, 1, 2].map(() => page('localhost:4200', '/faq?n')));
+    expect(together.map((res) => drawing(res.body))).toEqual([String(Number(second) + 1), String(Number(second) + 1), String(Number(second) + 1)]);
   });
 
   it('sends a member the empty shell', async () => {

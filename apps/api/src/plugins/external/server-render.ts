@@ -39,22 +39,22 @@ export function followRenderModule(file: string): () => RenderModule | null {
   });
 }
 
-/** Bodies kept, each for BODY_TTL_MS: a shared link draws a burst of visits (as heads are kept). */
-const KEPT_BODIES = 500;
-const BODY_TTL_MS = 30_000;
-
-/** Renders through `render`, keeping each page's HTML by its key for a short while. */
-export function keptBodies(): (key: string, render: () => Promise<Rendered | null>) => Promise<Rendered | null> {
-  const kept = new Map<string, { at: number; body: Promise<Rendered | null> }>();
+/**
+ * Renders through `render`, one render per key at a time: visits that arrive while a page is being
+ * drawn share that drawing, and the next visit draws it again. Nothing is kept longer: the client
+ * takes the page's data as fresh (no second fetch), so a kept page would show an episode published,
+ * a channel made or a certificate revoked a moment ago as it was before, until a reload after the
+ * keeping ran out.
+ */
+export function sharedRenders(): (key: string, render: () => Promise<Rendered | null>) => Promise<Rendered | null> {
+  const drawing = new Map<string, Promise<Rendered | null>>();
   return (key, render) => {
-    const now = Date.now();
-    const hit = kept.get(key);
-    if (hit && now - hit.at < BODY_TTL_MS) return hit.body;
-    if (kept.size >= KEPT_BODIES) kept.clear();
+    const current = drawing.get(key);
+    if (current) return current;
     const body = render();
-    kept.set(key, { at: now, body });
-    // A failure is not kept: the next visit tries again.
-    body.catch(() => kept.delete(key));
+    drawing.set(key, body);
+    const done = () => drawing.delete(key);
+    body.then(done, done);
     return body;
   };
 }

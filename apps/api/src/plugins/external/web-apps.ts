@@ -12,7 +12,7 @@ import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
 import { registerOfflineApp } from './offline-app';
 import { followReleasedManifest, manifestJson, serveReleasedFiles, type ServedManifest } from './released-remotes';
-import { followRenderModule, keptBodies, withBody, type Rendered } from './server-render';
+import { followRenderModule, sharedRenders, withBody, type Rendered } from './server-render';
 import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
@@ -177,7 +177,7 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     );
     // Each remote's server render module comes with its build (docs/public-pages.md "Bodies").
     const renderers = Object.fromEntries(REMOTE_NAMES.map((name) => [name, followRenderModule(path.join(config.webDir, name, 'server', 'render.cjs'))]));
-    const bodies = keptBodies();
+    const bodies = sharedRenders();
     /**
      * A visitor's public page drawn on the server, or null: for a member (the signed-in hint
      * cookie: they get today's empty shell, and their own page from the client), a remote served

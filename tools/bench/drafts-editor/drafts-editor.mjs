@@ -389,7 +389,9 @@ async function main() {
     const saved = await api(base, 'GET', `/api/drafts/${draft.id}`, { token });
     const arrived = saved.body.includes(text.trim()) && (!other || saved.body.includes(otherText.trim()));
     // The co-writer's typing reached the measured page too (the live channel), whole.
-    const otherShown = !other || (await page.evaluate((typed) => document.querySelector('.cm-content')?.textContent?.includes(typed) ?? false, otherText.trim().slice(-30)));
+    // Read from the editor's document, not its DOM: CodeMirror draws only the lines in view
+    // (`cmTile.root.view` is how CodeMirror's own EditorView.findFromDOM finds it).
+    const otherShown = !other || (await page.evaluate((typed) => document.querySelector('.cm-content')?.cmTile?.root?.view?.state.doc.toString().includes(typed) ?? false, otherText.trim()));
     other?.stop();
 
     const openMs = median(opens);

@@ -396,7 +396,7 @@ export function FountainEditor({ shared, readOnly = false, cutOff = false, onCha
       viewRef.current = null;
       view.destroy();
     };
-    // The editor is made once; later texts arrive through setText.
+    // The editor is made once; later texts arrive through the shared document (yCollab).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { addSharedSession, createAccount, e2eTmp, expect, test, withDb } from '../support/fixtures';
+import { htmlOf, rootText, watchHydration } from '../support/html-first';
 import { appUrl } from '../support/ports';
 
 /**
@@ -23,22 +23,6 @@ function toneMp3(): string {
   return file;
 }
 
-async function htmlOf(request: APIRequestContext, host: string, pathname: string): Promise<string> {
-  const res = await request.get(appUrl('localhost', pathname), { headers: { host: `${host}:${new URL(appUrl()).port}`, accept: 'text/html' } });
-  expect(res.status(), pathname).toBe(200);
-  return res.text();
-}
-
-/** What #root holds, as text. */
-function rootText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
-  return root
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
-
 const made = { episodeId: '', draftId: '', podcastLink: '', channelId: '', readLink: '', revokedLink: '', handle: '', userId: '', eventId: '', certId: '', revokedCertId: '' };
 
 /** [host, path, text the page shows] of each public page. */
@@ -53,24 +37,6 @@ const publicPages = (): Array<[string, string, string]> => [
   ['localhost', `/event/${made.eventId}`, 'Open table read: The Lighthouse'],
   ['localhost', `/certificate/${made.certId}`, 'Voice basics'],
 ];
-
-/** Console errors, uncaught errors, and whether an h1 was ever taken out of the document (a client render over the server's HTML). */
-async function watchHydration(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const w = window as unknown as { voxHeadingRemoved: boolean };
-    w.voxHeadingRemoved = false;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.removedNodes) if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) w.voxHeadingRemoved = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return errors;
-}
 
 test.describe('HTML first: the shareable pages', () => {
   test.describe.configure({ mode: 'serial' });

@@ -2,6 +2,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { appUrl } from '../support/ports';
 import { createAccount, expect, setPhoto, signIn, test, withDb, type TestAccount } from '../support/fixtures';
 import { earnestScript, readerLine, recordTake, secondReader, tokenOf, withFakeMicrophone } from '../support/reading';
+import { pendingInBrowser } from '../support/offline';
 
 /**
  * The table read end to end in Chromium: a script, its session, a take recorded from
@@ -71,31 +72,6 @@ async function sessionDetail(page: Page, sessionId: string) {
     takes: Array<{ id: string; lineId: string; clientId: string; audio: string; picked: boolean }>;
     script: { lines: Array<{ id: string; kind: string; role: string | null; parenthetical: string | null; text: string }> };
   }>;
-}
-
-/** What the take queue keeps in IndexedDB (voxclub-takes / pending). */
-function pendingInBrowser(page: Page): Promise<Array<{ clientId: string; lineId: string; size: number }>> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('voxclub-takes');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('pending')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('pending').objectStore('pending').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result.map((t: { clientId: string; lineId: string; audio: Blob }) => ({ clientId: t.clientId, lineId: t.lineId, size: t.audio.size })));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 }
 
 const line = readerLine;

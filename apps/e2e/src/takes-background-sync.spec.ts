@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from '../support/fixtures';
-import { OFFLINE_BADGE, underWorker } from '../support/offline';
+import { OFFLINE_BADGE, pendingInBrowser, underWorker } from '../support/offline';
 import { appUrl } from '../support/ports';
 import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } from '../support/reading';
 
@@ -11,31 +11,6 @@ import { earnestScript, readerLine, recordTake, tokenOf, withFakeMicrophone } fr
 test.use(withFakeMicrophone({ permissions: ['background-sync'] }));
 
 const FIRST = 'Did you hear what I was playing, Lane?';
-
-/** The takes waiting in the browser's outbox (IndexedDB "voxclub-takes", store "pending"). */
-function waitingTakes(page: Page): Promise<Array<{ clientId: string; lineId: string }>> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('voxclub-takes');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('pending')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('pending').objectStore('pending').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as Array<{ clientId: string; lineId: string }>).map(({ clientId, lineId }) => ({ clientId, lineId })));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
 
 /** A member's private read of the Earnest script, opened under the worker with ALGERNON chosen. */
 async function openRead(page: Page, request: APIRequestContext) {
@@ -81,8 +56,8 @@ async function recordOffline(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_BADGE })).toBeVisible();
   await recordTake(page, FIRST);
   await expect(readerLine(page, FIRST).getByText('Waiting to upload')).toBeVisible();
-  const waiting = await waitingTakes(page);
-  expect(waiting).toEqual([{ clientId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), lineId: expect.any(String) }]);
+  const waiting = await pendingInBrowser(page);
+  expect(waiting).toEqual([{ clientId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), lineId: expect.any(String), size: expect.any(Number) }]);
   await expect.poll(() => page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags())).toEqual(['vox-takes']);
   return waiting[0];
 }
@@ -107,7 +82,7 @@ test('a take recorded offline arrives once the network returns, with every page 
 
   const again = await context.newPage();
   await again.goto(`/session/${sessionId}`);
-  expect(await waitingTakes(again)).toEqual([]);
+  expect(await pendingInBrowser(again)).toEqual([]);
   await expect(readerLine(again, FIRST).getByText('In use')).toBeVisible();
   await expect(again.getByText('waiting to upload', { exact: false })).toHaveCount(0);
   expect(await takesOnServer(waiting.lineId)).toHaveLength(1);
@@ -124,7 +99,7 @@ test('with the read still open, the page and the worker both wake when the netwo
 
   await expect(readerLine(page, FIRST).getByText('In use')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('waiting to upload', { exact: false })).toHaveCount(0);
-  expect(await waitingTakes(page)).toEqual([]);
+  expect(await pendingInBrowser(page)).toEqual([]);
   await page.waitForTimeout(2000);
   const arrived = await takesOnServer(waiting.lineId);
   expect(arrived.map((t) => t.clientId)).toEqual([waiting.clientId]);

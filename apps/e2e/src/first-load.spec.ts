@@ -92,13 +92,15 @@ test('a cold logged-out load of /about has the manifest in the page and starts r
 
 // The two request levels this check's first version left in the chain: the public config (the
 // first render waits for its Microsoft settings with the refresh) is in the page itself, and the
-// remote's ./App files (its route table) are named in the page's Link header after the remote
-// entry. Before, both started only after the shell's chunks had run.
+// remote's ./App files (its route table) are named in the page: a visitor's /about comes drawn,
+// and its data block lists them (`later`) for the first script to ask for once the page is on
+// screen. Before, both started only after the shell's chunks had run.
 test("a cold logged-out load of /about has the public config in the page and starts the remote's ./App files before the shell chunks end", async ({ page }) => {
   await mobileNetwork(page);
   const response = await page.goto(appUrl('localhost', '/about'));
-  const link = response?.headers().link ?? '';
-  const appFiles = [...link.matchAll(/<(\/remotes\/main\/static\/[^>]+)>/g)].map((m) => m[1]);
+  const html = (await response?.text()) ?? '';
+  const data = JSON.parse(/<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { later?: string[] };
+  const appFiles = (data.later ?? []).filter((file) => file.startsWith('/remotes/main/static/'));
   expect(appFiles.some((f) => /\.js\?v=/.test(f))).toBe(true);
   await expect(page.locator('[data-remote="main"]')).toBeVisible();
   await page.waitForLoadState('networkidle');

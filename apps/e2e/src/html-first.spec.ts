@@ -65,8 +65,11 @@ test.describe('HTML first', () => {
       expect(body).toContain(text);
       // The heading is the page's h1, in the root the client hydrates.
       expect(html).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*>${heading}</h1>`));
-      // The page's stylesheets are linked, so it shows styled before the scripts run.
-      expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/\w+\/static\/css\/[^"]+">/);
+      // The page's stylesheets are written in, so it shows styled at its first paint, before any
+      // other request; its entry script waits for that paint (a preload the first script starts).
+      expect(html).toMatch(/<style data-href="static\/css\/[^"]+">[^<]*\.vox-/);
+      expect(html).not.toMatch(/<link rel="stylesheet"/);
+      expect(html).toMatch(/<link rel="preload" as="script" href="\/static\/js\/main\.[^"]+" data-vox-entry>/);
     });
   }
 
@@ -84,6 +87,11 @@ test.describe('HTML first', () => {
 
   test('the client takes the page over with no mismatch and no flash', async ({ page }) => {
     const errors = await watchHydration(page);
+    // The stylesheets written into the page are the ones its chunks would load: never fetched.
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (/\/remotes\/\w+\/static\/css\//.test(request.url())) stylesheets.push(new URL(request.url()).pathname);
+    });
     for (const [host, path, heading] of CONTENT_PAGES) {
       await page.goto(appUrl(host, path));
       await hydrated(page);
@@ -94,6 +102,7 @@ test.describe('HTML first', () => {
       });
     }
     expect(errors).toEqual([]);
+    expect(stylesheets).toEqual([]);
     // Hydrated means working: the header's menu opens, and a link goes on inside the app.
     await page.goto(appUrl('localhost', '/about'));
     await hydrated(page);

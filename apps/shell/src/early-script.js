@@ -20,7 +20,6 @@
 // handed on as answers of their own, and fetched only when the block is missing or unreadable.
 /* global resolveVariant, FIRST_READS */
 (function () {
-  var refresh = fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' });
   var first = null;
   try {
     var block = document.getElementById('vox-first-data');
@@ -28,6 +27,20 @@
   } catch {
     first = null;
   }
+  // A page the server drew comes with the answers its queries read (`queries`): the client's
+  // cache takes them as it hydrates, so the page's reads are not sent at all.
+  var queries = first && first.queries;
+  var refreshNow = function () {
+    return fetch('/api/users/refresh-token', { method: 'POST', credentials: 'include' });
+  };
+  // A drawn page is a visitor's (a member gets the empty shell): its refresh, like its code, waits
+  // for the page to be on screen (below), so nothing the page does not show is asked for first.
+  var painted = null;
+  var refresh = queries
+    ? new Promise(function (resolve) {
+        painted = resolve;
+      }).then(refreshNow)
+    : refreshNow();
   var given = function (key, url, init) {
     if (first && first[key]) {
       return Promise.resolve(new Response(JSON.stringify(first[key]), { status: 200, headers: { 'Content-Type': 'application/json' } }));
@@ -40,9 +53,6 @@
     manifest: given('manifest', '/remotes.json', { cache: 'no-cache' }),
   };
   for (var name in started) started[name].catch(function () {});
-  // A page the server drew comes with the answers its queries read (`queries`): the client's
-  // cache takes them as it hydrates, so the page's reads are not sent at all.
-  var queries = first && first.queries;
   if (queries) started.queries = queries;
 
   // FIRST_READS: `reads`, each [the contract's name of a first-readable GET (firstReadQueries in
@@ -102,6 +112,56 @@
       .catch(function () {
         return [];
       });
+  }
+  // A page the server drew is painted before the app's code runs. Its page carries index.html's
+  // deferred entry script as a preload marked data-vox-entry (withBody, server-render.ts), which
+  // starts here once the page is parsed and its first paint is on screen: otherwise the entry,
+  // arriving while the page was laid out, ran first, and on a slow phone the drawn page waited
+  // for it. The remote's scripts the page needs (`later`) are asked for then too, so they do not
+  // compete with the page and its pictures. At once where the browser reports no paints (and in a
+  // hidden tab, which paints nothing), and after 3 s at the latest.
+  if (queries) {
+    var onScreen = false;
+    var parsed = document.readyState !== 'loading';
+    var entriesStarted = false;
+    var startEntries = function () {
+      if (entriesStarted || !onScreen || !parsed) return;
+      entriesStarted = true;
+      painted();
+      var later = (first && first.later) || [];
+      for (var j = 0; j < later.length; j++) {
+        var preload = document.createElement('link');
+        preload.rel = 'preload';
+        preload.as = 'script';
+        preload.href = later[j];
+        document.head.appendChild(preload);
+      }
+      var entries = document.querySelectorAll('link[data-vox-entry]');
+      for (var i = 0; i < entries.length; i++) {
+        var script = document.createElement('script');
+        script.src = entries[i].getAttribute('href');
+        script.async = false;
+        document.head.appendChild(script);
+      }
+    };
+    var paintSeen = function () {
+      onScreen = true;
+      startEntries();
+    };
+    document.addEventListener('DOMContentLoaded', function () {
+      parsed = true;
+      startEntries();
+    });
+    var paints = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+    if (!paints || document.visibilityState === 'hidden') paintSeen();
+    else {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        paintSeen();
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(paintSeen, 3000);
+    }
   }
   window.__voxEarly = started;
 })();

@@ -94,6 +94,59 @@ describe('takeEarlyRequests', () => {
     });
   });
 
+  // A visitor's page the server drew (withBody and the data block's `queries` and `later`, in
+  // apps/api/src/plugins/external/): its refresh, the remote's scripts and the shell's entry
+  // wait for the page's first paint.
+  describe('on a page the server drew', () => {
+    const source = firstScript;
+    let observed: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null;
+    const disconnect = jest.fn();
+    beforeEach(() => {
+      (globalThis as { Response?: unknown }).Response = StandInResponse;
+      observed = null;
+      (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = Object.assign(
+        function StandInObserver(this: { observe(init: unknown): void }, callback: typeof observed) {
+          observed = callback;
+          this.observe = () => undefined;
+        },
+        { supportedEntryTypes: ['paint'] },
+      );
+    });
+    afterEach(() => {
+      delete (globalThis as { Response?: unknown }).Response;
+      delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+      document.head.innerHTML = '';
+      delete page.__voxEarly;
+    });
+
+    it('asks for nothing, and runs no entry, until the first contentful paint; then all of it, once', () => {
+      const data = { manifest: { podcast: '/remotes/podcast/remoteEntry.js' }, publicConfig: {}, queries: [[['channels'], []]], later: ['/remotes/podcast/remoteEntry.js', '/remotes/podcast/static/js/1.chunk.js?v=ab'] };
+      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify(data)}</script><link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry>`;
+      new Function(source)();
+      const scripts = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
+      const preloads = () => [...document.head.querySelectorAll('link[rel=preload]:not([data-vox-entry])')].map((link) => link.getAttribute('href'));
+      expect([fetchMock.mock.calls.length, scripts(), preloads()]).toEqual([0, [], []]);
+      // A paint that is not contentful changes nothing.
+      observed!({ getEntriesByName: () => [] }, { disconnect });
+      expect([fetchMock.mock.calls.length, scripts(), preloads()]).toEqual([0, [], []]);
+      observed!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
+      return Promise.resolve().then(() => {
+        expect(disconnect).toHaveBeenCalled();
+        expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/refresh-token']);
+        expect(preloads()).toEqual(data.later);
+        expect(scripts()).toEqual(['/static/js/main.1.js']);
+        expect(takeEarlyRequests().queries).toEqual(data.queries);
+      });
+    });
+
+    it('starts at once where the browser reports no paints', () => {
+      delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify({ manifest: {}, publicConfig: {}, queries: [], later: [] })}</script><link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry>`;
+      new Function(source)();
+      expect([...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'))).toEqual(['/static/js/main.1.js']);
+    });
+  });
+
   it('early-script.js sends the very same requests as early.ts, and hands them over', () => {
     new Function(firstScript)();
     const fromScript = fetchMock.mock.calls.splice(0);

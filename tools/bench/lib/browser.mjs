@@ -51,6 +51,18 @@ export async function launchDebuggable(flags = []) {
   await waitFor(`http://127.0.0.1:${port}/json/version`, 'Chromium', { child, timeoutMs: 30_000 });
   return {
     port,
+    /**
+     * Drops every cookie: Lighthouse's storage reset keeps them, so a page measured after a
+     * logged-in one was measured as that member (a signed-in hint cookie, a refresh cookie).
+     */
+    async clearCookies() {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      try {
+        await Promise.all(browser.contexts().map((context) => context.clearCookies()));
+      } finally {
+        await browser.close();
+      }
+    },
     // Waits for the process to be gone: until then its helpers still write into the profile,
     // and removing it raced them (ENOTEMPTY).
     async kill() {

@@ -37,11 +37,11 @@ exports.render = async ({ url, get }) => {
 };
 `;
 
-const INDEX = '<!doctype html><html><head><title>VoxClub</title></head><body><noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>VoxClub</title><script defer="defer" src="/static/js/main.1.js"></script></head><body><noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div></body></html>';
 
 /**
  * A visitor's public page carries the remote's server-rendered HTML in #root, with the stylesheets
- * it needs linked; a member, a remote served from elsewhere, a route the module does not render or
+ * it needs written in, and its scripts left for after its first paint; a member, a remote served from elsewhere, a route the module does not render or
  * a render that failed get the empty shell, as before (docs/public-pages.md "Bodies").
  */
 describe('server-rendered bodies of app pages', () => {
@@ -57,6 +57,9 @@ describe('server-rendered bodies of app pages', () => {
       fs.mkdirSync(path.join(webDir, remote, 'server'), { recursive: true });
       fs.writeFileSync(path.join(webDir, remote, 'server', 'render.cjs'), RENDER_MODULE);
     }
+    // The ./App stylesheet is in the build folder; the page's is missing (linked instead).
+    fs.mkdirSync(path.join(webDir, 'main', 'static', 'css'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'main', 'static', 'css', '10.chunk.css'), '.vox-a{color:red}\n/*# sourceMappingURL=10.chunk.css.map?v=aaaa1111*/');
     fs.writeFileSync(
       path.join(webDir, 'main', 'preload.json'),
       JSON.stringify({
@@ -74,13 +77,29 @@ describe('server-rendered bodies of app pages', () => {
 
   const page = (host: string, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host, accept: 'text/html', ...headers } });
 
-  it("puts the page's HTML in #root and links its stylesheets", async () => {
+  it("puts the page's HTML in #root and its stylesheets in the head", async () => {
     const res = await page('localhost:4200', '/about?ref=x');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><main><h1>Drawn for http://localhost:4200/about?ref=x</h1></main></div>');
-    expect(res.body).toContain('<link rel="stylesheet" href="/remotes/main/static/css/10.chunk.css?v=aaaa1111"><link rel="stylesheet" href="/remotes/main/static/css/20.chunk.css?v=cccc3333"></head>');
+    // Written in, named as the remote's chunk loader names it (so it does not load it again), without
+    // the source map's comment; one missing from the build folder is linked.
+    expect(res.body).toContain('<style data-href="static/css/10.chunk.css?v=aaaa1111">.vox-a{color:red}\n</style><link rel="stylesheet" href="/remotes/main/static/css/20.chunk.css?v=cccc3333"></head>');
     // It reads without scripts: the notice that the page needs them is gone.
     expect(res.body).not.toContain('<noscript>');
+  });
+
+  it('leaves its scripts for after its first paint: the shell\'s entry as a marked preload, the remote\'s in the data block', async () => {
+    const res = await page('localhost:4200', '/about');
+    expect(res.body).not.toContain('<script defer');
+    expect(res.body).toContain('<link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry>');
+    const data = JSON.parse(/<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(res.body)![1]);
+    expect(data.later).toEqual(['/remotes/main/remoteEntry.js', '/remotes/main/static/js/10.chunk.js?v=bbbb2222', '/remotes/main/static/js/20.chunk.js?v=dddd4444']);
+    // The Link header still sends the shell's own scripts at once, and nothing of the remote's.
+    expect(res.headers.link).toBe('</static/js/main.1.js>; rel=preload; as=script');
+    // A member's page is as before: the entry runs deferred, the remote's files are preloaded.
+    const member = await page('localhost:4200', '/about', { cookie: 'vox_signed_in=1' });
+    expect(member.body).toContain('<script defer="defer" src="/static/js/main.1.js"></script>');
+    expect(String(member.headers.link)).toContain('</remotes/main/remoteEntry.js>; rel=preload; as=script');
   });
 
   it("carries the answers of the page's reads, made as a visitor (no cookie reaches them)", async () => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import nodeModule from 'node:module';
+import path from 'node:path';
 import { followFile } from './remotes-manifest';
 
 /** A query's key and its answer, as the client's TanStack Query cache holds them. */
@@ -60,13 +62,58 @@ export function sharedRenders(): (key: string, render: () => Promise<Rendered | 
 }
 
 /**
- * The app page with the server's HTML in #root and the stylesheets that HTML needs (the remote's
- * ./App and the page's, the files its chunks would add when they load) linked in the head, so it
- * shows styled before any script runs, and without index.html's "needs JavaScript" notice.
+ * A stylesheet the server's HTML needs: its URL; its name in the remote's chunk loader (the file
+ * as preload.json names it, `static/css/1.chunk.css?v=hash`); its text when the build folder has it.
  */
-export function withBody(html: string, body: string, styles: readonly string[]): string {
-  const links = styles.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
+export interface PageStyle {
+  href: string;
+  chunkFile: string;
+  css: string | null;
+}
+
+/**
+ * The app page with the server's HTML in #root and the stylesheets that HTML needs (the remote's
+ * ./App and the page's, the files its chunks would add when they load) in the head, so it shows
+ * styled before any script runs, and without index.html's "needs JavaScript" notice. Each is
+ * written into the page (`<style data-href>`, as the shell's own stylesheet is), so nothing stands
+ * between the HTML and its first paint: a linked one was a request the paint waited for (a new
+ * connection on a slow network), and the scripts that arrived meanwhile ran before the paint. The
+ * remote's chunk loader looks for a `<style>` whose `data-href` is the chunk's file name and does
+ * not fetch what it finds. A file missing from the build folder is linked instead.
+ */
+export function withBody(html: string, body: string, styles: readonly PageStyle[]): string {
+  const tags = styles
+    .map(({ href, chunkFile, css }) => (css === null ? `<link rel="stylesheet" href="${href}">` : `<style data-href="${chunkFile}">${css.replace(/<\/(style)/gi, '<\\/$1')}</style>`))
+    .join('');
   // The page reads without scripts now: index.html's notice that it needs them goes.
   const withRoot = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
-  return withRoot.replace(/<\/head>/i, () => `${links}</head>`);
+  // The shell's deferred entry scripts wait for the page's first paint: the first script starts
+  // them then (apps/shell/src/early-script.js). Still fetched at once, as preloads.
+  const entries = withRoot.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_tag, src: string) => `<link rel="preload" as="script" href="${src}" data-vox-entry>`);
+  return entries.replace(/<\/head>/i, () => `${tags}</head>`);
+}
+
+/** Stylesheets kept in memory by path and version (`?v=`, the content's hash), at most this many. */
+const KEPT_STYLES = 200;
+
+/**
+ * The text of a remote's stylesheet from its build folder (`dir`), by the file as preload.json
+ * names it (`static/css/1.chunk.css?v=hash`), without its source-map comment (which would resolve
+ * against the page, not the file); null when the file cannot be read.
+ */
+export function stylesheetTexts(): (dir: string, file: string) => string | null {
+  const kept = new Map<string, string | null>();
+  return (dir, file) => {
+    const key = `${dir}\n${file}`;
+    if (kept.has(key)) return kept.get(key) ?? null;
+    let css: string | null;
+    try {
+      css = fs.readFileSync(path.join(dir, file.split('?')[0]), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+    } catch {
+      css = null;
+    }
+    if (kept.size >= KEPT_STYLES) kept.clear();
+    kept.set(key, css);
+    return css;
+  };
 }

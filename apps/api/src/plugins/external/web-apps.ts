@@ -12,7 +12,7 @@ import { publicConfigOf } from '../../services/accounts/microsoft-sign-in';
 import { withHead } from '../../services/public-pages/head';
 import { registerOfflineApp } from './offline-app';
 import { followReleasedManifest, manifestJson, serveReleasedFiles, type ServedManifest } from './released-remotes';
-import { followRenderModule, sharedRenders, withBody, type Rendered } from './server-render';
+import { followRenderModule, sharedRenders, stylesheetTexts, withBody, type PageStyle, type Rendered } from './server-render';
 import { followFile, isSignInOnly, manifestFileOf, parseManifest, parsePreloads, parseShellPreloads, routeFilesOf, shellFirstFiles } from './remotes-manifest';
 
 /** The federated remotes the shell may load; each is served from /remotes/<name>/. */
@@ -78,10 +78,12 @@ type PageEncoding = 'br' | 'gzip';
 /**
  * A visitor's public page as the remote's server render module drew it, the answers its queries
  * read (the page's data block carries them as `queries`, for the client's cache) and the
- * stylesheets it needs.
+ * stylesheets it needs, written into the page.
  */
 interface PageBody extends Rendered {
-  styles: string[];
+  styles: PageStyle[];
+  /** The remote's scripts the page needs (its entry, ./App's and the page's chunks), fetched after its first paint. */
+  later: string[];
 }
 
 interface AppPage {
@@ -122,13 +124,13 @@ function appPageOf(html: () => string | null, manifest: () => ServedManifest, pu
     }
     const [text, remotes] = next as [string | null, ServedManifest];
     if (text === null) return null;
-    const key = `${head}\n${JSON.stringify(more)}\n${body ? `${body.styles.join(' ')}\n${body.html}\n${JSON.stringify(body.queries)}` : ''}`;
+    const key = `${head}\n${JSON.stringify(more)}\n${body ? `${body.styles.map((style) => style.href).join(' ')}\n${body.later.join(' ')}\n${body.html}\n${JSON.stringify(body.queries)}` : ''}`;
     const kept = pages.get(key);
     if (kept) return kept;
     // A missing or unreadable manifest file is left out: the shell then fetches /remotes.json.
     const withPage = body ? withBody(withHead(text, head), body.html, body.styles) : withHead(text, head);
     const raw = Buffer.from(
-      withFirstData(withPage, { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more, ...(body ? { queries: body.queries } : {}) }),
+      withFirstData(withPage, { ...(Object.keys(remotes.entries).length ? { manifest: manifestJson(remotes) } : {}), publicConfig: publicConfig(), ...more, ...(body ? { queries: body.queries, later: body.later } : {}) }),
       'utf8',
     );
     const page: AppPage = { raw, encoded: {} };
@@ -178,6 +180,9 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     // Each remote's server render module comes with its build (docs/public-pages.md "Bodies").
     const renderers = Object.fromEntries(REMOTE_NAMES.map((name) => [name, followRenderModule(path.join(config.webDir, name, 'server', 'render.cjs'))]));
     const bodies = sharedRenders();
+    const stylesheetText = stylesheetTexts();
+    // The requests answered with a drawn page: their Link header preloads the shell's scripts only.
+    const drawnPages = new WeakSet<FastifyRequest>();
     /**
      * A visitor's public page drawn on the server, or null: for a member (the signed-in hint
      * cookie: they get today's empty shell, and their own page from the client), a remote served
@@ -200,8 +205,15 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       try {
         const rendered = await bodies(`${remote}\n${url}`, () => renderer.render({ url, get }));
         if (rendered === null) return null;
-        const files = [...preloads[remote]().app, ...routeFilesOf(preloads[remote](), pathname, false)];
-        return { ...rendered, styles: [...new Set(files.filter((file) => file.includes('.css')))].map((file) => `/remotes/${remote}/${file}`) };
+        const files = [...new Set([...preloads[remote]().app, ...routeFilesOf(preloads[remote](), pathname, false)])];
+        const styles = files.filter((file) => file.includes('.css')).map((file) => ({ href: `/remotes/${remote}/${file}`, chunkFile: file, css: stylesheetText(path.join(config.webDir, remote), file) }));
+        // The page shows before its code is needed: the remote's scripts are asked for once it is
+        // on screen (apps/shell/src/early-script.js), so they never compete with the page (or its
+        // pictures) for the first connections. The shell's own scripts, the larger part, still
+        // leave with the page's Link header.
+        const later = [manifest()[remote], ...files.filter((file) => !file.includes('.css')).map((file) => `/remotes/${remote}/${file}`)];
+        drawnPages.add(request);
+        return { ...rendered, styles, later };
       } catch (err) {
         request.log.warn({ err }, 'server render: the page went out without its body');
         return null;
@@ -254,11 +266,17 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
       const entry = manifest()[remote];
       if (!entry || /[<>\s]/.test(entry)) return payload;
       const shell = shellFiles();
+      // A drawn page carries its stylesheets and asks for the remote's scripts after its first paint.
+      const drawn = drawnPages.has(request);
       const links = [
         ...shell.scripts.map((file) => `<${file}>; rel=preload; as=script`),
-        `<${entry}>; rel=preload; as=script`,
+        ...(drawn ? [] : [`<${entry}>; rel=preload; as=script`]),
         ...shell.styles.map((file) => `<${file}>; rel=preload; as=style`),
       ];
+      if (drawn) {
+        reply.header('Link', links.join(', '));
+        return payload;
+      }
       const root = `/remotes/${remote}/`;
       // A wrong guess costs bytes only: the page loads what it needs either way.
       const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE]);

@@ -117,9 +117,10 @@
   // deferred entry script as a preload marked data-vox-entry (withBody, server-render.ts), which
   // starts here once the page is parsed and its first paint is on screen: otherwise the entry,
   // arriving while the page was laid out, ran first, and on a slow phone the drawn page waited
-  // for it. The remote's scripts the page needs (`later`) are asked for then too, so they do not
-  // compete with the page and its pictures. At once where the browser reports no paints (and in a
-  // hidden tab, which paints nothing), and after 3 s at the latest.
+  // for it. The token refresh, the remote's scripts the page needs (`later`) and the install
+  // manifest (data-vox-manifest) are asked for then too, so they do not compete with the page and
+  // its pictures. At once where the browser reports no paints (and in a hidden tab, which paints
+  // nothing), and after 3 s at the latest.
   if (queries) {
     var onScreen = false;
     var parsed = document.readyState !== 'loading';
@@ -135,6 +136,14 @@
         preload.as = 'script';
         preload.href = later[j];
         document.head.appendChild(preload);
+      }
+      var manifests = document.querySelectorAll('link[data-vox-manifest]');
+      for (var k = 0; k < manifests.length; k++) {
+        // A new element: Chromium does not take a link whose rel changed as the page's manifest.
+        var manifest = document.createElement('link');
+        manifest.rel = 'manifest';
+        manifest.href = manifests[k].getAttribute('href');
+        manifests[k].replaceWith(manifest);
       }
       var entries = document.querySelectorAll('link[data-vox-entry]');
       for (var i = 0; i < entries.length; i++) {

@@ -121,11 +121,12 @@ describe('takeEarlyRequests', () => {
 
     it('asks for nothing, and runs no entry, until the first contentful paint; then all of it, once', () => {
       const data = { manifest: { podcast: '/remotes/podcast/remoteEntry.js' }, publicConfig: {}, queries: [[['channels'], []]], later: ['/remotes/podcast/remoteEntry.js', '/remotes/podcast/static/js/1.chunk.js?v=ab'] };
-      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify(data)}</script><link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry>`;
+      document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify(data)}</script><link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry><link href="/manifest.webmanifest" data-vox-manifest>`;
       new Function(source)();
+      const manifests = () => [...document.head.querySelectorAll('link[rel=manifest]')].map((link) => link.getAttribute('href'));
       const scripts = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
       const preloads = () => [...document.head.querySelectorAll('link[rel=preload]:not([data-vox-entry])')].map((link) => link.getAttribute('href'));
-      expect([fetchMock.mock.calls.length, scripts(), preloads()]).toEqual([0, [], []]);
+      expect([fetchMock.mock.calls.length, scripts(), preloads(), manifests()]).toEqual([0, [], [], []]);
       // A paint that is not contentful changes nothing.
       observed!({ getEntriesByName: () => [] }, { disconnect });
       expect([fetchMock.mock.calls.length, scripts(), preloads()]).toEqual([0, [], []]);
@@ -135,6 +136,7 @@ describe('takeEarlyRequests', () => {
         expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/refresh-token']);
         expect(preloads()).toEqual(data.later);
         expect(scripts()).toEqual(['/static/js/main.1.js']);
+        expect(manifests()).toEqual(['/manifest.webmanifest']);
         expect(takeEarlyRequests().queries).toEqual(data.queries);
       });
     });

@@ -1,6 +1,7 @@
 // Lantern's view of one Lighthouse run: which requests and main-thread tasks its simulated LCP
 // is made of, with their simulated start and end (ms) in the optimistic and pessimistic graphs
 // (LCP is their mean). Used by lighthouse.mjs `--graph`.
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 
 const short = (url) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?v=[0-9a-f]+$/, '').slice(0, 70);
@@ -30,7 +31,8 @@ export async function lanternGraph(artifacts, settings) {
     SourceMaps: artifacts.SourceMaps,
     simulator: null,
   };
-  const result = await LanternLargestContentfulPaint.request(data, context);
+  const metric = process.env.LANTERN_METRIC === 'fcp' ? LanternFirstContentfulPaint : LanternLargestContentfulPaint;
+  const result = await metric.request(data, context);
   const lines = [`Lantern LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)})`];
   for (const [name, est] of [['pessimistic', result.pessimisticEstimate]]) {
     lines.push(`  ${name} graph (simulated start -> end, then [observed start, end] in ms since the first request):`);

@@ -40,15 +40,18 @@ const ARTIFACTS = option('artifacts', '');
 const VS = option('vs', '');
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, accessibility: 100, bestPractices: 100, seo: 100 };
+// A visitor's public page the server draws (docs/public-pages.md): its content is in the HTML, so
+// it must show in the page's first paint (the trace's FCP is its LCP) and sooner.
+const DRAWN_TARGETS = { ...TARGETS, performance: 98, lcpMs: 1500 };
 
 const PAGES = [
-  { name: 'main /about', host: 'localhost', path: '/about' },
-  { name: 'main /scripts', host: 'localhost', path: '/scripts' },
+  { name: 'main /about', host: 'localhost', path: '/about', drawn: true },
+  { name: 'main /scripts', host: 'localhost', path: '/scripts', drawn: true },
   { name: 'main /scripts (logged in)', host: 'localhost', path: '/scripts', loggedIn: true },
   { name: 'school /about', host: 'school.localhost', path: '/about' },
-  { name: 'podcast /', host: 'podcast.localhost', path: '/' },
-  { name: 'podcast episode', host: 'podcast.localhost', path: (seeded) => `/podcast-ep/${seeded.episodeId}` },
-  { name: 'main profile', host: 'localhost', path: (seeded) => `/members/${seeded.handle}` },
+  { name: 'podcast /', host: 'podcast.localhost', path: '/', drawn: true },
+  { name: 'podcast episode', host: 'podcast.localhost', path: (seeded) => `/podcast-ep/${seeded.episodeId}`, drawn: true },
+  { name: 'main profile', host: 'localhost', path: (seeded) => `/members/${seeded.handle}`, drawn: true },
   // Staff-only: its pages say noindex, so Lighthouse's is-crawlable fails there by design.
   { name: 'dashboard /', host: 'dashboard.localhost', path: '/', noindex: true },
 ].filter((p) => !ONLY || ONLY.split(',').some((text) => p.name.includes(text.trim())));
@@ -171,6 +174,10 @@ async function runOnce(chrome, url, extraHeaders, saveAs, noindex = false) {
     performance: Math.round(lhr.categories.performance.score * 100),
     lcpMs: audit('largest-contentful-paint').numericValue,
     fcpMs: audit('first-contentful-paint').numericValue,
+    // The trace's own paints (this machine, unthrottled): the same time when the largest content
+    // came with the first paint.
+    observedFcpMs: audit('metrics').details.items[0].observedFirstContentfulPaint,
+    observedLcpMs: audit('metrics').details.items[0].observedLargestContentfulPaint,
     tbtMs: audit('total-blocking-time').numericValue,
     cls: audit('cumulative-layout-shift').numericValue,
     consoleErrors: audit('errors-in-console').details?.items?.length ?? 0,
@@ -233,6 +240,8 @@ try {
         performance: m('performance'),
         lcpMs: Math.round(m('lcpMs')),
         fcpMs: Math.round(m('fcpMs')),
+        // Runs whose largest content came after the first paint.
+        lcpAfterFcp: runs.filter((r) => r.observedLcpMs > r.observedFcpMs).length,
         tbtMs: Math.round(m('tbtMs')),
         cls: Number(m('cls').toFixed(3)),
         consoleErrors: Math.max(...runs.map((r) => r.consoleErrors)),
@@ -241,9 +250,11 @@ try {
         seo: m('seo'),
         lcpRuns: runs.map((r) => Math.round(r.lcpMs)),
       };
+      const targets = page.drawn ? DRAWN_TARGETS : TARGETS;
       const misses = [
-        row.performance < TARGETS.performance && 'performance',
-        row.lcpMs > TARGETS.lcpMs && 'LCP',
+        row.performance < targets.performance && 'performance',
+        row.lcpMs > targets.lcpMs && 'LCP',
+        page.drawn && row.lcpAfterFcp > 0 && 'LCP after FCP',
         row.tbtMs > TARGETS.tbtMs && 'TBT',
         row.cls > TARGETS.cls && 'CLS',
         row.consoleErrors > 0 && 'console errors',
@@ -267,10 +278,10 @@ try {
 }
 
 console.log(`\nLighthouse ${RUNS} runs per page, median (mobile, simulated throttling)`);
-console.log('| page | perf | LCP ms | TBT ms | CLS | console errors | a11y | best pr. | SEO | misses |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| page | perf | LCP ms | FCP ms | LCP after FCP (runs) | TBT ms | CLS | console errors | a11y | best pr. | SEO | misses |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
-  console.log(`| ${r.page} | ${r.performance} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.consoleErrors} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.misses} |`);
+  console.log(`| ${r.page} | ${r.performance} | ${r.lcpMs} | ${r.fcpMs} | ${r.lcpAfterFcp} | ${r.tbtMs} | ${r.cls} | ${r.consoleErrors} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.misses} |`);
 }
 if (VS) {
   console.log(`\nLCP, ${RUNS} interleaved runs per page and side, median: dist/apps against ${VS}`);

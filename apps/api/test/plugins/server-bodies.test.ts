@@ -37,7 +37,7 @@ exports.render = async ({ url, get }) => {
 };
 `;
 
-const INDEX = '<!doctype html><html><head><title>VoxClub</title><script defer="defer" src="/static/js/main.1.js"></script></head><body><noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>VoxClub</title><link rel="manifest" href="/manifest.webmanifest"/><script defer="defer" src="/static/js/main.1.js"></script></head><body><noscript>VoxClub needs JavaScript to run.</noscript><div id="root"></div></body></html>';
 
 /**
  * A visitor's public page carries the remote's server-rendered HTML in #root, with the stylesheets
@@ -88,16 +88,20 @@ describe('server-rendered bodies of app pages', () => {
     expect(res.body).not.toContain('<noscript>');
   });
 
-  it('leaves its scripts for after its first paint: the shell\'s entry as a marked preload, the remote\'s in the data block', async () => {
+  it('leaves its scripts and its manifest for after its first paint: the shell\'s entry as a marked preload, the remote\'s in the data block', async () => {
     const res = await page('localhost:4200', '/about');
     expect(res.body).not.toContain('<script defer');
     expect(res.body).toContain('<link rel="preload" as="script" href="/static/js/main.1.js" data-vox-entry>');
+    // The install manifest too: a marked link the first script makes a manifest link.
+    expect(res.body).toContain('<link href="/manifest.webmanifest" data-vox-manifest>');
+    expect(res.body).not.toContain('rel="manifest"');
     const data = JSON.parse(/<script type="application\/json" id="vox-first-data">(.*?)<\/script>/.exec(res.body)![1]);
     expect(data.later).toEqual(['/remotes/main/remoteEntry.js', '/remotes/main/static/js/10.chunk.js?v=bbbb2222', '/remotes/main/static/js/20.chunk.js?v=dddd4444']);
     // The Link header still sends the shell's own scripts at once, and nothing of the remote's.
     expect(res.headers.link).toBe('</static/js/main.1.js>; rel=preload; as=script');
     // A member's page is as before: the entry runs deferred, the remote's files are preloaded.
     const member = await page('localhost:4200', '/about', { cookie: 'vox_signed_in=1' });
+    expect(member.body).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     expect(member.body).toContain('<script defer="defer" src="/static/js/main.1.js"></script>');
     expect(String(member.headers.link)).toContain('</remotes/main/remoteEntry.js>; rel=preload; as=script');
   });

@@ -3,7 +3,9 @@ import { byVisitor } from './by-visitor';
 import type { PageRecord } from './types';
 
 const load = () => import('@vox/feature-podcast');
-const episode = lazyPage(load, (m) => m.EpisodePage);
+// The public pages a visitor's link opens, each from an entry of its own: the route preloads name
+// its chunk and stylesheet (a page the server draws carries them).
+const episode = lazyPage(() => import('@vox/feature-podcast/episode-page'), (m) => m.EpisodePage);
 
 export const podcastPages: PageRecord = {
   // Channels for visitors, the home page once logged in. Each side from an entry
@@ -13,7 +15,7 @@ export const podcastPages: PageRecord = {
     lazyPage(() => import('@vox/feature-podcast/channels-page'), (m) => m.ChannelsPage),
   ),
   channels: lazyPage(load, (m) => m.ChannelsPage),
-  channel: lazyPage(load, (m) => m.ChannelPage),
+  channel: lazyPage(() => import('@vox/feature-podcast/channel-page'), (m) => m.ChannelPage),
   playlist: lazyPage(load, (m) => m.PlaylistPage),
   favorites: lazyPage(load, (m) => m.FavoritesPage),
   listeningHistory: lazyPage(load, (m) => m.ListeningHistoryPage),

@@ -88,8 +88,12 @@ export function withBody(html: string, body: string, styles: readonly PageStyle[
   // The page reads without scripts now: index.html's notice that it needs them goes.
   const withRoot = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
   // The shell's deferred entry scripts wait for the page's first paint: the first script starts
-  // them then (apps/shell/src/early-script.js). Still fetched at once, as preloads.
-  const entries = withRoot.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_tag, src: string) => `<link rel="preload" as="script" href="${src}" data-vox-entry>`);
+  // them then (apps/shell/src/early-script.js). Still fetched at once, as preloads. The install
+  // manifest (and the icon the browser fetches with it) waits too: the first script makes the
+  // marked link a manifest link then.
+  const entries = withRoot
+    .replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_tag, src: string) => `<link rel="preload" as="script" href="${src}" data-vox-entry>`)
+    .replace(/<link rel="manifest" href="([^"]+)"\s*\/?>/g, (_tag, href: string) => `<link href="${href}" data-vox-manifest>`);
   return entries.replace(/<\/head>/i, () => `${tags}</head>`);
 }
 

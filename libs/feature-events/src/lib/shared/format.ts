@@ -2,7 +2,18 @@ import type { EventSummary } from '@vox/contract/events';
 
 type When = Pick<EventSummary, 'startsAt' | 'endsAt' | 'timeZone'>;
 
-const fmt = (zone: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...options });
+// Formatters kept by zone and options: making one is the costly part of formatting a date, and
+// a page draws the same few again and again (the server draws one for each visit).
+const formats = new Map<string, Intl.DateTimeFormat>();
+const fmt = (zone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${zone} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...options });
+    formats.set(key, format);
+  }
+  return format;
+};
 
 /** "Tuesday 1 December 2026", in the event's own zone. */
 export function eventDay(event: When, at: 'start' | 'end' = 'start'): string {

@@ -14,9 +14,14 @@ export function duration(ms: number): string {
   return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes / 60} h`;
 }
 
+// One formatter for every date: toLocaleDateString makes a new one on each call, which was most
+// of a server-drawn channel page's time (a date per episode).
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 export function day(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  dayFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return dayFormat.format(new Date(iso));
 }
 
 interface Cue {

@@ -146,10 +146,11 @@ test("a cold load runs the shell's first script from the HTML and fetches the en
   await expect(page.locator('[data-remote="main"]')).toBeVisible();
   const of = (pattern: RegExp) => [...priorities].filter(([p]) => pattern.test(p)).map(([, priority]) => priority);
   expect(of(/^\/static\/js\/main\.[0-9a-f]+\.js$/)).toEqual(['High']);
-  // The page itself (its inline first script), not main.js's fallback, sent the refresh; the
-  // manifest and the public config came in the page (no request); the shell's scripts are its
+  // The page itself (its inline first script), not main.js's fallback, sent the refresh (on this
+  // drawn page, once its first paint is on screen: waited for, as [data-remote] is in the HTML);
+  // the manifest and the public config came in the page (no request); the shell's scripts are its
   // entry and chunks only (no first-script file).
-  expect(sentBy.get('/api/users/refresh-token')).toBe(url);
+  await expect.poll(() => sentBy.get('/api/users/refresh-token')).toBe(url);
   expect(['/remotes.json', '/api/config/public'].filter((p) => priorities.has(p))).toEqual([]);
   expect([...priorities.keys()].filter((p) => /^\/static\/js\//.test(p) && !/^\/static\/js\/(main\.[0-9a-f]+|\d+\.chunk)\.js$/.test(p))).toEqual([]);
   // The shell's own stylesheets are inline (<style data-href>): none is requested, not even by

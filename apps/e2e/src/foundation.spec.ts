@@ -26,6 +26,9 @@ test.describe('federated shell', () => {
       await page.goto(appUrl(host, '/about'));
       const root = page.locator(`[data-remote="${remote}"]`);
       await expect(root).toBeVisible();
+      // A drawn page has [data-remote] in its HTML; the shell marks its stores once its code runs,
+      // after the first paint.
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.authStore ?? '')).toMatch(/^[a-z0-9]{8,}$/);
       const shell = await page.evaluate(() => ({
         auth: document.documentElement.dataset.authStore,
         query: document.documentElement.dataset.queryClient,
@@ -73,11 +76,11 @@ test.describe('federated shell', () => {
 
 test.describe('a remote that fails to load', () => {
   // A visitor's /about comes drawn by the server with its stylesheets in the page, so its chunk
-  // loader requests none: the stylesheet case takes a page the server does not draw (/events).
+  // loader requests none: the stylesheet case takes a page the server does not draw (/privacy).
   const cases = [
     { what: 'its entry is unreachable', pattern: '**/remotes/main/remoteEntry.js*', path: '/about' },
     { what: 'a script chunk fails (ChunkLoadError)', pattern: '**/remotes/main/static/js/*.chunk.js*', path: '/about' },
-    { what: 'a stylesheet chunk fails (CSS_CHUNK_LOAD_FAILED)', pattern: '**/remotes/main/static/css/*.chunk.css*', path: '/events' },
+    { what: 'a stylesheet chunk fails (CSS_CHUNK_LOAD_FAILED)', pattern: '**/remotes/main/static/css/*.chunk.css*', path: '/privacy' },
   ];
   for (const { what, pattern, path } of cases) {
     test(`shows a readable message and a working Retry when ${what}`, async ({ page }) => {

@@ -35,10 +35,10 @@
   };
   // A drawn page is a visitor's (a member gets the empty shell): its refresh, like its code, waits
   // for the page to be on screen (below), so nothing the page does not show is asked for first.
-  var painted = null;
+  var startRefresh = null;
   var refresh = queries
     ? new Promise(function (resolve) {
-        painted = resolve;
+        startRefresh = resolve;
       }).then(refreshNow)
     : refreshNow();
   var given = function (key, url, init) {
@@ -128,7 +128,7 @@
     var startEntries = function () {
       if (entriesStarted || !onScreen || !parsed) return;
       entriesStarted = true;
-      painted();
+      startRefresh();
       var later = (first && first.later) || [];
       for (var j = 0; j < later.length; j++) {
         var preload = document.createElement('link');

@@ -1,6 +1,7 @@
 // Lantern's view of one Lighthouse run: which requests and main-thread tasks its simulated LCP
 // is made of, with their simulated start and end (ms) in the optimistic and pessimistic graphs
-// (LCP is their mean). Used by lighthouse.mjs `--graph`.
+// (LCP is their mean). Used by lighthouse.mjs `--graph`; LANTERN_METRIC=fcp shows the FCP graph
+// instead, LANTERN_EVENTS=1 each task's busiest trace events.
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 

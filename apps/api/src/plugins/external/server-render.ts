@@ -89,8 +89,8 @@ export function withBody(html: string, body: string, styles: readonly PageStyle[
   const withRoot = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
   // The shell's deferred entry scripts wait for the page's first paint: the first script starts
   // them then (apps/shell/src/early-script.js). Still fetched at once, as preloads. The install
-  // manifest (and the icon the browser fetches with it) waits too: the first script makes the
-  // marked link a manifest link then.
+  // manifest (and the icon the browser fetches with it) waits too: the first script puts a
+  // manifest link in place of the marked one then.
   const entries = withRoot
     .replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_tag, src: string) => `<link rel="preload" as="script" href="${src}" data-vox-entry>`)
     .replace(/<link rel="manifest" href="([^"]+)"\s*\/?>/g, (_tag, href: string) => `<link href="${href}" data-vox-manifest>`);
@@ -106,16 +106,19 @@ const KEPT_STYLES = 200;
  * against the page, not the file); null when the file cannot be read.
  */
 export function stylesheetTexts(): (dir: string, file: string) => string | null {
-  const kept = new Map<string, string | null>();
+  const kept = new Map<string, string>();
   return (dir, file) => {
     const key = `${dir}\n${file}`;
-    if (kept.has(key)) return kept.get(key) ?? null;
+    const known = kept.get(key);
+    if (known !== undefined) return known;
     let css: string | null;
     try {
       css = fs.readFileSync(path.join(dir, file.split('?')[0]), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
     } catch {
       css = null;
     }
+    // A file not there (yet) is looked for again on the next page.
+    if (css === null) return null;
     if (kept.size >= KEPT_STYLES) kept.clear();
     kept.set(key, css);
     return css;

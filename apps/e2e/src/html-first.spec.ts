@@ -142,6 +142,29 @@ test.describe('HTML first', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
+  test("a click on a drawn page's button before the app has taken the page over is given to it then, not lost", async ({ page }) => {
+    // The app's entry is held back until the click is made: on a slow phone the drawn page is on
+    // screen, and tapped, well before its code has run.
+    let clicked!: () => void;
+    const afterClick = new Promise<void>((resolve) => (clicked = resolve));
+    await page.route(/\/static\/js\/main\.\w+\.js$/, async (route) => {
+      await afterClick;
+      await route.continue();
+    });
+    await page.goto(appUrl('localhost', '/scripts'), { waitUntil: 'domcontentloaded' });
+    const logIn = page.getByRole('main').getByRole('button', { name: 'Log in' });
+    await logIn.click();
+    expect(await page.locator('.vox-remote-root').getAttribute('data-query-client')).toBeNull();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    clicked();
+    await hydrated(page);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    // Taken once: Escape closes it, and focus goes back to the button that was clicked.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(logIn).toBeFocused();
+  });
+
   test('a member gets the empty shell, and their own page from the client', async ({ page, request }) => {
     const html = await htmlOf(request, 'localhost', '/about', { cookie: 'vox_signed_in=1' });
     expect(html).toContain('<div id="root"></div>');

@@ -74,7 +74,12 @@ export async function signIn(page: Page, account: TestAccount, host = 'localhost
     expect(res.status(), await res.text()).toBe(200);
     return;
   }
+  // The page's own start-up refresh ends first: a drawn page sends it after its first paint, and
+  // one still under way when the sign-in's cookie arrived would sign this page in too, whose header
+  // then reads on while the test's next page loads.
+  const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/refresh-token');
   await page.goto(appUrl(host, '/guide'));
+  await refreshed;
   const status = await page.evaluate(async (body) => {
     const res = await fetch('/api/users/authenticate', {
       method: 'POST',

@@ -153,6 +153,42 @@
         document.head.appendChild(script);
       }
     };
+    // A button of the drawn page does nothing until the app has taken its part of the page over
+    // (hydrated it): a click on it before then would be lost, on a slow phone for a second or more.
+    // It is held, and given to the button once React has attached its handlers there (React keeps
+    // the server's node and marks it with its props); one the app has not taken within 10 s is
+    // dropped. Links are left alone: they work as links before the app runs.
+    var held = [];
+    var isReacts = function (node) {
+      return Object.keys(node).some(function (key) {
+        return key.indexOf('__reactProps$') === 0;
+      });
+    };
+    var giveHeld = function () {
+      var now = Date.now();
+      held = held.filter(function (tap) {
+        if (!tap.button.isConnected || now - tap.at > 10000) return false;
+        if (!isReacts(tap.button)) return true;
+        tap.button.click();
+        return false;
+      });
+      if (held.length > 0) setTimeout(giveHeld, 50);
+    };
+    document.addEventListener(
+      'click',
+      function (event) {
+        var button = event.target && event.target.closest ? event.target.closest('button') : null;
+        if (!button || button.disabled || isReacts(button)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        var known = held.some(function (tap) {
+          return tap.button === button;
+        });
+        if (held.length === 0) setTimeout(giveHeld, 50);
+        if (!known) held.push({ button: button, at: Date.now() });
+      },
+      true,
+    );
     var paintSeen = function () {
       onScreen = true;
       startEntries();

@@ -73,6 +73,17 @@ test.describe('HTML first', () => {
     });
   }
 
+  // The server reads pages at the same time (one page's reads do not hold up the next one's): each
+  // page drawn among others is still its own, with its own answers.
+  test('pages drawn at the same time are each their own', async ({ request }) => {
+    const visits = [...CONTENT_PAGES, ...CONTENT_PAGES, ...CONTENT_PAGES];
+    const pages = await Promise.all(visits.map(async ([host, path]) => rootText(await htmlOf(request, host, path))));
+    expect(visits.map(([host, path, heading, text], i) => [host, path, pages[i].includes(heading), pages[i].includes(text)])).toEqual(visits.map(([host, path]) => [host, path, true, true]));
+    const channels = pages.filter((_, i) => visits[i][0] === 'podcast.localhost' && visits[i][1] === '/');
+    expect(channels.every((page) => page.includes(CHANNEL.title))).toBe(true);
+    expect(pages.filter((page) => page.includes(CHANNEL.title))).toHaveLength(channels.length);
+  });
+
   test('with JavaScript disabled, Chromium shows each page\'s heading and text', async ({ browser }) => {
     const { context, page } = await jsDisabledPage(browser);
     for (const [host, path, heading, text] of CONTENT_PAGES) {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, matchRoutes } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { api } from '@vox/api-client';
 import { coreEndpoints } from '@vox/contract';
-import { routesOf, siteRouteObjects } from '@vox/site-routes';
+import { matchRoute, routesOf, siteRouteObjects, type TableSite } from '@vox/site-routes';
 import { PATHS } from '@vox/variant';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadRemoteApp, type RemoteAppModule, type RemotesManifest } from '../federation/remotes';
@@ -74,6 +74,20 @@ describe('the shell routes', () => {
     const route = routes.find((c) => c.id === id);
     expect(route?.path).toBe(path);
     expect(route?.route?.id).toBe(id);
+  });
+
+  // The shell hands <Routes> only the route the table's matcher picked (and the 404): both must
+  // pick the same route for every path of every site, whatever the table's order.
+  it.each(['main', 'school', 'podcast'] as TableSite[])("matches every path of the %s site as react-router's ranking does", (site) => {
+    const all = siteRouteObjects(site, () => null);
+    const paths = routesOf(site).flatMap((r) => {
+      const path = PATHS[r.path];
+      return [path.replace(/:\w+/g, 'x1'), path.replace(/:\w+/g, 'new'), path.replace(/:\w+/g, 'edit'), ...(path === '/' ? [] : [`${path.replace(/:\w+/g, 'x1')}/`]), path.toUpperCase().replace(/:\w+/g, 'X1')];
+    });
+    for (const path of [...paths, '/no/such/page', '/members', '/scripts/x1/nope']) {
+      const ranked = matchRoutes(all, path)?.at(-1)?.route as { id: string } | undefined;
+      expect({ path, id: matchRoute(path, site)?.id ?? 'notFound' }).toEqual({ path, id: ranked?.id ?? 'notFound' });
+    }
   });
 
   it('ends with a 404 route, and builds the host site: the podcast host gets its own home', () => {

@@ -36,6 +36,12 @@ export function App({ activity, manifestError }: AppProps) {
   const site = hostSite(window.location.host);
   const chrome = !isFullScreenPath(pathname, site);
   const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
+  // <Routes> gets the route the table's matcher picked (cached patterns) and the 404, not the
+  // whole table: react-router flattens and ranks every route it is given on each render, which
+  // was a tenth of a server-drawn page's time (a page is drawn two or three times, once per round
+  // of reads). The two matchers pick the same route for every path (app.spec.tsx).
+  const matched = matchRoute(pathname, site);
+  const shown = routes.filter((route) => route.id === matched?.id || route.route === null);
   // Links between hosts, from the route table (the dashboard's pages serve none of it).
   const dashboard = variant.page === 'dashboard';
   const links = useMemo(() => siteHref(dashboard ? null : site, window.location), [dashboard, site]);
@@ -53,10 +59,10 @@ export function App({ activity, manifestError }: AppProps) {
           <RemoteBoundary
             remote={variant.remote}
             manifestError={manifestError}
-            title={matchRoute(pathname, site)?.title}
+            title={matched?.title}
             outlet={
               <Routes>
-                {routes.map((route) => (
+                {shown.map((route) => (
                   <Route key={route.id} path={route.path} element={route.element} />
                 ))}
               </Routes>

@@ -3,6 +3,7 @@
 // API renders a visitor's public page with it, into the app page's #root, and the shell hydrates
 // that HTML (bootstrap.tsx). The tree is the shell's own, as bootstrap.tsx draws it for a visitor,
 // so the client's first render matches it (docs/public-pages.md "Bodies").
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClientProvider, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
@@ -53,11 +54,20 @@ export interface Rendered {
 
 const activity = createActivityLogger({ post: async () => undefined, getUserId: () => null });
 
+/**
+ * The reads of the page a render is for: the app's one API client is a module of its own, so each
+ * render runs in a context of its own that carries its page's `get`. Pages are read at the same
+ * time (a page waiting for its reads does not hold up the next one's); only the drawing is one at
+ * a time (`drawOneAtATime`).
+ */
+const pageReads = new AsyncLocalStorage<RenderRequest['get']>();
+
 /** Reads go to the API in-process, for the page being rendered; anything but a GET is refused. */
-let get: RenderRequest['get'] = async () => ({ status: 503, body: '' });
 api.configure({
   fetch: async (input, init) => {
     if ((init?.method ?? 'GET') !== 'GET') throw new Error('A server render only reads.');
+    const get = pageReads.getStore();
+    if (!get) throw new Error('A server render reads only for a page it renders.');
     const answer = await get(String(input));
     return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   },
@@ -93,25 +103,33 @@ async function html(at: URL, queryClient: QueryClient): Promise<string> {
   return text;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+let drawing: Promise<unknown> = Promise.resolve();
+
+/** Draws one page at a time: the app reads the location as `window.location`, one for all. */
+function drawOneAtATime(at: URL, queryClient: QueryClient): Promise<string> {
+  const next = drawing.then(() => {
+    setLocation(at);
+    return html(at, queryClient);
+  });
+  drawing = next.catch(() => undefined);
+  return next;
+}
 
 async function renderNow(request: RenderRequest): Promise<Rendered | null> {
   const at = new URL(request.url);
   const route = matchRoute(at.pathname, hostSite(at.host));
   if (!route || !SERVER_RENDERED.has(route.id)) return null;
-  setLocation(at);
-  get = request.get;
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   try {
     // Useful queries do not fetch on the server (their observers subscribe in effects): each render
     // leaves the queries it asked for in the cache; they are read, and the page drawn again.
-    let page = await html(at, queryClient);
+    let page = await drawOneAtATime(at, queryClient);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const reads = unread(queryClient);
       if (reads.length === 0) break;
       await Promise.all(reads.map((query) => query.fetch().catch(() => undefined)));
-      page = await html(at, queryClient);
+      page = await drawOneAtATime(at, queryClient);
     }
     const all = queryClient.getQueryCache().getAll();
     // A read the visitor may not make, or one still waiting: the page is the client's to draw.
@@ -125,10 +143,7 @@ async function renderNow(request: RenderRequest): Promise<Rendered | null> {
 /**
  * The HTML of the page at `url` for a visitor who is not signed in, with the answers its queries
  * read, or null for a route that is not rendered on the server or a page a visitor cannot read.
- * One at a time: the app reads the location as `window.location`.
  */
 export function render(request: RenderRequest): Promise<Rendered | null> {
-  const next = queue.then(() => renderNow(request));
-  queue = next.catch(() => undefined);
-  return next;
+  return pageReads.run(request.get, () => renderNow(request));
 }

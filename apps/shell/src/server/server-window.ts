@@ -1,7 +1,7 @@
 // What the app's code reads as `window`, `location` and `document` while it renders on the server
 // (webpack's ProvidePlugin in tools/webpack/server.config.cjs points those names here, so the API's
 // own process gets no globals). Only render-time reads are met: effects never run on the server.
-// One page renders at a time (render.tsx), so one location serves.
+// One page is drawn at a time (render.tsx, drawOneAtATime), so one location serves.
 export const location = { host: '', hostname: '', origin: '', protocol: 'https:', href: '', pathname: '/', search: '', hash: '', port: '' };
 
 export const window = { location };

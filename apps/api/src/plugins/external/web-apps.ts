@@ -296,6 +296,10 @@ async function webApps(app: FastifyInstance, { config }: { config: Config }) {
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
+      // Every file of the shell's build has an extension: a path whose last part has none is an app
+      // page (the not-found handler's), not looked for on disk first (three stats a page: the
+      // file, .br and .gz).
+      allowedPath: (pathName) => pathName.slice(pathName.lastIndexOf('/') + 1).includes('.'),
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });

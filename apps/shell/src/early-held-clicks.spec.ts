@@ -7,51 +7,51 @@ const generator = path.join(__dirname, '../../../tools/first-load/early-script.c
 const { earlyScript } = require(generator) as { earlyScript: () => { source: string } };
 
 // On a page the server drew, a click on one of its buttons before the app has hydrated it is held
-// and given to the button once React has attached its props there; links go on as links.
+// and given to the button once React has attached its props there; links, and buttons drawn after
+// the page was parsed, go on as they are.
 describe('early-script.js: clicks on a drawn page before the app has taken it over', () => {
+  const taken = jest.fn();
   beforeAll(() => {
     jest.useFakeTimers();
     (globalThis as { fetch?: unknown }).fetch = jest.fn(() => new Promise(() => undefined));
     // jsdom has no Response; the script makes the data block's answers with one.
     (globalThis as { Response?: unknown }).Response = class {};
     document.head.innerHTML = `<script type="application/json" id="vox-first-data">${JSON.stringify({ manifest: {}, publicConfig: {}, queries: [], later: [] })}</script>`;
+    // The server's page, parsed (jsdom's document is): the script runs after it here.
+    document.body.innerHTML =
+      '<div id="root"><main><button type="button" id="log-in"><span>Log in</span></button><button type="button" id="late">Late</button><button type="button" id="replaced">Replaced</button><a href="#signup">Sign up</a></main></div>';
     new Function(earlyScript().source)();
+    document.body.addEventListener('click', taken);
   });
   afterAll(() => {
     jest.useRealTimers();
     delete (globalThis as { fetch?: unknown }).fetch;
     delete (globalThis as { Response?: unknown }).Response;
   });
+  beforeEach(() => taken.mockClear());
 
   const hydrate = (node: Element) => Object.assign(node, { ['__reactProps$abc']: {} });
+  const button = (id: string) => document.getElementById(id) as HTMLButtonElement;
 
   it('holds a button click, and gives it to the button once React has it, once', () => {
-    document.body.innerHTML = '<main><button type="button"><span>Log in</span></button></main>';
-    const button = document.querySelector('button')!;
-    const taken = jest.fn();
-    document.body.addEventListener('click', taken);
     const first = new MouseEvent('click', { bubbles: true, cancelable: true });
-    button.querySelector('span')!.dispatchEvent(first);
-    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    button('log-in').querySelector('span')!.dispatchEvent(first);
+    button('log-in').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect([first.defaultPrevented, taken.mock.calls.length]).toEqual([true, 0]);
     jest.advanceTimersByTime(500);
     expect(taken).not.toHaveBeenCalled();
-    hydrate(button);
+    hydrate(button('log-in'));
     jest.advanceTimersByTime(50);
     expect(taken).toHaveBeenCalledTimes(1);
     jest.advanceTimersByTime(1000);
     expect(taken).toHaveBeenCalledTimes(1);
     // Hydrated, a click goes straight through.
-    button.click();
+    button('log-in').click();
     expect(taken).toHaveBeenCalledTimes(2);
-    document.body.removeEventListener('click', taken);
   });
 
   it('drops a click the app has not taken within 10 s, and one on a button the app replaced', () => {
-    document.body.innerHTML = '<button type="button">Late</button><button type="button">Replaced</button>';
-    const [late, replaced] = [...document.querySelectorAll('button')];
-    const taken = jest.fn();
-    document.body.addEventListener('click', taken);
+    const [late, replaced] = [button('late'), button('replaced')];
     late.click();
     replaced.click();
     replaced.remove();
@@ -60,13 +60,19 @@ describe('early-script.js: clicks on a drawn page before the app has taken it ov
     hydrate(replaced);
     jest.advanceTimersByTime(1000);
     expect(taken).not.toHaveBeenCalled();
-    document.body.removeEventListener('click', taken);
   });
 
-  it('leaves a link alone', () => {
-    document.body.innerHTML = '<a href="#signup">Sign up</a>';
+  it('leaves a link alone, and a button drawn after the page was parsed, in #root or not', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.querySelector('a')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(false);
+    // The offline notice's Reload (plain DOM, on the body), and a button the app drew itself.
+    const notice = document.createElement('button');
+    document.body.append(notice);
+    const drawnLater = document.createElement('button');
+    document.querySelector('main')!.append(drawnLater);
+    notice.click();
+    drawnLater.click();
+    expect(taken).toHaveBeenCalledTimes(3);
   });
 });

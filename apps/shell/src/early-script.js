@@ -157,7 +157,19 @@
     // (hydrated it): a click on it before then would be lost, on a slow phone for a second or more.
     // It is held, and given to the button once React has attached its handlers there (React keeps
     // the server's node and marks it with its props); one the app has not taken within 10 s is
-    // dropped. Links are left alone: they work as links before the app runs.
+    // dropped. Only the server's buttons are held (those in #root once the page is parsed; the app
+    // runs after that): buttons drawn later, by the app or by plain DOM code (the offline notice),
+    // work as they come. Links are left alone: they work as links before the app runs.
+    var drawnButtons = null;
+    var isDrawn = function (button) {
+      var root = document.getElementById('root');
+      return drawnButtons ? drawnButtons.indexOf(button) >= 0 : Boolean(root && root.contains(button));
+    };
+    var takeDrawnButtons = function () {
+      drawnButtons = Array.prototype.slice.call(document.querySelectorAll('#root button'));
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', takeDrawnButtons);
+    else takeDrawnButtons();
     var held = [];
     var isReacts = function (node) {
       return Object.keys(node).some(function (key) {
@@ -178,7 +190,7 @@
       'click',
       function (event) {
         var button = event.target && event.target.closest ? event.target.closest('button') : null;
-        if (!button || button.disabled || isReacts(button)) return;
+        if (!button || button.disabled || isReacts(button) || !isDrawn(button)) return;
         event.preventDefault();
         event.stopPropagation();
         var known = held.some(function (tap) {

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import type { ActivityLogger } from '@vox/activity';
 import { useVisitLogger } from '@vox/activity';
 import { SiteHrefProvider, ThemeRoot } from '@vox/ui';
-import { isFullScreenPath, matchRoute, pageTitle, siteHref, siteRouteObjects, type TableSite } from '@vox/site-routes';
+import { matchRoute, pageTitle, siteHref, siteRouteObjects, type TableSite } from '@vox/site-routes';
 import { resolveVariant } from '@vox/variant';
 import { AuthModalHost } from './auth-modal-host';
 import { RemoteBoundary, RoutePage } from './remote-boundary';
@@ -34,13 +34,13 @@ export function App({ activity, manifestError }: AppProps) {
   useVisitLogger(activity);
   const variant = resolveVariant(window.location.host, pathname);
   const site = hostSite(window.location.host);
-  const chrome = !isFullScreenPath(pathname, site);
   const routes = useMemo(() => siteRouteObjects(site, (route) => <RoutePage route={route} />), [site]);
   // <Routes> gets the route the table's matcher picked (cached patterns) and the 404, not the
   // whole table: react-router flattens and ranks every route it is given on each render, which
   // was a tenth of a server-drawn page's time (a page is drawn two or three times, once per round
   // of reads). The two matchers pick the same route for every path (app.spec.tsx).
   const matched = matchRoute(pathname, site);
+  const chrome = !matched?.fullScreen;
   const shown = routes.filter((route) => route.id === matched?.id || route.route === null);
   // Links between hosts, from the route table (the dashboard's pages serve none of it).
   const dashboard = variant.page === 'dashboard';
